@@ -1,0 +1,208 @@
+import * as fs from "node:fs"
+import * as path from "node:path"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import { spliceError } from "../../src/domain/SpliceError.js"
+import { type FileInfo, type FileKind, FileStore, type FileStoreService, type ResolvedPath } from "../../services/FileStore.js"
+import { fromErrno } from "./errno.js"
+
+const isInside = (root: string, p: string): boolean => {
+  const rel = path.relative(root, p)
+  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel))
+}
+
+const toRelative = (root: string, abs: string): string => {
+  const rel = path.relative(root, abs).split(path.sep).join("/")
+  return rel === "" ? "." : rel
+}
+
+const kindOf = (st: fs.Stats): FileKind =>
+  st.isFile() ? "file" : st.isDirectory() ? "directory" : st.isFIFO() ? "fifo" : st.isSocket() ? "socket"
+  : st.isCharacterDevice() || st.isBlockDevice() ? "device" : "other"
+
+let tempCounter = 0
+const tempName = (abs: string): string =>
+  path.join(path.dirname(abs), `.${path.basename(abs)}.splice-${process.pid}-${Date.now().toString(36)}-${tempCounter++}.tmp`)
+
+const writeAll = (fd: number, data: Uint8Array): void => {
+  let off = 0
+  while (off < data.length) off += fs.writeSync(fd, data, off, data.length - off)
+}
+
+/** fsync a directory so a rename in it is durable. Some platforms cannot open directories: skip there. */
+const syncDirectory = (dir: string): void => {
+  if (process.platform === "win32") return
+  const fd = fs.openSync(dir, "r")
+  try {
+    fs.fsyncSync(fd)
+  } finally {
+    fs.closeSync(fd)
+  }
+}
+
+/** Write data to a new temp file beside `abs`, durably; returns the temp path. */
+const writeTemp = (abs: string, data: Uint8Array, mode: number): string => {
+  const tmp = tempName(abs)
+  const fd = fs.openSync(tmp, "wx", mode)
+  try {
+    writeAll(fd, data)
+    fs.fchmodSync(fd, mode) // the umask must not narrow the original's mode
+    fs.fsyncSync(fd)
+  } catch (e) {
+    fs.closeSync(fd)
+    fs.rmSync(tmp, { force: true })
+    throw e
+  }
+  fs.closeSync(fd)
+  return tmp
+}
+
+export const makeFileStore = (root: string, cwd: string = process.cwd()): FileStoreService => {
+  const realCwd = (() => {
+    try {
+      return fs.realpathSync(cwd)
+    } catch {
+      return root
+    }
+  })()
+  const base = isInside(root, realCwd) ? realCwd : root
+
+  const resolve = (input: string) =>
+    Effect.suspend(() => {
+      if (input.length === 0 || input.includes("\0")) {
+        return Effect.fail(spliceError("SPL-E066", "invalid path: empty or contains a NUL byte", { context: { path: input } }))
+      }
+      const lexical = path.resolve(base, input)
+      if (!isInside(root, lexical)) {
+        return Effect.fail(spliceError("SPL-E061", `path is outside the workspace: ${input}`, {
+          context: { path: input, resolved: lexical, workspace: root }
+        }))
+      }
+      // Resolve symlinks on the deepest part of the path that exists; the rest is yet to be created.
+      let probe = lexical
+      const rest: string[] = []
+      for (;;) {
+        try {
+          fs.lstatSync(probe)
+          break
+        } catch {
+          const up = path.dirname(probe)
+          if (up === probe) break
+          rest.unshift(path.basename(probe))
+          probe = up
+        }
+      }
+      let real: string
+      try {
+        real = fs.realpathSync(probe)
+      } catch (e) {
+        // A dangling symlink: where it points decides.
+        const code = (e as { code?: string }).code
+        if (code !== "ENOENT") return Effect.fail(fromErrno(e, "stat", input))
+        const target = path.resolve(path.dirname(probe), fs.readlinkSync(probe))
+        if (!isInside(root, target)) {
+          return Effect.fail(spliceError("SPL-E062", `path leads outside the workspace through a symlink: ${input}`, {
+            context: { path: input, target, workspace: root }
+          }))
+        }
+        real = target
+      }
+      if (!isInside(root, real)) {
+        return Effect.fail(spliceError("SPL-E062", `path leads outside the workspace through a symlink: ${input}`, {
+          context: { path: input, target: real, workspace: root }
+        }))
+      }
+      const absolute = rest.length === 0 ? real : path.join(real, ...rest)
+      return Effect.succeed({ absolute, relative: toRelative(root, absolute) })
+    })
+
+  const stat = (p: ResolvedPath) =>
+    Effect.try({
+      try: (): Option.Option<FileInfo> => {
+        const st = fs.statSync(p.absolute, { throwIfNoEntry: false })
+        if (st === undefined) return Option.none()
+        return Option.some({ kind: kindOf(st), size: st.size, mode: st.mode & 0o7777, nlink: st.nlink, mtimeMs: st.mtimeMs })
+      },
+      catch: (e) => fromErrno(e, "stat", p.relative)
+    })
+
+  const read = (p: ResolvedPath) =>
+    Effect.try({ try: () => new Uint8Array(fs.readFileSync(p.absolute)), catch: (e) => fromErrno(e, "read", p.relative) })
+
+  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number }) =>
+    Effect.try({
+      try: () => {
+        const st = fs.statSync(p.absolute, { throwIfNoEntry: false })
+        const mode = options?.mode ?? (st ? st.mode & 0o7777 : 0o644)
+        if (st !== undefined && st.isFile() && st.nlink > 1) {
+          // Hard-linked: a rename would split the links, so rewrite the inode in place.
+          // The journal holds the original, so a torn write is still recoverable.
+          const fd = fs.openSync(p.absolute, "r+")
+          try {
+            fs.ftruncateSync(fd, 0)
+            writeAll(fd, data)
+            fs.fsyncSync(fd)
+          } finally {
+            fs.closeSync(fd)
+          }
+          return
+        }
+        const tmp = writeTemp(p.absolute, data, mode)
+        try {
+          fs.renameSync(tmp, p.absolute)
+        } catch (e) {
+          fs.rmSync(tmp, { force: true })
+          throw e
+        }
+        syncDirectory(path.dirname(p.absolute))
+      },
+      catch: (e) => fromErrno(e, "write", p.relative)
+    })
+
+  const createExclusive = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number }) =>
+    Effect.try({
+      try: () => {
+        const tmp = writeTemp(p.absolute, data, options?.mode ?? 0o644)
+        try {
+          fs.linkSync(tmp, p.absolute) // fails with EEXIST instead of replacing
+        } finally {
+          fs.rmSync(tmp, { force: true })
+        }
+        syncDirectory(path.dirname(p.absolute))
+      },
+      catch: (e) => fromErrno(e, "write", p.relative)
+    })
+
+  const remove = (p: ResolvedPath) =>
+    Effect.try({
+      try: () => {
+        fs.rmSync(p.absolute, { force: true })
+        syncDirectory(path.dirname(p.absolute))
+      },
+      catch: (e) => fromErrno(e, "write", p.relative)
+    })
+
+  const list = (dir: ResolvedPath) =>
+    Effect.try({
+      try: () => (fs.existsSync(dir.absolute) ? fs.readdirSync(dir.absolute).sort() : []),
+      catch: (e) => fromErrno(e, "list", dir.relative)
+    })
+
+  const makeDirectory = (dir: ResolvedPath) =>
+    Effect.try({
+      try: () => void fs.mkdirSync(dir.absolute, { recursive: true }),
+      catch: (e) => fromErrno(e, "write", dir.relative)
+    })
+
+  const removeDirectory = (dir: ResolvedPath) =>
+    Effect.try({
+      try: () => fs.rmSync(dir.absolute, { recursive: true, force: true }),
+      catch: (e) => fromErrno(e, "write", dir.relative)
+    })
+
+  return { root, resolve, stat, read, writeAtomic, createExclusive, remove, list, makeDirectory, removeDirectory }
+}
+
+export const FileStoreLive = (root: string, cwd?: string): Layer.Layer<FileStore> =>
+  Layer.sync(FileStore, () => makeFileStore(root, cwd))

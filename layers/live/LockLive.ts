@@ -1,0 +1,142 @@
+import { createHash } from "node:crypto"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { spliceError } from "../../src/domain/SpliceError.js"
+import { Lock, type LockService } from "../../services/Lock.js"
+import { fromErrno } from "./errno.js"
+
+/**
+ * Lock files under `<workspace>/.splice/locks/`, one per locked path, created with O_EXCL and
+ * holding the owner's pid, host and start time. A lock whose owner is a dead process on this host
+ * is taken over; the takeover itself is serialised by a second O_EXCL file so two processes
+ * cannot both remove a stale lock and then each other's fresh one.
+ */
+
+interface Owner {
+  readonly pid: number
+  readonly host: string
+  readonly token: string
+  readonly path: string
+  readonly since: string
+}
+
+const HOST = os.hostname()
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as { code?: string }).code === "EPERM"
+  }
+}
+
+const readOwner = (file: string): Owner | undefined => {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as Owner
+  } catch {
+    return undefined
+  }
+}
+
+const ageMs = (file: string): number => {
+  try {
+    return Date.now() - fs.statSync(file).mtimeMs
+  } catch {
+    return 0
+  }
+}
+
+/** A lock is stale when its owner died on this host, or it is unreadable and old (a torn create). */
+const isStale = (file: string): boolean => {
+  const owner = readOwner(file)
+  if (owner === undefined) return ageMs(file) > 2000
+  return owner.host === HOST && owner.pid !== process.pid && !isAlive(owner.pid)
+}
+
+export const makeLock = (root: string): LockService => {
+  const dir = path.join(root, ".splice", "locks")
+  const fileFor = (p: string) => path.join(dir, createHash("sha1").update(p).digest("hex").slice(0, 24) + ".lock")
+  let seq = 0
+
+  /** One attempt: "taken", or "held" by a live owner. */
+  const attempt = (p: string, token: string): "taken" | "held" => {
+    const file = fileFor(p)
+    fs.mkdirSync(dir, { recursive: true })
+    for (let round = 0; round < 2; round++) {
+      try {
+        const fd = fs.openSync(file, "wx", 0o644)
+        const owner: Owner = { pid: process.pid, host: HOST, token, path: p, since: new Date().toISOString() }
+        fs.writeSync(fd, JSON.stringify(owner))
+        fs.closeSync(fd)
+        return "taken"
+      } catch (e) {
+        if ((e as { code?: string }).code !== "EEXIST") throw e
+      }
+      if (!isStale(file)) return "held"
+      const guard = file + ".takeover"
+      try {
+        fs.closeSync(fs.openSync(guard, "wx"))
+      } catch (e) {
+        if ((e as { code?: string }).code !== "EEXIST") throw e
+        if (ageMs(guard) > 5000) fs.rmSync(guard, { force: true }) // a taker died mid-takeover
+        return "held"
+      }
+      try {
+        if (isStale(file)) fs.rmSync(file, { force: true })
+      } finally {
+        fs.rmSync(guard, { force: true })
+      }
+    }
+    return "held"
+  }
+
+  const release = (p: string, token: string) =>
+    Effect.sync(() => {
+      const file = fileFor(p)
+      if (readOwner(file)?.token === token) fs.rmSync(file, { force: true })
+    })
+
+  const takeOne = (p: string, token: string, deadline: number | undefined) =>
+    Effect.gen(function*() {
+      let wait = 5
+      for (;;) {
+        const r = yield* Effect.try({ try: () => attempt(p, token), catch: (e) => fromErrno(e, "lock", p) })
+        if (r === "taken") return true
+        if (deadline === undefined || Date.now() >= deadline) return false
+        yield* Effect.sleep(Duration.millis(Math.min(wait, Math.max(1, deadline - Date.now()))))
+        wait = Math.min(wait * 2, 100)
+      }
+    })
+
+  const lockAll = (paths: ReadonlyArray<string>, deadline: number | undefined) =>
+    Effect.gen(function*() {
+      const token = `${process.pid}-${Date.now()}-${seq++}`
+      for (const p of [...new Set(paths)].sort()) {
+        const got = yield* Effect.acquireRelease(
+          takeOne(p, token, deadline),
+          (taken) => (taken ? release(p, token) : Effect.void)
+        )
+        if (!got) {
+          const holder = readOwner(fileFor(p))
+          return { ok: false as const, path: p, holder }
+        }
+      }
+      return { ok: true as const }
+    })
+
+  return {
+    acquire: (paths, timeout) =>
+      Effect.flatMap(lockAll(paths, Date.now() + Duration.toMillis(Duration.decode(timeout))), (r) =>
+        r.ok ? Effect.void : Effect.fail(spliceError("SPL-E032", `lock on ${r.path} not taken within ${Duration.format(Duration.decode(timeout))}`, {
+          context: { path: r.path, holder: r.holder === undefined ? null : { pid: r.holder.pid, host: r.holder.host, since: r.holder.since } }
+        }))),
+    tryAcquire: (paths) => Effect.map(lockAll(paths, undefined), (r) => r.ok)
+  }
+}
+
+export const LockLive = (root: string): Layer.Layer<Lock> => Layer.sync(Lock, () => makeLock(root))

@@ -1,0 +1,70 @@
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { Language, type Node, Parser } from "web-tree-sitter"
+import type { Grammar } from "../../src/domain/languages.js"
+import { spliceError } from "../../src/domain/SpliceError.js"
+import { lineOfOffset, lineStarts } from "../../src/domain/textMatch.js"
+import { Syntax, type SyntaxIssue } from "../../services/Syntax.js"
+import { readWasm } from "./grammarFiles.js"
+
+/**
+ * tree-sitter through web-tree-sitter. The runtime and each grammar are loaded from bytes (paths
+ * break inside bundles and executables) on first use, so a command that parses no TypeScript never
+ * pays for the TypeScript grammar.
+ */
+
+const collect = (root: Node, text: string): SyntaxIssue[] => {
+  const starts = lineStarts(text)
+  const out: SyntaxIssue[] = []
+  const stack: Node[] = [root]
+  while (stack.length > 0) {
+    const n = stack.pop()!
+    if (!n.hasError && !n.isMissing) continue
+    if (n.isMissing || n.isError) {
+      const line = lineOfOffset(starts, n.startIndex)
+      const issue: SyntaxIssue = n.isMissing
+        ? { kind: "missing", expected: n.type, offset: n.startIndex, line, column: n.startIndex - starts[line - 1]! + 1 }
+        : { kind: "error", offset: n.startIndex, line, column: n.startIndex - starts[line - 1]! + 1 }
+      out.push(issue)
+      if (n.isMissing) continue
+    }
+    for (let i = n.childCount - 1; i >= 0; i--) {
+      const c = n.child(i)
+      if (c !== null) stack.push(c)
+    }
+  }
+  return out.sort((a, b) => a.offset - b.offset)
+}
+
+export const SyntaxLive: Layer.Layer<Syntax> = Layer.sync(Syntax, () => {
+  let runtime: Promise<Parser> | undefined
+  const languages = new Map<string, Promise<Language>>()
+  const parser = () =>
+    (runtime ??= Parser.init({ wasmBinary: readWasm("web-tree-sitter.wasm", "web-tree-sitter") }).then(() => new Parser()))
+  const language = (g: Grammar) => {
+    let l = languages.get(g.wasm)
+    if (l === undefined) {
+      // Language.load needs the runtime initialised first.
+      l = parser().then(() => Language.load(readWasm(g.wasm, g.pkg)))
+      languages.set(g.wasm, l)
+    }
+    return l
+  }
+  return {
+    issues: (grammar, text) =>
+      Effect.tryPromise({
+        try: async () => {
+          const [p, lang] = await Promise.all([parser(), language(grammar)])
+          p.setLanguage(lang)
+          const tree = p.parse(text)
+          if (tree === null) throw new Error("parser returned no tree")
+          try {
+            return tree.rootNode.hasError ? collect(tree.rootNode, text) : []
+          } finally {
+            tree.delete()
+          }
+        },
+        catch: (e) => spliceError("SPL-E099", `tree-sitter failed for ${grammar.language}: ${String(e)}`)
+      })
+  }
+})

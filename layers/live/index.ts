@@ -1,0 +1,36 @@
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { spliceError } from "../../src/domain/SpliceError.js"
+import type { OutputMode } from "../../services/Output.js"
+import { FileStoreLive } from "./FileStoreLive.js"
+import { HasherLive } from "./HasherLive.js"
+import { InputLive } from "./InputLive.js"
+import { JournalLive } from "./JournalLive.js"
+import { LockLive } from "./LockLive.js"
+import { OutputLive } from "./OutputLive.js"
+import { SyntaxLive } from "./SyntaxLive.js"
+import { ValidatorLive } from "./ValidatorLive.js"
+import { findWorkspaceRoot } from "./workspaceRoot.js"
+
+/** Everything a command needs, on the real disk. Building it is cheap: grammars load on first parse. */
+export const liveLayer = (options: { readonly workspace: string | undefined; readonly output: OutputMode }) =>
+  Layer.unwrapEffect(
+    Effect.try({
+      try: () => findWorkspaceRoot(options.workspace),
+      catch: (e) =>
+        spliceError("SPL-E020", `workspace ${options.workspace ?? process.env["SPLICE_WORKSPACE"] ?? "."} does not exist`, {
+          context: { workspace: options.workspace ?? null, detail: String(e) }
+        })
+    }).pipe(Effect.map((root) => {
+      const store = FileStoreLive(root)
+      return Layer.mergeAll(
+        store,
+        LockLive(root),
+        JournalLive.pipe(Layer.provide(store)),
+        HasherLive,
+        ValidatorLive.pipe(Layer.provide(SyntaxLive)),
+        OutputLive(options.output),
+        InputLive
+      )
+    }))
+  )

@@ -1,0 +1,40 @@
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { spliceError } from "../../src/domain/SpliceError.js"
+import { Lock, type LockService } from "../../services/Lock.js"
+
+/** Locks as a shared in-process set: the same contract as the lock files, for command tests. */
+export class MemoryLocks {
+  readonly held = new Set<string>()
+}
+
+export const makeMemoryLock = (locks: MemoryLocks): LockService => {
+  const takeOne = (p: string, deadline: number | undefined) =>
+    Effect.gen(function*() {
+      for (;;) {
+        if (!locks.held.has(p)) {
+          locks.held.add(p)
+          return true
+        }
+        if (deadline === undefined || Date.now() >= deadline) return false
+        yield* Effect.sleep(Duration.millis(2))
+      }
+    })
+  const lockAll = (paths: ReadonlyArray<string>, deadline: number | undefined) =>
+    Effect.gen(function*() {
+      for (const p of [...new Set(paths)].sort()) {
+        const got = yield* Effect.acquireRelease(takeOne(p, deadline), (t) => Effect.sync(() => t && locks.held.delete(p)))
+        if (!got) return p
+      }
+      return undefined
+    })
+  return {
+    acquire: (paths, timeout) =>
+      Effect.flatMap(lockAll(paths, Date.now() + Duration.toMillis(Duration.decode(timeout))), (blocked) =>
+        blocked === undefined ? Effect.void : Effect.fail(spliceError("SPL-E032", `lock on ${blocked} not taken in time`, { context: { path: blocked } }))),
+    tryAcquire: (paths) => Effect.map(lockAll(paths, undefined), (b) => b === undefined)
+  }
+}
+
+export const LockMemory = (locks: MemoryLocks = new MemoryLocks()): Layer.Layer<Lock> => Layer.sync(Lock, () => makeMemoryLock(locks))

@@ -1,0 +1,262 @@
+import * as path from "node:path"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import { spliceError } from "../../src/domain/SpliceError.js"
+import { type FileInfo, FileStore, type FileStoreService, type ResolvedPath } from "../../services/FileStore.js"
+import { fromErrno } from "../live/errno.js"
+
+/**
+ * An in-memory workspace for command tests, with fault injection: make a matching operation fail
+ * with an errno (ENOSPC, EACCES, EIO …), or "crash" the process after N successful writes — from
+ * then on every write dies and nothing more lands, as if the process had been killed, until
+ * `restart()` starts a new process on the same disk.
+ */
+
+type Entry =
+  | { readonly kind: "file"; data: Uint8Array; mode: number; nlink: number; mtimeMs: number }
+  | { readonly kind: "directory" }
+  | { readonly kind: "fifo" | "device" }
+  | { readonly kind: "symlink"; readonly target: string }
+
+export type FaultOp = "read" | "write" | "create" | "remove"
+
+export interface Fault {
+  readonly op: FaultOp
+  /** Workspace-relative path, or a prefix ending in `/`; every path when absent. */
+  readonly path?: string
+  readonly errno: "ENOSPC" | "EACCES" | "EIO" | "EROFS"
+  /** How many times it fires (default: always). */
+  times?: number
+}
+
+export class SimulatedCrash extends Error {
+  constructor() {
+    super("simulated crash: the process died here")
+  }
+}
+
+export class MemoryFs {
+  readonly root = "/ws"
+  readonly entries = new Map<string, Entry>([["/ws", { kind: "directory" }]])
+  faults: Fault[] = []
+  /** Writes that may still succeed before the simulated crash; undefined = never crash. */
+  crashAfterWrites: number | undefined = undefined
+  crashed = false
+  /** Every mutating operation, in order, as `op path` (for assertions). */
+  readonly log: string[] = []
+  private clock = 1_700_000_000_000
+
+  constructor(files: Record<string, string | Uint8Array> = {}) {
+    for (const [p, content] of Object.entries(files)) this.put(p, content)
+  }
+
+  abs(rel: string): string {
+    return path.posix.resolve(this.root, rel)
+  }
+
+  put(rel: string, content: string | Uint8Array, mode = 0o644): void {
+    const abs = this.abs(rel)
+    this.mkdirs(path.posix.dirname(abs))
+    const data = typeof content === "string" ? new TextEncoder().encode(content) : content
+    this.entries.set(abs, { kind: "file", data, mode, nlink: 1, mtimeMs: this.clock++ })
+  }
+
+  putSpecial(rel: string, kind: "fifo" | "device" | "directory"): void {
+    const abs = this.abs(rel)
+    this.mkdirs(path.posix.dirname(abs))
+    this.entries.set(abs, { kind } as Entry)
+  }
+
+  symlink(rel: string, target: string): void {
+    const abs = this.abs(rel)
+    this.mkdirs(path.posix.dirname(abs))
+    this.entries.set(abs, { kind: "symlink", target: path.posix.resolve(path.posix.dirname(abs), target) })
+  }
+
+  text(rel: string): string | undefined {
+    const e = this.entries.get(this.abs(rel))
+    return e?.kind === "file" ? new TextDecoder().decode(e.data) : undefined
+  }
+
+  bytes(rel: string): Uint8Array | undefined {
+    const e = this.entries.get(this.abs(rel))
+    return e?.kind === "file" ? e.data : undefined
+  }
+
+  exists(rel: string): boolean {
+    return this.entries.has(this.abs(rel))
+  }
+
+  /** A new process on the same disk: the crash is over, faults stay as configured. */
+  restart(): void {
+    this.crashed = false
+    this.crashAfterWrites = undefined
+  }
+
+  private mkdirs(abs: string): void {
+    let cur = abs
+    const todo: string[] = []
+    while (!this.entries.has(cur)) {
+      todo.unshift(cur)
+      cur = path.posix.dirname(cur)
+    }
+    for (const d of todo) this.entries.set(d, { kind: "directory" })
+  }
+
+  /** Check faults and the crash budget before a mutating operation. */
+  private gate(op: FaultOp, rel: string): void {
+    if (this.crashed) throw new SimulatedCrash()
+    const fault = this.faults.find((f) =>
+      (f.op === op) &&
+      (f.path === undefined || f.path === rel || (f.path.endsWith("/") && rel.startsWith(f.path))) &&
+      (f.times === undefined || f.times > 0)
+    )
+    if (fault !== undefined) {
+      if (fault.times !== undefined) fault.times--
+      throw Object.assign(new Error(`${fault.errno}: injected fault on ${op} ${rel}`), { code: fault.errno })
+    }
+    if (op !== "read" && this.crashAfterWrites !== undefined) {
+      if (this.crashAfterWrites === 0) {
+        this.crashed = true
+        throw new SimulatedCrash()
+      }
+      this.crashAfterWrites--
+    }
+    if (op !== "read") this.log.push(`${op} ${rel}`)
+  }
+
+  /** Run a filesystem step: injected errnos become SpliceErrors, a simulated crash becomes a defect. */
+  run<A>(op: FaultOp | "stat" | "list", rel: string, f: () => A): Effect.Effect<A, ReturnType<typeof fromErrno>> {
+    return Effect.suspend(() => {
+      try {
+        if (op !== "stat" && op !== "list") this.gate(op, rel)
+        return Effect.succeed(f())
+      } catch (e) {
+        if (e instanceof SimulatedCrash) return Effect.die(e)
+        const errOp = op === "create" || op === "remove" ? "write" : op
+        return Effect.fail(fromErrno(e, errOp, rel))
+      }
+    })
+  }
+
+  enoent(rel: string): Error {
+    return Object.assign(new Error(`ENOENT: ${rel}`), { code: "ENOENT" })
+  }
+
+  tick(): number {
+    return this.clock++
+  }
+}
+
+const isInside = (root: string, p: string) => p === root || p.startsWith(root + "/")
+
+export const makeMemoryFileStore = (mem: MemoryFs): FileStoreService => {
+  const root = mem.root
+  const rel = (abs: string) => (abs === root ? "." : abs.slice(root.length + 1))
+
+  const resolve = (input: string) =>
+    Effect.suspend(() => {
+      if (input.length === 0 || input.includes("\0")) {
+        return Effect.fail(spliceError("SPL-E066", "invalid path: empty or contains a NUL byte", { context: { path: input } }))
+      }
+      const lexical = path.posix.resolve(root, input)
+      if (!isInside(root, lexical)) {
+        return Effect.fail(spliceError("SPL-E061", `path is outside the workspace: ${input}`, { context: { path: input, workspace: root } }))
+      }
+      // Follow symlinks component by component.
+      const parts = lexical.slice(root.length).split("/").filter((s) => s.length > 0)
+      let cur = root
+      for (let i = 0; i < parts.length; i++) {
+        let next = `${cur}/${parts[i]}`
+        let hops = 0
+        let e = mem.entries.get(next)
+        while (e?.kind === "symlink" && hops++ < 40) {
+          next = e.target
+          e = mem.entries.get(next)
+        }
+        if (!isInside(root, next)) {
+          return Effect.fail(spliceError("SPL-E062", `path leads outside the workspace through a symlink: ${input}`, {
+            context: { path: input, target: next, workspace: root }
+          }))
+        }
+        cur = next
+      }
+      const r: ResolvedPath = { absolute: cur, relative: rel(cur) }
+      return Effect.succeed(r)
+    })
+
+  const stat = (p: ResolvedPath) =>
+    mem.run("stat", p.relative, (): Option.Option<FileInfo> => {
+      const e = mem.entries.get(p.absolute)
+      if (e === undefined) return Option.none()
+      if (e.kind === "file") {
+        return Option.some({ kind: "file", size: e.data.length, mode: e.mode, nlink: e.nlink, mtimeMs: e.mtimeMs })
+      }
+      return Option.some({ kind: e.kind === "symlink" ? "other" : e.kind, size: 0, mode: 0o644, nlink: 1, mtimeMs: 0 })
+    })
+
+  const read = (p: ResolvedPath) =>
+    mem.run("read", p.relative, () => {
+      const e = mem.entries.get(p.absolute)
+      if (e === undefined) throw mem.enoent(p.relative)
+      if (e.kind === "directory") throw Object.assign(new Error("EISDIR"), { code: "EISDIR" })
+      if (e.kind !== "file") throw Object.assign(new Error("EIO"), { code: "EIO" })
+      return e.data.slice()
+    })
+
+  const parentMustExist = (p: ResolvedPath) => {
+    const parent = mem.entries.get(path.posix.dirname(p.absolute))
+    if (parent?.kind !== "directory") throw mem.enoent(p.relative)
+  }
+
+  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number }) =>
+    mem.run("write", p.relative, () => {
+      parentMustExist(p)
+      const old = mem.entries.get(p.absolute)
+      const mode = options?.mode ?? (old?.kind === "file" ? old.mode : 0o644)
+      if (old !== undefined && old.kind !== "file") throw Object.assign(new Error("EISDIR"), { code: "EISDIR" })
+      mem.entries.set(p.absolute, { kind: "file", data: data.slice(), mode, nlink: old?.kind === "file" ? old.nlink : 1, mtimeMs: mem.tick() })
+    })
+
+  const createExclusive = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number }) =>
+    mem.run("create", p.relative, () => {
+      parentMustExist(p)
+      if (mem.entries.has(p.absolute)) throw Object.assign(new Error("EEXIST"), { code: "EEXIST" })
+      mem.entries.set(p.absolute, { kind: "file", data: data.slice(), mode: options?.mode ?? 0o644, nlink: 1, mtimeMs: mem.tick() })
+    })
+
+  const remove = (p: ResolvedPath) => mem.run("remove", p.relative, () => void mem.entries.delete(p.absolute))
+
+  const list = (dir: ResolvedPath) =>
+    mem.run("list", dir.relative, () => {
+      const prefix = dir.absolute + "/"
+      const names = new Set<string>()
+      for (const k of mem.entries.keys()) {
+        if (k.startsWith(prefix)) names.add(k.slice(prefix.length).split("/")[0]!)
+      }
+      return [...names].sort()
+    })
+
+  const makeDirectory = (dir: ResolvedPath) =>
+    mem.run("create", dir.relative, () => {
+      let cur = dir.absolute
+      const todo: string[] = []
+      while (!mem.entries.has(cur)) {
+        todo.unshift(cur)
+        cur = path.posix.dirname(cur)
+      }
+      for (const d of todo) mem.entries.set(d, { kind: "directory" })
+    })
+
+  const removeDirectory = (dir: ResolvedPath) =>
+    mem.run("remove", dir.relative, () => {
+      for (const k of [...mem.entries.keys()]) {
+        if (k === dir.absolute || k.startsWith(dir.absolute + "/")) mem.entries.delete(k)
+      }
+    })
+
+  return { root, resolve, stat, read, writeAtomic, createExclusive, remove, list, makeDirectory, removeDirectory }
+}
+
+export const FileStoreMemory = (mem: MemoryFs): Layer.Layer<FileStore> => Layer.sync(FileStore, () => makeMemoryFileStore(mem))

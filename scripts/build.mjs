@@ -1,0 +1,50 @@
+// Bundles the CLI into dist/splice.mjs (ESM, for Node 20+ and Deno 2) and dist/splice.cjs (for the
+// Node single executable), and copies the tree-sitter wasm files into dist/grammars/.
+import { build } from "esbuild"
+import { mkdirSync, copyFileSync, rmSync, chmodSync } from "node:fs"
+import { join } from "node:path"
+
+const grammarPackages = {
+  "web-tree-sitter": ["web-tree-sitter.wasm"],
+  "tree-sitter-typescript": ["tree-sitter-typescript.wasm", "tree-sitter-tsx.wasm"],
+  "tree-sitter-javascript": ["tree-sitter-javascript.wasm"],
+  "tree-sitter-python": ["tree-sitter-python.wasm"],
+  "tree-sitter-rust": ["tree-sitter-rust.wasm"],
+  "tree-sitter-go": ["tree-sitter-go.wasm"],
+  "tree-sitter-java": ["tree-sitter-java.wasm"],
+  "tree-sitter-c": ["tree-sitter-c.wasm"],
+  "tree-sitter-cpp": ["tree-sitter-cpp.wasm"],
+  "tree-sitter-json": ["tree-sitter-json.wasm"],
+  "tree-sitter-css": ["tree-sitter-css.wasm"],
+  "tree-sitter-bash": ["tree-sitter-bash.wasm"]
+}
+
+rmSync("dist", { recursive: true, force: true })
+mkdirSync("dist/grammars", { recursive: true })
+for (const [pkg, files] of Object.entries(grammarPackages)) {
+  const root = join("node_modules", pkg)
+  for (const f of files) copyFileSync(join(root, f), join("dist/grammars", f))
+}
+
+const common = {
+  entryPoints: ["src/main.ts"],
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  minify: true,
+  legalComments: "none",
+  logLevel: "warning"
+}
+
+await build({
+  ...common,
+  format: "esm",
+  outfile: "dist/splice.mjs",
+  banner: {
+    js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);"
+  }
+})
+chmodSync("dist/splice.mjs", 0o755)
+
+await build({ ...common, format: "cjs", outfile: "dist/splice.cjs" })
+console.log("built dist/splice.mjs, dist/splice.cjs and dist/grammars/")

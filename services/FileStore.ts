@@ -1,0 +1,75 @@
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as Option from "effect/Option"
+import type { SpliceError } from "../src/domain/SpliceError.js"
+
+/**
+ * The workspace and its files. Every path goes through `resolve`, which keeps it inside the
+ * workspace jail; every write is atomic (a reader sees the old bytes or the new, never a mix).
+ *
+ * Errors are SpliceErrors with the code of what went wrong: SPL-E020 missing, SPL-E021 unreadable,
+ * SPL-E061/E062 outside the workspace, SPL-E065 not a regular file, SPL-E066 bad path,
+ * SPL-E081 disk full, SPL-E082 permission denied, SPL-E083 other I/O.
+ */
+
+export interface ResolvedPath {
+  /** Absolute path of the file itself (symlinks inside the workspace resolved). */
+  readonly absolute: string
+  /** Path relative to the workspace root, with `/` separators: the name used in output and the journal. */
+  readonly relative: string
+}
+
+export type FileKind = "file" | "directory" | "fifo" | "socket" | "device" | "other"
+
+export interface FileInfo {
+  readonly kind: FileKind
+  readonly size: number
+  /** Permission bits (e.g. 0o644). */
+  readonly mode: number
+  readonly nlink: number
+  readonly mtimeMs: number
+}
+
+export interface FileStoreService {
+  /** Absolute path of the workspace root. */
+  readonly root: string
+  /**
+   * Resolve a user path: relative paths are taken from the current directory when it is inside the
+   * workspace, else from the workspace root. Fails when the result escapes the workspace.
+   */
+  readonly resolve: (path: string) => Effect.Effect<ResolvedPath, SpliceError>
+  /** Metadata, or None when nothing is there. */
+  readonly stat: (p: ResolvedPath) => Effect.Effect<Option.Option<FileInfo>, SpliceError>
+  readonly read: (p: ResolvedPath) => Effect.Effect<Uint8Array, SpliceError>
+  /**
+   * Replace (or create) the file atomically and durably: temp file in the same directory, write,
+   * fsync, rename, fsync the directory. A hard-linked file is rewritten in place (inode kept).
+   */
+  readonly writeAtomic: (
+    p: ResolvedPath,
+    data: Uint8Array,
+    options?: { readonly mode?: number }
+  ) => Effect.Effect<void, SpliceError>
+  /** Create a file that must not exist yet, atomically (never replaces). SPL-E033 when it exists. */
+  readonly createExclusive: (
+    p: ResolvedPath,
+    data: Uint8Array,
+    options?: { readonly mode?: number }
+  ) => Effect.Effect<void, SpliceError>
+  /** Remove a file; removing a missing file succeeds. */
+  readonly remove: (p: ResolvedPath) => Effect.Effect<void, SpliceError>
+  /** Names in a directory (empty when it does not exist). */
+  readonly list: (dir: ResolvedPath) => Effect.Effect<ReadonlyArray<string>, SpliceError>
+  /** Create a directory and its parents. */
+  readonly makeDirectory: (dir: ResolvedPath) => Effect.Effect<void, SpliceError>
+  /** Remove a directory tree (used to prune the journal). */
+  readonly removeDirectory: (dir: ResolvedPath) => Effect.Effect<void, SpliceError>
+}
+
+export class FileStore extends Context.Tag("splice/FileStore")<FileStore, FileStoreService>() {}
+
+/** Join a workspace-relative directory and a name. */
+export const childPath = (dir: ResolvedPath, name: string): ResolvedPath => ({
+  absolute: `${dir.absolute}/${name}`,
+  relative: dir.relative === "" || dir.relative === "." ? name : `${dir.relative}/${name}`
+})

@@ -1,0 +1,22 @@
+import * as Context from "effect/Context"
+import type * as Duration from "effect/Duration"
+import type * as Effect from "effect/Effect"
+import type * as Scope from "effect/Scope"
+import type { SpliceError } from "../src/domain/SpliceError.js"
+
+/**
+ * Exclusive locks on workspace files (by workspace-relative path), held for the life of a Scope.
+ * Several paths are locked in sorted order so two writers never deadlock. A lock whose owner process
+ * is dead is taken over.
+ */
+export interface LockService {
+  /** Wait up to `timeout` for every lock; SPL-E032 when one stays held. */
+  readonly acquire: (
+    paths: ReadonlyArray<string>,
+    timeout: Duration.DurationInput
+  ) => Effect.Effect<void, SpliceError, Scope.Scope>
+  /** Take every lock now or none: false when a live process holds one. */
+  readonly tryAcquire: (paths: ReadonlyArray<string>) => Effect.Effect<boolean, SpliceError, Scope.Scope>
+}
+
+export class Lock extends Context.Tag("splice/Lock")<Lock, LockService>() {}

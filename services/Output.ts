@@ -1,0 +1,22 @@
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type { SpliceError } from "../src/domain/SpliceError.js"
+
+export type OutputMode = "json" | "human"
+
+/**
+ * The event stream on stdout: one JSON object per line (`--output json`, the default when stdout is
+ * not a terminal) or readable text. The last line of a run is its result or its error.
+ */
+export interface OutputService {
+  readonly mode: OutputMode
+  /** An intermediate event (`type` is required), e.g. one per hashed file. */
+  readonly event: (event: { readonly type: string } & Record<string, unknown>, human?: string) => Effect.Effect<void>
+  /** The final success line; `human` is how the result reads in human mode. */
+  readonly result: (command: string, fields: Record<string, unknown>, human?: string) => Effect.Effect<void>
+  readonly error: (error: SpliceError, exit: number) => Effect.Effect<void>
+  /** A note for people on stderr (progress, warnings); never on stdout. */
+  readonly log: (message: string) => Effect.Effect<void>
+}
+
+export class Output extends Context.Tag("splice/Output")<Output, OutputService>() {}

@@ -1,0 +1,40 @@
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type { SpliceError } from "../src/domain/SpliceError.js"
+
+export type ValidateMode = "none" | "syntax"
+
+export interface NewSyntaxError {
+  readonly line: number
+  readonly column: number
+  readonly message: string
+  readonly source: string
+}
+
+/** The verdict of the gates on an edit's in-memory result. */
+export interface Verdict {
+  readonly gate: "syntax"
+  readonly status: "passed" | "failed" | "skipped"
+  readonly language?: string
+  readonly reason?: string
+  /** Errors the edit introduced (empty unless failed). */
+  readonly errors: ReadonlyArray<NewSyntaxError>
+  /** Parse errors that were already in the file and still are (they do not block). */
+  readonly preexisting: number
+}
+
+export interface ValidationInput {
+  /** Workspace-relative path: picks the language. */
+  readonly path: string
+  /** Content before the edit; null for a new file. */
+  readonly before: string | null
+  readonly after: string
+  readonly mode: ValidateMode
+}
+
+/** Gates an edit before it touches disk: only problems the edit introduced fail it. */
+export interface ValidatorService {
+  readonly validate: (input: ValidationInput) => Effect.Effect<Verdict, SpliceError>
+}
+
+export class Validator extends Context.Tag("splice/Validator")<Validator, ValidatorService>() {}

@@ -1,0 +1,20 @@
+/** `splice undo [TX]`; the program is src/commands/undo.ts. */
+import * as Args from "@effect/cli/Args"
+import * as Command from "@effect/cli/Command"
+import * as Option from "effect/Option"
+import { undo } from "../commands/undo.js"
+import * as common from "./common.js"
+
+const flags = {
+  tx: Args.text({ name: "TX" }).pipe(Args.withDescription("Transaction id (or a unique prefix); default: the latest"), Args.optional),
+  lockTimeout: common.lockTimeout,
+  workspace: common.workspace,
+  output: common.output
+}
+
+const command = Command.make("undo", flags, (f) =>
+  undo({ ...(Option.isSome(f.tx) ? { tx: f.tx.value } : {}), lockTimeoutMs: f.lockTimeout * 1000 })).pipe(
+    Command.withDescription("Reverse the last (or the given) committed transaction if its files are unchanged since")
+  )
+
+export const undoCommand = Command.provide(command, common.layerFor)

@@ -1,0 +1,151 @@
+/**
+ * `splice edit`: exact-text replacements in one file, validated in memory, then written through the
+ * journaled, locked, atomic write path. Preview shows the diff and the verdict and writes nothing.
+ */
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import { applyEdits, type Edit, type EditFailure } from "../domain/applyEdits.js"
+import { unifiedDiff } from "../domain/diff.js"
+import { spliceError } from "../domain/SpliceError.js"
+import { encodeText } from "../domain/textContent.js"
+import { FileStore } from "../../services/FileStore.js"
+import { Hasher } from "../../services/Hasher.js"
+import { Lock } from "../../services/Lock.js"
+import { Output } from "../../services/Output.js"
+import { type ValidateMode, Validator, type Verdict } from "../../services/Validator.js"
+import { autoRecover } from "./recover.js"
+import { checkExpected, loadTextTarget } from "./textTarget.js"
+import { commitWrites } from "./transaction.js"
+
+export interface EditConfig {
+  readonly file: string
+  readonly edits: ReadonlyArray<Edit>
+  readonly preview: boolean
+  readonly showDiff: boolean
+  readonly expectChecksum?: string
+  readonly validate: ValidateMode
+  readonly maxBytes: number
+  readonly lockTimeoutMs: number
+  readonly holdMs?: number
+}
+
+const shorten = (s: string, n = 200) => (s.length > n ? s.slice(0, n) + "…" : s)
+
+const matchError = (file: string, failure: EditFailure, edits: ReadonlyArray<Edit>) => {
+  const which = edits.length > 1 ? ` (edit ${failure.index + 1} of ${edits.length})` : ""
+  switch (failure.kind) {
+    case "empty_old":
+      return spliceError("SPL-E011", `the text to replace is empty${which}`, { context: { file, edit: failure.index } })
+    case "not_found": {
+      const best = failure.candidates[0]
+      const hint = best?.difference !== undefined
+        ? `Nearest match at line ${best.line}: ${best.difference}.`
+        : best !== undefined
+        ? `Nearest match at line ${best.line} (${Math.round(best.similarity * 100)}% similar); check the exact text.`
+        : undefined
+      return spliceError("SPL-E071", `text not found in ${file}${which}`, {
+        ...(hint !== undefined ? { hint } : {}),
+        context: { file, edit: failure.index, searched_for: shorten(edits[failure.index]!.old), candidates: failure.candidates }
+      })
+    }
+    case "ambiguous":
+      return spliceError("SPL-E072", `text occurs ${failure.count} times in ${file}${which}`, {
+        context: { file, edit: failure.index, count: failure.count, lines: failure.lines }
+      })
+  }
+}
+
+const verdictLine = (v: Verdict) =>
+  v.status === "skipped" ? `syntax: skipped (${v.reason})` : `syntax: ${v.status}${v.language ? ` (${v.language})` : ""}`
+
+export const edit = (config: EditConfig) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const hasher = yield* Hasher
+    const lock = yield* Lock
+    const validator = yield* Validator
+    const output = yield* Output
+
+    if (config.edits.length === 0) return yield* Effect.fail(spliceError("SPL-E010", "no edit given: pass --replace-old/--replace-new or --edits"))
+    const empty = config.edits.findIndex((e) => e.old.length === 0)
+    if (empty !== -1) return yield* Effect.fail(matchError(config.file, { kind: "empty_old", index: empty }, config.edits))
+
+    if (!config.preview) yield* autoRecover
+    const path = yield* store.resolve(config.file)
+    return yield* Effect.scoped(Effect.gen(function*() {
+      if (!config.preview) yield* lock.acquire([path.relative], Duration.millis(config.lockTimeoutMs))
+      const target = yield* loadTextTarget(path, config.maxBytes)
+      yield* checkExpected(path, target.checksum, config.expectChecksum)
+
+      const applied = applyEdits(target.content.text, target.content.lineEnding, config.edits)
+      if (!applied.ok) return yield* Effect.fail(matchError(path.relative, applied.failure, config.edits))
+      const replacements = applied.outcomes.reduce((n, o) => n + o.replacements, 0)
+      const edits = applied.outcomes.map((o) => ({ index: o.index, replacements: o.replacements, already_applied: o.alreadyApplied, lines: o.lines }))
+      const base = {
+        file: path.relative,
+        line_ending: target.content.lineEnding,
+        bom: target.content.bom,
+        checksum_before: target.checksum
+      }
+
+      if (applied.text === target.content.text) {
+        const v: Verdict = { gate: "syntax", status: "skipped", reason: "nothing to change", errors: [], preexisting: 0 }
+        return yield* output.result("edit", {
+          ...base,
+          changed: false,
+          already_applied: true,
+          replacements: 0,
+          checksum_after: target.checksum,
+          validation: v,
+          tx: null,
+          edits
+        }, `${path.relative}: already applied, nothing to change\n`)
+      }
+
+      const verdict = yield* validator.validate({ path: path.relative, before: target.content.text, after: applied.text, mode: config.validate })
+      const next = encodeText(applied.text, target.content.bom)
+      const checksumAfter = yield* hasher.blake3(next)
+      const diff = unifiedDiff(target.content.text, applied.text, path.relative)
+
+      if (config.preview) {
+        return yield* output.result("edit", {
+          ...base,
+          preview: true,
+          changed: false,
+          would_change: true,
+          replacements,
+          checksum_after: checksumAfter,
+          validation: verdict,
+          tx: null,
+          diff,
+          edits
+        }, `${diff}${verdictLine(verdict)}\npreview: ${path.relative} not modified\n`)
+      }
+      if (verdict.status === "failed") {
+        return yield* Effect.fail(spliceError("SPL-E042", `the edit would introduce ${verdict.errors.length} syntax error(s) in ${path.relative}; nothing written`, {
+          context: { file: path.relative, language: verdict.language, errors: verdict.errors, preexisting: verdict.preexisting }
+        }))
+      }
+
+      const tx = yield* commitWrites([{
+        target: path,
+        original: target.bytes,
+        mode: target.info.mode,
+        next,
+        checksumBefore: target.checksum,
+        checksumAfter
+      }], { command: "edit", ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) })
+
+      return yield* output.result("edit", {
+        ...base,
+        changed: true,
+        already_applied: false,
+        replacements,
+        checksum_after: checksumAfter,
+        validation: verdict,
+        tx: tx.id,
+        ...(config.showDiff ? { diff } : {}),
+        edits
+      }, `${config.showDiff ? diff : ""}edited ${path.relative}: ${replacements} replacement(s), ${verdictLine(verdict)}, tx ${tx.id}\n`)
+    }))
+  })

@@ -1,0 +1,50 @@
+/** `splice hash`: BLAKE3 of files, printed like b3sum (`<hex>  <path>`) in human mode; `--verify` compares. */
+import * as Effect from "effect/Effect"
+import { spliceError } from "../domain/SpliceError.js"
+import { FileStore } from "../../services/FileStore.js"
+import { Hasher } from "../../services/Hasher.js"
+import { Output } from "../../services/Output.js"
+
+export interface HashConfig {
+  readonly files: ReadonlyArray<string>
+  readonly verify?: string
+}
+
+const hashOne = (file: string) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const hasher = yield* Hasher
+    const path = yield* store.resolve(file)
+    const st = yield* store.stat(path)
+    if (st._tag === "None") return yield* Effect.fail(spliceError("SPL-E020", `no such file: ${file}`, { context: { file } }))
+    if (st.value.kind !== "file") {
+      return yield* Effect.fail(spliceError("SPL-E065", `not a regular file (${st.value.kind}): ${file}`, { context: { file, kind: st.value.kind } }))
+    }
+    const bytes = yield* store.read(path)
+    return { file, checksum: yield* hasher.blake3(bytes), size: bytes.length }
+  })
+
+export const hash = (config: HashConfig) =>
+  Effect.gen(function*() {
+    const output = yield* Output
+    if (config.files.length === 0) return yield* Effect.fail(spliceError("SPL-E010", "name at least one file"))
+    if (config.verify !== undefined) {
+      if (config.files.length !== 1) return yield* Effect.fail(spliceError("SPL-E010", "--verify takes exactly one file"))
+      const expected = config.verify.toLowerCase()
+      if (!/^[0-9a-f]{64}$/.test(expected)) {
+        return yield* Effect.fail(spliceError("SPL-E010", "--verify takes a 64-digit hex BLAKE3 checksum"))
+      }
+      const h = yield* hashOne(config.files[0]!)
+      if (h.checksum !== expected) {
+        return yield* Effect.fail(spliceError("SPL-E031", `${h.file}: checksum mismatch`, { context: { file: h.file, expected, actual: h.checksum } }))
+      }
+      return yield* output.result("hash", { file: h.file, checksum: h.checksum, verified: true }, `${h.file}: OK\n`)
+    }
+    const results = []
+    for (const f of config.files) {
+      const h = yield* hashOne(f)
+      results.push(h)
+      yield* output.event({ type: "hash", ...h }, `${h.checksum}  ${h.file}\n`)
+    }
+    return yield* output.result("hash", { files: results.length }, "")
+  })

@@ -1,0 +1,69 @@
+/** Reading a file that splice is about to edit, with every refusal the safe write path requires. */
+import * as Effect from "effect/Effect"
+import { spliceError } from "../domain/SpliceError.js"
+import { decodeText, isDecodeFailure, type TextContent } from "../domain/textContent.js"
+import { type FileInfo, FileStore, type ResolvedPath } from "../../services/FileStore.js"
+import { Hasher } from "../../services/Hasher.js"
+
+export const DEFAULT_MAX_BYTES = 16 * 1024 * 1024
+
+export interface TextTarget {
+  readonly path: ResolvedPath
+  readonly info: FileInfo
+  readonly bytes: Uint8Array
+  readonly content: TextContent
+  readonly checksum: string
+}
+
+/** Refuse what is not a regular file, or too large; None when nothing exists there. */
+export const statTarget = (path: ResolvedPath, maxBytes: number) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const st = yield* store.stat(path)
+    if (st._tag === "None") return undefined
+    const info = st.value
+    if (info.kind !== "file") {
+      return yield* Effect.fail(spliceError("SPL-E065", `not a regular file (${info.kind}): ${path.relative}`, { context: { file: path.relative, kind: info.kind } }))
+    }
+    if (info.size > maxBytes) {
+      return yield* Effect.fail(spliceError("SPL-E064", `${path.relative} is ${info.size} bytes, over the limit of ${maxBytes}`, {
+        context: { file: path.relative, size: info.size, max_bytes: maxBytes }
+      }))
+    }
+    return info
+  })
+
+export const decodeOrRefuse = (path: ResolvedPath, bytes: Uint8Array) => {
+  const decoded = decodeText(bytes)
+  if (!isDecodeFailure(decoded)) return Effect.succeed(decoded)
+  return Effect.fail(
+    decoded.reason === "binary"
+      ? spliceError("SPL-E063", `${path.relative} is binary (NUL byte at offset ${decoded.offset})`, { context: { file: path.relative, reason: "binary", offset: decoded.offset } })
+      : spliceError("SPL-E063", `${path.relative} is not valid UTF-8`, { context: { file: path.relative, reason: "invalid_utf8" } })
+  )
+}
+
+/** An existing text file: SPL-E020 when missing. */
+export const loadTextTarget = (path: ResolvedPath, maxBytes: number) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const hasher = yield* Hasher
+    const info = yield* statTarget(path, maxBytes)
+    if (info === undefined) {
+      return yield* Effect.fail(spliceError("SPL-E020", `no such file: ${path.relative}`, { context: { file: path.relative } }))
+    }
+    const bytes = yield* store.read(path)
+    if (bytes.length > maxBytes) {
+      return yield* Effect.fail(spliceError("SPL-E064", `${path.relative} is over the limit of ${maxBytes} bytes`, { context: { file: path.relative, max_bytes: maxBytes } }))
+    }
+    const content = yield* decodeOrRefuse(path, bytes)
+    const checksum = yield* hasher.blake3(bytes)
+    return { path, info, bytes, content, checksum } satisfies TextTarget
+  })
+
+export const checkExpected = (target: { readonly relative: string }, actual: string, expected: string | undefined) =>
+  expected === undefined || expected.toLowerCase() === actual
+    ? Effect.void
+    : Effect.fail(spliceError("SPL-E031", `${target.relative} changed: checksum is ${actual.slice(0, 12)}…, expected ${expected.slice(0, 12)}…`, {
+      context: { file: target.relative, expected: expected.toLowerCase(), actual }
+    }))

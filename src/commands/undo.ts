@@ -1,0 +1,94 @@
+/**
+ * `splice undo [TX]`: reverse a committed transaction (the latest one that is not itself an undo,
+ * or the one named) when every file still holds what it wrote. The undo is a transaction of its
+ * own, so it is journaled and can be undone by id.
+ */
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import { spliceError } from "../domain/SpliceError.js"
+import { FileStore } from "../../services/FileStore.js"
+import { Hasher } from "../../services/Hasher.js"
+import { Journal, type TxRecord } from "../../services/Journal.js"
+import { Lock } from "../../services/Lock.js"
+import { Output } from "../../services/Output.js"
+import { autoRecover } from "./recover.js"
+import { ABSENT, commitWrites, type PlannedWrite } from "./transaction.js"
+
+export interface UndoConfig {
+  readonly tx?: string
+  readonly lockTimeoutMs: number
+}
+
+const pick = (history: ReadonlyArray<TxRecord>, id: string | undefined) =>
+  Effect.gen(function*() {
+    if (id === undefined) {
+      const latest = history.find((t) => t.state === "committed" && t.undoes === undefined)
+      if (latest === undefined) return yield* Effect.fail(spliceError("SPL-E022", "nothing to undo: no committed transaction in history"))
+      return latest
+    }
+    const matches = history.filter((t) => t.id === id || t.id.startsWith(id))
+    if (matches.length === 0) return yield* Effect.fail(spliceError("SPL-E022", `no transaction ${id} in history`, { context: { tx: id } }))
+    if (matches.length > 1) {
+      return yield* Effect.fail(spliceError("SPL-E010", `transaction id prefix ${id} is ambiguous`, { context: { candidates: matches.map((t) => t.id) } }))
+    }
+    const tx = matches[0]!
+    if (tx.state !== "committed") {
+      return yield* Effect.fail(spliceError("SPL-E022", `transaction ${tx.id} is ${tx.state.replace("_", " ")}, not committed${tx.undoneBy ? ` (undone by ${tx.undoneBy})` : ""}`, {
+        context: { tx: tx.id, state: tx.state }
+      }))
+    }
+    return tx
+  })
+
+export const undo = (config: UndoConfig) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const hasher = yield* Hasher
+    const journal = yield* Journal
+    const lock = yield* Lock
+    const output = yield* Output
+    yield* autoRecover
+    const candidate = yield* pick(yield* journal.history, config.tx)
+    return yield* Effect.scoped(Effect.gen(function*() {
+      yield* lock.acquire(candidate.files.map((f) => f.path), Duration.millis(config.lockTimeoutMs))
+      const tx = yield* pick(yield* journal.history, candidate.id) // re-check under the locks
+      const writes: PlannedWrite[] = []
+      const changed: Array<{ file: string; expected: string; actual: string }> = []
+      for (let i = 0; i < tx.files.length; i++) {
+        const f = tx.files[i]!
+        const target = yield* store.resolve(f.path)
+        const st = yield* store.stat(target)
+        const bytes = st._tag === "None" ? null : yield* store.read(target)
+        const current = bytes === null ? ABSENT : yield* hasher.blake3(bytes)
+        if (current !== f.checksumAfter) {
+          changed.push({ file: f.path, expected: f.checksumAfter, actual: current })
+          continue
+        }
+        const original = yield* journal.original(tx.id, i)
+        writes.push({
+          target,
+          original: bytes,
+          mode: st._tag === "Some" ? st.value.mode : null,
+          next: original,
+          checksumBefore: current,
+          checksumAfter: f.checksumBefore ?? ABSENT,
+          ...(original !== null && bytes === null ? { createOnly: true } : {})
+        })
+      }
+      if (changed.length > 0) {
+        return yield* Effect.fail(spliceError("SPL-E034", `cannot undo ${tx.id}: ${changed.length} file(s) changed since it was written`, {
+          context: { tx: tx.id, files: changed.map((c) => c.file), changes: changed }
+        }))
+      }
+      const undoTx = yield* commitWrites(writes, { command: "undo", undoes: tx.id })
+      yield* journal.setState(tx.id, "undone", { undoneBy: undoTx.id })
+      const files = writes.map((w) => ({
+        file: w.target.relative,
+        action: w.next === null ? "removed" : w.original === null ? "recreated" : "restored",
+        checksum_before: w.checksumBefore,
+        checksum_after: w.checksumAfter === ABSENT ? null : w.checksumAfter
+      }))
+      return yield* output.result("undo", { tx: undoTx.id, undid: tx.id, command: tx.command, files },
+        `undid ${tx.id} (${tx.command}): ${files.map((f) => `${f.action} ${f.file}`).join(", ")}; tx ${undoTx.id}\n`)
+    }))
+  })

@@ -1,0 +1,125 @@
+/**
+ * `splice write`: replace or create a whole file through the safe write path. An existing file
+ * keeps its line-ending style and BOM unless --raw: agents usually send `\n` text back.
+ */
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import { unifiedDiff } from "../domain/diff.js"
+import { toStyle } from "../domain/lineEndings.js"
+import { spliceError } from "../domain/SpliceError.js"
+import { detectLineEndingOf, encodeText, hasBom } from "../domain/textContent.js"
+import { FileStore } from "../../services/FileStore.js"
+import { Hasher } from "../../services/Hasher.js"
+import { Lock } from "../../services/Lock.js"
+import { Output } from "../../services/Output.js"
+import { type ValidateMode, Validator } from "../../services/Validator.js"
+import { autoRecover } from "./recover.js"
+import { checkExpected, decodeOrRefuse, statTarget } from "./textTarget.js"
+import { ABSENT, commitWrites } from "./transaction.js"
+
+export interface WriteConfig {
+  readonly file: string
+  readonly content: Uint8Array
+  readonly create: boolean
+  readonly allowEmpty: boolean
+  readonly raw: boolean
+  readonly preview: boolean
+  readonly showDiff: boolean
+  readonly expectChecksum?: string
+  readonly validate: ValidateMode
+  readonly maxBytes: number
+  readonly lockTimeoutMs: number
+  readonly holdMs?: number
+}
+
+export const write = (config: WriteConfig) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const hasher = yield* Hasher
+    const lock = yield* Lock
+    const validator = yield* Validator
+    const output = yield* Output
+
+    if (config.content.length === 0 && !config.allowEmpty) {
+      return yield* Effect.fail(spliceError("SPL-E012", "refusing to write empty content (pass --allow-empty to truncate on purpose)"))
+    }
+    if (config.content.length > config.maxBytes) {
+      return yield* Effect.fail(spliceError("SPL-E064", `content is ${config.content.length} bytes, over the limit of ${config.maxBytes}`, {
+        context: { file: config.file, size: config.content.length, max_bytes: config.maxBytes }
+      }))
+    }
+    if (!config.preview) yield* autoRecover
+    const path = yield* store.resolve(config.file)
+    return yield* Effect.scoped(Effect.gen(function*() {
+      if (!config.preview) yield* lock.acquire([path.relative], Duration.millis(config.lockTimeoutMs))
+      const info = yield* statTarget(path, config.maxBytes)
+      if (info !== undefined && config.create) {
+        return yield* Effect.fail(spliceError("SPL-E033", `${path.relative} already exists`, { context: { file: path.relative } }))
+      }
+      const parent = yield* store.resolve(path.relative.includes("/") ? path.relative.slice(0, path.relative.lastIndexOf("/")) : ".")
+      const parentInfo = yield* store.stat(parent)
+      if (parentInfo._tag === "None" || parentInfo.value.kind !== "directory") {
+        return yield* Effect.fail(spliceError("SPL-E020", `directory ${parent.relative} does not exist`, {
+          hint: "Create the directory first; splice does not create directories implicitly.",
+          context: { file: path.relative, directory: parent.relative }
+        }))
+      }
+      const originalBytes = info === undefined ? null : yield* store.read(path)
+      const original = originalBytes === null ? null : yield* decodeOrRefuse(path, originalBytes)
+      const checksumBefore = originalBytes === null ? null : yield* hasher.blake3(originalBytes)
+      yield* checkExpected(path, checksumBefore ?? ABSENT, config.expectChecksum)
+
+      const incoming = yield* decodeOrRefuse(path, config.content)
+      let next = config.content
+      let text = incoming.text
+      const converted: string[] = []
+      if (original !== null && !config.raw) {
+        // Keep the file's conventions when the new text has none of its own.
+        const le = original.lineEnding
+        if ((le === "crlf" || le === "cr") && !/\r/.test(incoming.text)) {
+          text = toStyle(incoming.text, le)
+          converted.push(`line endings to ${le}`)
+        }
+        const bom = incoming.bom || original.bom
+        if (original.bom && !hasBom(config.content)) converted.push("kept BOM")
+        if (converted.length > 0) next = encodeText(text, bom)
+      }
+      const checksumAfter = yield* hasher.blake3(next)
+      if (checksumAfter === checksumBefore) {
+        return yield* output.result("write", {
+          file: path.relative, changed: false, created: false, checksum_before: checksumBefore, checksum_after: checksumAfter, bytes: next.length, tx: null
+        }, `${path.relative}: content identical, nothing to write\n`)
+      }
+      const verdict = yield* validator.validate({ path: path.relative, before: original?.text ?? null, after: text, mode: config.validate })
+      const diff = unifiedDiff(original?.text ?? "", text, path.relative)
+      const base = {
+        file: path.relative,
+        created: original === null,
+        bytes: next.length,
+        line_ending: detectLineEndingOf(text),
+        conversions: converted,
+        checksum_before: checksumBefore,
+        checksum_after: checksumAfter,
+        validation: verdict
+      }
+      if (config.preview) {
+        return yield* output.result("write", { ...base, preview: true, changed: false, would_change: true, tx: null, diff }, `${diff}preview: ${path.relative} not modified\n`)
+      }
+      if (verdict.status === "failed") {
+        return yield* Effect.fail(spliceError("SPL-E042", `the content has ${verdict.errors.length} new syntax error(s); nothing written`, {
+          context: { file: path.relative, language: verdict.language, errors: verdict.errors, preexisting: verdict.preexisting }
+        }))
+      }
+      const tx = yield* commitWrites([{
+        target: path,
+        original: originalBytes,
+        mode: info?.mode ?? null,
+        next,
+        checksumBefore,
+        checksumAfter,
+        createOnly: original === null
+      }], { command: "write", ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) })
+      return yield* output.result("write", { ...base, changed: true, tx: tx.id, ...(config.showDiff ? { diff } : {}) },
+        `${config.showDiff ? diff : ""}${original === null ? "created" : "wrote"} ${path.relative} (${next.length} bytes), tx ${tx.id}\n`)
+    }))
+  })

@@ -1,0 +1,112 @@
+/**
+ * Unified diff of two texts, line by line (Myers' O(ND) algorithm on the lines between the common
+ * prefix and suffix, which for a local edit is a handful). Lines are compared with their endings,
+ * so a changed line ending shows up as a change.
+ */
+
+/** Lines with their terminators kept. */
+export const splitKeepEnds = (text: string): string[] => text.match(/[^\r\n]*(\r\n|\r|\n)|[^\r\n]+$/g) ?? []
+
+type Op = { readonly tag: " " | "-" | "+"; readonly line: string }
+
+const myers = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): Op[] => {
+  const n = a.length
+  const m = b.length
+  const max = n + m
+  const offset = max + 1
+  const v = new Int32Array(2 * max + 3)
+  const trace: Int32Array[] = []
+  outer: for (let d = 0; d <= max; d++) {
+    trace.push(v.slice())
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1
+      let y = x - k
+      while (x < n && y < m && a[x] === b[y]) {
+        x++
+        y++
+      }
+      v[offset + k] = x
+      if (x >= n && y >= m) break outer
+    }
+  }
+  // Walk the trace backwards to recover the edit script.
+  const ops: Op[] = []
+  let x = n
+  let y = m
+  for (let d = trace.length - 1; d > 0; d--) {
+    const vd = trace[d]!
+    const k = x - y
+    const prevK = k === -d || (k !== d && vd[offset + k - 1]! < vd[offset + k + 1]!) ? k + 1 : k - 1
+    const prevX = vd[offset + prevK]!
+    const prevY = prevX - prevK
+    while (x > prevX && y > prevY) ops.push({ tag: " ", line: a[--x]! }), y--
+    if (x === prevX) ops.push({ tag: "+", line: b[--y]! })
+    else ops.push({ tag: "-", line: a[--x]! })
+  }
+  while (x > 0 && y > 0) ops.push({ tag: " ", line: a[--x]! }), y--
+  return ops.reverse()
+}
+
+const diffLines = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): Op[] => {
+  let pre = 0
+  while (pre < a.length && pre < b.length && a[pre] === b[pre]) pre++
+  let suf = 0
+  while (suf < a.length - pre && suf < b.length - pre && a[a.length - 1 - suf] === b[b.length - 1 - suf]) suf++
+  const head = a.slice(0, pre).map((line): Op => ({ tag: " ", line }))
+  const tail = a.slice(a.length - suf).map((line): Op => ({ tag: " ", line }))
+  return [...head, ...myers(a.slice(pre, a.length - suf), b.slice(pre, b.length - suf)), ...tail]
+}
+
+const render = (op: Op): string => {
+  const body = op.line.replace(/(\r\n|\r|\n)$/, "")
+  const ended = body.length !== op.line.length
+  return op.tag + body + "\n" + (ended ? "" : "\\ No newline at end of file\n")
+}
+
+/** A unified diff (`--- a/… +++ b/…`) with `context` lines around each change; "" when equal. */
+export const unifiedDiff = (before: string, after: string, path: string, context = 3): string => {
+  if (before === after) return ""
+  const ops = diffLines(splitKeepEnds(before), splitKeepEnds(after))
+  let out = `--- a/${path}\n+++ b/${path}\n`
+  let i = 0
+  while (i < ops.length) {
+    if (ops[i]!.tag === " ") {
+      i++
+      continue
+    }
+    // A hunk: from `context` lines before this change to `context` lines after the last change
+    // that is within 2*context of the previous one.
+    const start = Math.max(0, i - context)
+    let end = i
+    while (end < ops.length) {
+      let j = end
+      while (j < ops.length && ops[j]!.tag !== " ") j++
+      let k = j
+      while (k < ops.length && ops[k]!.tag === " ") k++
+      if (k < ops.length && k - j <= 2 * context) end = k
+      else {
+        end = Math.min(ops.length, j + context)
+        break
+      }
+    }
+    let aLine = 1
+    let bLine = 1
+    for (let p = 0; p < start; p++) {
+      if (ops[p]!.tag !== "+") aLine++
+      if (ops[p]!.tag !== "-") bLine++
+    }
+    const hunk = ops.slice(start, end)
+    const aCount = hunk.filter((o) => o.tag !== "+").length
+    const bCount = hunk.filter((o) => o.tag !== "-").length
+    out += `@@ -${aCount === 0 ? aLine - 1 : aLine},${aCount} +${bCount === 0 ? bLine - 1 : bLine},${bCount} @@\n`
+    for (const op of hunk) out += render(op)
+    i = end
+  }
+  return out
+}
+
+/** Lines added and removed, for summaries. */
+export const diffStat = (before: string, after: string): { added: number; removed: number } => {
+  const ops = diffLines(splitKeepEnds(before), splitKeepEnds(after))
+  return { added: ops.filter((o) => o.tag === "+").length, removed: ops.filter((o) => o.tag === "-").length }
+}

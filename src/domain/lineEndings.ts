@@ -1,0 +1,39 @@
+/**
+ * Line-ending handling. splice keeps a file's own style: text given with `\n` is translated to the
+ * file's dominant line ending before matching and writing, so CRLF files stay CRLF.
+ */
+
+export type LineEnding = "lf" | "crlf" | "cr" | "none"
+
+export const lineEndingString = (le: LineEnding): string =>
+  le === "crlf" ? "\r\n" : le === "cr" ? "\r" : "\n"
+
+/** The dominant style by count; ties prefer CRLF over LF over CR (CRLF files are the ones plain tools break). */
+export const detectLineEnding = (text: string): LineEnding => {
+  let crlf = 0
+  let lf = 0
+  let cr = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 13) {
+      if (text.charCodeAt(i + 1) === 10) {
+        crlf++
+        i++
+      } else cr++
+    } else if (c === 10) lf++
+  }
+  if (crlf === 0 && lf === 0 && cr === 0) return "none"
+  if (crlf >= lf && crlf >= cr) return "crlf"
+  if (lf >= cr) return "lf"
+  return "cr"
+}
+
+/** Normalise any line ending to `\n`. */
+export const toLf = (text: string): string => text.replace(/\r\n?/g, "\n")
+
+/**
+ * Translate text written with `\n` (or any ending) into the given style. Used on OLD/NEW strings,
+ * never on file content, so a file's mixed endings outside the edit stay as they are.
+ */
+export const toStyle = (text: string, le: LineEnding): string =>
+  le === "lf" || le === "none" ? toLf(text) : toLf(text).replace(/\n/g, lineEndingString(le))

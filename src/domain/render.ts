@@ -1,0 +1,41 @@
+/** Rendering of the outcome lines, shared by the live and memory Output layers. */
+import { ErrorRegistry } from "./errors.js"
+import type { SpliceError } from "./SpliceError.js"
+
+export const resultLine = (command: string, fields: Record<string, unknown>): string =>
+  JSON.stringify({ type: "result", command, ok: true, ...fields })
+
+export const errorObject = (e: SpliceError, exit: number): Record<string, unknown> => ({
+  type: "error",
+  ok: false,
+  code: e.code,
+  name: ErrorRegistry[e.code].name,
+  exit,
+  message: e.message,
+  hint: e.effectiveHint,
+  retryable: e.retryable,
+  context: e.context ?? {}
+})
+
+export const humanError = (e: SpliceError, exit: number): string => {
+  let s = `error[${e.code}]: ${e.message}\n  hint: ${e.effectiveHint}\n`
+  const ctx = e.context ?? {}
+  const candidates = ctx["candidates"]
+  if (Array.isArray(candidates) && candidates.length > 0) {
+    s += "  nearest candidates:\n"
+    for (const c of candidates as Array<{ line: number; similarity: number; text: string; difference?: string }>) {
+      s += `    line ${c.line} (${Math.round(c.similarity * 100)}% similar${c.difference ? `; ${c.difference}` : ""}): ${c.text.split("\n")[0]}\n`
+    }
+  }
+  const errors = ctx["errors"]
+  if (Array.isArray(errors)) {
+    for (const x of errors as Array<{ line: number; column: number; message: string; source: string }>) {
+      s += `  ${x.line}:${x.column}: ${x.message}\n    | ${x.source}\n`
+    }
+  }
+  const lines = ctx["lines"]
+  if (Array.isArray(lines)) s += `  at lines: ${lines.join(", ")}\n`
+  const files = ctx["files"]
+  if (Array.isArray(files)) s += `  files: ${files.map((f) => (typeof f === "string" ? f : JSON.stringify(f))).join(", ")}\n`
+  return s + `  (exit ${exit})\n`
+}

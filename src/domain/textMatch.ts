@@ -1,0 +1,120 @@
+/**
+ * Exact-text matching: every occurrence of a needle, the line of an offset, and the near-miss
+ * report for a needle that does not occur (nearest candidates and the likely difference).
+ */
+import { toLf } from "./lineEndings.js"
+import { diceSimilarity, similarityRatio } from "./similarity.js"
+
+/** Start offsets of every occurrence, overlapping ones included (so "aa" in "aaa" is ambiguous). */
+export const findAllOverlapping = (text: string, needle: string): number[] => {
+  const out: number[] = []
+  if (needle.length === 0) return out
+  let i = text.indexOf(needle)
+  while (i !== -1) {
+    out.push(i)
+    i = text.indexOf(needle, i + 1)
+  }
+  return out
+}
+
+/** Start offsets of left-to-right, non-overlapping occurrences (the ones a replace-all rewrites). */
+export const findAllDisjoint = (text: string, needle: string): number[] => {
+  const out: number[] = []
+  if (needle.length === 0) return out
+  let i = text.indexOf(needle)
+  while (i !== -1) {
+    out.push(i)
+    i = text.indexOf(needle, i + needle.length)
+  }
+  return out
+}
+
+/** Offsets where each line starts, for offset → line lookups. */
+export const lineStarts = (text: string): number[] => {
+  const starts = [0]
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 10) starts.push(i + 1)
+    else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1)
+  }
+  return starts
+}
+
+/** 1-based line number of an offset. */
+export const lineOfOffset = (starts: ReadonlyArray<number>, offset: number): number => {
+  let lo = 0
+  let hi = starts.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1
+    if (starts[mid]! <= offset) lo = mid
+    else hi = mid - 1
+  }
+  return lo + 1
+}
+
+export interface NearMiss {
+  readonly line: number
+  readonly similarity: number
+  readonly text: string
+  readonly difference?: string
+}
+
+const splitLines = (text: string): string[] => text.split(/\r\n|\r|\n/)
+
+/** Names what separates a candidate from the needle, when it is one of the usual invisible slips. */
+export const describeDifference = (needle: string, candidate: string): string | undefined => {
+  if (needle === candidate) return undefined
+  if (toLf(needle) === toLf(candidate)) return "line endings differ (CRLF vs LF)"
+  const trimTrailing = (s: string) => splitLines(s).map((l) => l.replace(/[ \t]+$/, "")).join("\n")
+  if (trimTrailing(needle) === trimTrailing(candidate)) return "trailing whitespace differs"
+  const stripIndent = (s: string) => splitLines(s).map((l) => l.replace(/^[ \t]+/, "")).join("\n")
+  if (stripIndent(needle) === stripIndent(candidate)) {
+    const tabsIn = (s: string) => /^\t/m.test(s)
+    const spacesIn = (s: string) => /^ /m.test(s)
+    if (tabsIn(candidate) && !tabsIn(needle) && spacesIn(needle)) {
+      return "indentation differs: the file uses tabs where the text has spaces"
+    }
+    if (tabsIn(needle) && !tabsIn(candidate) && spacesIn(candidate)) {
+      return "indentation differs: the file uses spaces where the text has tabs"
+    }
+    return "indentation differs"
+  }
+  const collapse = (s: string) => s.replace(/\s+/g, " ").trim()
+  if (collapse(needle) === collapse(candidate)) return "whitespace differs"
+  if (needle.toLowerCase() === candidate.toLowerCase()) return "letter case differs"
+  if (collapse(needle).toLowerCase() === collapse(candidate).toLowerCase()) {
+    return "letter case and whitespace differ"
+  }
+  return undefined
+}
+
+const SHORTLIST = 12
+const MAX_TEXT = 240
+
+/**
+ * Up to `limit` windows of the file (as many lines as the needle has) most similar to the needle,
+ * best first. A bigram score shortlists windows; an edit-distance ratio ranks the shortlist.
+ */
+export const nearestCandidates = (text: string, needle: string, limit = 3): NearMiss[] => {
+  const lines = splitLines(text)
+  const needleLines = splitLines(needle)
+  // A needle that ends in a newline spans one line fewer than its split suggests.
+  const span = Math.max(1, needleLines[needleLines.length - 1] === "" ? needleLines.length - 1 : needleLines.length)
+  const target = toLf(needle).replace(/\n$/, "")
+  const scored: Array<{ line: number; window: string; score: number }> = []
+  for (let i = 0; i + span <= lines.length; i++) {
+    const window = lines.slice(i, i + span).join("\n")
+    if (window.trim().length === 0) continue
+    scored.push({ line: i + 1, window, score: diceSimilarity(window, target) })
+  }
+  scored.sort((a, b) => b.score - a.score || a.line - b.line)
+  const ranked = scored.slice(0, SHORTLIST).map((c) => ({ ...c, similarity: similarityRatio(c.window, target) }))
+  ranked.sort((a, b) => b.similarity - a.similarity || a.line - b.line)
+  return ranked.slice(0, limit).filter((c) => c.similarity > 0).map((c) => {
+    const difference = describeDifference(target, c.window)
+    const shown = c.window.length > MAX_TEXT ? c.window.slice(0, MAX_TEXT) + "…" : c.window
+    return difference === undefined
+      ? { line: c.line, similarity: c.similarity, text: shown }
+      : { line: c.line, similarity: c.similarity, text: shown, difference }
+  })
+}
