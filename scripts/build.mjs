@@ -36,10 +36,15 @@ const common = {
   logLevel: "warning"
 }
 
+// ESM with code splitting: the tree-sitter runtime is a separate chunk, loaded only to parse.
 await build({
   ...common,
   format: "esm",
-  outfile: "dist/splice.mjs",
+  splitting: true,
+  outdir: "dist",
+  entryNames: "splice",
+  chunkNames: "chunks/[name]-[hash]",
+  outExtension: { ".js": ".mjs" },
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);"
   }

@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { createBLAKE3 } from "hash-wasm"
+import { createBLAKE3 } from "hash-wasm/dist/blake3.umd.min.js"
 import { Hasher } from "../../services/Hasher.js"
 
 /** BLAKE3 through hash-wasm (pure wasm: the same on Node, Deno and in tests). */

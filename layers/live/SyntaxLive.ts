@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { Language, type Node, Parser } from "web-tree-sitter"
+import type { Language, Node, Parser } from "web-tree-sitter"
 import type { Grammar } from "../../src/domain/languages.js"
 import { spliceError } from "../../src/domain/SpliceError.js"
 import { lineOfOffset, lineStarts } from "../../src/domain/textMatch.js"
@@ -39,13 +39,18 @@ const collect = (root: Node, text: string): SyntaxIssue[] => {
 export const SyntaxLive: Layer.Layer<Syntax> = Layer.sync(Syntax, () => {
   let runtime: Promise<Parser> | undefined
   const languages = new Map<string, Promise<Language>>()
+  // Imported on first parse: commands that never parse never load (or even compile) the runtime.
+  const ts = () => import("web-tree-sitter")
   const parser = () =>
-    (runtime ??= Parser.init({ wasmBinary: readWasm("web-tree-sitter.wasm", "web-tree-sitter") }).then(() => new Parser()))
+    (runtime ??= ts().then(async ({ Parser }) => {
+      await Parser.init({ wasmBinary: readWasm("web-tree-sitter.wasm", "web-tree-sitter") })
+      return new Parser()
+    }))
   const language = (g: Grammar) => {
     let l = languages.get(g.wasm)
     if (l === undefined) {
       // Language.load needs the runtime initialised first.
-      l = parser().then(() => Language.load(readWasm(g.wasm, g.pkg)))
+      l = parser().then(() => ts()).then(({ Language }) => Language.load(readWasm(g.wasm, g.pkg)))
       languages.set(g.wasm, l)
     }
     return l

@@ -25,6 +25,8 @@ export interface Fault {
   readonly op: FaultOp
   /** Workspace-relative path, or a prefix ending in `/`; every path when absent. */
   readonly path?: string
+  /** Or any path this accepts. */
+  readonly match?: (path: string) => boolean
   readonly errno: "ENOSPC" | "EACCES" | "EIO" | "EROFS"
   /** How many times it fires (default: always). */
   times?: number
@@ -42,6 +44,8 @@ export class MemoryFs {
   faults: Fault[] = []
   /** Writes that may still succeed before the simulated crash; undefined = never crash. */
   crashAfterWrites: number | undefined = undefined
+  /** Crash at the first mutating operation this predicate accepts (before it happens). */
+  crashWhen: ((op: FaultOp, path: string) => boolean) | undefined = undefined
   crashed = false
   /** Every mutating operation, in order, as `op path` (for assertions). */
   readonly log: string[] = []
@@ -76,7 +80,7 @@ export class MemoryFs {
 
   text(rel: string): string | undefined {
     const e = this.entries.get(this.abs(rel))
-    return e?.kind === "file" ? new TextDecoder().decode(e.data) : undefined
+    return e?.kind === "file" ? new TextDecoder("utf-8", { ignoreBOM: true }).decode(e.data) : undefined
   }
 
   bytes(rel: string): Uint8Array | undefined {
@@ -92,6 +96,7 @@ export class MemoryFs {
   restart(): void {
     this.crashed = false
     this.crashAfterWrites = undefined
+    this.crashWhen = undefined
   }
 
   private mkdirs(abs: string): void {
@@ -109,12 +114,16 @@ export class MemoryFs {
     if (this.crashed) throw new SimulatedCrash()
     const fault = this.faults.find((f) =>
       (f.op === op) &&
-      (f.path === undefined || f.path === rel || (f.path.endsWith("/") && rel.startsWith(f.path))) &&
+      (f.match !== undefined ? f.match(rel) : f.path === undefined || f.path === rel || (f.path.endsWith("/") && rel.startsWith(f.path))) &&
       (f.times === undefined || f.times > 0)
     )
     if (fault !== undefined) {
       if (fault.times !== undefined) fault.times--
       throw Object.assign(new Error(`${fault.errno}: injected fault on ${op} ${rel}`), { code: fault.errno })
+    }
+    if (op !== "read" && this.crashWhen?.(op, rel) === true) {
+      this.crashed = true
+      throw new SimulatedCrash()
     }
     if (op !== "read" && this.crashAfterWrites !== undefined) {
       if (this.crashAfterWrites === 0) {

@@ -61,14 +61,21 @@ export interface NearMiss {
 
 const splitLines = (text: string): string[] => text.split(/\r\n|\r|\n/)
 
-/** Names what separates a candidate from the needle, when it is one of the usual invisible slips. */
+/**
+ * Names what separates a candidate from the needle when it is one of the usual invisible slips:
+ * the needle would occur in the candidate once both are normalised that way.
+ */
 export const describeDifference = (needle: string, candidate: string): string | undefined => {
-  if (needle === candidate) return undefined
-  if (toLf(needle) === toLf(candidate)) return "line endings differ (CRLF vs LF)"
+  if (candidate.includes(needle)) return undefined
+  const within = (f: (s: string) => string) => {
+    const n = f(needle)
+    return n.length > 0 && f(candidate).includes(n)
+  }
+  if (within(toLf)) return "line endings differ (CRLF vs LF)"
   const trimTrailing = (s: string) => splitLines(s).map((l) => l.replace(/[ \t]+$/, "")).join("\n")
-  if (trimTrailing(needle) === trimTrailing(candidate)) return "trailing whitespace differs"
+  if (within(trimTrailing)) return "trailing whitespace differs"
   const stripIndent = (s: string) => splitLines(s).map((l) => l.replace(/^[ \t]+/, "")).join("\n")
-  if (stripIndent(needle) === stripIndent(candidate)) {
+  if (within(stripIndent)) {
     const tabsIn = (s: string) => /^\t/m.test(s)
     const spacesIn = (s: string) => /^ /m.test(s)
     if (tabsIn(candidate) && !tabsIn(needle) && spacesIn(needle)) {
@@ -80,11 +87,9 @@ export const describeDifference = (needle: string, candidate: string): string | 
     return "indentation differs"
   }
   const collapse = (s: string) => s.replace(/\s+/g, " ").trim()
-  if (collapse(needle) === collapse(candidate)) return "whitespace differs"
-  if (needle.toLowerCase() === candidate.toLowerCase()) return "letter case differs"
-  if (collapse(needle).toLowerCase() === collapse(candidate).toLowerCase()) {
-    return "letter case and whitespace differ"
-  }
+  if (within(collapse)) return "whitespace differs"
+  if (within((s) => s.toLowerCase())) return "letter case differs"
+  if (within((s) => collapse(s).toLowerCase())) return "letter case and whitespace differ"
   return undefined
 }
 

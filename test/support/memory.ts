@@ -1,0 +1,72 @@
+/** Runs a command program against the memory layers and reports what it printed and how it ended. */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { HasherLive } from "../../layers/live/HasherLive.js"
+import { JournalLive } from "../../layers/live/JournalLive.js"
+import { SyntaxLive } from "../../layers/live/SyntaxLive.js"
+import { ValidatorLive } from "../../layers/live/ValidatorLive.js"
+import { InputMemory } from "../../layers/memory/InputMemory.js"
+import { LockMemory, MemoryLocks } from "../../layers/memory/LockMemory.js"
+import { FileStoreMemory, MemoryFs } from "../../layers/memory/MemoryFs.js"
+import { CapturedOutput, OutputMemory } from "../../layers/memory/OutputMemory.js"
+import { outcomeOf } from "../../src/cli/outcome.js"
+import type { SpliceError } from "../../src/domain/SpliceError.js"
+import type { FileStore } from "../../services/FileStore.js"
+import type { Hasher } from "../../services/Hasher.js"
+import type { Input } from "../../services/Input.js"
+import type { Journal } from "../../services/Journal.js"
+import type { Lock } from "../../services/Lock.js"
+import type { Output } from "../../services/Output.js"
+import type { Validator } from "../../services/Validator.js"
+
+export { MemoryFs, MemoryLocks }
+
+export type Services = FileStore | Lock | Journal | Hasher | Validator | Output | Input
+
+// Grammars and the hasher are pure and costly to load: share them across tests.
+const shared = Layer.mergeAll(HasherLive, ValidatorLive.pipe(Layer.provide(SyntaxLive)))
+const sharedMemo = Layer.succeedContext(await Effect.runPromise(Effect.scoped(Layer.build(shared))))
+
+export interface RunOptions {
+  readonly locks?: MemoryLocks
+  readonly stdin?: string
+  readonly files?: Record<string, string>
+}
+
+export interface RunResult {
+  readonly exit: number
+  readonly lines: ReadonlyArray<Record<string, unknown>>
+  readonly last: Record<string, unknown>
+  readonly logs: ReadonlyArray<string>
+  readonly error?: SpliceError
+}
+
+export const layerFor = (mem: MemoryFs, captured: CapturedOutput, options: RunOptions = {}) => {
+  const store = FileStoreMemory(mem)
+  return Layer.mergeAll(
+    store,
+    LockMemory(options.locks ?? new MemoryLocks()),
+    JournalLive.pipe(Layer.provide(store)),
+    sharedMemo,
+    OutputMemory(captured),
+    InputMemory(options.stdin ?? "", options.files ?? {})
+  )
+}
+
+export const run = async (
+  program: Effect.Effect<unknown, SpliceError, Services>,
+  mem: MemoryFs,
+  options: RunOptions = {}
+): Promise<RunResult> => {
+  const captured = new CapturedOutput()
+  const exit = await Effect.runPromiseExit(program.pipe(Effect.provide(layerFor(mem, captured, options))))
+  const outcome = outcomeOf(exit, undefined)
+  if (outcome.error !== undefined) captured.lines.push({ type: "error", ok: false, code: outcome.error.code, exit: outcome.exit, message: outcome.error.message, context: outcome.error.context ?? {} })
+  return {
+    exit: outcome.exit,
+    lines: captured.lines,
+    last: captured.lines[captured.lines.length - 1] ?? {},
+    logs: captured.logs,
+    ...(outcome.error !== undefined ? { error: outcome.error } : {})
+  }
+}
