@@ -1,0 +1,144 @@
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import { describe, expect, it } from "vitest"
+import { CapturedOutput } from "../../layers/memory/OutputMemory.js"
+import { edit, type EditConfig } from "../../src/commands/edit.js"
+import { recoverCommand } from "../../src/commands/recover.js"
+import { DEFAULT_MAX_BYTES } from "../../src/commands/textTarget.js"
+import { undo } from "../../src/commands/undo.js"
+import { write } from "../../src/commands/write.js"
+import { layerFor, MemoryFs, run } from "../support/memory.js"
+
+const one = (file: string, old: string, neu: string, over: Partial<EditConfig> = {}): EditConfig => ({
+  file,
+  edits: [{ old, new: neu }],
+  preview: false,
+  showDiff: false,
+  validate: "syntax",
+  maxBytes: DEFAULT_MAX_BYTES,
+  lockTimeoutMs: 200,
+  ...over
+})
+
+describe("splice undo", () => {
+  it("reverses the latest transaction, then the one before it", async () => {
+    const mem = new MemoryFs({ "a.py": "x = 1\n" })
+    const e1 = await run(edit(one("a.py", "x = 1", "x = 2")), mem)
+    const e2 = await run(edit(one("a.py", "x = 2", "x = 3")), mem)
+    const u1 = await run(undo({ lockTimeoutMs: 200 }), mem)
+    expect(u1.last).toMatchObject({ undid: e2.last["tx"], files: [{ file: "a.py", action: "restored" }] })
+    expect(mem.text("a.py")).toBe("x = 2\n")
+    const u2 = await run(undo({ lockTimeoutMs: 200 }), mem)
+    expect(u2.last["undid"]).toBe(e1.last["tx"])
+    expect(mem.text("a.py")).toBe("x = 1\n")
+    const none = await run(undo({ lockTimeoutMs: 200 }), mem)
+    expect(none.exit).toBe(4)
+    expect(none.error?.code).toBe("SPL-E022")
+  })
+
+  it("an undo can itself be undone by id (redo)", async () => {
+    const mem = new MemoryFs({ "a.py": "x = 1\n" })
+    await run(edit(one("a.py", "x = 1", "x = 2")), mem)
+    const u = await run(undo({ lockTimeoutMs: 200 }), mem)
+    await run(undo({ tx: String(u.last["tx"]), lockTimeoutMs: 200 }), mem)
+    expect(mem.text("a.py")).toBe("x = 2\n")
+  })
+
+  it("refuses (exit 7, SPL-E034) when the file changed since, naming it", async () => {
+    const mem = new MemoryFs({ "a.py": "x = 1\n" })
+    await run(edit(one("a.py", "x = 1", "x = 2")), mem)
+    mem.put("a.py", "x = 2  # edited by hand\n")
+    const r = await run(undo({ lockTimeoutMs: 200 }), mem)
+    expect(r.exit).toBe(7)
+    expect(r.error?.code).toBe("SPL-E034")
+    expect(r.error?.context?.["files"]).toEqual(["a.py"])
+    expect(mem.text("a.py")).toBe("x = 2  # edited by hand\n")
+  })
+
+  it("undoing a creation removes the file; undoing that recreates it", async () => {
+    const mem = new MemoryFs({ "d/.keep": "" })
+    const enc = new TextEncoder()
+    await run(write({ file: "d/n.txt", content: enc.encode("new\n"), create: true, allowEmpty: false, raw: false, preview: false, showDiff: false, validate: "syntax", maxBytes: DEFAULT_MAX_BYTES, lockTimeoutMs: 200 }), mem)
+    const u = await run(undo({ lockTimeoutMs: 200 }), mem)
+    expect(u.last["files"]).toEqual([expect.objectContaining({ file: "d/n.txt", action: "removed" })])
+    expect(mem.exists("d/n.txt")).toBe(false)
+    await run(undo({ tx: String(u.last["tx"]), lockTimeoutMs: 200 }), mem)
+    expect(mem.text("d/n.txt")).toBe("new\n")
+  })
+
+  it("an unknown or already undone id is reported", async () => {
+    const mem = new MemoryFs({ "a.py": "x = 1\n" })
+    const e = await run(edit(one("a.py", "x = 1", "x = 2")), mem)
+    expect((await run(undo({ tx: "nope", lockTimeoutMs: 200 }), mem)).error?.code).toBe("SPL-E022")
+    await run(undo({ lockTimeoutMs: 200 }), mem)
+    const again = await run(undo({ tx: String(e.last["tx"]), lockTimeoutMs: 200 }), mem)
+    expect(again.error?.message).toMatch(/undone/)
+  })
+})
+
+describe("splice recover", () => {
+  it("rolls back a transaction a crash left pending and reports each file", async () => {
+    const mem = new MemoryFs({ "a.py": "x = 1\n" })
+    mem.crashWhen = (_op, p) => p.endsWith("state.json")
+    await run(edit(one("a.py", "x = 1", "x = 2")), mem)
+    expect(mem.text("a.py")).toBe("x = 2\n")
+    mem.restart()
+    const r = await run(recoverCommand, mem)
+    expect(r.exit).toBe(0)
+    expect(r.last).toMatchObject({ rolled_back: 1 })
+    const tx = r.lines.find((l) => l["type"] === "transaction")!
+    expect(tx).toMatchObject({ status: "rolled_back", files: [{ file: "a.py", action: "restored" }] })
+    expect(mem.text("a.py")).toBe("x = 1\n")
+    expect((await run(recoverCommand, mem)).last).toMatchObject({ rolled_back: 0 })
+  })
+
+  it("a crash before the target was written leaves it as it was (unchanged)", async () => {
+    const mem = new MemoryFs({ "a.py": "x = 1\n" })
+    mem.crashWhen = (_op, p) => p === "a.py"
+    await run(edit(one("a.py", "x = 1", "x = 2")), mem)
+    mem.restart()
+    const r = await run(recoverCommand, mem)
+    expect(r.lines.find((l) => l["type"] === "transaction")).toMatchObject({ files: [{ file: "a.py", action: "unchanged" }] })
+    expect(mem.text("a.py")).toBe("x = 1\n")
+  })
+
+  it("a file changed after the crash is a conflict, left alone (exit 7)", async () => {
+    const mem = new MemoryFs({ "a.py": "x = 1\n" })
+    mem.crashWhen = (_op, p) => p.endsWith("state.json")
+    await run(edit(one("a.py", "x = 1", "x = 2")), mem)
+    mem.restart()
+    mem.put("a.py", "x = 99\n")
+    const r = await run(recoverCommand, mem)
+    expect(r.exit).toBe(7)
+    expect(r.error?.code).toBe("SPL-E131")
+    expect(mem.text("a.py")).toBe("x = 99\n")
+  })
+
+  it("a created file is removed on rollback", async () => {
+    const mem = new MemoryFs({ "d/.keep": "" })
+    mem.crashWhen = (_op, p) => p.endsWith("state.json")
+    await run(write({ file: "d/n.txt", content: new TextEncoder().encode("n\n"), create: false, allowEmpty: false, raw: false, preview: false, showDiff: false, validate: "syntax", maxBytes: DEFAULT_MAX_BYTES, lockTimeoutMs: 200 }), mem)
+    expect(mem.exists("d/n.txt")).toBe(true)
+    mem.restart()
+    await run(recoverCommand, mem)
+    expect(mem.exists("d/n.txt")).toBe(false)
+  })
+})
+
+describe("interruption", () => {
+  it("an interrupt after the write, before the commit, restores the original", async () => {
+    const mem = new MemoryFs({ "a.py": "x = 1\n" })
+    const captured = new CapturedOutput()
+    const program = edit(one("a.py", "x = 1", "x = 2", { holdMs: 5_000 })).pipe(Effect.provide(layerFor(mem, captured)))
+    const fiber = Effect.runFork(program)
+    // Wait until the write landed and the hold began.
+    for (let i = 0; i < 200 && mem.text("a.py") !== "x = 2\n"; i++) await new Promise((r) => setTimeout(r, 5))
+    expect(mem.text("a.py")).toBe("x = 2\n")
+    const exit = await Effect.runPromise(Fiber.interrupt(fiber))
+    expect(Exit.isInterrupted(exit)).toBe(true)
+    expect(mem.text("a.py")).toBe("x = 1\n")
+    expect(captured.logs.join("\n")).toMatch(/rolled back/)
+    expect((await run(recoverCommand, mem)).last).toMatchObject({ rolled_back: 0 })
+  })
+})
