@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest"
+import { changedRegion, toOldOffset } from "../../src/domain/changedRegion.js"
+import { parseEditBatch } from "../../src/domain/editBatch.js"
+import { ErrorRegistry, ExitCode } from "../../src/domain/errors.js"
+import { grammarForPath } from "../../src/domain/languages.js"
+import { newIssues } from "../../src/domain/newIssues.js"
+
+describe("error registry", () => {
+  it("every code has a known exit status, a hint and an explanation", () => {
+    const exits = new Set<number>(Object.values(ExitCode))
+    for (const [code, spec] of Object.entries(ErrorRegistry)) {
+      expect(code).toMatch(/^SPL-E\d{3}$/)
+      expect(exits.has(spec.exit)).toBe(true)
+      expect(spec.hint.length).toBeGreaterThan(10)
+      expect(spec.explanation.length).toBeGreaterThan(20)
+    }
+  })
+})
+
+describe("--edits batches", () => {
+  it("parses a valid batch", () => {
+    expect(parseEditBatch('[{"old":"a","new":"b"},{"old":"c","new":"d","replace_all":true}]')).toEqual({
+      ok: true,
+      edits: [{ old: "a", new: "b" }, { old: "c", new: "d", replaceAll: true }]
+    })
+  })
+  it.each([
+    ["not json", /not valid JSON/],
+    ["{}", /array/],
+    ["[]", /empty/],
+    ['[{"old":1,"new":"x"}]', /"old" must be a string/],
+    ['[{"old":"a"}]', /"new" must be a string/],
+    ['[{"old":"a","new":"b","extra":1}]', /unknown key "extra"/],
+    ['[{"old":"a","new":"b","replace_all":"yes"}]', /replace_all/]
+  ])("rejects %s", (json, problem) => {
+    const r = parseEditBatch(json)
+    expect(r.ok).toBe(false)
+    expect(!r.ok && r.problem).toMatch(problem)
+  })
+})
+
+describe("changed region and new parse errors", () => {
+  it("maps offsets across the edit", () => {
+    const r = changedRegion("abcXYZdef", "abcQdef")
+    expect(r).toEqual({ start: 3, oldEnd: 6, newEnd: 4 })
+    expect(toOldOffset(r, 1)).toBe(1)
+    expect(toOldOffset(r, 3)).toBeUndefined()
+    expect(toOldOffset(r, 5)).toBe(7)
+  })
+
+  it("an error that only moved is not new; one in the edit is", () => {
+    const before = "ok\nBROKEN\n"
+    const after = "ok more\nBROKEN\n"
+    const fresh = newIssues(before, [{ kind: "error", offset: 3 }], after, [{ kind: "error", offset: 8 }, { kind: "missing", expected: ")", offset: 2 }])
+    expect(fresh).toEqual([{ kind: "missing", expected: ")", offset: 2 }])
+  })
+})
+
+describe("languages", () => {
+  it("maps extensions to grammars", () => {
+    expect(grammarForPath("a/b.tsx")?.language).toBe("tsx")
+    expect(grammarForPath("x.PY")?.language).toBe("python")
+    expect(grammarForPath("Makefile")).toBeUndefined()
+    expect(grammarForPath(".bashrc")).toBeUndefined()
+  })
+})
