@@ -84,11 +84,11 @@ export const makeJournal = (store: FileStoreService): Effect.Effect<JournalServi
 
     const ensureRoot = Effect.gen(function*() {
       const splice = yield* resolveDir(".splice")
-      const existed = yield* store.stat(splice)
       yield* store.makeDirectory(yield* txRoot)
-      if (existed._tag === "None") {
+      const ignore = childPath(splice, ".gitignore")
+      if ((yield* store.stat(ignore))._tag === "None") {
         // Keep splice's own state out of the user's commits.
-        yield* store.writeAtomic(childPath(splice, ".gitignore"), encoder.encode("*\n"))
+        yield* store.writeAtomic(ignore, encoder.encode("*\n"))
       }
     })
 

@@ -1,0 +1,141 @@
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { makeFileStore } from "../../layers/live/FileStoreLive.js"
+import { makeLock } from "../../layers/live/LockLive.js"
+import { liveLayer } from "../../layers/live/index.js"
+import { edit } from "../../src/commands/edit.js"
+import { recoverCommand } from "../../src/commands/recover.js"
+import { DEFAULT_MAX_BYTES } from "../../src/commands/textTarget.js"
+import { undo } from "../../src/commands/undo.js"
+import { outcomeOf } from "../../src/cli/outcome.js"
+
+let dir: string
+beforeEach(() => {
+  dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "splice-it-")))
+})
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+const runLive = async (program: Effect.Effect<unknown, unknown, never> | Effect.Effect<unknown, unknown, any>) => {
+  const exit = await Effect.runPromiseExit((program as Effect.Effect<unknown, unknown, never>).pipe(
+    Effect.provide(liveLayer({ workspace: dir, output: "json" })) as never
+  ))
+  return outcomeOf(exit, undefined)
+}
+
+const editCfg = (file: string, old: string, neu: string) => ({
+  file, edits: [{ old, new: neu }], preview: false, showDiff: false, validate: "syntax" as const, maxBytes: DEFAULT_MAX_BYTES, lockTimeoutMs: 1000
+})
+
+describe("FileStore on a real disk", () => {
+  it("replaces atomically, keeping the mode, and leaves no temp file", async () => {
+    const f = path.join(dir, "a.sh")
+    fs.writeFileSync(f, "echo 1\n", { mode: 0o751 })
+    fs.chmodSync(f, 0o751)
+    const store = makeFileStore(dir, dir)
+    const p = await Effect.runPromise(store.resolve("a.sh"))
+    await Effect.runPromise(store.writeAtomic(p, new TextEncoder().encode("echo 2\n")))
+    expect(fs.readFileSync(f, "utf8")).toBe("echo 2\n")
+    expect(fs.statSync(f).mode & 0o777).toBe(0o751)
+    expect(fs.readdirSync(dir)).toEqual(["a.sh"])
+  })
+
+  it("rewrites a hard-linked file in place, keeping the inode and the link", async () => {
+    const f = path.join(dir, "a.txt")
+    fs.writeFileSync(f, "one\n")
+    fs.linkSync(f, path.join(dir, "b.txt"))
+    const ino = fs.statSync(f).ino
+    const store = makeFileStore(dir, dir)
+    await Effect.runPromise(Effect.flatMap(store.resolve("a.txt"), (p) => store.writeAtomic(p, new TextEncoder().encode("two\n"))))
+    expect(fs.statSync(f).ino).toBe(ino)
+    expect(fs.readFileSync(path.join(dir, "b.txt"), "utf8")).toBe("two\n")
+  })
+
+  it("refuses .. escapes and symlinks leading out; follows links inside", async () => {
+    const store = makeFileStore(dir, dir)
+    fs.symlinkSync(os.tmpdir(), path.join(dir, "out"))
+    fs.writeFileSync(path.join(dir, "real.txt"), "x\n")
+    fs.symlinkSync("real.txt", path.join(dir, "in.txt"))
+    fs.symlinkSync("/nonexistent-target-outside", path.join(dir, "dangling"))
+    const code = async (p: string) => (await Effect.runPromise(Effect.flip(store.resolve(p)))).code
+    expect(await code("../x")).toBe("SPL-E061")
+    expect(await code("out/anything")).toBe("SPL-E062")
+    expect(await code("dangling")).toBe("SPL-E062")
+    expect((await Effect.runPromise(store.resolve("in.txt"))).relative).toBe("real.txt")
+  })
+
+  it("sees FIFOs for what they are", async () => {
+    const fifo = path.join(dir, "pipe")
+    const { execFileSync } = await import("node:child_process")
+    execFileSync("mkfifo", [fifo])
+    const r = await runLive(edit(editCfg("pipe", "a", "b")))
+    expect(r.exit).toBe(8)
+    expect(r.error?.code).toBe("SPL-E065")
+  })
+
+  it("createExclusive never replaces", async () => {
+    const store = makeFileStore(dir, dir)
+    fs.writeFileSync(path.join(dir, "e.txt"), "keep\n")
+    const p = await Effect.runPromise(store.resolve("e.txt"))
+    const e = await Effect.runPromise(Effect.flip(store.createExclusive(p, new TextEncoder().encode("x"))))
+    expect(e.code).toBe("SPL-E033")
+    expect(fs.readFileSync(path.join(dir, "e.txt"), "utf8")).toBe("keep\n")
+  })
+})
+
+describe("Lock files", () => {
+  it("a held lock times out; releasing it lets the next writer in", async () => {
+    const a = makeLock(dir)
+    const b = makeLock(dir)
+    await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
+      yield* a.acquire(["x.ts"], Duration.millis(100))
+      const err = yield* Effect.flip(Effect.scoped(b.acquire(["x.ts"], Duration.millis(50))))
+      expect(err.code).toBe("SPL-E032")
+      expect(err.context?.["holder"]).toMatchObject({ pid: process.pid })
+    })))
+    await Effect.runPromise(Effect.scoped(b.acquire(["x.ts"], Duration.millis(50))))
+  })
+
+  it("a lock left by a dead process is taken over", async () => {
+    const { spawnSync } = await import("node:child_process")
+    const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"]).stdout.toString()
+    const locks = path.join(dir, ".splice", "locks")
+    fs.mkdirSync(locks, { recursive: true })
+    const { createHash } = await import("node:crypto")
+    const file = path.join(locks, createHash("sha1").update("x.ts").digest("hex").slice(0, 24) + ".lock")
+    fs.writeFileSync(file, JSON.stringify({ pid: Number(dead), host: os.hostname(), token: "t", path: "x.ts", since: "" }))
+    await Effect.runPromise(Effect.scoped(makeLock(dir).acquire(["x.ts"], Duration.millis(50))))
+    expect(fs.existsSync(file)).toBe(false)
+  })
+})
+
+describe("edit, undo and recover on a real disk", () => {
+  it("edits through the journal, keeps history under .splice, undoes", async () => {
+    fs.writeFileSync(path.join(dir, "m.py"), "def f():\r\n    return 1\r\n")
+    expect((await runLive(edit(editCfg("m.py", "return 1", "return 2")))).exit).toBe(0)
+    expect(fs.readFileSync(path.join(dir, "m.py"), "utf8")).toBe("def f():\r\n    return 2\r\n")
+    expect(fs.readFileSync(path.join(dir, ".splice", ".gitignore"), "utf8")).toBe("*\n")
+    expect(fs.readdirSync(path.join(dir, ".splice", "tx"))).toHaveLength(1)
+    expect(fs.readdirSync(path.join(dir, ".splice", "locks"))).toEqual([])
+    expect((await runLive(undo({ lockTimeoutMs: 1000 }))).exit).toBe(0)
+    expect(fs.readFileSync(path.join(dir, "m.py"), "utf8")).toBe("def f():\r\n    return 1\r\n")
+  })
+
+  it("recover restores a file from a pending journal and removes stray temp files", async () => {
+    const f = path.join(dir, "m.py")
+    fs.writeFileSync(f, "x = 1\n")
+    expect((await runLive(edit(editCfg("m.py", "x = 1", "x = 2")))).exit).toBe(0)
+    // Turn the committed transaction back into a pending one, as a kill -9 before the mark leaves it.
+    const txDir = path.join(dir, ".splice", "tx", fs.readdirSync(path.join(dir, ".splice", "tx"))[0]!)
+    fs.rmSync(path.join(txDir, "state.json"))
+    fs.writeFileSync(path.join(dir, ".m.py.splice-1-x-0.tmp"), "partial")
+    const r = await runLive(recoverCommand)
+    expect(r.exit).toBe(0)
+    expect(fs.readFileSync(f, "utf8")).toBe("x = 1\n")
+    expect(fs.readdirSync(dir).filter((n) => n.endsWith(".tmp"))).toEqual([])
+    expect(JSON.parse(fs.readFileSync(path.join(txDir, "state.json"), "utf8")).state).toBe("rolled_back")
+  })
+})
