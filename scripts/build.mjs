@@ -36,20 +36,38 @@ const common = {
   logLevel: "warning"
 }
 
-// ESM with code splitting: the tree-sitter runtime is a separate chunk, loaded only to parse.
+// ESM with code splitting (for Deno): the tree-sitter runtime is a separate chunk, loaded only to parse.
 await build({
   ...common,
   format: "esm",
   splitting: true,
   outdir: "dist",
-  entryNames: "splice",
+  entryNames: "splice-esm",
   chunkNames: "chunks/[name]-[hash]",
   outExtension: { ".js": ".mjs" },
   banner: {
-    js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);"
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);"
   }
 })
-chmodSync("dist/splice.mjs", 0o755)
 
-await build({ ...common, format: "cjs", outfile: "dist/splice.cjs" })
-console.log("built dist/splice.mjs, dist/splice.cjs and dist/grammars/")
+// CommonJS (for Node, through the launcher's code cache, and for the single executable).
+// Emscripten's Node glue in web-tree-sitter uses `await import("module")` and import.meta.url;
+// neither exists in a vm.Script or a single executable, so the CJS build uses require instead.
+const emscriptenToCjs = {
+  name: "emscripten-to-cjs",
+  setup(b) {
+    b.onLoad({ filter: /web-tree-sitter[\\/]web-tree-sitter\.js$/ }, async (args) => {
+      const { readFile } = await import("node:fs/promises")
+      const src = (await readFile(args.path, "utf8"))
+        .replace(/const \{ createRequire \} = await import\("module"\);\s*var require = createRequire\(import\.meta\.url\);/, "")
+        .replace(/await import\("fs\/promises"\)/g, 'require("fs/promises")')
+        .replace(/import\.meta\.url/g, 'require("url").pathToFileURL(__filename).href')
+      return { contents: src, loader: "js" }
+    })
+  }
+}
+await build({ ...common, format: "cjs", outfile: "dist/splice.cjs", plugins: [emscriptenToCjs] })
+
+copyFileSync("src/launcher.mjs", "dist/splice.mjs")
+chmodSync("dist/splice.mjs", 0o755)
+console.log("built dist/splice.mjs (launcher), dist/splice.cjs, dist/splice-esm.mjs and dist/grammars/")

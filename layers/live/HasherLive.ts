@@ -3,10 +3,17 @@ import * as Layer from "effect/Layer"
 import { createBLAKE3 } from "hash-wasm/dist/blake3.umd.min.js"
 import { Hasher } from "../../services/Hasher.js"
 
+type Blake3 = Awaited<ReturnType<typeof createBLAKE3>>
+
+// One wasm instance per process, compiled once; `warmUp` can start compiling it before any command
+// runs, so the compile overlaps argument parsing.
+let instance: Promise<Blake3> | undefined
+export const startBlake3 = (): Promise<Blake3> => (instance ??= createBLAKE3())
+
 /** BLAKE3 through hash-wasm (pure wasm: the same on Node, Deno and in tests). */
 export const HasherLive: Layer.Layer<Hasher> = Layer.effect(
   Hasher,
-  Effect.map(Effect.promise(() => createBLAKE3()), (h) => ({
+  Effect.map(Effect.promise(startBlake3), (h) => ({
     blake3: (data: Uint8Array) =>
       Effect.sync(() => {
         h.init()

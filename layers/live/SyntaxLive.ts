@@ -10,8 +10,35 @@ import { readWasm } from "./grammarFiles.js"
 /**
  * tree-sitter through web-tree-sitter. The runtime and each grammar are loaded from bytes (paths
  * break inside bundles and executables) on first use, so a command that parses no TypeScript never
- * pays for the TypeScript grammar.
+ * pays for the TypeScript grammar. Loading is per process and can be started early (`preloadGrammar`)
+ * so the wasm compiles on a background thread while the command line is still being parsed.
  */
+
+// Imported on first parse: commands that never parse never load (or even compile) the runtime.
+const treeSitter = () => import("web-tree-sitter")
+let runtime: Promise<Parser> | undefined
+const languages = new Map<string, Promise<Language>>()
+
+const parser = () =>
+  (runtime ??= treeSitter().then(async ({ Parser }) => {
+    await Parser.init({ wasmBinary: readWasm("web-tree-sitter.wasm", "web-tree-sitter") })
+    return new Parser()
+  }))
+
+const language = (g: Grammar): Promise<Language> => {
+  let l = languages.get(g.wasm)
+  if (l === undefined) {
+    // Language.load needs the runtime initialised first.
+    l = parser().then(() => treeSitter()).then(({ Language }) => Language.load(readWasm(g.wasm, g.pkg)))
+    languages.set(g.wasm, l)
+  }
+  return l
+}
+
+/** Start loading a grammar now; errors surface later, when it is used. */
+export const preloadGrammar = (g: Grammar): void => {
+  language(g).catch(() => undefined)
+}
 
 const collect = (root: Node, text: string): SyntaxIssue[] => {
   const starts = lineStarts(text)
@@ -22,10 +49,10 @@ const collect = (root: Node, text: string): SyntaxIssue[] => {
     if (!n.hasError && !n.isMissing) continue
     if (n.isMissing || n.isError) {
       const line = lineOfOffset(starts, n.startIndex)
-      const issue: SyntaxIssue = n.isMissing
-        ? { kind: "missing", expected: n.type, offset: n.startIndex, line, column: n.startIndex - starts[line - 1]! + 1 }
-        : { kind: "error", offset: n.startIndex, line, column: n.startIndex - starts[line - 1]! + 1 }
-      out.push(issue)
+      const column = n.startIndex - starts[line - 1]! + 1
+      out.push(n.isMissing
+        ? { kind: "missing", expected: n.type, offset: n.startIndex, line, column }
+        : { kind: "error", offset: n.startIndex, line, column })
       if (n.isMissing) continue
     }
     for (let i = n.childCount - 1; i >= 0; i--) {
@@ -36,40 +63,20 @@ const collect = (root: Node, text: string): SyntaxIssue[] => {
   return out.sort((a, b) => a.offset - b.offset)
 }
 
-export const SyntaxLive: Layer.Layer<Syntax> = Layer.sync(Syntax, () => {
-  let runtime: Promise<Parser> | undefined
-  const languages = new Map<string, Promise<Language>>()
-  // Imported on first parse: commands that never parse never load (or even compile) the runtime.
-  const ts = () => import("web-tree-sitter")
-  const parser = () =>
-    (runtime ??= ts().then(async ({ Parser }) => {
-      await Parser.init({ wasmBinary: readWasm("web-tree-sitter.wasm", "web-tree-sitter") })
-      return new Parser()
-    }))
-  const language = (g: Grammar) => {
-    let l = languages.get(g.wasm)
-    if (l === undefined) {
-      // Language.load needs the runtime initialised first.
-      l = parser().then(() => ts()).then(({ Language }) => Language.load(readWasm(g.wasm, g.pkg)))
-      languages.set(g.wasm, l)
-    }
-    return l
-  }
-  return {
-    issues: (grammar, text) =>
-      Effect.tryPromise({
-        try: async () => {
-          const [p, lang] = await Promise.all([parser(), language(grammar)])
-          p.setLanguage(lang)
-          const tree = p.parse(text)
-          if (tree === null) throw new Error("parser returned no tree")
-          try {
-            return tree.rootNode.hasError ? collect(tree.rootNode, text) : []
-          } finally {
-            tree.delete()
-          }
-        },
-        catch: (e) => spliceError("SPL-E099", `tree-sitter failed for ${grammar.language}: ${String(e)}`)
-      })
-  }
+export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
+  issues: (grammar, text) =>
+    Effect.tryPromise({
+      try: async () => {
+        const [p, lang] = await Promise.all([parser(), language(grammar)])
+        p.setLanguage(lang)
+        const tree = p.parse(text)
+        if (tree === null) throw new Error("parser returned no tree")
+        try {
+          return tree.rootNode.hasError ? collect(tree.rootNode, text) : []
+        } finally {
+          tree.delete()
+        }
+      },
+      catch: (e) => spliceError("SPL-E099", `tree-sitter failed for ${grammar.language}: ${String(e)}`)
+    })
 })

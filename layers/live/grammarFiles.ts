@@ -8,7 +8,11 @@ import { fileURLToPath } from "node:url"
  * `SPLICE_GRAMMARS` names the folder explicitly.
  */
 
+declare const __dirname: string | undefined
+
 const here = (): string | undefined => {
+  // The CommonJS bundle (Node launcher, single executable) has no import.meta.url.
+  if (typeof __dirname === "string") return __dirname
   try {
     const url = import.meta.url
     return url === undefined ? undefined : path.dirname(fileURLToPath(url))
