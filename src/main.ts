@@ -24,6 +24,14 @@ try {
   // Not every runtime lets a program set V8 flags (Deno reads them from --v8-flags only).
 }
 
+// @effect/cli colours its help and messages even into pipes and files; keep those plain.
+const ANSI = /\u001b\[[0-9;]*m/g
+for (const [stream, method] of [[process.stdout, "log"], [process.stderr, "error"]] as const) {
+  if (stream.isTTY) continue
+  const original = console[method].bind(console)
+  console[method] = (...args: unknown[]) => original(...args.map((a) => (typeof a === "string" ? a.replace(ANSI, "") : a)))
+}
+
 /** --output from argv, for printing errors that happen before or outside a command's own layer. */
 const requestedOutput = (argv: ReadonlyArray<string>): string | undefined => {
   for (let i = 0; i < argv.length; i++) {

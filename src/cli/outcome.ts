@@ -2,6 +2,7 @@
  * From a run's Exit to the last line and the exit status: SpliceErrors by their registry code,
  * flag errors as usage (exit 2), interruption as 130/143 (after rollback), anything else as a defect.
  */
+import * as HelpDoc from "@effect/cli/HelpDoc"
 import * as ValidationError from "@effect/cli/ValidationError"
 import * as Cause from "effect/Cause"
 import * as Exit from "effect/Exit"
@@ -28,8 +29,8 @@ export const outcomeOf = (exit: Exit.Exit<unknown, unknown>, signal: Signal | un
     if (e instanceof SpliceError) return { exit: e.exit, error: e }
     if (ValidationError.isValidationError(e)) {
       if (ValidationError.isHelpRequested(e)) return { exit: ExitCode.ok }
-      const text = "error" in e ? stripAnsi(JSON.stringify(e.error)) : "invalid command line"
-      return { exit: ExitCode.usage, error: spliceError("SPL-E010", `invalid command line (${e._tag})`, { context: { detail: text } }) }
+      const text = stripAnsi(HelpDoc.toAnsiText(e.error)).trim()
+      return { exit: ExitCode.usage, error: spliceError("SPL-E010", `invalid command line: ${text}`, { context: { kind: e._tag } }) }
     }
     return { exit: ExitCode.internal, error: spliceError("SPL-E099", `unexpected failure: ${String(e)}`) }
   }

@@ -1,0 +1,94 @@
+/** Running the built CLI as a real process, under Node and under Deno. */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+
+export const ROOT = path.resolve(import.meta.dirname, "../..")
+export const BUNDLE = path.join(ROOT, "dist", "splice.mjs")
+const DENO = path.join(ROOT, "node_modules", ".bin", "deno")
+
+export interface Runtime {
+  readonly name: "node" | "deno"
+  readonly argv: (args: ReadonlyArray<string>) => [string, string[]]
+}
+
+export const runtimes: ReadonlyArray<Runtime> = [
+  { name: "node", argv: (args) => [process.execPath, [BUNDLE, ...args]] },
+  { name: "deno", argv: (args) => [DENO, ["run", "-A", BUNDLE, ...args]] }
+]
+
+/** Build once if the bundle is missing (CI builds before testing; this keeps `vitest` alone usable). */
+export const ensureBuilt = (): void => {
+  if (fs.existsSync(BUNDLE) && fs.existsSync(path.join(ROOT, "dist", "splice.cjs"))) return
+  const r = spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: ROOT, stdio: "inherit" })
+  if (r.status !== 0) throw new Error("build failed")
+}
+
+export const tempWorkspace = (prefix = "splice-e2e-"): string => fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)))
+
+const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "splice-cache-"))
+
+export interface Result {
+  readonly code: number | null
+  readonly signal: NodeJS.Signals | null
+  readonly stdout: string
+  readonly stderr: string
+  readonly lines: Array<Record<string, unknown>>
+  readonly last: Record<string, unknown>
+}
+
+const parse = (stdout: string) =>
+  stdout.split("\n").filter((l) => l.trim().length > 0).map((l) => {
+    try {
+      return JSON.parse(l) as Record<string, unknown>
+    } catch {
+      return { unparsed: l }
+    }
+  })
+
+export interface RunOptions {
+  readonly cwd: string
+  readonly input?: string
+  readonly env?: Record<string, string>
+}
+
+export const runSync = (rt: Runtime, args: ReadonlyArray<string>, options: RunOptions): Result => {
+  const [cmd, argv] = rt.argv(args)
+  const r = spawnSync(cmd, argv, {
+    cwd: options.cwd,
+    input: options.input ?? "",
+    env: { ...process.env, SPLICE_CACHE_DIR: cacheDir, NO_COLOR: "1", ...options.env },
+    encoding: "utf8",
+    timeout: 60_000
+  })
+  const lines = parse(r.stdout)
+  return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr, lines, last: lines[lines.length - 1] ?? {} }
+}
+
+/** Start a process and resolve once its stderr contains `marker`. */
+export const startUntil = (rt: Runtime, args: ReadonlyArray<string>, options: RunOptions, marker: RegExp) => {
+  const [cmd, argv] = rt.argv(args)
+  const child = spawn(cmd, argv, {
+    cwd: options.cwd,
+    env: { ...process.env, SPLICE_CACHE_DIR: cacheDir, ...options.env },
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+  let stdout = ""
+  let stderr = ""
+  child.stdout!.on("data", (d) => (stdout += d))
+  const reached = new Promise<void>((resolve, reject) => {
+    child.stderr!.on("data", (d) => {
+      stderr += d
+      if (marker.test(stderr)) resolve()
+    })
+    child.on("exit", () => reject(new Error(`exited before ${marker}: ${stderr}`)))
+  })
+  const done = new Promise<Result>((resolve) =>
+    child.on("exit", (code, signal) => {
+      const lines = parse(stdout)
+      resolve({ code, signal, stdout, stderr, lines, last: lines[lines.length - 1] ?? {} })
+    })
+  )
+  return { child: child as ChildProcess, reached, done }
+}
