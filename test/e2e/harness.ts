@@ -6,7 +6,18 @@ import * as path from "node:path"
 
 export const ROOT = path.resolve(import.meta.dirname, "../..")
 export const BUNDLE = path.join(ROOT, "dist", "splice.mjs")
-const DENO = path.join(ROOT, "node_modules", ".bin", "deno")
+/**
+ * The deno binary from the npm package's platform dependency. Not node_modules/.bin/deno: that is a
+ * Node shim which would receive the test's signals instead of deno.
+ */
+const DENO = (() => {
+  const scope = path.join(ROOT, "node_modules", "@deno")
+  for (const dir of fs.existsSync(scope) ? fs.readdirSync(scope) : []) {
+    const exe = path.join(scope, dir, "deno")
+    if (fs.existsSync(exe)) return exe
+  }
+  return path.join(ROOT, "node_modules", ".bin", "deno")
+})()
 
 export interface Runtime {
   readonly name: "node" | "deno"
