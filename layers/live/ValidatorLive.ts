@@ -14,9 +14,9 @@ const sourceLine = (text: string, line: number): string => {
 }
 
 const describe = (issue: SyntaxIssue, text: string): string => {
-  if (issue.kind === "missing") return `missing \`${issue.expected}\``
-  const rest = text.slice(issue.offset, issue.offset + 40).split(/\r|\n/)[0]!
-  return rest.length > 0 ? `unexpected \`${rest.trim()}\`` : "unexpected end of input"
+  if (issue.kind === "missing") return `missing ${JSON.stringify(issue.expected)}`
+  const rest = text.slice(issue.offset, issue.offset + 40).split(/\r|\n/)[0]!.trim()
+  return rest.length > 0 ? `unexpected ${JSON.stringify(rest)}` : "unexpected end of input"
 }
 
 export const ValidatorLive: Layer.Layer<Validator, never, Syntax> = Layer.effect(
