@@ -14,7 +14,7 @@ import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator, type Verdict } from "../../services/Validator.js"
 import { autoRecover } from "./recover.js"
-import { checkExpected, loadTextTarget } from "./textTarget.js"
+import { checkExpected, loadTextTarget, refuseReserved } from "./textTarget.js"
 import { commitWrites } from "./transaction.js"
 
 export interface EditConfig {
@@ -72,6 +72,7 @@ export const edit = (config: EditConfig) =>
 
     if (!config.preview) yield* autoRecover
     const path = yield* store.resolve(config.file)
+    yield* refuseReserved(path)
     return yield* Effect.scoped(Effect.gen(function*() {
       if (!config.preview) yield* lock.acquire([path.relative], Duration.millis(config.lockTimeoutMs))
       const target = yield* loadTextTarget(path, config.maxBytes)

@@ -15,6 +15,12 @@ export interface TextTarget {
   readonly checksum: string
 }
 
+/** splice's own state (journal, locks) is not a target: a hand-edited journal could misguide recovery. */
+export const refuseReserved = (path: ResolvedPath) =>
+  path.relative === ".splice" || path.relative.startsWith(".splice/")
+    ? Effect.fail(spliceError("SPL-E067", `${path.relative} is splice's own state`, { context: { file: path.relative } }))
+    : Effect.void
+
 /** Refuse what is not a regular file, or too large; None when nothing exists there. */
 export const statTarget = (path: ResolvedPath, maxBytes: number) =>
   Effect.gen(function*() {

@@ -14,7 +14,7 @@ import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator } from "../../services/Validator.js"
 import { autoRecover } from "./recover.js"
-import { checkExpected, decodeOrRefuse, statTarget } from "./textTarget.js"
+import { checkExpected, decodeOrRefuse, refuseReserved, statTarget } from "./textTarget.js"
 import { ABSENT, commitWrites } from "./transaction.js"
 
 export interface WriteConfig {
@@ -50,6 +50,7 @@ export const write = (config: WriteConfig) =>
     }
     if (!config.preview) yield* autoRecover
     const path = yield* store.resolve(config.file)
+    yield* refuseReserved(path)
     return yield* Effect.scoped(Effect.gen(function*() {
       if (!config.preview) yield* lock.acquire([path.relative], Duration.millis(config.lockTimeoutMs))
       const info = yield* statTarget(path, config.maxBytes)

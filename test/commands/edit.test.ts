@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest"
 import { edit, type EditConfig } from "../../src/commands/edit.js"
-import { DEFAULT_MAX_BYTES } from "../../src/commands/textTarget.js"
+import { ValidatorScripted } from "../../layers/memory/ValidatorScripted.js"
+import { editConfig as cfg, oneEdit as one } from "../support/configs.js"
 import { MemoryFs, MemoryLocks, run } from "../support/memory.js"
-
-const cfg = (over: Partial<EditConfig> & { file: string }): EditConfig => ({
-  edits: [],
-  preview: false,
-  showDiff: false,
-  validate: "syntax",
-  maxBytes: DEFAULT_MAX_BYTES,
-  lockTimeoutMs: 200,
-  ...over
-})
-const one = (file: string, old: string, neu: string, over: Partial<EditConfig> = {}) => cfg({ file, edits: [{ old, new: neu }], ...over })
 
 const TS = "export function add(a: number, b: number): number {\n  return a + b\n}\n"
 
@@ -173,6 +163,21 @@ describe("splice edit on the memory layers", () => {
     expect(r.last["validation"]).toMatchObject({ status: "skipped", reason: "no grammar for .xyz files" })
   })
 
+  it("whatever the gate says decides: a scripted failure blocks, with its errors in the context", async () => {
+    const mem = new MemoryFs({ "notes.txt": "draft\n" })
+    const validator = ValidatorScripted((input) => ({
+      gate: "syntax",
+      status: "failed",
+      language: "prose",
+      errors: [{ line: 1, column: 1, message: `rejected ${input.path}`, source: input.after.trim() }],
+      preexisting: 0
+    }))
+    const r = await run(edit(one("notes.txt", "draft", "final")), mem, { validator })
+    expect([r.exit, r.error?.code]).toEqual([5, "SPL-E042"])
+    expect(r.error?.context?.["errors"]).toEqual([{ line: 1, column: 1, message: "rejected notes.txt", source: "final" }])
+    expect(mem.text("notes.txt")).toBe("draft\n")
+  })
+
   it("--validate none skips the gate and says so", async () => {
     const mem = new MemoryFs({ "a.ts": TS })
     const r = await run(edit(one("a.ts", "return a + b", "return a + (b", { validate: "none" })), mem)
@@ -250,6 +255,13 @@ describe("splice edit on the memory layers", () => {
     expect(r.exit).toBe(0)
     expect(mem.text("a.ts")).toContain("a - b")
     expect(mem.entries.get("/ws/inside.ts")?.kind).toBe("symlink")
+  })
+
+  it("splice's own state under .splice/ is not a target (exit 8)", async () => {
+    const mem = new MemoryFs({ "a.ts": TS })
+    await run(edit(one("a.ts", "a + b", "a - b")), mem)
+    const r = await run(edit(one(".splice/.gitignore", "*", "")), mem)
+    expect([r.exit, r.error?.code]).toEqual([8, "SPL-E067"])
   })
 
   it("disk full mid-write: exit 9, retryable, the file keeps its bytes, the journal says rolled back", async () => {

@@ -3,23 +3,12 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import { describe, expect, it } from "vitest"
 import { CapturedOutput } from "../../layers/memory/OutputMemory.js"
-import { edit, type EditConfig } from "../../src/commands/edit.js"
+import { edit } from "../../src/commands/edit.js"
 import { recoverCommand } from "../../src/commands/recover.js"
-import { DEFAULT_MAX_BYTES } from "../../src/commands/textTarget.js"
 import { undo } from "../../src/commands/undo.js"
 import { write } from "../../src/commands/write.js"
+import { oneEdit as one, writeConfig } from "../support/configs.js"
 import { layerFor, MemoryFs, run } from "../support/memory.js"
-
-const one = (file: string, old: string, neu: string, over: Partial<EditConfig> = {}): EditConfig => ({
-  file,
-  edits: [{ old, new: neu }],
-  preview: false,
-  showDiff: false,
-  validate: "syntax",
-  maxBytes: DEFAULT_MAX_BYTES,
-  lockTimeoutMs: 200,
-  ...over
-})
 
 describe("splice undo", () => {
   it("reverses the latest transaction, then the one before it", async () => {
@@ -58,8 +47,7 @@ describe("splice undo", () => {
 
   it("undoing a creation removes the file; undoing that recreates it", async () => {
     const mem = new MemoryFs({ "d/.keep": "" })
-    const enc = new TextEncoder()
-    await run(write({ file: "d/n.txt", content: enc.encode("new\n"), create: true, allowEmpty: false, raw: false, preview: false, showDiff: false, validate: "syntax", maxBytes: DEFAULT_MAX_BYTES, lockTimeoutMs: 200 }), mem)
+    await run(write(writeConfig("d/n.txt", "new\n", { create: true })), mem)
     const u = await run(undo({ lockTimeoutMs: 200 }), mem)
     expect(u.last["files"]).toEqual([expect.objectContaining({ file: "d/n.txt", action: "removed" })])
     expect(mem.exists("d/n.txt")).toBe(false)
@@ -118,7 +106,7 @@ describe("splice recover", () => {
   it("a created file is removed on rollback", async () => {
     const mem = new MemoryFs({ "d/.keep": "" })
     mem.crashWhen = (_op, p) => p.endsWith("state.json")
-    await run(write({ file: "d/n.txt", content: new TextEncoder().encode("n\n"), create: false, allowEmpty: false, raw: false, preview: false, showDiff: false, validate: "syntax", maxBytes: DEFAULT_MAX_BYTES, lockTimeoutMs: 200 }), mem)
+    await run(write(writeConfig("d/n.txt", "n\n")), mem)
     expect(mem.exists("d/n.txt")).toBe(true)
     mem.restart()
     await run(recoverCommand, mem)

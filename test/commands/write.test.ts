@@ -1,30 +1,16 @@
 import { describe, expect, it } from "vitest"
-import { DEFAULT_MAX_BYTES } from "../../src/commands/textTarget.js"
-import { write, type WriteConfig } from "../../src/commands/write.js"
+import { write } from "../../src/commands/write.js"
+import { writeConfig as cfg } from "../support/configs.js"
 import { MemoryFs, run } from "../support/memory.js"
-
-const enc = (s: string) => new TextEncoder().encode(s)
-const cfg = (file: string, content: string, over: Partial<WriteConfig> = {}): WriteConfig => ({
-  file,
-  content: enc(content),
-  create: false,
-  allowEmpty: false,
-  raw: false,
-  preview: false,
-  showDiff: false,
-  validate: "syntax",
-  maxBytes: DEFAULT_MAX_BYTES,
-  lockTimeoutMs: 200,
-  ...over
-})
 
 describe("splice write on the memory layers", () => {
   it("creates a new file and reports it", async () => {
-    const mem = new MemoryFs()
-    const r = await run(write(cfg("src/new.py", "x = 1\n")), new MemoryFs({ "src/.keep": "" }))
+    const mem = new MemoryFs({ "src/.keep": "" })
+    const r = await run(write(cfg("src/new.py", "x = 1\n")), mem)
     expect(r.exit).toBe(0)
     expect(r.last).toMatchObject({ created: true, changed: true, checksum_before: null })
-    expect(mem.exists("src/new.py")).toBe(false) // a different disk: untouched
+    expect(mem.text("src/new.py")).toBe("x = 1\n")
+    expect(mem.log).toContain("create src/new.py")
   })
 
   it("--create refuses to overwrite (SPL-E033, exit 7)", async () => {

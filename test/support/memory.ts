@@ -28,6 +28,8 @@ const shared = Layer.mergeAll(HasherLive, ValidatorLive.pipe(Layer.provide(Synta
 const sharedMemo = Layer.succeedContext(await Effect.runPromise(Effect.scoped(Layer.build(shared))))
 
 export interface RunOptions {
+  /** Replaces the real syntax gate (e.g. ValidatorScripted). */
+  readonly validator?: Layer.Layer<Validator>
   readonly locks?: MemoryLocks
   readonly stdin?: string
   readonly files?: Record<string, string>
@@ -47,7 +49,7 @@ export const layerFor = (mem: MemoryFs, captured: CapturedOutput, options: RunOp
     store,
     LockMemory(options.locks ?? new MemoryLocks()),
     JournalLive.pipe(Layer.provide(store)),
-    sharedMemo,
+    options.validator === undefined ? sharedMemo : Layer.merge(sharedMemo, options.validator),
     OutputMemory(captured),
     InputMemory(options.stdin ?? "", options.files ?? {})
   )
