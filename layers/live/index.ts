@@ -2,12 +2,15 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { spliceError } from "../../src/domain/SpliceError.js"
 import type { OutputMode } from "../../services/Output.js"
+import { CompilerGateLive } from "./CompilerGateLive.js"
 import { FileStoreLive } from "./FileStoreLive.js"
 import { HasherLive } from "./HasherLive.js"
 import { InputLive } from "./InputLive.js"
 import { JournalLive } from "./JournalLive.js"
 import { LockLive } from "./LockLive.js"
 import { OutputLive } from "./OutputLive.js"
+import { ProcessRunnerLive } from "./ProcessRunnerLive.js"
+import { ProjectConfigLive } from "./ProjectConfigLive.js"
 import { SyntaxLive } from "./SyntaxLive.js"
 import { ValidatorLive } from "./ValidatorLive.js"
 import { findWorkspaceRoot } from "./workspaceRoot.js"
@@ -23,7 +26,10 @@ export const liveLayer = (options: { readonly workspace: string | undefined; rea
         })
     }).pipe(Effect.map((root) => {
       const store = FileStoreLive(root)
+      const config = ProjectConfigLive.pipe(Layer.provide(store))
       return Layer.mergeAll(
+        config,
+        CompilerGateLive.pipe(Layer.provide(Layer.mergeAll(store, ProcessRunnerLive, config))),
         store,
         LockLive(root),
         JournalLive.pipe(Layer.provide(store)),

@@ -3,7 +3,11 @@ import * as Options from "@effect/cli/Options"
 import * as Option from "effect/Option"
 import { liveLayer } from "../../layers/live/index.js"
 import { chooseMode } from "../../layers/live/OutputLive.js"
+import * as Effect from "effect/Effect"
+import type { CompilerSettings } from "../commands/compilerGate.js"
 import { DEFAULT_MAX_BYTES } from "../commands/textTarget.js"
+import type { ValidateMode } from "../../services/Validator.js"
+import { ProjectConfig } from "../../services/ProjectConfig.js"
 
 export const workspace = Options.text("workspace").pipe(
   Options.withDescription("Workspace root (default: SPLICE_WORKSPACE, else the git root, else the current directory)"),
@@ -14,16 +18,27 @@ export const output = Options.choice("output", ["json", "human"]).pipe(
   Options.optional
 )
 export const lockTimeout = Options.float("lock-timeout").pipe(
-  Options.withDescription("Seconds to wait for another splice process to release the file"),
-  Options.withDefault(10)
+  Options.withDescription("Seconds to wait for another splice process to release the file (default 10)"),
+  Options.optional
 )
 export const maxBytes = Options.integer("max-bytes").pipe(
-  Options.withDescription("Refuse files larger than this many bytes"),
-  Options.withDefault(DEFAULT_MAX_BYTES)
+  Options.withDescription("Refuse files larger than this many bytes (default 16 MiB)"),
+  Options.optional
 )
-export const validate = Options.choice("validate", ["none", "syntax"]).pipe(
-  Options.withDescription("Gate before writing: syntax (tree-sitter) or none"),
-  Options.withDefault("syntax" as const)
+export const validate = Options.choice("validate", ["none", "syntax", "compiler", "full"]).pipe(
+  Options.withDescription(
+    "Gates: syntax (tree-sitter, in memory), compiler (the project's checker, on disk), full (both), none. " +
+      "Default: syntax, plus the compiler gate when the project has the tool and a project file"
+  ),
+  Options.optional
+)
+export const requireCompiler = Options.boolean("require-compiler").pipe(
+  Options.withDescription("Fail (exit 5) instead of skipping the compiler gate when no checker can run"),
+  Options.optional
+)
+export const compileTimeout = Options.float("compile-timeout").pipe(
+  Options.withDescription("Seconds the checker may run before it is killed and the edit rolled back (default 120)"),
+  Options.optional
 )
 export const preview = Options.boolean("preview").pipe(
   Options.withAlias("n"),
@@ -52,3 +67,36 @@ export const holdMs = (): number | undefined => {
 }
 
 export const optionalValue = <A>(o: Option.Option<A>): A | undefined => Option.getOrUndefined(o)
+
+export interface GateFlags {
+  readonly validate: Option.Option<"none" | "syntax" | "compiler" | "full">
+  readonly requireCompiler: Option.Option<boolean>
+  readonly compileTimeout: Option.Option<number>
+  readonly lockTimeout: Option.Option<number>
+  readonly maxBytes: Option.Option<number>
+}
+
+export interface Settings {
+  readonly validate: ValidateMode
+  readonly compiler: CompilerSettings
+  readonly lockTimeoutMs: number
+  readonly maxBytes: number
+}
+
+/** Flags, else splice.json's defaults, else the built-in defaults. */
+export const settingsFrom = (f: GateFlags) =>
+  Effect.gen(function*() {
+    const d = (yield* (yield* ProjectConfig).load).defaults
+    const chosen = Option.getOrUndefined(f.validate) ?? d.validate
+    const compilerMode: CompilerSettings["mode"] = chosen === undefined ? "auto" : chosen === "compiler" || chosen === "full" ? "always" : "off"
+    return {
+      validate: chosen === "none" || chosen === "compiler" ? "none" : "syntax",
+      compiler: {
+        mode: compilerMode,
+        require: Option.getOrUndefined(f.requireCompiler) ?? d.requireCompiler ?? false,
+        timeoutMs: (Option.getOrUndefined(f.compileTimeout) ?? d.compileTimeoutSeconds ?? 120) * 1000
+      },
+      lockTimeoutMs: (Option.getOrUndefined(f.lockTimeout) ?? d.lockTimeoutSeconds ?? 10) * 1000,
+      maxBytes: Option.getOrUndefined(f.maxBytes) ?? d.maxBytes ?? DEFAULT_MAX_BYTES
+    } satisfies Settings
+  })

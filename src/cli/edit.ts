@@ -24,6 +24,8 @@ const flags = {
   diff: common.diff,
   expectChecksum: common.expectChecksum,
   validate: common.validate,
+  requireCompiler: common.requireCompiler,
+  compileTimeout: common.compileTimeout,
   maxBytes: common.maxBytes,
   lockTimeout: common.lockTimeout,
   workspace: common.workspace,
@@ -68,17 +70,17 @@ const collectEdits = (f: Flags) =>
   })
 
 const command = Command.make("edit", flags, (f) =>
-  Effect.flatMap(collectEdits(f), (edits) => {
+  Effect.gen(function*() {
+    const edits = yield* collectEdits(f)
+    const settings = yield* common.settingsFrom(f)
     const hold = common.holdMs()
-    return edit({
+    return yield* edit({
       file: f.file,
       edits,
       preview: f.preview,
       showDiff: f.diff,
       ...(Option.isSome(f.expectChecksum) ? { expectChecksum: f.expectChecksum.value } : {}),
-      validate: f.validate,
-      maxBytes: f.maxBytes,
-      lockTimeoutMs: f.lockTimeout * 1000,
+      ...settings,
       ...(hold !== undefined ? { holdMs: hold } : {})
     })
   })).pipe(

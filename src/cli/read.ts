@@ -3,6 +3,7 @@ import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import * as Option from "effect/Option"
 import { read } from "../commands/read.js"
+import { DEFAULT_MAX_BYTES } from "../commands/textTarget.js"
 import * as common from "./common.js"
 
 const flags = {
@@ -15,7 +16,7 @@ const flags = {
 }
 
 const command = Command.make("read", flags, (f) =>
-  read({ file: f.file, ...(Option.isSome(f.lines) ? { lines: f.lines.value } : {}), numbered: f.numbered, maxBytes: f.maxBytes })).pipe(
+  read({ file: f.file, ...(Option.isSome(f.lines) ? { lines: f.lines.value } : {}), numbered: f.numbered, maxBytes: Option.getOrElse(f.maxBytes, () => DEFAULT_MAX_BYTES) })).pipe(
     Command.withDescription("Print a file (or some of its lines) with its BLAKE3 checksum")
   )
 

@@ -13,7 +13,7 @@ const flags = {
 }
 
 const command = Command.make("undo", flags, (f) =>
-  undo({ ...(Option.isSome(f.tx) ? { tx: f.tx.value } : {}), lockTimeoutMs: f.lockTimeout * 1000 })).pipe(
+  undo({ ...(Option.isSome(f.tx) ? { tx: f.tx.value } : {}), lockTimeoutMs: Option.getOrElse(f.lockTimeout, () => 10) * 1000 })).pipe(
     Command.withDescription("Reverse the last (or the given) committed transaction if its files are unchanged since")
   )
 

@@ -17,6 +17,8 @@ const flags = {
   diff: common.diff,
   expectChecksum: common.expectChecksum,
   validate: common.validate,
+  requireCompiler: common.requireCompiler,
+  compileTimeout: common.compileTimeout,
   maxBytes: common.maxBytes,
   lockTimeout: common.lockTimeout,
   workspace: common.workspace,
@@ -28,6 +30,7 @@ const command = Command.make("write", flags, (f) =>
     const input = yield* Input
     const content = Option.isSome(f.content) ? new TextEncoder().encode(f.content.value) : yield* input.stdin
     const hold = common.holdMs()
+    const settings = yield* common.settingsFrom(f)
     return yield* write({
       file: f.file,
       content,
@@ -37,9 +40,7 @@ const command = Command.make("write", flags, (f) =>
       preview: f.preview,
       showDiff: f.diff,
       ...(Option.isSome(f.expectChecksum) ? { expectChecksum: f.expectChecksum.value } : {}),
-      validate: f.validate,
-      maxBytes: f.maxBytes,
-      lockTimeoutMs: f.lockTimeout * 1000,
+      ...settings,
       ...(hold !== undefined ? { holdMs: hold } : {})
     })
   })).pipe(

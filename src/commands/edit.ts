@@ -13,6 +13,7 @@ import { Hasher } from "../../services/Hasher.js"
 import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator, type Verdict } from "../../services/Validator.js"
+import { type CompilerSettings, compilerGate, skippedVerdict } from "./compilerGate.js"
 import { autoRecover } from "./recover.js"
 import { checkExpected, loadTextTarget, refuseReserved } from "./textTarget.js"
 import { commitWrites } from "./transaction.js"
@@ -23,7 +24,10 @@ export interface EditConfig {
   readonly preview: boolean
   readonly showDiff: boolean
   readonly expectChecksum?: string
+  /** The syntax gate. */
   readonly validate: ValidateMode
+  /** The compiler gate (off unless given). */
+  readonly compiler?: CompilerSettings
   readonly maxBytes: number
   readonly lockTimeoutMs: number
   readonly holdMs?: number
@@ -57,6 +61,14 @@ const matchError = (file: string, failure: EditFailure, edits: ReadonlyArray<Edi
 
 const verdictLine = (v: Verdict) =>
   v.status === "skipped" ? `syntax: skipped (${v.reason})` : `syntax: ${v.status}${v.language ? ` (${v.language})` : ""}`
+
+const OFF: CompilerSettings = { mode: "off", require: false, timeoutMs: 0 }
+const compilerOff = (c: CompilerSettings | undefined) => (c === undefined || c.mode === "off" ? "disabled by --validate" : undefined)
+
+export const compilerLine = (v: { readonly status: string; readonly tool?: string; readonly reason?: string; readonly preexisting: number }) =>
+  v.status === "skipped"
+    ? `compiler: skipped (${v.reason})`
+    : `compiler: ${v.status}${v.tool ? ` (${v.tool}${v.preexisting > 0 ? `, ${v.preexisting} error(s) were there before` : ""})` : ""}`
 
 export const edit = (config: EditConfig) =>
   Effect.gen(function*() {
@@ -117,6 +129,7 @@ export const edit = (config: EditConfig) =>
           replacements,
           checksum_after: checksumAfter,
           validation: verdict,
+          compiler: skippedVerdict(compilerOff(config.compiler) ?? "not run by --preview: the checker reads the files on disk"),
           tx: null,
           diff,
           edits
@@ -128,14 +141,19 @@ export const edit = (config: EditConfig) =>
         }))
       }
 
-      const tx = yield* commitWrites([{
+      const writes = [{
         target: path,
         original: target.bytes,
         mode: target.info.mode,
         next,
         checksumBefore: target.checksum,
         checksumAfter
-      }], { command: "edit", ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) })
+      }]
+      const { tx, verified: compiler } = yield* commitWrites(
+        writes,
+        { command: "edit", ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
+        compilerGate(writes, config.compiler ?? OFF)
+      )
 
       return yield* output.result("edit", {
         ...base,
@@ -144,9 +162,10 @@ export const edit = (config: EditConfig) =>
         replacements,
         checksum_after: checksumAfter,
         validation: verdict,
+        compiler,
         tx: tx.id,
         ...(config.showDiff ? { diff } : {}),
         edits
-      }, `${config.showDiff ? diff : ""}edited ${path.relative}: ${replacements} replacement(s), ${verdictLine(verdict)}, tx ${tx.id}\n`)
+      }, `${config.showDiff ? diff : ""}edited ${path.relative}: ${replacements} replacement(s), ${verdictLine(verdict)}, ${compilerLine(compiler)}, tx ${tx.id}\n`)
     }))
   })

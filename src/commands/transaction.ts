@@ -77,7 +77,15 @@ export interface CommitOptions {
   readonly holdMs?: number
 }
 
-export const commitWrites = (writes: ReadonlyArray<PlannedWrite>, options: CommitOptions) =>
+/**
+ * Journal, write, run `afterWrite` on the written state (the compiler gate), commit. Returns the
+ * transaction and what `afterWrite` returned; any failure rolls back.
+ */
+export const commitWrites = <V = undefined, E = never, R = never>(
+  writes: ReadonlyArray<PlannedWrite>,
+  options: CommitOptions,
+  afterWrite: Effect.Effect<V, E, R> = Effect.succeed(undefined as V)
+) =>
   Effect.gen(function*() {
     const store = yield* FileStore
     const journal = yield* Journal
@@ -104,13 +112,14 @@ export const commitWrites = (writes: ReadonlyArray<PlannedWrite>, options: Commi
             else if (w.createOnly === true) yield* store.createExclusive(w.target, w.next, w.mode === null ? undefined : { mode: w.mode })
             else yield* store.writeAtomic(w.target, w.next, w.mode === null ? undefined : { mode: w.mode })
           }
+          const verified = yield* afterWrite
           if (options.holdMs !== undefined && options.holdMs > 0) {
             yield* output.log(`splice: test hold: ${tx.id} written, waiting ${options.holdMs} ms before commit`)
             yield* Effect.sleep(Duration.millis(options.holdMs))
           }
           yield* journal.setState(tx.id, "committed")
           yield* Ref.set(committed, true)
-          return tx
+          return { tx, verified }
         }),
       (tx, exit) =>
         Exit.isSuccess(exit)

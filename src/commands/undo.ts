@@ -80,7 +80,7 @@ export const undo = (config: UndoConfig) =>
           context: { tx: tx.id, files: changed.map((c) => c.file), changes: changed }
         }))
       }
-      const undoTx = yield* commitWrites(writes, { command: "undo", undoes: tx.id })
+      const { tx: undoTx } = yield* commitWrites(writes, { command: "undo", undoes: tx.id })
       yield* journal.setState(tx.id, "undone", { undoneBy: undoTx.id })
       const files = writes.map((w) => ({
         file: w.target.relative,

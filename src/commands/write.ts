@@ -13,6 +13,8 @@ import { Hasher } from "../../services/Hasher.js"
 import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator } from "../../services/Validator.js"
+import { type CompilerSettings, compilerGate, skippedVerdict } from "./compilerGate.js"
+import { compilerLine } from "./edit.js"
 import { autoRecover } from "./recover.js"
 import { checkExpected, decodeOrRefuse, refuseReserved, statTarget } from "./textTarget.js"
 import { ABSENT, commitWrites } from "./transaction.js"
@@ -27,6 +29,7 @@ export interface WriteConfig {
   readonly showDiff: boolean
   readonly expectChecksum?: string
   readonly validate: ValidateMode
+  readonly compiler?: CompilerSettings
   readonly maxBytes: number
   readonly lockTimeoutMs: number
   readonly holdMs?: number
@@ -104,14 +107,22 @@ export const write = (config: WriteConfig) =>
         validation: verdict
       }
       if (config.preview) {
-        return yield* output.result("write", { ...base, preview: true, changed: false, would_change: true, tx: null, diff }, `${diff}preview: ${path.relative} not modified\n`)
+        return yield* output.result("write", {
+          ...base,
+          compiler: skippedVerdict("not run by --preview: the checker reads the files on disk"),
+          preview: true,
+          changed: false,
+          would_change: true,
+          tx: null,
+          diff
+        }, `${diff}preview: ${path.relative} not modified\n`)
       }
       if (verdict.status === "failed") {
         return yield* Effect.fail(spliceError("SPL-E042", `the content has ${verdict.errors.length} new syntax error(s); nothing written`, {
           context: { file: path.relative, language: verdict.language, errors: verdict.errors, preexisting: verdict.preexisting }
         }))
       }
-      const tx = yield* commitWrites([{
+      const writes = [{
         target: path,
         original: originalBytes,
         mode: info?.mode ?? null,
@@ -119,8 +130,13 @@ export const write = (config: WriteConfig) =>
         checksumBefore,
         checksumAfter,
         createOnly: original === null
-      }], { command: "write", ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) })
-      return yield* output.result("write", { ...base, changed: true, tx: tx.id, ...(config.showDiff ? { diff } : {}) },
-        `${config.showDiff ? diff : ""}${original === null ? "created" : "wrote"} ${path.relative} (${next.length} bytes), tx ${tx.id}\n`)
+      }]
+      const { tx, verified: compiler } = yield* commitWrites(
+        writes,
+        { command: "write", ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
+        compilerGate(writes, config.compiler ?? { mode: "off", require: false, timeoutMs: 0 })
+      )
+      return yield* output.result("write", { ...base, compiler, changed: true, tx: tx.id, ...(config.showDiff ? { diff } : {}) },
+        `${config.showDiff ? diff : ""}${original === null ? "created" : "wrote"} ${path.relative} (${next.length} bytes), ${compilerLine(compiler)}, tx ${tx.id}\n`)
     }))
   })

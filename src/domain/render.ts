@@ -33,6 +33,13 @@ export const humanError = (e: SpliceError, exit: number): string => {
       s += `  ${x.line}:${x.column}: ${x.message}\n    | ${x.source}\n`
     }
   }
+  const diagnostics = ctx["diagnostics"]
+  if (Array.isArray(diagnostics)) {
+    for (const d of diagnostics as Array<{ file: string; line: number; column: number; severity: string; code: string; message: string; remediation?: string }>) {
+      s += `  ${d.file || "(project)"}:${d.line}:${d.column}: ${d.severity}${d.code ? ` ${d.code}` : ""}: ${d.message}\n`
+      if (d.remediation) s += `    help: ${d.remediation}\n`
+    }
+  }
   const lines = ctx["lines"]
   if (Array.isArray(lines)) s += `  at lines: ${lines.join(", ")}\n`
   const files = ctx["files"]

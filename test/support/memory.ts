@@ -5,12 +5,14 @@ import { HasherLive } from "../../layers/live/HasherLive.js"
 import { JournalLive } from "../../layers/live/JournalLive.js"
 import { SyntaxLive } from "../../layers/live/SyntaxLive.js"
 import { ValidatorLive } from "../../layers/live/ValidatorLive.js"
+import { CompilerGateScripted, ScriptedChecker } from "../../layers/memory/CompilerGateScripted.js"
 import { InputMemory } from "../../layers/memory/InputMemory.js"
 import { LockMemory, MemoryLocks } from "../../layers/memory/LockMemory.js"
 import { FileStoreMemory, MemoryFs } from "../../layers/memory/MemoryFs.js"
 import { CapturedOutput, OutputMemory } from "../../layers/memory/OutputMemory.js"
 import { outcomeOf } from "../../src/cli/outcome.js"
 import type { SpliceError } from "../../src/domain/SpliceError.js"
+import type { CompilerGate } from "../../services/CompilerGate.js"
 import type { FileStore } from "../../services/FileStore.js"
 import type { Hasher } from "../../services/Hasher.js"
 import type { Input } from "../../services/Input.js"
@@ -19,9 +21,9 @@ import type { Lock } from "../../services/Lock.js"
 import type { Output } from "../../services/Output.js"
 import type { Validator } from "../../services/Validator.js"
 
-export { MemoryFs, MemoryLocks }
+export { MemoryFs, MemoryLocks, ScriptedChecker }
 
-export type Services = FileStore | Lock | Journal | Hasher | Validator | Output | Input
+export type Services = FileStore | Lock | Journal | Hasher | Validator | Output | Input | CompilerGate
 
 // Grammars and the hasher are pure and costly to load: share them across tests.
 const shared = Layer.mergeAll(HasherLive, ValidatorLive.pipe(Layer.provide(SyntaxLive)))
@@ -30,6 +32,8 @@ const sharedMemo = Layer.succeedContext(await Effect.runPromise(Effect.scoped(La
 export interface RunOptions {
   /** Replaces the real syntax gate (e.g. ValidatorScripted). */
   readonly validator?: Layer.Layer<Validator>
+  /** The compiler gate's checker (default: none for any file). */
+  readonly checker?: ScriptedChecker
   readonly locks?: MemoryLocks
   readonly stdin?: string
   readonly files?: Record<string, string>
@@ -51,7 +55,8 @@ export const layerFor = (mem: MemoryFs, captured: CapturedOutput, options: RunOp
     JournalLive.pipe(Layer.provide(store)),
     options.validator === undefined ? sharedMemo : Layer.merge(sharedMemo, options.validator),
     OutputMemory(captured),
-    InputMemory(options.stdin ?? "", options.files ?? {})
+    InputMemory(options.stdin ?? "", options.files ?? {}),
+    CompilerGateScripted(options.checker ?? new ScriptedChecker(mem, { tool: "none", extensions: [], check: () => [] }))
   )
 }
 

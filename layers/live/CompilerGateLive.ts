@@ -1,0 +1,211 @@
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { parseCheckerOutput } from "../../src/domain/checkerOutput.js"
+import type { Diagnostic } from "../../src/domain/diagnostics.js"
+import { extensionOf, grammarForPath } from "../../src/domain/languages.js"
+import { type CheckerPlan, type CheckerStep, CompilerGate, type CompilerMode } from "../../services/CompilerGate.js"
+import { FileStore } from "../../services/FileStore.js"
+import { ProcessRunner } from "../../services/ProcessRunner.js"
+import { ProjectConfig } from "../../services/ProjectConfig.js"
+
+/**
+ * Which checker a file has, found the way its project would run it: the nearest project file
+ * (tsconfig.json, Cargo.toml, go.mod, …) between the file and the workspace root, the project's own
+ * tool first (node_modules/.bin/tsc), then PATH. A custom gate in splice.json wins over the built-in.
+ */
+
+const PROJECT_FILES: Record<string, ReadonlyArray<string>> = {
+  typescript: ["tsconfig.json"],
+  tsx: ["tsconfig.json"],
+  javascript: ["package.json"],
+  python: ["pyproject.toml", "setup.py", "setup.cfg", "requirements.txt", "Pipfile"],
+  rust: ["Cargo.toml"],
+  go: ["go.mod"],
+  c: ["compile_commands.json", "CMakeLists.txt", "Makefile", "meson.build"],
+  cpp: ["compile_commands.json", "CMakeLists.txt", "Makefile", "meson.build"],
+  java: ["pom.xml", "build.gradle", "build.gradle.kts", "build.xml"]
+}
+
+/** Flags from a compile_commands.json entry that change how a file parses; output flags are dropped. */
+const KEEP_FLAG = /^(-I|-D|-U|-std=|-isystem|-include|-iquote|-idirafter|-f(no-)?(exceptions|rtti|signed-char|unsigned-char|char8_t)|-m\d\d)/
+
+const splitCommand = (cmd: string): string[] =>
+  [...cmd.matchAll(/"((?:\\.|[^"])*)"|'([^']*)'|(\S+)/g)].map((m) => m[1]?.replace(/\\(.)/g, "$1") ?? m[2] ?? m[3]!)
+
+export const flagsFromCompileCommands = (json: string, absFile: string): string[] | undefined => {
+  let entries: Array<{ directory: string; file: string; command?: string; arguments?: string[] }>
+  try {
+    entries = JSON.parse(json)
+  } catch {
+    return undefined
+  }
+  if (!Array.isArray(entries)) return undefined
+  const entry = entries.find((e) => path.resolve(e.directory ?? "", e.file ?? "") === absFile)
+  if (entry === undefined) return undefined
+  const argv = entry.arguments ?? splitCommand(entry.command ?? "")
+  const out: string[] = []
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!
+    if (!KEEP_FLAG.test(a)) continue
+    // "-I dir" as two words, and relative include paths, are made absolute for our cwd.
+    if (/^(-I|-isystem|-include|-iquote|-idirafter)$/.test(a) && i + 1 < argv.length) {
+      out.push(a, path.resolve(entry.directory, argv[++i]!))
+    } else if (/^-I./.test(a)) out.push("-I" + path.resolve(entry.directory, a.slice(2)))
+    else out.push(a)
+  }
+  return out
+}
+
+export const CompilerGateLive: Layer.Layer<CompilerGate, never, FileStore | ProcessRunner | ProjectConfig> = Layer.effect(
+  CompilerGate,
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const runner = yield* ProcessRunner
+    const config = yield* ProjectConfig
+    const root = store.root
+
+    /** The nearest of `names` from the file's directory up to the workspace root (absolute), if any. */
+    const nearest = (absFile: string, names: ReadonlyArray<string>) =>
+      Effect.sync(() => {
+        let dir = path.dirname(absFile)
+        for (;;) {
+          for (const n of names) {
+            const p = path.join(dir, n)
+            if (fs.existsSync(p)) return p
+          }
+          if (dir === root || !dir.startsWith(root)) return undefined
+          dir = path.dirname(dir)
+        }
+      })
+
+    /** node_modules/.bin directories from `dir` up to the workspace root. */
+    const binDirs = (dir: string) => {
+      const out: string[] = []
+      let d = dir
+      for (;;) {
+        out.push(path.join(d, "node_modules", ".bin"))
+        if (d === root || !d.startsWith(root)) return out
+        d = path.dirname(d)
+      }
+    }
+
+    const missing = (tool: string, where: string): CheckerPlan => ({ kind: "skip", tool, missingTool: true, reason: `${tool} is not installed (looked in ${where})` })
+
+    const plan = (file: string, mode: CompilerMode) =>
+      Effect.gen(function*() {
+        const target = yield* store.resolve(file)
+        const abs = target.absolute
+        const ext = extensionOf(file)
+        const cfg = yield* config.load
+        const custom = cfg.gates[ext]
+        if (custom !== undefined) {
+          const exe = yield* runner.which(custom[0]!, [path.join(root, "node_modules", ".bin")])
+          if (exe === undefined) return missing(custom[0]!, `splice.json gates.${ext}: PATH and node_modules/.bin`)
+          const args = custom.slice(1).map((a) => a.replaceAll("{file}", target.relative))
+          return { kind: "run", tool: custom[0]!, file: target.relative, custom: true, key: [exe, ...args].join("\u0000"), steps: [{ tool: custom[0]!, command: exe, args, cwd: root }] } satisfies CheckerPlan
+        }
+        const language = grammarForPath(file)?.language
+        const markers = language === undefined ? undefined : PROJECT_FILES[language]
+        if (language === undefined || markers === undefined) {
+          return { kind: "skip", reason: ext === "" ? "no checker for files without an extension" : `no checker for ${ext} files` } satisfies CheckerPlan
+        }
+        const marker = yield* nearest(abs, markers)
+        if (marker === undefined && mode === "auto") {
+          return { kind: "skip", reason: `no ${markers.join(" or ")} between ${target.relative} and the workspace root` } satisfies CheckerPlan
+        }
+        const projectDir = marker === undefined ? path.dirname(abs) : path.dirname(marker)
+        const run = (tool: string, steps: CheckerStep[]): CheckerPlan => ({
+          kind: "run", tool, file: target.relative, custom: false, steps, key: steps.map((s) => [s.command, ...s.args, s.cwd].join("\u0000")).join("\u0001")
+        })
+        switch (language) {
+          case "typescript":
+          case "tsx": {
+            const tsc = yield* runner.which("tsc", binDirs(projectDir))
+            if (tsc === undefined) return missing("tsc", "node_modules/.bin and PATH")
+            const args = marker?.endsWith("tsconfig.json")
+              ? ["--noEmit", "--pretty", "false", "-p", marker]
+              : ["--noEmit", "--pretty", "false", abs]
+            return run("tsc", [{ tool: "tsc", command: tsc, args, cwd: projectDir }])
+          }
+          case "javascript": {
+            const node = yield* runner.which("node")
+            if (node === undefined) return missing("node", "PATH")
+            return run("node", [{ tool: "node", command: node, args: ["--check", abs], cwd: projectDir }])
+          }
+          case "python": {
+            const python = (yield* runner.which("python3")) ?? (yield* runner.which("python"))
+            if (python === undefined) return missing("python3", "PATH")
+            // py_compile would write __pycache__ beside the file: send the bytecode to a scratch dir.
+            const steps: CheckerStep[] = [{ tool: "py_compile", command: python, args: ["-m", "py_compile", abs], cwd: projectDir, env: { PYTHONPYCACHEPREFIX: "{tmp}" }, scratch: true }]
+            const pyflakes = (yield* runner.which("pyflakes")) ?? (yield* runner.which("pyflakes3"))
+            if (pyflakes !== undefined) steps.push({ tool: "pyflakes", command: pyflakes, args: [abs], cwd: projectDir })
+            return run(pyflakes === undefined ? "py_compile" : "py_compile+pyflakes", steps)
+          }
+          case "rust": {
+            const cargo = yield* runner.which("cargo", [path.join(os.homedir(), ".cargo", "bin")])
+            if (cargo === undefined) return missing("cargo", "PATH and ~/.cargo/bin")
+            if (marker === undefined) return { kind: "skip", reason: "no Cargo.toml: cargo check needs a crate" } satisfies CheckerPlan
+            return run("cargo", [{ tool: "cargo", command: cargo, args: ["check", "--message-format=json", "--quiet"], cwd: projectDir }])
+          }
+          case "go": {
+            const go = yield* runner.which("go", ["/usr/local/go/bin", "/usr/lib/go/bin"])
+            if (go === undefined) return missing("go", "PATH")
+            const pkg = "./" + (path.relative(projectDir, path.dirname(abs)) || ".")
+            return run("go vet", [{ tool: "go vet", command: go, args: ["vet", pkg], cwd: projectDir }])
+          }
+          case "c":
+          case "cpp": {
+            const tool = language === "c" ? "gcc" : "g++"
+            const cc = yield* runner.which(tool)
+            if (cc === undefined) return missing(tool, "PATH")
+            const db = yield* nearest(abs, ["compile_commands.json", "build/compile_commands.json"])
+            const flags = db === undefined ? [] : flagsFromCompileCommands(fs.readFileSync(db, "utf8"), abs) ?? []
+            return run(tool, [{ tool, command: cc, args: [...flags, "-fsyntax-only", "-fdiagnostics-format=json", abs], cwd: path.dirname(abs) }])
+          }
+          case "java": {
+            const javac = yield* runner.which("javac")
+            if (javac === undefined) return missing("javac", "PATH")
+            // The source root is the file's directory minus its package path.
+            const text = fs.readFileSync(abs, "utf8")
+            const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(text)?.[1]
+            let sourceRoot = path.dirname(abs)
+            if (pkg !== undefined && sourceRoot.endsWith(path.join(...pkg.split(".")))) {
+              sourceRoot = sourceRoot.slice(0, sourceRoot.length - path.join(...pkg.split(".")).length - 1)
+            }
+            // Classes go to a scratch directory: a check never litters .class files.
+            return run("javac", [{ tool: "javac", command: javac, args: ["-d", "{tmp}", "-implicit:none", "-sourcepath", sourceRoot, abs], cwd: path.dirname(abs), scratch: true }])
+          }
+          default:
+            return { kind: "skip", reason: `no checker for ${language}` } satisfies CheckerPlan
+        }
+      })
+
+    const run = (p: CheckerPlan & { readonly kind: "run" }, timeoutMs: number) =>
+      Effect.gen(function*() {
+        const diagnostics: Diagnostic[] = []
+        const commands: string[] = []
+        let durationMs = 0
+        for (const step of p.steps) {
+          const scratch = step.scratch === true ? fs.mkdtempSync(path.join(os.tmpdir(), "splice-check-")) : undefined
+          const fill = (s: string) => (scratch === undefined ? s : s.replaceAll("{tmp}", scratch))
+          const args = step.args.map(fill)
+          const env = step.env === undefined ? undefined : Object.fromEntries(Object.entries(step.env).map(([k, v]) => [k, fill(v)]))
+          commands.push([step.command, ...args].join(" "))
+          const result = yield* runner.run({ command: step.command, args, cwd: step.cwd, timeoutMs: Math.max(1, timeoutMs - durationMs), ...(env ? { env } : {}) }).pipe(
+            Effect.ensuring(Effect.sync(() => scratch !== undefined && fs.rmSync(scratch, { recursive: true, force: true })))
+          )
+          if (result === "not_found") return { kind: "missing", tool: step.tool } as const
+          durationMs += result.durationMs
+          if (result.timedOut) return { kind: "timeout", tool: p.tool, durationMs, commands } as const
+          const rel = (printed: string) => path.relative(root, path.resolve(step.cwd, printed)).split(path.sep).join("/")
+          diagnostics.push(...parseCheckerOutput({ tool: step.tool, custom: p.custom, file: p.file }, result, rel))
+        }
+        return { kind: "ran", tool: p.tool, diagnostics, durationMs, commands } as const
+      })
+
+    return { plan, run }
+  })
+)

@@ -1,0 +1,44 @@
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import type { Diagnostic } from "../../src/domain/diagnostics.js"
+import { type CheckerPlan, CompilerGate } from "../../services/CompilerGate.js"
+import type { MemoryFs } from "./MemoryFs.js"
+
+/**
+ * A scripted checker over the memory disk: `check` sees the files as they are at the moment the
+ * gate runs (so a baseline run sees the originals) and returns its diagnostics, or "timeout".
+ * Files whose extension is not in `extensions` have no checker.
+ */
+export interface CheckerScript {
+  readonly tool: string
+  readonly extensions: ReadonlyArray<string>
+  /** "hang" never returns (until interrupted), like a checker stuck on a lock. */
+  readonly check: (read: (file: string) => string | undefined, files: ReadonlyArray<string>) => ReadonlyArray<Diagnostic> | "timeout" | "hang"
+  /** The tool is not installed: plans say so. */
+  readonly missing?: boolean
+}
+
+export class ScriptedChecker {
+  /** How many times the checker ran (a baseline is a second run). */
+  runs = 0
+  constructor(readonly mem: MemoryFs, readonly script: CheckerScript) {}
+}
+
+export const CompilerGateScripted = (checker: ScriptedChecker): Layer.Layer<CompilerGate> =>
+  Layer.succeed(CompilerGate, {
+    plan: (file) =>
+      Effect.sync((): CheckerPlan => {
+        const { script } = checker
+        if (!script.extensions.some((e) => file.endsWith(e))) return { kind: "skip", reason: `no checker for ${file}` }
+        if (script.missing === true) return { kind: "skip", tool: script.tool, missingTool: true, reason: `${script.tool} is not installed` }
+        return { kind: "run", tool: script.tool, file, key: script.tool, custom: false, steps: [{ tool: script.tool, command: script.tool, args: [file], cwd: checker.mem.root }] }
+      }),
+    run: (plan) =>
+      Effect.suspend(() => {
+        checker.runs++
+        const result = checker.script.check((f) => checker.mem.text(f), [plan.file])
+        if (result === "hang") return Effect.never
+        if (result === "timeout") return Effect.succeed({ kind: "timeout", tool: plan.tool, durationMs: 1, commands: [plan.tool] } as const)
+        return Effect.succeed({ kind: "ran", tool: plan.tool, diagnostics: result, durationMs: 1, commands: [plan.tool] } as const)
+      })
+  })

@@ -1,0 +1,51 @@
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type { Diagnostic } from "../src/domain/diagnostics.js"
+import type { SpliceError } from "../src/domain/SpliceError.js"
+
+/**
+ * The compiler gate: which checker a file has (the project's tsc, cargo check, go vet, gcc, javac,
+ * node --check, py_compile + pyflakes, or a custom gate from splice.json) and running it on what is
+ * on disk. Deciding which diagnostics are new is the command's business (it owns the journal).
+ */
+
+/** `auto`: the checker runs when the project has the tool and a project file (tsconfig.json, Cargo.toml, …). */
+export type CompilerMode = "auto" | "always"
+
+export interface CheckerStep {
+  readonly tool: string
+  readonly command: string
+  readonly args: ReadonlyArray<string>
+  /** Absolute working directory. */
+  readonly cwd: string
+  readonly env?: Record<string, string>
+  /** Needs a scratch directory, passed as `{tmp}` in args and env and removed afterwards. */
+  readonly scratch?: boolean
+}
+
+export type CheckerPlan =
+  | {
+    readonly kind: "run"
+    readonly tool: string
+    /** Workspace-relative file the plan checks (custom gates' findings are filed under it). */
+    readonly file: string
+    /** Plans with the same key are the same run (several files of one tsconfig project). */
+    readonly key: string
+    readonly steps: ReadonlyArray<CheckerStep>
+    readonly custom: boolean
+  }
+  | { readonly kind: "skip"; readonly reason: string; readonly tool?: string; readonly missingTool?: boolean }
+
+export type CheckerRun =
+  | { readonly kind: "ran"; readonly tool: string; readonly diagnostics: ReadonlyArray<Diagnostic>; readonly durationMs: number; readonly commands: ReadonlyArray<string> }
+  | { readonly kind: "timeout"; readonly tool: string; readonly durationMs: number; readonly commands: ReadonlyArray<string> }
+  | { readonly kind: "missing"; readonly tool: string }
+
+export interface CompilerGateService {
+  /** The checker for a workspace-relative file. */
+  readonly plan: (file: string, mode: CompilerMode) => Effect.Effect<CheckerPlan, SpliceError>
+  /** Run a plan on the current disk state. */
+  readonly run: (plan: CheckerPlan & { readonly kind: "run" }, timeoutMs: number) => Effect.Effect<CheckerRun, SpliceError>
+}
+
+export class CompilerGate extends Context.Tag("splice/CompilerGate")<CompilerGate, CompilerGateService>() {}
