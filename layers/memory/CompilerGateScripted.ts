@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { Diagnostic } from "../../src/domain/diagnostics.js"
-import { type CheckerPlan, CompilerGate } from "../../services/CompilerGate.js"
+import { type CheckerPlan, type CheckerRun, CompilerGate } from "../../services/CompilerGate.js"
 import type { MemoryFs } from "./MemoryFs.js"
 
 /**
@@ -34,11 +34,11 @@ export const CompilerGateScripted = (checker: ScriptedChecker): Layer.Layer<Comp
         return { kind: "run", tool: script.tool, file, key: script.tool, custom: false, steps: [{ tool: script.tool, command: script.tool, args: [file], cwd: checker.mem.root }] }
       }),
     run: (plan) =>
-      Effect.suspend(() => {
+      Effect.suspend((): Effect.Effect<CheckerRun> => {
         checker.runs++
         const result = checker.script.check((f) => checker.mem.text(f), [plan.file])
         if (result === "hang") return Effect.never
-        if (result === "timeout") return Effect.succeed({ kind: "timeout", tool: plan.tool, durationMs: 1, commands: [plan.tool] } as const)
-        return Effect.succeed({ kind: "ran", tool: plan.tool, diagnostics: result, durationMs: 1, commands: [plan.tool] } as const)
+        if (result === "timeout") return Effect.succeed({ kind: "timeout", tool: plan.tool, durationMs: 1, commands: [plan.tool] })
+        return Effect.succeed({ kind: "ran", tool: plan.tool, diagnostics: result, durationMs: 1, commands: [plan.tool] })
       })
   })
