@@ -53,6 +53,8 @@ export const flagsFromCompileCommands = (json: string, absFile: string): string[
     // "-I dir" as two words, and relative include paths, are made absolute for our cwd.
     if (/^(-I|-isystem|-include|-iquote|-idirafter)$/.test(a) && i + 1 < argv.length) {
       out.push(a, path.resolve(entry.directory, argv[++i]!))
+    } else if (/^(-D|-U)$/.test(a) && i + 1 < argv.length) {
+      out.push(a, argv[++i]!)
     } else if (/^-I./.test(a)) out.push("-I" + path.resolve(entry.directory, a.slice(2)))
     else out.push(a)
   }

@@ -1,0 +1,175 @@
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import { describe, expect, it } from "vitest"
+import { CapturedOutput } from "../../layers/memory/OutputMemory.js"
+import type { CompilerSettings } from "../../src/commands/compilerGate.js"
+import { check } from "../../src/commands/check.js"
+import { edit } from "../../src/commands/edit.js"
+import { DEFAULT_MAX_BYTES } from "../../src/commands/textTarget.js"
+import { write } from "../../src/commands/write.js"
+import type { Diagnostic } from "../../src/domain/diagnostics.js"
+import { oneEdit, writeConfig } from "../support/configs.js"
+import { layerFor, MemoryFs, run, ScriptedChecker } from "../support/memory.js"
+
+const ON: CompilerSettings = { mode: "auto", require: false, timeoutMs: 1000 }
+
+/**
+ * A tiny "type checker" over .ts files: every line `let NAME: number = "…"` is an error TS2322,
+ * reported by file, line and column like tsc; `import "./x"` of a missing file is TS2307.
+ */
+const fakeTsc = (mem: MemoryFs, ...files: string[]) =>
+  new ScriptedChecker(mem, {
+    tool: "tsc",
+    extensions: [".ts"],
+    check: (read) => {
+      const ds: Diagnostic[] = []
+      for (const f of files) {
+        const text = read(f)
+        if (text === undefined) continue
+        text.split("\n").forEach((l, i) => {
+          const m = /let (\w+): number = "/.exec(l)
+          if (m) ds.push({ tool: "tsc", file: f, line: i + 1, column: l.indexOf("let") + 5, code: "TS2322", severity: "error", message: `Type 'string' is not assignable to type 'number' (${m[1]}).` })
+          const imp = /import "\.\/(\w+)"/.exec(l)
+          if (imp && read(`${imp[1]}.ts`) === undefined) ds.push({ tool: "tsc", file: f, line: i + 1, column: 1, code: "TS2307", severity: "error", message: `Cannot find module './${imp[1]}'.` })
+          if (/\/\/ lint/.test(l)) ds.push({ tool: "tsc", file: f, line: i + 1, column: 1, code: "TS6133", severity: "warning", message: "declared but never read" })
+        })
+      }
+      return ds
+    }
+  })
+
+describe("the compiler gate on the memory layers", () => {
+  it("a clean result passes with one checker run and no baseline", async () => {
+    const mem = new MemoryFs({ "a.ts": "let x: number = 1\n" })
+    const checker = fakeTsc(mem, "a.ts")
+    const r = await run(edit(oneEdit("a.ts", "= 1", "= 2", { compiler: ON })), mem, { checker })
+    expect(r.exit).toBe(0)
+    expect(r.last["compiler"]).toMatchObject({ gate: "compiler", status: "passed", tool: "tsc", baseline: false, preexisting: 0 })
+    expect(checker.runs).toBe(1)
+  })
+
+  it("a new error blocks: SPL-E043, exit 5, file restored byte for byte, transaction rolled back", async () => {
+    const before = "let x: number = 1\r\nlet y = 2\r\n"
+    const mem = new MemoryFs({ "a.ts": before })
+    const checker = fakeTsc(mem, "a.ts")
+    const r = await run(edit(oneEdit("a.ts", "x: number = 1", "x: number = \"one\"", { compiler: ON })), mem, { checker })
+    expect([r.exit, r.error?.code]).toEqual([5, "SPL-E043"])
+    expect(r.error?.context?.["diagnostics"]).toEqual([expect.objectContaining({ file: "a.ts", line: 1, code: "TS2322", severity: "error" })])
+    expect(mem.text("a.ts")).toBe(before)
+    expect(checker.runs).toBe(2) // the error needed a baseline
+    const state = [...mem.entries.keys()].find((k) => k.endsWith("state.json"))!
+    expect(mem.text(state.slice(4))).toContain("rolled_back")
+  })
+
+  it("errors that were there before do not block, even when the edit moves them to other lines", async () => {
+    const mem = new MemoryFs({ "a.ts": "let old: number = \"bad\"\nlet x = 1\n" })
+    const checker = fakeTsc(mem, "a.ts")
+    const r = await run(edit(oneEdit("a.ts", "let old", "// a new first line\n\nlet old", { compiler: ON })), mem, { checker })
+    expect(r.exit).toBe(0)
+    expect(r.last["compiler"]).toMatchObject({ status: "passed", baseline: true, preexisting: 1 })
+    expect(mem.text("a.ts")).toBe("// a new first line\n\nlet old: number = \"bad\"\nlet x = 1\n")
+  })
+
+  it("a second error just like an old one is still new (diagnostics are counted, not just compared)", async () => {
+    const mem = new MemoryFs({ "a.ts": "let x: number = \"bad\"\nlet y = 1\n" })
+    const r = await run(edit({ ...oneEdit("a.ts", "let y = 1", "let x: number = \"bad\""), compiler: ON }), mem, { checker: fakeTsc(mem, "a.ts") })
+    expect(r.error?.code).toBe("SPL-E043")
+    expect(mem.text("a.ts")).toBe("let x: number = \"bad\"\nlet y = 1\n")
+  })
+
+  it("an error the edit causes in another file blocks it; one that file already had does not", async () => {
+    const mem = new MemoryFs({ "lib.ts": "export const helper = 1\n", "app.ts": "use(helper)\n" })
+    const checker = new ScriptedChecker(mem, {
+      tool: "tsc",
+      extensions: [".ts"],
+      check: (read) => {
+        const exported = [...(read("lib.ts") ?? "").matchAll(/export const (\w+)/g)].map((m) => m[1])
+        return [...(read("app.ts") ?? "").matchAll(/use\((\w+)\)/g)].filter((m) => !exported.includes(m[1]))
+          .map((m) => ({ tool: "tsc", file: "app.ts", line: 1, column: 5, code: "TS2304", severity: "error" as const, message: `Cannot find name '${m[1]}'.` }))
+      }
+    })
+    const broken = await run(edit({ ...oneEdit("lib.ts", "helper", "renamed"), compiler: ON }), mem, { checker })
+    expect([broken.exit, broken.error?.code]).toEqual([5, "SPL-E043"])
+    expect(broken.error?.context?.["diagnostics"]).toEqual([expect.objectContaining({ file: "app.ts", code: "TS2304" })])
+    expect(mem.text("lib.ts")).toBe("export const helper = 1\n")
+    mem.put("app.ts", "use(helper)\nuse(missing)\n") // app.ts now has an error of its own
+    const fine = await run(edit({ ...oneEdit("lib.ts", "= 1", "= 2"), compiler: ON }), mem, { checker })
+    expect(fine.exit).toBe(0)
+    expect(fine.last["compiler"]).toMatchObject({ status: "passed", preexisting: 1, baseline: true })
+  })
+
+  it("warnings never block", async () => {
+    const mem = new MemoryFs({ "a.ts": "let x = 1\n" })
+    const r = await run(edit({ ...oneEdit("a.ts", "let x = 1", "let x = 1 // lint"), compiler: ON }), mem, { checker: fakeTsc(mem, "a.ts") })
+    expect(r.exit).toBe(0)
+  })
+
+  it("no checker for the file: skipped with the reason; --require-compiler makes it an error", async () => {
+    const mem = new MemoryFs({ "notes.md": "draft\n" })
+    const checker = fakeTsc(mem)
+    const r = await run(edit({ ...oneEdit("notes.md", "draft", "final"), compiler: ON }), mem, { checker })
+    expect(r.last["compiler"]).toMatchObject({ status: "skipped", reason: "no checker for notes.md" })
+    const strict = await run(edit({ ...oneEdit("notes.md", "final", "again"), compiler: { ...ON, require: true } }), mem, { checker })
+    expect([strict.exit, strict.error?.code]).toEqual([5, "SPL-E044"])
+    expect(mem.text("notes.md")).toBe("final\n")
+  })
+
+  it("a checker that is not installed is skipped, not passed", async () => {
+    const mem = new MemoryFs({ "a.ts": "let x = 1\n" })
+    const checker = new ScriptedChecker(mem, { tool: "tsc", extensions: [".ts"], missing: true, check: () => [] })
+    const r = await run(edit({ ...oneEdit("a.ts", "1", "2"), compiler: ON }), mem, { checker })
+    expect(r.last["compiler"]).toMatchObject({ status: "skipped", tool: "tsc", reason: "tsc is not installed" })
+    const strict = await run(edit({ ...oneEdit("a.ts", "2", "3"), compiler: { ...ON, require: true } }), mem, { checker })
+    expect(strict.error?.code).toBe("SPL-E044")
+    expect(mem.text("a.ts")).toBe("let x = 2\n")
+  })
+
+  it("a checker timeout is SPL-E045 (retryable, exit 5) and the edit is rolled back", async () => {
+    const mem = new MemoryFs({ "a.ts": "let x = 1\n" })
+    const checker = new ScriptedChecker(mem, { tool: "tsc", extensions: [".ts"], check: () => "timeout" })
+    const r = await run(edit({ ...oneEdit("a.ts", "1", "2"), compiler: ON }), mem, { checker })
+    expect([r.exit, r.error?.code, r.error?.retryable]).toEqual([5, "SPL-E045", true])
+    expect(mem.text("a.ts")).toBe("let x = 1\n")
+  })
+
+  it("an interrupt while the checker runs rolls the edit back", async () => {
+    const mem = new MemoryFs({ "a.ts": "let x = 1\n" })
+    const checker = new ScriptedChecker(mem, { tool: "tsc", extensions: [".ts"], check: () => "hang" })
+    const captured = new CapturedOutput()
+    const fiber = Effect.runFork(edit({ ...oneEdit("a.ts", "1", "2"), compiler: ON }).pipe(Effect.provide(layerFor(mem, captured, { checker }))))
+    for (let i = 0; i < 200 && checker.runs === 0; i++) await new Promise((r) => setTimeout(r, 5))
+    expect(mem.text("a.ts")).toBe("let x = 2\n")
+    const exit = await Effect.runPromise(Fiber.interrupt(fiber))
+    expect(Exit.isInterrupted(exit)).toBe(true)
+    expect(mem.text("a.ts")).toBe("let x = 1\n")
+  })
+
+  it("preview does not run the checker", async () => {
+    const mem = new MemoryFs({ "a.ts": "let x = 1\n" })
+    const checker = fakeTsc(mem, "a.ts")
+    const r = await run(edit({ ...oneEdit("a.ts", "1", "2", { preview: true }), compiler: ON }), mem, { checker })
+    expect(r.last["compiler"]).toMatchObject({ status: "skipped" })
+    expect(checker.runs).toBe(0)
+  })
+
+  it("write is gated too, and a new file's errors are all new", async () => {
+    const mem = new MemoryFs({ "a.ts": "let x = 1\n" })
+    const checker = fakeTsc(mem, "a.ts", "n.ts")
+    const r = await run(write(writeConfig("n.ts", "let n: number = \"x\"\n", { compiler: ON })), mem, { checker })
+    expect(r.error?.code).toBe("SPL-E043")
+    expect(mem.exists("n.ts")).toBe(false)
+  })
+
+  it("splice check reports every diagnostic and fails on errors", async () => {
+    const mem = new MemoryFs({ "a.ts": "let x: number = \"bad\"\nlet y = 1 // lint\n", "ok.ts": "let z = 1\n" })
+    const checker = fakeTsc(mem, "a.ts")
+    const bad = await run(check({ files: ["a.ts"], validate: "syntax", compiler: { ...ON, mode: "always" }, maxBytes: DEFAULT_MAX_BYTES }), mem, { checker })
+    expect([bad.exit, bad.error?.code]).toEqual([5, "SPL-E043"])
+    expect(bad.lines.filter((l) => l["type"] === "diagnostic").map((l) => l["severity"])).toEqual(["error", "warning"])
+    const good = await run(check({ files: ["ok.ts"], validate: "syntax", compiler: { ...ON, mode: "always" }, maxBytes: DEFAULT_MAX_BYTES }), mem, { checker: fakeTsc(mem, "ok.ts") })
+    expect(good.last).toMatchObject({ type: "result", command: "check", errors: 0 })
+    const syntax = await run(check({ files: ["s.ts"], validate: "syntax", compiler: { ...ON, mode: "off" }, maxBytes: DEFAULT_MAX_BYTES }), new MemoryFs({ "s.ts": "let = ;\n" }))
+    expect([syntax.exit, syntax.error?.code]).toEqual([5, "SPL-E042"])
+  })
+})

@@ -1,0 +1,125 @@
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { describe, expect, it } from "vitest"
+import { flagsFromCompileCommands } from "../../layers/live/CompilerGateLive.js"
+import {
+  parseCargoJson,
+  parseCheckerOutput,
+  parseGccJson,
+  parseGo,
+  parseJavac,
+  parseNodeCheck,
+  parsePyCompile,
+  parsePyflakes,
+  parseTsc
+} from "../../src/domain/checkerOutput.js"
+import { type Diagnostic, newDiagnostics } from "../../src/domain/diagnostics.js"
+import { parseProjectConfig } from "../../src/domain/projectConfig.js"
+
+const rel = (p: string) => p.replace(/^\/ws\//, "").replace(/^\.\//, "")
+const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, "..", "fixtures", "checker-output", name), "utf8")
+
+// Outputs below were printed by the real tools on this machine (tsc 7, gcc 12, node 20, python 3.11, javac 17, cargo 1.95).
+describe("checker output parsers", () => {
+  it("tsc --pretty false, with a continuation line and a global error", () => {
+    const out = "src/a.ts(1,14): error TS2322: Type 'string' is not assignable to type 'number'.\nsrc/b.ts(3,1): error TS2345: Argument of type 'X' is not assignable.\n  Property 'y' is missing.\nerror TS5083: Cannot read file 'base.json'.\n"
+    expect(parseTsc(out, rel)).toEqual([
+      { tool: "tsc", file: "src/a.ts", line: 1, column: 14, code: "TS2322", severity: "error", message: "Type 'string' is not assignable to type 'number'." },
+      { tool: "tsc", file: "src/b.ts", line: 3, column: 1, code: "TS2345", severity: "error", message: "Argument of type 'X' is not assignable.\nProperty 'y' is missing." },
+      { tool: "tsc", file: "", line: 0, column: 0, code: "TS5083", severity: "error", message: "Cannot read file 'base.json'." }
+    ])
+  })
+
+  it("gcc -fdiagnostics-format=json", () => {
+    const out = '[{"kind": "warning", "locations": [{"caret": {"line": 1, "file": "c.c", "column": 26}}], "option": "-Wint-conversion", "children": [], "message": "initialization of ‘int’ from ‘char *’ makes integer from pointer without a cast"}, {"kind": "error", "children": [{"kind": "note", "locations": [], "message": "each undeclared identifier is reported only once for each function it appears in"}], "locations": [{"caret": {"line": 1, "file": "c.c", "column": 38}}], "message": "‘y’ undeclared (first use in this function)"}]'
+    const ds = parseGccJson(out, rel, "gcc")
+    expect(ds.map((d) => [d.file, d.line, d.column, d.severity, d.code])).toEqual([["c.c", 1, 26, "warning", "-Wint-conversion"], ["c.c", 1, 38, "error", ""]])
+    expect(ds[1]!.remediation).toMatch(/reported only once/)
+    expect(parseGccJson("", rel, "gcc")).toEqual([])
+  })
+
+  it("node --check", () => {
+    const out = "/ws/j.js:1\nlet x = ;\n        ^\n\nSyntaxError: Unexpected token ';'\n    at wrapSafe (node:internal/modules/cjs/loader:1464:18)\n"
+    expect(parseNodeCheck(out, rel)).toEqual([{ tool: "node", file: "j.js", line: 1, column: 9, code: "SyntaxError", severity: "error", message: "Unexpected token ';'" }])
+  })
+
+  it("python -m py_compile", () => {
+    const out = '  File "p.py", line 1\n    x = (1\n        ^\nSyntaxError: \'(\' was never closed\n'
+    expect(parsePyCompile(out, rel)).toEqual([{ tool: "py_compile", file: "p.py", line: 1, column: 5, code: "SyntaxError", severity: "error", message: "'(' was never closed" }])
+  })
+
+  it("pyflakes: undefined names are errors, unused imports warnings", () => {
+    const ds = parsePyflakes("m.py:1:1: 'os' imported but unused\nm.py:3:12: undefined name 'y'\n", rel)
+    expect(ds.map((d) => [d.line, d.column, d.code, d.severity])).toEqual([[1, 1, "unused-import", "warning"], [3, 12, "undefined-name", "error"]])
+  })
+
+  it("cargo check --message-format=json (real output), notes and failure-notes dropped", () => {
+    expect(parseCargoJson(fixture("cargo.jsonl"), rel)).toEqual([
+      { tool: "cargo", file: "src/main.rs", line: 2, column: 18, code: "E0308", severity: "error", message: "mismatched types" }
+    ])
+    const withHelp = JSON.stringify({ reason: "compiler-message", message: { level: "warning", message: "unused variable: `unused`", code: { code: "unused_variables" }, spans: [{ file_name: "src/main.rs", line_start: 3, column_start: 9, is_primary: true }], children: [{ level: "help", message: "if this is intentional, prefix it with an underscore", spans: [{ file_name: "src/main.rs", line_start: 3, column_start: 9, is_primary: true, suggested_replacement: "_unused" }], children: [] }] } })
+    expect(parseCargoJson(withHelp, rel)[0]).toMatchObject({ severity: "warning", remediation: "if this is intentional, prefix it with an underscore: `_unused`" })
+  })
+
+  it("go vet and go build", () => {
+    const out = "# example.com/m\nvet: ./m.go:4:2: undefined: y\n./m.go:5:9: cannot use \"a\" (untyped string constant) as int value in return statement\n"
+    expect(parseGo(out, rel, "go vet").map((d) => [d.file, d.line, d.column, d.message])).toEqual([
+      ["m.go", 4, 2, "undefined: y"],
+      ["m.go", 5, 9, "cannot use \"a\" (untyped string constant) as int value in return statement"]
+    ])
+  })
+
+  it("javac", () => {
+    const out = "J.java:1: error: ';' expected\nclass J { void f() { int x = \"a\" } }\n                                ^\n1 error\n"
+    expect(parseJavac(out, rel)).toEqual([{ tool: "javac", file: "J.java", line: 1, column: 33, code: "", severity: "error", message: "';' expected" }])
+  })
+
+  it("a custom gate counts only when it fails; each line is a finding", () => {
+    const ok = parseCheckerOutput({ tool: "vale", custom: true, file: "doc.txt" }, { stdout: "fine\n", stderr: "", exitCode: 0 }, rel)
+    expect(ok).toEqual([])
+    const bad = parseCheckerOutput({ tool: "vale", custom: true, file: "doc.txt" }, { stdout: "doc.txt:1:1 Spelling\n\n", stderr: "1 error\n", exitCode: 1 }, rel)
+    expect(bad.map((d) => d.message)).toEqual(["doc.txt:1:1 Spelling", "1 error"])
+    const silent = parseCheckerOutput({ tool: "x", custom: true, file: "f" }, { stdout: "", stderr: "", exitCode: 3 }, rel)
+    expect(silent.map((d) => d.message)).toEqual(["exited with 3"])
+  })
+})
+
+describe("new diagnostics", () => {
+  const d = (file: string, line: number, code: string, message: string): Diagnostic => ({ tool: "t", file, line, column: 1, code, severity: "error", message })
+  it("ignores line shifts, counts repeats, and separates files", () => {
+    const before = [d("a.ts", 1, "E1", "m"), d("b.ts", 4, "E2", "n")]
+    const after = [d("a.ts", 9, "E1", "m"), d("a.ts", 12, "E1", "m"), d("b.ts", 4, "E2", "n"), d("c.ts", 4, "E2", "n")]
+    expect(newDiagnostics(before, after)).toEqual([d("a.ts", 12, "E1", "m"), d("c.ts", 4, "E2", "n")])
+  })
+})
+
+describe("splice.json", () => {
+  it("accepts gates and defaults", () => {
+    const r = parseProjectConfig(JSON.stringify({ gates: { ".TS": ["npm", "run", "typecheck"], ".txt": ["vale", "{file}"] }, defaults: { validate: "full", require_compiler: true, compile_timeout: 30, lock_timeout: 0, max_bytes: 1000 } }))
+    expect(r).toEqual({ ok: true, config: { gates: { ".ts": ["npm", "run", "typecheck"], ".txt": ["vale", "{file}"] }, defaults: { validate: "full", requireCompiler: true, compileTimeoutSeconds: 30, lockTimeoutSeconds: 0, maxBytes: 1000 } } })
+  })
+  it.each([
+    ["{", "(file)"],
+    ['{"gate": {}}', "gate"],
+    ['{"gates": {"ts": ["x"]}}', "gates.ts"],
+    ['{"gates": {".ts": []}}', "gates..ts"],
+    ['{"gates": {".ts": "npm run x"}}', "gates..ts"],
+    ['{"defaults": {"validate": "all"}}', "defaults.validate"],
+    ['{"defaults": {"compile_timeout": -1}}', "defaults.compile_timeout"],
+    ['{"defaults": {"colour": true}}', "defaults.colour"]
+  ])("names the bad key in %s", (json, key) => {
+    const r = parseProjectConfig(json)
+    expect(r.ok).toBe(false)
+    expect(!r.ok && r.key).toBe(key)
+  })
+})
+
+describe("compile_commands.json", () => {
+  it("keeps include paths, defines and the standard; resolves relative includes", () => {
+    const db = JSON.stringify([{ directory: "/p/build", file: "../src/a.c", command: "cc -I../include -Iinc -DX=1 -std=c11 -O2 -o a.o -c ../src/a.c" },
+      { directory: "/p/build", file: "/p/src/b.cpp", arguments: ["c++", "-isystem", "../third", "-D", "Y", "-std=c++17", "-c", "/p/src/b.cpp"] }])
+    expect(flagsFromCompileCommands(db, "/p/src/a.c")).toEqual(["-I/p/include", "-I/p/build/inc", "-DX=1", "-std=c11"])
+    expect(flagsFromCompileCommands(db, "/p/src/b.cpp")).toEqual(["-isystem", "/p/third", "-D", "Y", "-std=c++17"])
+    expect(flagsFromCompileCommands(db, "/p/src/none.c")).toBeUndefined()
+  })
+})
