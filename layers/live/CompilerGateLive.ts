@@ -171,7 +171,8 @@ export const CompilerGateLive: Layer.Layer<CompilerGate, never, FileStore | Proc
             const javac = yield* runner.which("javac")
             if (javac === undefined) return missing("javac", "PATH")
             // The source root is the file's directory minus its package path.
-            const text = fs.readFileSync(abs, "utf8")
+            // Planned before the write: a file being created is not on disk yet.
+            const text = fs.existsSync(abs) ? fs.readFileSync(abs, "utf8") : ""
             const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(text)?.[1]
             let sourceRoot = path.dirname(abs)
             if (pkg !== undefined && sourceRoot.endsWith(path.join(...pkg.split(".")))) {

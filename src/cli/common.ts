@@ -93,7 +93,8 @@ export const settingsFrom = (f: GateFlags) =>
       validate: chosen === "none" || chosen === "compiler" ? "none" : "syntax",
       compiler: {
         mode: compilerMode,
-        require: Option.getOrUndefined(f.requireCompiler) ?? d.requireCompiler ?? false,
+        // A boolean flag reads false when absent, so only `true` can override splice.json.
+        require: Option.getOrUndefined(f.requireCompiler) === true || (d.requireCompiler ?? false),
         timeoutMs: (Option.getOrUndefined(f.compileTimeout) ?? d.compileTimeoutSeconds ?? 120) * 1000
       },
       lockTimeoutMs: (Option.getOrUndefined(f.lockTimeout) ?? d.lockTimeoutSeconds ?? 10) * 1000,

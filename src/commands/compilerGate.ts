@@ -91,11 +91,17 @@ const putBack = (writes: ReadonlyArray<PlannedWrite>, which: "original" | "next"
     }
   })
 
-/** The gate on written files (call inside the transaction, after the writes, before the commit mark). */
-export const compilerGate = (writes: ReadonlyArray<PlannedWrite>, settings: CompilerSettings) =>
+export type Plans = Effect.Effect.Success<ReturnType<typeof planFor>>
+
+/**
+ * The gate on written files (run inside the transaction, after the writes, before the commit mark),
+ * with plans made before anything was written — so a required but missing checker stops the edit
+ * before it touches the disk.
+ */
+export const compilerGate = (writes: ReadonlyArray<PlannedWrite>, settings: CompilerSettings, plans: Plans) =>
   Effect.gen(function*() {
     if (settings.mode === "off") return skippedVerdict("disabled by --validate")
-    const { runs, skips } = yield* planFor(writes.map((w) => w.target.relative), settings)
+    const { runs, skips } = plans
     if (runs.length === 0) return skippedVerdict(skips.map((s) => s.reason).join("; ") || "no checker", skips[0]?.tool)
     const tool = runs.map((r) => r.tool).join(", ")
     const after = yield* runPlans(runs, settings)

@@ -13,7 +13,7 @@ import { Hasher } from "../../services/Hasher.js"
 import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator, type Verdict } from "../../services/Validator.js"
-import { type CompilerSettings, compilerGate, skippedVerdict } from "./compilerGate.js"
+import { type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
 import { autoRecover } from "./recover.js"
 import { checkExpected, loadTextTarget, refuseReserved } from "./textTarget.js"
 import { commitWrites } from "./transaction.js"
@@ -149,10 +149,12 @@ export const edit = (config: EditConfig) =>
         checksumBefore: target.checksum,
         checksumAfter
       }]
+      const gate = config.compiler ?? OFF
+      const plans = yield* planFor([path.relative], gate)
       const { tx, verified: compiler } = yield* commitWrites(
         writes,
         { command: "edit", ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
-        compilerGate(writes, config.compiler ?? OFF)
+        compilerGate(writes, gate, plans)
       )
 
       return yield* output.result("edit", {

@@ -13,7 +13,7 @@ import { Hasher } from "../../services/Hasher.js"
 import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator } from "../../services/Validator.js"
-import { type CompilerSettings, compilerGate, skippedVerdict } from "./compilerGate.js"
+import { type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
 import { compilerLine } from "./edit.js"
 import { autoRecover } from "./recover.js"
 import { checkExpected, decodeOrRefuse, refuseReserved, statTarget } from "./textTarget.js"
@@ -131,10 +131,12 @@ export const write = (config: WriteConfig) =>
         checksumAfter,
         createOnly: original === null
       }]
+      const gate: CompilerSettings = config.compiler ?? { mode: "off", require: false, timeoutMs: 0 }
+      const plans = yield* planFor([path.relative], gate)
       const { tx, verified: compiler } = yield* commitWrites(
         writes,
         { command: "write", ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
-        compilerGate(writes, config.compiler ?? { mode: "off", require: false, timeoutMs: 0 })
+        compilerGate(writes, gate, plans)
       )
       return yield* output.result("write", { ...base, compiler, changed: true, tx: tx.id, ...(config.showDiff ? { diff } : {}) },
         `${config.showDiff ? diff : ""}${original === null ? "created" : "wrote"} ${path.relative} (${next.length} bytes), ${compilerLine(compiler)}, tx ${tx.id}\n`)

@@ -120,9 +120,11 @@ describe("the compiler gate on the memory layers", () => {
     const checker = new ScriptedChecker(mem, { tool: "tsc", extensions: [".ts"], missing: true, check: () => [] })
     const r = await run(edit({ ...oneEdit("a.ts", "1", "2"), compiler: ON }), mem, { checker })
     expect(r.last["compiler"]).toMatchObject({ status: "skipped", tool: "tsc", reason: "tsc is not installed" })
+    const writes = mem.log.length
     const strict = await run(edit({ ...oneEdit("a.ts", "2", "3"), compiler: { ...ON, require: true } }), mem, { checker })
     expect(strict.error?.code).toBe("SPL-E044")
     expect(mem.text("a.ts")).toBe("let x = 2\n")
+    expect(mem.log.length).toBe(writes) // refused before anything was written
   })
 
   it("a checker timeout is SPL-E045 (retryable, exit 5) and the edit is rolled back", async () => {
