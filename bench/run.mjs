@@ -73,6 +73,33 @@ rows.push(["Node + `write-file-atomic` (peer)", peer, peer / nodeBare])
 const write = time("splice write", () => [process.execPath, [bundle, "write", "--file", "big.ts"]], content)
 rows.push(["`splice write`, syntax gate on (Node)", write, write / nodeBare])
 
+// The compiler gate: the same edit in a small TypeScript project (tsconfig.json, 4 files, the
+// project's own tsc from node_modules) with --validate full vs --validate syntax.
+const proj = join(ws, "proj")
+const { mkdirSync, symlinkSync } = await import("node:fs")
+mkdirSync(join(proj, "src"), { recursive: true })
+writeFileSync(join(proj, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "NodeNext" }, include: ["src"] }))
+writeFileSync(join(proj, "src", "index.ts"), "import { total } from \"./math.js\"\nexport const MARKER = 0\nexport const result: number = total([1, 2, 3]) + MARKER\n")
+writeFileSync(join(proj, "src", "math.ts"), "export const total = (xs: number[]): number => xs.reduce((a, b) => a + b, 0)\n")
+writeFileSync(join(proj, "src", "types.ts"), "export interface Point { x: number; y: number }\nexport const origin: Point = { x: 0, y: 0 }\n")
+writeFileSync(join(proj, "src", "util.ts"), "import type { Point } from \"./types.js\"\nexport const norm = (p: Point): number => Math.hypot(p.x, p.y)\n")
+symlinkSync(join(ROOT, "node_modules"), join(proj, "node_modules"))
+const projEdit = (mode) => (i) => [process.execPath, [bundle, "edit", "--workspace", proj, "--file", "src/index.ts", "--replace-old", toggle(i)[0], "--replace-new", toggle(i)[1], "--validate", mode]]
+const gateRuns = Math.max(5, Math.floor(RUNS / 3))
+const timeN = (label, makeArgs, n) => {
+  const samples = []
+  for (let i = 0; i < WARMUP + n; i++) {
+    const [cmd, args] = makeArgs(i)
+    const t = process.hrtime.bigint()
+    const r = spawnSync(cmd, args, { cwd: proj, env, stdio: ["ignore", "pipe", "pipe"] })
+    if (r.status !== 0) throw new Error(`${label} failed (${r.status}): ${r.stdout}${r.stderr}`)
+    if (i >= WARMUP) samples.push(Number(process.hrtime.bigint() - t) / 1e6)
+  }
+  return median(samples)
+}
+const syntaxOnly = timeN("edit --validate syntax", projEdit("syntax"), gateRuns)
+const withTsc = timeN("edit --validate full", projEdit("full"), gateRuns)
+
 const check = readFileSync(target, "utf8").length > 0
 rmSync(ws, { recursive: true, force: true })
 if (!check) throw new Error("target lost")
@@ -83,3 +110,9 @@ console.log("|---|---:|---:|")
 for (const [label, ms, ratio] of rows) console.log(`| ${label} | ${ms.toFixed(0)} | ${ratio.toFixed(2)} |`)
 console.log(`\nsplice write / write-file-atomic peer: ${(write / peer).toFixed(2)}×`)
 console.log(`splice edit / node -e 0: ${(editNode / nodeBare).toFixed(2)}× (aim: within 3×)`)
+console.log(`\nCompiler gate, small TypeScript project (4 files, tsc from node_modules), ${gateRuns} runs each, medians:`)
+console.log("| command | median ms |")
+console.log("|---|---:|")
+console.log(`| \`splice edit --validate syntax\` | ${syntaxOnly.toFixed(0)} |`)
+console.log(`| \`splice edit --validate full\` (syntax + tsc) | ${withTsc.toFixed(0)} |`)
+console.log(`\nthe TypeScript gate adds ${(withTsc - syntaxOnly).toFixed(0)} ms (${(withTsc / syntaxOnly).toFixed(1)}×)`)
