@@ -54,7 +54,7 @@ export const check = (config: CheckConfig) =>
         compiler = {
           gate: "compiler",
           status: errorsOf(r.diagnostics).length === 0 ? "passed" : "failed",
-          tool: runs.map((p) => p.tool).join(", "),
+          tool: [...new Set(runs.map((p) => p.tool))].join(", "),
           diagnostics: r.diagnostics,
           preexisting: 0,
           baseline: false,
