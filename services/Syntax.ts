@@ -15,9 +15,23 @@ export interface SyntaxIssue {
   readonly column: number
 }
 
+/** One captured node of a query match, as plain data (offsets index the parsed JS string). */
+export interface Capture {
+  readonly name: string
+  readonly type: string
+  readonly start: number
+  readonly end: number
+  readonly startRow: number
+  readonly startColumn: number
+  readonly endRow: number
+  readonly endColumn: number
+}
+
 /** tree-sitter parsing; grammars load on first use of their language. */
 export interface SyntaxService {
   readonly issues: (grammar: Grammar, text: string) => Effect.Effect<ReadonlyArray<SyntaxIssue>, SpliceError>
+  /** Every match of a tree-sitter query on the text: one array of captures per match. */
+  readonly query: (grammar: Grammar, text: string, query: string) => Effect.Effect<ReadonlyArray<ReadonlyArray<Capture>>, SpliceError>
 }
 
 export class Syntax extends Context.Tag("splice/Syntax")<Syntax, SyntaxService>() {}

@@ -1,10 +1,10 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type { Language, Node, Parser } from "web-tree-sitter"
+import type { Language, Node, Parser, Query } from "web-tree-sitter"
 import type { Grammar } from "../../src/domain/languages.js"
 import { spliceError } from "../../src/domain/SpliceError.js"
 import { lineOfOffset, lineStarts } from "../../src/domain/textMatch.js"
-import { Syntax, type SyntaxIssue } from "../../services/Syntax.js"
+import { type Capture, Syntax, type SyntaxIssue } from "../../services/Syntax.js"
 import { readWasm } from "./grammarFiles.js"
 
 /**
@@ -63,7 +63,45 @@ const collect = (root: Node, text: string): SyntaxIssue[] => {
   return out.sort((a, b) => a.offset - b.offset)
 }
 
+// Compiled queries, per grammar and query text (compiling one costs more than running it).
+const queries = new Map<string, Promise<Query>>()
+const compiled = (g: Grammar, source: string): Promise<Query> => {
+  const key = `${g.wasm}\u0000${source}`
+  let q = queries.get(key)
+  if (q === undefined) {
+    q = Promise.all([language(g), treeSitter()]).then(([lang, { Query }]) => new Query(lang, source))
+    queries.set(key, q)
+  }
+  return q
+}
+
 export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
+  query: (grammar, text, source) =>
+    Effect.tryPromise({
+      try: async () => {
+        const [p, lang, q] = await Promise.all([parser(), language(grammar), compiled(grammar, source)])
+        p.setLanguage(lang)
+        const tree = p.parse(text)
+        if (tree === null) throw new Error("parser returned no tree")
+        try {
+          return q.matches(tree.rootNode).map((m) =>
+            m.captures.map((c): Capture => ({
+              name: c.name,
+              type: c.node.type,
+              start: c.node.startIndex,
+              end: c.node.endIndex,
+              startRow: c.node.startPosition.row,
+              startColumn: c.node.startPosition.column,
+              endRow: c.node.endPosition.row,
+              endColumn: c.node.endPosition.column
+            }))
+          )
+        } finally {
+          tree.delete()
+        }
+      },
+      catch: (e) => spliceError("SPL-E099", `tree-sitter query failed for ${grammar.language}: ${String(e)}`)
+    }),
   issues: (grammar, text) =>
     Effect.tryPromise({
       try: async () => {

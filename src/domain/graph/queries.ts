@@ -1,0 +1,171 @@
+/**
+ * tree-sitter queries that extract a file's facts, one per language. Capture names:
+ *   @def.<kind> the definition node, with @name, and optionally @params, @ret, @body
+ *   @export     a declaration that is exported (TS/JS `export …`)
+ *   @ref.call / @ref.type  a use of @name (with @qualifier for `pkg.Name(…)`, `mod::name`)
+ *   @ref.read   an identifier in an expression (kept only when it names an import or a top-level symbol)
+ *   @import     an import statement, with @module, @import.name / @import.alias, @import.namespace,
+ *               @import.default, @import.reexport (export … from), @import.wildcard
+ * Definitions of kind `impl` only give their methods a container.
+ */
+
+const jsCommon = `
+(function_declaration name: (identifier) @name parameters: (formal_parameters) @params body: (statement_block) @body) @def.function
+(generator_function_declaration name: (identifier) @name parameters: (formal_parameters) @params body: (statement_block) @body) @def.function
+(class_declaration name: (_) @name body: (class_body) @body) @def.class
+(method_definition name: (property_identifier) @name parameters: (formal_parameters) @params body: (statement_block) @body) @def.method
+(lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function parameters: (formal_parameters) @params body: (_) @body) (function_expression parameters: (formal_parameters) @params body: (statement_block) @body)])) @def.function
+(program (lexical_declaration (variable_declarator name: (identifier) @name value: [(number) (string) (template_string) (object) (array) (call_expression) (new_expression) (identifier) (member_expression) (true) (false) (binary_expression)])) @def.constant)
+(export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name value: [(number) (string) (template_string) (object) (array) (call_expression) (new_expression) (identifier) (member_expression) (true) (false) (binary_expression)])) @def.constant)
+(export_statement declaration: (_) @export)
+(export_statement (export_clause (export_specifier name: (identifier) @name)) !source) @export.name
+(call_expression function: (identifier) @name) @ref.call
+(call_expression function: (member_expression object: (identifier) @qualifier property: (property_identifier) @name)) @ref.call
+(new_expression constructor: (identifier) @name) @ref.call
+(expression_statement (identifier) @name) @ref.read
+(arguments (identifier) @name) @ref.read
+(variable_declarator value: (identifier) @name) @ref.read
+(binary_expression [left: (identifier) @name right: (identifier) @name]) @ref.read
+(return_statement (identifier) @name) @ref.read
+(member_expression object: (identifier) @name) @ref.read
+(import_statement source: (string (string_fragment) @module)) @import
+(import_statement (import_clause (named_imports (import_specifier name: (identifier) @import.name alias: (identifier)? @import.alias))) source: (string (string_fragment) @module)) @import
+(import_statement (import_clause (identifier) @import.default) source: (string (string_fragment) @module)) @import
+(import_statement (import_clause (namespace_import (identifier) @import.namespace)) source: (string (string_fragment) @module)) @import
+(export_statement (export_clause (export_specifier name: (identifier) @import.reexport alias: (identifier)? @import.alias)) source: (string (string_fragment) @module)) @import
+(export_statement "*" source: (string (string_fragment) @module) @import.wildcard) @import
+(call_expression function: (identifier) @_require (#eq? @_require "require") arguments: (arguments (string (string_fragment) @module))) @import
+`
+
+const tsOnly = `
+(function_signature name: (identifier) @name parameters: (formal_parameters) @params) @def.function
+(abstract_class_declaration name: (type_identifier) @name body: (class_body) @body) @def.class
+(interface_declaration name: (type_identifier) @name body: (_) @body) @def.interface
+(type_alias_declaration name: (type_identifier) @name) @def.type
+(enum_declaration name: (identifier) @name body: (enum_body) @body) @def.enum
+(internal_module name: (_) @name body: (statement_block) @body) @def.namespace
+(module name: (_) @name body: (statement_block) @body) @def.namespace
+(method_signature name: (property_identifier) @name parameters: (formal_parameters) @params) @def.method
+(abstract_method_signature name: (property_identifier) @name parameters: (formal_parameters) @params) @def.method
+(type_annotation (type_identifier) @name) @ref.type
+(type_arguments (type_identifier) @name) @ref.type
+(extends_clause value: (identifier) @name) @ref.type
+(implements_clause (type_identifier) @name) @ref.type
+(extends_type_clause type: (type_identifier) @name) @ref.type
+(union_type (type_identifier) @name) @ref.type
+(type_alias_declaration value: (type_identifier) @name) @ref.type
+`
+
+const jsOnly = `
+(class_heritage (identifier) @name) @ref.type
+`
+
+const python = `
+(function_definition name: (identifier) @name parameters: (parameters) @params return_type: (_)? @ret body: (block) @body) @def.function
+(class_definition name: (identifier) @name body: (block) @body) @def.class
+(module (expression_statement (assignment left: (identifier) @name)) @def.constant)
+(call function: (identifier) @name) @ref.call
+(call function: (attribute object: (identifier) @qualifier attribute: (identifier) @name)) @ref.call
+(argument_list (identifier) @name) @ref.read
+(assignment right: (identifier) @name) @ref.read
+(return_statement (identifier) @name) @ref.read
+(attribute object: (identifier) @name) @ref.read
+(type (identifier) @name) @ref.type
+(class_definition superclasses: (argument_list (identifier) @name)) @ref.type
+(import_statement name: (dotted_name) @module) @import
+(import_statement name: (aliased_import name: (dotted_name) @module alias: (identifier) @import.namespace)) @import
+(import_from_statement module_name: [(dotted_name) (relative_import)] @module name: (dotted_name) @import.name) @import
+(import_from_statement module_name: [(dotted_name) (relative_import)] @module name: (aliased_import name: (dotted_name) @import.name alias: (identifier) @import.alias)) @import
+(import_from_statement module_name: [(dotted_name) (relative_import)] @module (wildcard_import) @import.wildcard) @import
+`
+
+const rust = `
+(function_item name: (identifier) @name parameters: (parameters) @params return_type: (_)? @ret body: (block) @body) @def.function
+(function_signature_item name: (identifier) @name parameters: (parameters) @params return_type: (_)? @ret) @def.function
+(struct_item name: (type_identifier) @name body: (_)? @body) @def.struct
+(enum_item name: (type_identifier) @name body: (enum_variant_list) @body) @def.enum
+(trait_item name: (type_identifier) @name body: (declaration_list) @body) @def.trait
+(type_item name: (type_identifier) @name) @def.type
+(const_item name: (identifier) @name) @def.constant
+(static_item name: (identifier) @name) @def.constant
+(mod_item name: (identifier) @name body: (declaration_list) @body) @def.module
+(macro_definition name: (identifier) @name) @def.macro
+(impl_item type: [(type_identifier) @name (generic_type type: (type_identifier) @name)] body: (declaration_list) @body) @def.impl
+(call_expression function: (identifier) @name) @ref.call
+(call_expression function: (scoped_identifier path: (_) @qualifier name: (identifier) @name)) @ref.call
+(call_expression function: (field_expression field: (field_identifier) @name)) @ref.call
+(macro_invocation macro: (identifier) @name) @ref.call
+(type_identifier) @name @ref.type
+(arguments (identifier) @name) @ref.read
+(mod_item name: (identifier) @module !body) @import
+(use_declaration argument: (_) @module) @import
+`
+
+const go = `
+(function_declaration name: (identifier) @name parameters: (parameter_list) @params result: (_)? @ret body: (block) @body) @def.function
+(method_declaration receiver: (parameter_list (parameter_declaration type: [(type_identifier) @receiver (pointer_type (type_identifier) @receiver)])) name: (field_identifier) @name parameters: (parameter_list) @params result: (_)? @ret body: (block) @body) @def.method
+(type_declaration (type_spec name: (type_identifier) @name type: (struct_type) @body)) @def.struct
+(type_declaration (type_spec name: (type_identifier) @name type: (interface_type) @body)) @def.interface
+(type_declaration (type_spec name: (type_identifier) @name type: [(type_identifier) (qualified_type) (map_type) (slice_type) (function_type) (pointer_type) (array_type) (channel_type)])) @def.type
+(source_file (const_declaration (const_spec name: (identifier) @name)) @def.constant)
+(source_file (var_declaration (var_spec name: (identifier) @name)) @def.variable)
+(call_expression function: (identifier) @name) @ref.call
+(call_expression function: (selector_expression operand: (identifier) @qualifier field: (field_identifier) @name)) @ref.call
+(type_identifier) @name @ref.type
+(qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) @ref.type
+(argument_list (identifier) @name) @ref.read
+(import_spec name: (package_identifier)? @import.namespace path: (interpreted_string_literal) @module) @import
+`
+
+const java = `
+(class_declaration name: (identifier) @name body: (class_body) @body) @def.class
+(interface_declaration name: (identifier) @name body: (interface_body) @body) @def.interface
+(enum_declaration name: (identifier) @name body: (enum_body) @body) @def.enum
+(record_declaration name: (identifier) @name body: (class_body) @body) @def.class
+(method_declaration type: (_) @ret name: (identifier) @name parameters: (formal_parameters) @params body: (block)? @body) @def.method
+(constructor_declaration name: (identifier) @name parameters: (formal_parameters) @params body: (constructor_body) @body) @def.method
+(method_invocation name: (identifier) @name) @ref.call
+(method_invocation object: (identifier) @qualifier name: (identifier) @name) @ref.call
+(object_creation_expression type: (type_identifier) @name) @ref.call
+(type_identifier) @name @ref.type
+(argument_list (identifier) @name) @ref.read
+(import_declaration (scoped_identifier) @module) @import
+(import_declaration (scoped_identifier) @module (asterisk) @import.wildcard) @import
+`
+
+const cCommon = `
+(function_definition type: (_) @ret declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @params) body: (compound_statement) @body) @def.function
+(function_definition type: (_) @ret declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @params)) body: (compound_statement) @body) @def.function
+(declaration type: (_) @ret declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @params)) @def.function
+(struct_specifier name: (type_identifier) @name body: (field_declaration_list) @body) @def.struct
+(enum_specifier name: (type_identifier) @name body: (enumerator_list) @body) @def.enum
+(type_definition declarator: (type_identifier) @name) @def.type
+(preproc_def name: (identifier) @name) @def.macro
+(preproc_function_def name: (identifier) @name) @def.macro
+(call_expression function: (identifier) @name) @ref.call
+(type_identifier) @name @ref.type
+(argument_list (identifier) @name) @ref.read
+(preproc_include path: (string_literal (string_content) @module)) @import
+`
+
+const cppOnly = `
+(function_definition declarator: (function_declarator declarator: (qualified_identifier scope: (namespace_identifier) @receiver name: (identifier) @name) parameters: (parameter_list) @params) body: (compound_statement) @body) @def.method
+(function_definition declarator: (function_declarator declarator: (field_identifier) @name parameters: (parameter_list) @params) body: (compound_statement) @body) @def.method
+(field_declaration declarator: (function_declarator declarator: (field_identifier) @name parameters: (parameter_list) @params)) @def.method
+(class_specifier name: (type_identifier) @name body: (field_declaration_list) @body) @def.class
+(namespace_definition name: (namespace_identifier) @name body: (declaration_list) @body) @def.namespace
+(call_expression function: (qualified_identifier scope: (namespace_identifier) @qualifier name: (identifier) @name)) @ref.call
+(call_expression function: (field_expression field: (field_identifier) @name)) @ref.call
+`
+
+export const graphQueries: Record<string, string> = {
+  typescript: jsCommon + tsOnly,
+  tsx: jsCommon + tsOnly,
+  javascript: jsCommon + jsOnly,
+  python,
+  rust,
+  go,
+  java,
+  c: cCommon,
+  cpp: cCommon + cppOnly
+}
