@@ -16,7 +16,8 @@ const grammarPackages = {
   "tree-sitter-cpp": ["tree-sitter-cpp.wasm"],
   "tree-sitter-json": ["tree-sitter-json.wasm"],
   "tree-sitter-css": ["tree-sitter-css.wasm"],
-  "tree-sitter-bash": ["tree-sitter-bash.wasm"]
+  "tree-sitter-bash": ["tree-sitter-bash.wasm"],
+  "sql.js/dist": ["sql-wasm.wasm"]
 }
 
 rmSync("dist", { recursive: true, force: true })

@@ -30,6 +30,12 @@ export interface FileInfo {
   readonly mtimeMs: number
 }
 
+export interface WalkedFile {
+  readonly relative: string
+  readonly size: number
+  readonly mtimeMs: number
+}
+
 export interface FileStoreService {
   /** Absolute path of the workspace root. */
   readonly root: string
@@ -62,6 +68,14 @@ export interface FileStoreService {
   readonly list: (dir: ResolvedPath) => Effect.Effect<ReadonlyArray<string>, SpliceError>
   /** Create a directory and its parents. */
   readonly makeDirectory: (dir: ResolvedPath) => Effect.Effect<void, SpliceError>
+  /**
+   * Every regular file under a directory (symbolic links are not followed), as workspace-relative
+   * paths with size and mtime; directories for which `prune` says true are not entered.
+   */
+  readonly walk: (
+    dir: ResolvedPath,
+    prune: (relativeDir: string, name: string) => boolean
+  ) => Effect.Effect<ReadonlyArray<WalkedFile>, SpliceError>
   /** Remove a directory tree (used to prune the journal). */
   readonly removeDirectory: (dir: ResolvedPath) => Effect.Effect<void, SpliceError>
 }

@@ -4,7 +4,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { spliceError } from "../../src/domain/SpliceError.js"
-import { type FileInfo, type FileKind, FileStore, type FileStoreService, type ResolvedPath } from "../../services/FileStore.js"
+import { type FileInfo, type FileKind, FileStore, type FileStoreService, type ResolvedPath, type WalkedFile } from "../../services/FileStore.js"
 import { fromErrno } from "./errno.js"
 
 const isInside = (root: string, p: string): boolean => {
@@ -201,7 +201,35 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "write", dir.relative)
     })
 
-  return { root, resolve, stat, read, writeAtomic, createExclusive, remove, list, makeDirectory, removeDirectory }
+  const walk = (dir: ResolvedPath, prune: (relativeDir: string, name: string) => boolean) =>
+    Effect.try({
+      try: () => {
+        const out: WalkedFile[] = []
+        const visit = (abs: string, rel: string) => {
+          let entries: fs.Dirent[]
+          try {
+            entries = fs.readdirSync(abs, { withFileTypes: true })
+          } catch {
+            return // unreadable directory: skipped, as git would
+          }
+          for (const e of entries) {
+            const childRel = rel === "." || rel === "" ? e.name : `${rel}/${e.name}`
+            const childAbs = path.join(abs, e.name)
+            if (e.isDirectory()) {
+              if (!prune(rel === "." ? "" : rel, e.name)) visit(childAbs, childRel)
+            } else if (e.isFile()) {
+              const st = fs.statSync(childAbs, { throwIfNoEntry: false })
+              if (st !== undefined) out.push({ relative: childRel, size: st.size, mtimeMs: st.mtimeMs })
+            }
+          }
+        }
+        visit(dir.absolute, dir.relative)
+        return out
+      },
+      catch: (e) => fromErrno(e, "list", dir.relative)
+    })
+
+  return { root, resolve, stat, read, writeAtomic, createExclusive, remove, list, makeDirectory, removeDirectory, walk }
 }
 
 export const FileStoreLive = (root: string, cwd?: string): Layer.Layer<FileStore> =>

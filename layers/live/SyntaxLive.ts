@@ -21,7 +21,8 @@ const languages = new Map<string, Promise<Language>>()
 
 const parser = () =>
   (runtime ??= treeSitter().then(async ({ Parser }) => {
-    await Parser.init({ wasmBinary: readWasm("web-tree-sitter.wasm", "web-tree-sitter") })
+    // (typed as ArrayBuffer by @types/emscripten; Emscripten accepts any BufferSource)
+    await Parser.init({ wasmBinary: readWasm("web-tree-sitter.wasm", "web-tree-sitter") as unknown as ArrayBuffer })
     return new Parser()
   }))
 

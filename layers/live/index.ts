@@ -34,6 +34,7 @@ export const liveLayer = (options: { readonly workspace: string | undefined; rea
         LockLive(root),
         JournalLive.pipe(Layer.provide(store)),
         HasherLive,
+        SyntaxLive,
         ValidatorLive.pipe(Layer.provide(SyntaxLive)),
         OutputLive(options.output),
         InputLive

@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { spliceError } from "../../src/domain/SpliceError.js"
-import { type FileInfo, FileStore, type FileStoreService, type ResolvedPath } from "../../services/FileStore.js"
+import { type FileInfo, FileStore, type FileStoreService, type ResolvedPath, type WalkedFile } from "../../services/FileStore.js"
 import { fromErrno } from "../live/errno.js"
 
 /**
@@ -265,7 +265,22 @@ export const makeMemoryFileStore = (mem: MemoryFs): FileStoreService => {
       }
     })
 
-  return { root, resolve, stat, read, writeAtomic, createExclusive, remove, list, makeDirectory, removeDirectory }
+  const walk = (dir: ResolvedPath, prune: (relativeDir: string, name: string) => boolean) =>
+    mem.run("list", dir.relative, () => {
+      const out: WalkedFile[] = []
+      const prefix = dir.absolute === root ? root + "/" : dir.absolute + "/"
+      for (const [k, e] of [...mem.entries.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+        if (!k.startsWith(prefix) || e.kind !== "file") continue
+        const relPath = rel(k)
+        const parts = relPath.split("/")
+        let pruned = false
+        for (let i = 0; i < parts.length - 1 && !pruned; i++) pruned = prune(parts.slice(0, i).join("/"), parts[i]!)
+        if (!pruned) out.push({ relative: relPath, size: e.data.length, mtimeMs: e.mtimeMs })
+      }
+      return out
+    })
+
+  return { root, resolve, stat, read, writeAtomic, createExclusive, remove, list, makeDirectory, removeDirectory, walk }
 }
 
 export const FileStoreMemory = (mem: MemoryFs): Layer.Layer<FileStore> => Layer.sync(FileStore, () => makeMemoryFileStore(mem))

@@ -3,6 +3,7 @@ import * as Command from "@effect/cli/Command"
 import { checkCommand } from "./check.js"
 import { editCommand } from "./edit.js"
 import { explainCommand } from "./explain.js"
+import { graphCommands } from "./graph.js"
 import { hashCommand } from "./hash.js"
 import { readCommand } from "./read.js"
 import { recoverCommand } from "./recover.js"
@@ -13,7 +14,7 @@ export const VERSION = "0.1.0"
 
 export const rootCommand = Command.make("splice").pipe(
   Command.withDescription("Safe, validated, atomic source edits for coding agents and people"),
-  Command.withSubcommands([editCommand, writeCommand, readCommand, checkCommand, hashCommand, undoCommand, recoverCommand, explainCommand])
+  Command.withSubcommands([editCommand, writeCommand, readCommand, checkCommand, hashCommand, undoCommand, recoverCommand, explainCommand, ...graphCommands])
 )
 
 export const cli = Command.run(rootCommand, { name: "splice", version: VERSION })

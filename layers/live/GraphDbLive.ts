@@ -1,0 +1,58 @@
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { discoverDb } from "../../src/domain/graph/discovery.js"
+import { spliceError } from "../../src/domain/SpliceError.js"
+import { FileStore } from "../../services/FileStore.js"
+import { GraphDb } from "../../services/GraphDb.js"
+import { Lock } from "../../services/Lock.js"
+import { writeFileAtomic } from "./atomicFile.js"
+import { openGraphDatabase, wrapDatabase } from "./sqlDatabase.js"
+
+export interface GraphDbOptions {
+  readonly explicit?: string
+  /** Build a new database when none is found (every graph command but `status`). */
+  readonly create: boolean
+}
+
+/**
+ * The graph database on disk, found by the discovery chain, held under a lock for the whole command
+ * (a refresh reads, changes and writes it back), written atomically.
+ */
+export const GraphDbLive = (options: GraphDbOptions): Layer.Layer<GraphDb, ReturnType<typeof spliceError>, FileStore | Lock> =>
+  Layer.scoped(
+    GraphDb,
+    Effect.gen(function*() {
+      const store = yield* FileStore
+      const lock = yield* Lock
+      const found = discoverDb({
+        ...(options.explicit !== undefined ? { explicit: path.resolve(options.explicit) } : {}),
+        ...(process.env["SPLICE_DB"] ? { env: path.resolve(process.env["SPLICE_DB"]) } : {}),
+        workspace: store.root,
+        home: os.homedir(),
+        cwd: process.cwd()
+      }, (p) => fs.existsSync(p), options.create)
+      if (!("path" in found) || found.path === null) {
+        return yield* Effect.fail(spliceError("SPL-E091", "no code graph database found", {
+          hint: "Run `splice index` to build one.",
+          context: { tried: found.tried }
+        }))
+      }
+      const location = found
+      const dbPath = found.path
+      yield* lock.acquire([`graph-db:${dbPath}`], Duration.seconds(30))
+      const bytes = location.existed
+        ? yield* Effect.try({ try: () => new Uint8Array(fs.readFileSync(dbPath)), catch: (e) => spliceError("SPL-E091", `cannot read ${dbPath}: ${String(e)}`) })
+        : null
+      const db = yield* openGraphDatabase(bytes, location)
+      yield* Effect.addFinalizer(() => Effect.sync(() => db.close()))
+      return wrapDatabase(db, location, (data) =>
+        Effect.try({
+          try: () => writeFileAtomic(dbPath, data),
+          catch: (e) => spliceError("SPL-E083", `cannot write ${dbPath}: ${String(e)}`, { context: { db: dbPath } })
+        }))
+    })
+  )

@@ -1,0 +1,103 @@
+import * as Effect from "effect/Effect"
+import initSqlJs, { type Database, type SqlJsStatic } from "sql.js"
+import { CREATOR, MIGRATIONS, SCHEMA_VERSION } from "../../src/domain/graph/schema.js"
+import { spliceError } from "../../src/domain/SpliceError.js"
+import type { DbLocation, GraphDbService, SqlValue } from "../../services/GraphDb.js"
+import { readWasm } from "./grammarFiles.js"
+
+/** sql.js: the runtime (loaded from bytes, once), schema checks and migrations, and the service wrapper. */
+
+let runtime: Promise<SqlJsStatic> | undefined
+const sqlJs = () => (runtime ??= initSqlJs({ wasmBinary: readWasm("sql-wasm.wasm", "sql.js/dist") as unknown as ArrayBuffer }))
+
+const SQLITE_HEADER = "SQLite format 3\u0000"
+
+const dbError = (location: DbLocation, message: string, hint?: string) =>
+  spliceError("SPL-E091", message, { ...(hint ? { hint } : {}), context: { db: location.path, source: location.source } })
+
+/** Open (or create) a database and bring it to the current schema; refuse foreign or corrupt ones. */
+export const openGraphDatabase = (bytes: Uint8Array | null, location: DbLocation) =>
+  Effect.gen(function*() {
+    const SQL = yield* Effect.promise(sqlJs)
+    if (bytes !== null && bytes.length > 0) {
+      const header = new TextDecoder().decode(bytes.subarray(0, 16))
+      if (header !== SQLITE_HEADER) {
+        return yield* Effect.fail(dbError(location, `${location.path} is not a SQLite database`, "Pass --db with another path, or remove the file if it is splice's and damaged."))
+      }
+    }
+    const db = yield* Effect.try({
+      try: () => new SQL.Database(bytes !== null && bytes.length > 0 ? bytes : undefined),
+      catch: (e) => dbError(location, `cannot open ${location.path}: ${String(e)}`)
+    })
+    const query = <T>(sql: string): T[] => {
+      const r = db.exec(sql)
+      if (r.length === 0) return []
+      const { columns, values } = r[0]!
+      return values.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])) as T)
+    }
+    const fresh = bytes === null || bytes.length === 0
+    if (!fresh) {
+      const check = Effect.try({
+        try: () => {
+          const tables = query<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").map((t) => t.name)
+          if (!tables.includes("meta")) return { creator: undefined, version: 0 }
+          const meta = Object.fromEntries(query<{ key: string; value: string }>("SELECT key, value FROM meta").map((r) => [r.key, r.value]))
+          return { creator: meta["creator"], version: Number(meta["schema_version"] ?? 0) }
+        },
+        catch: (e) => dbError(location, `${location.path} is corrupt: ${String(e)}`, "Remove it and run `splice index --full` if it is splice's.")
+      })
+      const { creator, version } = yield* check
+      if (creator !== CREATOR) {
+        db.close()
+        return yield* Effect.fail(dbError(location, `${location.path} was not created by splice; splice never writes to a database it did not create`,
+          "Pass --db with a path for splice's own graph (the default is <workspace>/.splice/graph.db)."))
+      }
+      if (version > SCHEMA_VERSION) {
+        db.close()
+        return yield* Effect.fail(dbError(location, `${location.path} has schema version ${version}; this splice knows up to ${SCHEMA_VERSION}`, "Upgrade splice, or rebuild with --db elsewhere."))
+      }
+      for (let v = version; v < SCHEMA_VERSION; v++) for (const sql of MIGRATIONS[v]!) db.run(sql)
+      if (version < SCHEMA_VERSION) db.run("UPDATE meta SET value = ? WHERE key = 'schema_version'", [String(SCHEMA_VERSION)])
+    } else {
+      for (const step of MIGRATIONS) for (const sql of step) db.run(sql)
+      db.run("INSERT INTO meta (key, value) VALUES ('creator', ?), ('schema_version', ?), ('created', ?)", [CREATOR, String(SCHEMA_VERSION), new Date().toISOString()])
+    }
+    return db
+  })
+
+export const wrapDatabase = (db: Database, location: DbLocation, persist: (bytes: Uint8Array) => Effect.Effect<void, ReturnType<typeof spliceError>>): GraphDbService => {
+  const fail = (e: unknown) => dbError(location, `graph database error: ${String(e)}`)
+  return {
+    location,
+    run: (sql, params = []) => Effect.try({ try: () => db.run(sql, params as SqlValue[]), catch: fail }),
+    all: <T>(sql: string, params: ReadonlyArray<SqlValue> = []) =>
+      Effect.try({
+        try: () => {
+          const st = db.prepare(sql)
+          try {
+            st.bind(params as SqlValue[])
+            const out: T[] = []
+            while (st.step()) out.push(st.getAsObject() as T)
+            return out
+          } finally {
+            st.free()
+          }
+        },
+        catch: fail
+      }),
+    many: (sql, rows) =>
+      Effect.try({
+        try: () => {
+          const st = db.prepare(sql)
+          try {
+            for (const r of rows) st.run(r as SqlValue[])
+          } finally {
+            st.free()
+          }
+        },
+        catch: fail
+      }),
+    lastId: Effect.try({ try: () => Number(db.exec("SELECT last_insert_rowid()")[0]!.values[0]![0]), catch: fail }),
+    save: Effect.suspend(() => persist(db.export()))
+  }
+}

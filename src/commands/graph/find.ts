@@ -1,0 +1,118 @@
+/** `splice find NAME`: symbols by exact name, glob (`*`, `?`) or fuzzy match, with spans. */
+import * as Effect from "effect/Effect"
+import { spliceError } from "../../domain/SpliceError.js"
+import { diceSimilarity } from "../../domain/similarity.js"
+import { GraphDb, type SqlValue } from "../../../services/GraphDb.js"
+import { Output } from "../../../services/Output.js"
+import { refreshGraph } from "./refresh.js"
+
+export interface FindConfig {
+  readonly name: string
+  readonly kind?: string
+  readonly file?: string
+  readonly exported: boolean
+  readonly fuzzy: boolean
+  readonly limit: number
+}
+
+export interface SymbolRow {
+  id: number
+  name: string
+  kind: string
+  container: string | null
+  qualified_name: string
+  signature: string
+  parameters: string | null
+  return_type: string | null
+  exported: number
+  file: string
+  language: string
+  start_line: number
+  start_col: number
+  end_line: number
+  end_col: number
+  start_byte: number
+  end_byte: number
+}
+
+export const SYMBOL_COLUMNS = "s.id, s.name, s.kind, s.container, s.qualified_name, s.signature, s.parameters, s.return_type, s.exported, f.path AS file, f.language, s.start_line, s.start_col, s.end_line, s.end_col, s.start_byte, s.end_byte"
+
+export const symbolJson = (s: SymbolRow) => ({
+  name: s.name,
+  kind: s.kind,
+  qualified_name: s.qualified_name,
+  container: s.container,
+  file: s.file,
+  language: s.language,
+  signature: s.signature,
+  parameters: s.parameters,
+  return_type: s.return_type,
+  exported: s.exported === 1,
+  span: { start_line: s.start_line, start_col: s.start_col, end_line: s.end_line, end_col: s.end_col, start_byte: s.start_byte, end_byte: s.end_byte }
+})
+
+const globToLike = (g: string) => g.replace(/[%_\\]/g, "\\$&").replace(/\*/g, "%").replace(/\?/g, "_")
+
+/** Up to five known names most like `name`, for "did you mean". */
+export const didYouMean = (name: string) =>
+  Effect.gen(function*() {
+    const db = yield* GraphDb
+    const names = (yield* db.all<{ name: string }>("SELECT DISTINCT name FROM symbols")).map((r) => r.name)
+    const lower = name.toLowerCase()
+    return names.map((n) => ({ n, score: diceSimilarity(n.toLowerCase(), lower) + (n.toLowerCase().includes(lower) || lower.includes(n.toLowerCase()) ? 0.3 : 0) }))
+      .filter((x) => x.score > 0.3).sort((a, b) => b.score - a.score || a.n.localeCompare(b.n)).slice(0, 5).map((x) => x.n)
+  })
+
+export const findSymbols = (config: FindConfig) =>
+  Effect.gen(function*() {
+    const db = yield* GraphDb
+    const where: string[] = []
+    const params: SqlValue[] = []
+    const glob = /[*?]/.test(config.name)
+    if (glob) {
+      where.push("s.name LIKE ? ESCAPE '\\'")
+      params.push(globToLike(config.name))
+    } else if (!config.fuzzy) {
+      where.push("(s.name = ? OR s.qualified_name = ?)")
+      params.push(config.name, config.name)
+    }
+    if (config.kind !== undefined) {
+      where.push("s.kind = ?")
+      params.push(config.kind)
+    }
+    if (config.file !== undefined) {
+      where.push("(f.path = ? OR f.path LIKE ?)")
+      params.push(config.file, `%${config.file}`)
+    }
+    if (config.exported) where.push("s.exported = 1")
+    const rows = yield* db.all<SymbolRow>(
+      `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id ${where.length > 0 ? "WHERE " + where.join(" AND ") : ""} ORDER BY f.path, s.start_byte`, params)
+    if (!config.fuzzy) return rows
+    // Fuzzy: every letter of the query in order (a subsequence), ranked by similarity.
+    const q = config.name.toLowerCase()
+    const subsequence = (s: string) => {
+      let i = 0
+      for (const c of s.toLowerCase()) if (c === q[i]) i++
+      return i === q.length
+    }
+    return rows.filter((r) => subsequence(r.name)).map((r) => ({ r, score: diceSimilarity(r.name.toLowerCase(), q) }))
+      .sort((a, b) => b.score - a.score).map((x) => x.r)
+  })
+
+export const findCommand = (config: FindConfig) =>
+  Effect.gen(function*() {
+    const output = yield* Output
+    yield* refreshGraph({ full: false, progress: true })
+    const rows = (yield* findSymbols(config)).slice(0, config.limit)
+    if (rows.length === 0) {
+      const suggestions = yield* didYouMean(config.name)
+      return yield* Effect.fail(spliceError("SPL-E001", `no symbol matches ${config.name}`, {
+        ...(suggestions.length > 0 ? { hint: `Did you mean ${suggestions.join(", ")}?` } : {}),
+        context: { name: config.name, did_you_mean: suggestions }
+      }))
+    }
+    for (const r of rows) {
+      yield* output.event({ type: "symbol", ...symbolJson(r) }, `${r.file}:${r.start_line}:${r.start_col}  ${r.kind.padEnd(9)} ${r.qualified_name}  ${r.signature}\n`)
+    }
+    return yield* output.result("find", { count: rows.length }, "")
+  })

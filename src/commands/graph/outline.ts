@@ -1,0 +1,45 @@
+/** `splice outline FILE`: a file's symbols as a tree (by containment), with signatures and spans. */
+import * as Effect from "effect/Effect"
+import { spliceError } from "../../domain/SpliceError.js"
+import { FileStore } from "../../../services/FileStore.js"
+import { GraphDb } from "../../../services/GraphDb.js"
+import { Output } from "../../../services/Output.js"
+import { SYMBOL_COLUMNS, symbolJson, type SymbolRow } from "./find.js"
+import { refreshGraph } from "./refresh.js"
+
+interface Node {
+  readonly symbol: ReturnType<typeof symbolJson>
+  readonly children: Node[]
+  readonly start: number
+  readonly end: number
+}
+
+export const outlineCommand = (file: string) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const db = yield* GraphDb
+    const output = yield* Output
+    const path = yield* store.resolve(file)
+    yield* refreshGraph({ full: false, progress: true })
+    const known = yield* db.all<{ id: number }>("SELECT id FROM files WHERE path = ?", [path.relative])
+    if (known.length === 0) {
+      const exists = (yield* store.stat(path))._tag === "Some"
+      return yield* Effect.fail(exists
+        ? spliceError("SPL-E010", `${path.relative} is not indexed (no grammar for it, or ignored)`, { context: { file: path.relative } })
+        : spliceError("SPL-E020", `no such file: ${path.relative}`, { context: { file: path.relative } }))
+    }
+    const rows = yield* db.all<SymbolRow>(`SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? ORDER BY s.start_byte, s.end_byte DESC`, [path.relative])
+    const roots: Node[] = []
+    const stack: Node[] = []
+    for (const r of rows) {
+      const node: Node = { symbol: symbolJson(r), children: [], start: r.start_byte, end: r.end_byte }
+      while (stack.length > 0 && !(stack[stack.length - 1]!.start <= node.start && node.end <= stack[stack.length - 1]!.end)) stack.pop()
+      if (stack.length === 0) roots.push(node)
+      else stack[stack.length - 1]!.children.push(node)
+      stack.push(node)
+    }
+    const plain = (n: Node): Record<string, unknown> => ({ ...n.symbol, children: n.children.map(plain) })
+    const text = (n: Node, depth: number): string =>
+      `${"  ".repeat(depth)}${n.symbol.kind} ${n.symbol.name}  ${n.symbol.signature}  [${n.symbol.span.start_line}-${n.symbol.span.end_line}]\n` + n.children.map((c) => text(c, depth + 1)).join("")
+    return yield* output.result("outline", { file: path.relative, symbols: roots.map(plain) }, roots.map((n) => text(n, 0)).join(""))
+  })

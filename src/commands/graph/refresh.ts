@@ -1,0 +1,334 @@
+/**
+ * Building and refreshing the code graph. Incremental by content: a file whose size and mtime are
+ * unchanged is trusted; otherwise it is hashed, and re-parsed only when its BLAKE3 changed. Facts of
+ * deleted files go; imports are re-resolved, and references are re-resolved where something they
+ * could point at changed.
+ */
+import * as Effect from "effect/Effect"
+import type { ImportFact } from "../../domain/graph/facts.js"
+import { extractFacts } from "../../domain/graph/extract.js"
+import { ALWAYS_SKIPPED, Ignore } from "../../domain/graph/gitignore.js"
+import { graphQueries } from "../../domain/graph/queries.js"
+import { parseTsconfig, type ResolveContext, resolveModule } from "../../domain/graph/resolveModule.js"
+import { grammarForPath } from "../../domain/languages.js"
+import { decodeText, isDecodeFailure } from "../../domain/textContent.js"
+import { childPath, FileStore } from "../../../services/FileStore.js"
+import { GraphDb, type SqlValue } from "../../../services/GraphDb.js"
+import { Hasher } from "../../../services/Hasher.js"
+import { Output } from "../../../services/Output.js"
+import { Syntax } from "../../../services/Syntax.js"
+
+const MAX_FILE = 2 * 1024 * 1024
+
+export interface RefreshStats {
+  readonly files: number
+  readonly parsed: number
+  readonly removed: number
+  readonly unchanged: number
+  readonly changed: ReadonlyArray<string>
+  readonly ms: number
+}
+
+interface DbFile {
+  id: number
+  path: string
+  language: string
+  hash: string
+  size: number
+  mtime: number
+}
+
+interface DbImport {
+  id: number
+  file_id: number
+  module: string
+  names: string
+  namespace: string | null
+  default_name: string | null
+  reexports: string
+  wildcard: number
+  is_mod: number
+  resolved_files: string
+  line: number
+}
+
+const decoder = new TextDecoder()
+
+/** The workspace's indexable source files, honouring .gitignore files and the usual build directories. */
+export const indexableFiles = Effect.gen(function*() {
+  const store = yield* FileStore
+  const root = yield* store.resolve(".")
+  const ignore = new Ignore()
+  for (const name of [".gitignore", ".git/info/exclude"]) {
+    const p = childPath(root, name)
+    if ((yield* store.stat(p))._tag === "Some") ignore.add(decoder.decode(yield* store.read(p)))
+  }
+  const all = yield* store.walk(root, (dir, name) =>
+    ALWAYS_SKIPPED.has(name) || (name.startsWith(".") && name !== ".github") || ignore.ignores(dir === "" ? name : `${dir}/${name}`, true))
+  for (const f of all) {
+    if (f.relative.endsWith("/.gitignore")) {
+      ignore.add(decoder.decode(yield* store.read(yield* store.resolve(f.relative))), f.relative.slice(0, f.relative.lastIndexOf("/")))
+    }
+  }
+  const projectFiles = all.filter((f) => /(^|\/)(tsconfig\.json|go\.mod)$/.test(f.relative) && !ignore.ignores(f.relative))
+  const sources = all.filter((f) => {
+    const g = grammarForPath(f.relative)
+    return g !== undefined && graphQueries[g.language] !== undefined && f.size <= MAX_FILE && !ignore.ignores(f.relative)
+  })
+  return { sources, projectFiles }
+})
+
+export const refreshGraph = (options: { readonly full: boolean; readonly progress: boolean }) =>
+  Effect.gen(function*() {
+    const started = Date.now()
+    const store = yield* FileStore
+    const hasher = yield* Hasher
+    const syntax = yield* Syntax
+    const db = yield* GraphDb
+    const output = yield* Output
+
+    const { sources, projectFiles } = yield* indexableFiles
+    const known = new Map((yield* db.all<DbFile>("SELECT id, path, language, hash, size, mtime FROM files")).map((f) => [f.path, f]))
+    const onDisk = new Set(sources.map((s) => s.relative))
+
+    const changed: string[] = []
+    const touchedIds = new Set<number>()
+    let parsed = 0
+    let unchanged = 0
+    let lastReport = Date.now()
+    yield* db.run("BEGIN")
+    for (let i = 0; i < sources.length; i++) {
+      const f = sources[i]!
+      const old = known.get(f.relative)
+      if (!options.full && old !== undefined && old.size === f.size && old.mtime === f.mtimeMs) {
+        unchanged++
+        continue
+      }
+      const path = yield* store.resolve(f.relative)
+      const bytes = yield* store.read(path)
+      const hash = yield* hasher.blake3(bytes)
+      if (!options.full && old !== undefined && old.hash === hash) {
+        yield* db.run("UPDATE files SET size = ?, mtime = ? WHERE id = ?", [f.size, f.mtimeMs, old.id])
+        unchanged++
+        continue
+      }
+      const decoded = decodeText(bytes)
+      if (isDecodeFailure(decoded)) continue
+      const grammar = grammarForPath(f.relative)!
+      const matches = yield* syntax.query(grammar, decoded.text, graphQueries[grammar.language]!)
+      const facts = extractFacts(grammar.language, decoded.text, matches)
+      let fileId: number
+      if (old !== undefined) {
+        fileId = old.id
+        yield* deleteFacts(fileId)
+        yield* db.run("UPDATE files SET language = ?, hash = ?, size = ?, mtime = ?, indexed_at = ? WHERE id = ?", [grammar.language, hash, f.size, f.mtimeMs, new Date().toISOString(), fileId])
+      } else {
+        yield* db.run("INSERT INTO files (path, language, hash, size, mtime, indexed_at) VALUES (?, ?, ?, ?, ?, ?)", [f.relative, grammar.language, hash, f.size, f.mtimeMs, new Date().toISOString()])
+        fileId = yield* db.lastId
+      }
+      yield* db.many(
+        "INSERT INTO symbols (file_id, name, kind, container, qualified_name, signature, parameters, return_type, exported, start_byte, end_byte, start_line, start_col, end_line, end_col) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        facts.symbols.map((s) => [fileId, s.name, s.kind, s.container, s.qualifiedName, s.signature, s.parameters, s.returnType, s.exported ? 1 : 0, s.startByte, s.endByte, s.startLine, s.startColumn, s.endLine, s.endColumn])
+      )
+      const ids = (yield* db.all<{ id: number }>("SELECT id FROM symbols WHERE file_id = ? ORDER BY id", [fileId])).map((r) => r.id)
+      yield* db.many(
+        "INSERT INTO refs (file_id, name, kind, qualifier, start_byte, end_byte, line, col, enclosing_symbol_id, symbol_id, resolution) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, 'name')",
+        facts.refs.map((r) => [fileId, r.name, r.kind, r.qualifier, r.startByte, r.endByte, r.startLine, r.startColumn, r.enclosing === null ? null : ids[r.enclosing] ?? null])
+      )
+      yield* db.many(
+        "INSERT INTO imports (file_id, module, line, names, namespace, default_name, reexports, wildcard, is_mod, resolved_files) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '[]')",
+        facts.imports.map((m) => [fileId, m.module, m.line, JSON.stringify(m.names), m.namespace, m.defaultName, JSON.stringify(m.reexports), m.wildcard ? 1 : 0, m.isModDeclaration ? 1 : 0])
+      )
+      changed.push(f.relative)
+      touchedIds.add(fileId)
+      parsed++
+      if (options.progress && Date.now() - lastReport > 500) {
+        lastReport = Date.now()
+        const rate = Math.round(((i + 1) / (Date.now() - started)) * 1000)
+        yield* output.log(`splice: indexing ${i + 1}/${sources.length} files (${rate} files/s)`)
+      }
+    }
+    const removed = [...known.values()].filter((f) => !onDisk.has(f.path))
+    for (const f of removed) {
+      yield* deleteFacts(f.id)
+      yield* db.run("DELETE FROM files WHERE id = ?", [f.id])
+      touchedIds.add(f.id)
+    }
+    if (changed.length > 0 || removed.length > 0) {
+      // References to symbols that no longer exist lose their target and are resolved again, and so
+      // are unresolved references to names the changed files now define.
+      const also = new Set<number>()
+      for (const r of yield* db.all<{ file_id: number }>("SELECT DISTINCT file_id FROM refs WHERE symbol_id IS NOT NULL AND symbol_id NOT IN (SELECT id FROM symbols)")) also.add(r.file_id)
+      yield* db.run("UPDATE refs SET symbol_id = NULL, resolution = 'name' WHERE symbol_id IS NOT NULL AND symbol_id NOT IN (SELECT id FROM symbols)")
+      const ids = [...touchedIds].join(",")
+      for (const r of yield* db.all<{ file_id: number }>(`SELECT DISTINCT file_id FROM refs WHERE symbol_id IS NULL AND name IN (SELECT name FROM symbols WHERE file_id IN (${ids}))`)) also.add(r.file_id)
+      yield* resolveAll(projectFiles.map((p) => p.relative), touchedIds, also)
+    }
+    yield* db.run("COMMIT")
+    if (changed.length > 0 || removed.length > 0 || !db.location.existed) yield* db.save
+    return { files: sources.length, parsed, removed: removed.length, unchanged, changed, ms: Date.now() - started } satisfies RefreshStats
+  })
+
+const deleteFacts = (fileId: number) =>
+  Effect.gen(function*() {
+    const db = yield* GraphDb
+    yield* db.run("DELETE FROM symbols WHERE file_id = ?", [fileId])
+    yield* db.run("DELETE FROM refs WHERE file_id = ?", [fileId])
+    yield* db.run("DELETE FROM imports WHERE file_id = ?", [fileId])
+  })
+
+const parseImport = (r: DbImport): ImportFact => ({
+  module: r.module,
+  line: r.line,
+  names: JSON.parse(r.names),
+  namespace: r.namespace,
+  defaultName: r.default_name,
+  reexports: JSON.parse(r.reexports),
+  wildcard: r.wildcard === 1,
+  isModDeclaration: r.is_mod === 1
+})
+
+interface SymbolRow {
+  id: number
+  file_id: number
+  name: string
+  kind: string
+  exported: number
+}
+
+/** Re-resolve every import; then the references of files that changed or whose imports point at changed files. */
+const resolveAll = (projectFiles: ReadonlyArray<string>, touched: ReadonlySet<number>, also: ReadonlySet<number>) =>
+  Effect.gen(function*() {
+    const db = yield* GraphDb
+    const store = yield* FileStore
+    const files = yield* db.all<{ id: number; path: string; language: string }>("SELECT id, path, language FROM files")
+    const pathById = new Map(files.map((f) => [f.id, f.path]))
+    const idByPath = new Map(files.map((f) => [f.path, f.id]))
+    const languageById = new Map(files.map((f) => [f.id, f.language]))
+    const ctx: ResolveContext = {
+      files: new Set(files.map((f) => f.path)),
+      tsconfigs: [],
+      goModules: []
+    }
+    for (const p of projectFiles) {
+      const text = decoder.decode(yield* store.read(yield* store.resolve(p)))
+      const dir = p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : ""
+      if (p.endsWith("tsconfig.json")) (ctx.tsconfigs as unknown as Array<ReturnType<typeof parseTsconfig>>).push(parseTsconfig(text, dir))
+      else {
+        const m = /^module\s+(\S+)/m.exec(text)
+        if (m) (ctx.goModules as unknown as Array<{ dir: string; module: string }>).push({ dir, module: m[1]! })
+      }
+    }
+
+    const imports = yield* db.all<DbImport>("SELECT * FROM imports")
+    const importsByFile = new Map<number, Array<{ fact: ImportFact; targets: number[] }>>()
+    const updates: SqlValue[][] = []
+    for (const r of imports) {
+      const fact = parseImport(r)
+      const targets = resolveModule(languageById.get(r.file_id) ?? "", pathById.get(r.file_id) ?? "", fact, ctx)
+        .map((p) => idByPath.get(p)).filter((x): x is number => x !== undefined)
+      const json = JSON.stringify(targets)
+      if (json !== r.resolved_files) updates.push([json, r.id])
+      const list = importsByFile.get(r.file_id) ?? []
+      list.push({ fact, targets })
+      importsByFile.set(r.file_id, list)
+    }
+    yield* db.many("UPDATE imports SET resolved_files = ? WHERE id = ?", updates)
+
+    // Files whose references may resolve differently now.
+    const affected = new Set<number>([...touched, ...also])
+    for (const [fileId, list] of importsByFile) {
+      if (list.some((i) => i.targets.some((t) => touched.has(t)))) affected.add(fileId)
+    }
+
+    const byName = new Map<string, SymbolRow[]>()
+    const lookup = (name: string) =>
+      byName.has(name) ? Effect.succeed(byName.get(name)!) : Effect.tap(db.all<SymbolRow>("SELECT id, file_id, name, kind, exported FROM symbols WHERE name = ?", [name]), (rows) => Effect.sync(() => byName.set(name, rows)))
+
+    /** An exported symbol `name` of file `target`, following its re-exports. */
+    const fromModule = (target: number, name: string, depth: number): Effect.Effect<number | undefined, import("../../domain/SpliceError.js").SpliceError> =>
+      Effect.gen(function*() {
+        if (depth > 6) return undefined
+        const here = (yield* lookup(name)).filter((s) => s.file_id === target)
+        const best = here.find((s) => s.exported === 1) ?? here[0]
+        if (best !== undefined) return best.id
+        for (const i of importsByFile.get(target) ?? []) {
+          const re = i.fact.reexports.find((n) => (n.alias ?? n.name) === name)
+          const original = re?.name ?? (i.fact.wildcard ? name : undefined)
+          if (original === undefined) continue
+          for (const t of i.targets) {
+            const found = yield* fromModule(t, original, depth + 1)
+            if (found !== undefined) return found
+          }
+        }
+        return undefined
+      })
+
+    const refUpdates: SqlValue[][] = []
+    for (const fileId of affected) {
+      const refs = yield* db.all<{ id: number; name: string; qualifier: string | null; symbol_id: number | null; resolution: string }>(
+        "SELECT id, name, qualifier, symbol_id, resolution FROM refs WHERE file_id = ?", [fileId])
+      const fileImports = importsByFile.get(fileId) ?? []
+      const language = languageById.get(fileId) ?? ""
+      const path = pathById.get(fileId) ?? ""
+      const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ""
+      for (const ref of refs) {
+        let target: number | undefined
+        let how: "exact" | "name" = "exact"
+        if (ref.qualifier !== null) {
+          // pkg.Name(), ns.name(), module.attr, Type::method()
+          for (const i of fileImports) {
+            const alias = i.fact.namespace ?? i.fact.defaultName ?? i.fact.names.find((n) => (n.alias ?? n.name) === ref.qualifier)?.name ??
+              i.fact.module.split(/[/.:]+/).filter((s) => s.length > 0).pop()
+            const local = i.fact.namespace ?? i.fact.defaultName ?? i.fact.names.find((n) => (n.alias ?? n.name) === ref.qualifier)?.alias ?? alias
+            if (local !== ref.qualifier && alias !== ref.qualifier) continue
+            for (const t of i.targets) {
+              target = yield* fromModule(t, ref.name, 0)
+              if (target !== undefined) break
+            }
+            if (target !== undefined) break
+          }
+          if (target === undefined && (language === "rust" || language === "cpp" || language === "java")) {
+            // Type::method(): a method of a type the graph knows
+            const candidates = (yield* lookup(ref.name)).filter((s) => s.kind === "method")
+            const typed = yield* db.all<{ id: number }>(`SELECT id FROM symbols WHERE name = ? AND kind = 'method' AND (container = ? OR container LIKE ?)`, [ref.name, ref.qualifier, `%${ref.qualifier}`])
+            target = typed[0]?.id ?? (candidates.length === 1 ? candidates[0]!.id : undefined)
+          }
+        }
+        if (target === undefined) {
+          const same = (yield* lookup(ref.name)).filter((s) => s.file_id === fileId)
+          target = (same.find((s) => s.kind !== "method") ?? (ref.qualifier === null ? undefined : same[0]))?.id
+        }
+        if (target === undefined && ref.qualifier === null) {
+          for (const i of fileImports) {
+            const named = i.fact.names.find((n) => (n.alias ?? n.name) === ref.name)
+            const original = named?.name ?? (i.fact.defaultName === ref.name ? "default" : i.fact.wildcard ? ref.name : undefined)
+            if (original === undefined) continue
+            for (const t of i.targets) {
+              target = yield* fromModule(t, original, 0)
+              if (target !== undefined) break
+            }
+            if (target !== undefined) break
+          }
+        }
+        if (target === undefined && language === "go" && ref.qualifier === null) {
+          // The same package: every .go file of the directory.
+          const pkg = (yield* lookup(ref.name)).filter((s) => {
+            const p = pathById.get(s.file_id) ?? ""
+            return (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "") === dir
+          })
+          target = pkg[0]?.id
+        }
+        if (target === undefined) {
+          // By name only: the best guess, marked as such.
+          how = "name"
+          const all = yield* lookup(ref.name)
+          const sameLanguage = all.filter((s) => languageById.get(s.file_id) === language)
+          target = (sameLanguage.find((s) => s.exported === 1) ?? sameLanguage[0])?.id
+        }
+        const id = target ?? null
+        if (id !== ref.symbol_id || how !== ref.resolution) refUpdates.push([id, how, ref.id])
+      }
+    }
+    yield* db.many("UPDATE refs SET symbol_id = ?, resolution = ? WHERE id = ?", refUpdates)
+  })

@@ -1,0 +1,54 @@
+/**
+ * `splice refs NAME`: the definition, its references (each exact — resolved through imports or
+ * scope — or by name only), its callers and its callees. Several definitions of the name are
+ * SPL-E002 unless --file or --kind narrows them to one.
+ */
+import * as Effect from "effect/Effect"
+import { spliceError } from "../../domain/SpliceError.js"
+import { GraphDb } from "../../../services/GraphDb.js"
+import { Output } from "../../../services/Output.js"
+import { didYouMean, findSymbols, SYMBOL_COLUMNS, symbolJson, type SymbolRow } from "./find.js"
+import { refreshGraph } from "./refresh.js"
+
+export interface RefsConfig {
+  readonly name: string
+  readonly file?: string
+  readonly kind?: string
+}
+
+export const refsCommand = (config: RefsConfig) =>
+  Effect.gen(function*() {
+    const db = yield* GraphDb
+    const output = yield* Output
+    yield* refreshGraph({ full: false, progress: true })
+    const defs = yield* findSymbols({ name: config.name, exported: false, fuzzy: false, limit: 1000, ...(config.file ? { file: config.file } : {}), ...(config.kind ? { kind: config.kind } : {}) })
+    if (defs.length === 0) {
+      const suggestions = yield* didYouMean(config.name)
+      return yield* Effect.fail(spliceError("SPL-E001", `no symbol named ${config.name}`, {
+        ...(suggestions.length > 0 ? { hint: `Did you mean ${suggestions.join(", ")}?` } : {}),
+        context: { name: config.name, did_you_mean: suggestions }
+      }))
+    }
+    if (defs.length > 1) {
+      return yield* Effect.fail(spliceError("SPL-E002", `${defs.length} symbols are named ${config.name}`, {
+        context: { name: config.name, candidates: defs.map((d) => ({ file: d.file, line: d.start_line, kind: d.kind, qualified_name: d.qualified_name })) }
+      }))
+    }
+    const def = defs[0]!
+    const refs = yield* db.all<{ file: string; line: number; col: number; kind: string; resolution: string; symbol_id: number | null; enclosing: string | null; enclosing_file: string | null }>(
+      `SELECT f.path AS file, r.line, r.col, r.kind, r.resolution, r.symbol_id, e.qualified_name AS enclosing, ef.path AS enclosing_file
+       FROM refs r JOIN files f ON f.id = r.file_id LEFT JOIN symbols e ON e.id = r.enclosing_symbol_id LEFT JOIN files ef ON ef.id = e.file_id
+       WHERE r.symbol_id = ? OR (r.symbol_id IS NULL AND r.name = ?) ORDER BY f.path, r.line, r.col`, [def.id, def.name])
+    const references = refs.map((r) => ({ file: r.file, line: r.line, col: r.col, kind: r.kind, resolution: r.symbol_id === def.id ? r.resolution : "name", in: r.enclosing }))
+    const callers = [...new Map(refs.filter((r) => r.kind === "call" && r.enclosing !== null).map((r) => [`${r.enclosing_file}:${r.enclosing}`, {
+      name: r.enclosing, file: r.enclosing_file, resolution: r.symbol_id === def.id ? r.resolution : "name"
+    }])).values()]
+    const calleeRows = yield* db.all<SymbolRow & { resolution: string; call_line: number }>(
+      `SELECT ${SYMBOL_COLUMNS}, r.resolution, r.line AS call_line FROM refs r JOIN symbols s ON s.id = r.symbol_id JOIN files f ON f.id = s.file_id
+       WHERE r.enclosing_symbol_id = ? AND r.kind = 'call' ORDER BY r.line`, [def.id])
+    const callees = [...new Map(calleeRows.map((c) => [c.id, { name: c.qualified_name, kind: c.kind, file: c.file, line: c.start_line, resolution: c.resolution }])).values()]
+    const human = `${def.kind} ${def.qualified_name} at ${def.file}:${def.start_line}\n  ${def.signature}\n` +
+      `references (${references.length}):\n` + references.map((r) => `  ${r.file}:${r.line}:${r.col}  ${r.kind}${r.resolution === "name" ? " (by name)" : ""}${r.in ? `  in ${r.in}` : ""}\n`).join("") +
+      `callers (${callers.length}): ${callers.map((c) => c.name).join(", ")}\ncallees (${callees.length}): ${callees.map((c) => c.name).join(", ")}\n`
+    return yield* output.result("refs", { definition: symbolJson(def), references, callers, callees }, human)
+  })

@@ -1,0 +1,51 @@
+/** `splice status`: where the graph is, how it was found, what it holds, and which files are stale. It does not refresh. */
+import * as Effect from "effect/Effect"
+import { GraphDb } from "../../../services/GraphDb.js"
+import { Output } from "../../../services/Output.js"
+import { indexableFiles } from "./refresh.js"
+
+export const graphCounts = Effect.gen(function*() {
+  const db = yield* GraphDb
+  const one = (sql: string) => Effect.map(db.all<{ n: number }>(sql), (r) => r[0]?.n ?? 0)
+  return {
+    indexed_files: yield* one("SELECT count(*) AS n FROM files"),
+    symbols: yield* one("SELECT count(*) AS n FROM symbols"),
+    references: yield* one("SELECT count(*) AS n FROM refs"),
+    resolved_exact: yield* one("SELECT count(*) AS n FROM refs WHERE resolution = 'exact'"),
+    imports: yield* one("SELECT count(*) AS n FROM imports")
+  }
+})
+
+/** Indexed files against the disk: fresh, stale (size or mtime differ), missing, and new files not yet indexed. */
+export const freshness = Effect.gen(function*() {
+  const db = yield* GraphDb
+  const { sources } = yield* indexableFiles
+  const disk = new Map(sources.map((s) => [s.relative, s]))
+  const rows = yield* db.all<{ path: string; language: string; size: number; mtime: number; symbols: number }>(
+    "SELECT f.path, f.language, f.size, f.mtime, (SELECT count(*) FROM symbols s WHERE s.file_id = f.id) AS symbols FROM files f ORDER BY f.path")
+  const files = rows.map((r) => {
+    const d = disk.get(r.path)
+    const state = d === undefined ? "missing" : d.size === r.size && d.mtimeMs === r.mtime ? "fresh" : "stale"
+    return { file: r.path, language: r.language, symbols: r.symbols, state }
+  })
+  const indexed = new Set(rows.map((r) => r.path))
+  const unindexed = sources.filter((s) => !indexed.has(s.relative)).map((s) => s.relative)
+  return { files, unindexed }
+})
+
+export const statusCommand = Effect.gen(function*() {
+  const output = yield* Output
+  const db = yield* GraphDb
+  const counts = yield* graphCounts
+  const { files, unindexed } = yield* freshness
+  const stale = files.filter((f) => f.state !== "fresh").map((f) => ({ file: f.file, state: f.state }))
+  return yield* output.result("status", {
+    db: db.location.path,
+    found_by: db.location.source,
+    tried: db.location.tried,
+    ...counts,
+    stale,
+    unindexed
+  }, `graph: ${db.location.path} (found by ${db.location.source})\n${counts.indexed_files} files, ${counts.symbols} symbols, ${counts.references} references (${counts.resolved_exact} resolved exactly)\n` +
+    `${stale.length} stale, ${unindexed.length} not yet indexed${stale.length + unindexed.length > 0 ? " — the next query refreshes them" : ""}\n`)
+})

@@ -1,0 +1,89 @@
+/**
+ * .gitignore matching: blank lines and comments skipped, `!` negates, a trailing `/` matches only
+ * directories, a pattern with a `/` (other than at the end) is anchored to its .gitignore's
+ * directory, `*`, `?`, `[…]` and `**` glob as git does. The last matching rule wins; a path is
+ * ignored when it or any directory above it is.
+ */
+
+interface Rule {
+  readonly base: string
+  readonly regex: RegExp
+  readonly negate: boolean
+  readonly dirOnly: boolean
+}
+
+const globToRegex = (glob: string): string => {
+  let re = ""
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!
+    if (c === "*") {
+      if (glob[i + 1] === "*") {
+        // "**/" = any number of directories; "/**" = everything inside
+        if (glob[i + 2] === "/") {
+          re += "(?:.*/)?"
+          i += 2
+        } else {
+          re += ".*"
+          i += 1
+        }
+      } else re += "[^/]*"
+    } else if (c === "?") re += "[^/]"
+    else if (c === "[") {
+      const end = glob.indexOf("]", i + 1)
+      if (end === -1) re += "\\["
+      else {
+        re += "[" + glob.slice(i + 1, end).replace(/^!/, "^").replace(/\\/g, "\\\\") + "]"
+        i = end
+      }
+    } else if (c === "\\" && i + 1 < glob.length) re += "\\" + glob[++i]
+    else re += c.replace(/[.+^${}()|]/g, "\\$&")
+  }
+  return re
+}
+
+export const parseGitignore = (content: string, base: string): Rule[] =>
+  content.split(/\r?\n/).flatMap((raw) => {
+    let line = raw.replace(/(?<!\\)\s+$/, "")
+    if (line === "" || line.startsWith("#")) return []
+    const negate = line.startsWith("!")
+    if (negate) line = line.slice(1)
+    const dirOnly = line.endsWith("/")
+    if (dirOnly) line = line.slice(0, -1)
+    const anchored = line.includes("/")
+    if (line.startsWith("/")) line = line.slice(1)
+    const body = globToRegex(line)
+    const regex = new RegExp(anchored ? `^${body}$` : `^(?:.*/)?${body}$`)
+    return [{ base, regex, negate, dirOnly }]
+  })
+
+export class Ignore {
+  private readonly rules: Rule[] = []
+
+  add(content: string, base = ""): this {
+    this.rules.push(...parseGitignore(content, base))
+    return this
+  }
+
+  private matchOne(path: string, isDir: boolean): boolean | undefined {
+    let verdict: boolean | undefined
+    for (const r of this.rules) {
+      if (r.dirOnly && !isDir) continue
+      if (r.base !== "" && !path.startsWith(r.base + "/")) continue
+      const rel = r.base === "" ? path : path.slice(r.base.length + 1)
+      if (r.regex.test(rel)) verdict = !r.negate
+    }
+    return verdict
+  }
+
+  /** Whether a workspace-relative path (or a directory above it) is ignored. */
+  ignores(path: string, isDir = false): boolean {
+    const parts = path.split("/")
+    for (let i = 1; i < parts.length; i++) {
+      if (this.matchOne(parts.slice(0, i).join("/"), true) === true) return true
+    }
+    return this.matchOne(path, isDir) === true
+  }
+}
+
+/** Directories never indexed, ignored or not. */
+export const ALWAYS_SKIPPED = new Set(["node_modules", ".git", ".hg", ".svn", "target", "dist", "build", ".splice", ".magellan", "venv", ".venv", "__pycache__", ".tox", ".mypy_cache", ".next", ".cache"])

@@ -1,0 +1,196 @@
+/**
+ * Which indexed files an import names: TS/JS relative paths (extension and index lookup, `.js` →
+ * `.ts`), tsconfig `baseUrl` and `paths`; Python absolute and relative modules (package
+ * `__init__.py`); Rust `mod x;` and `use crate::/self::/super::` paths; Go import paths under the
+ * module of go.mod (every file of the package); Java package paths; C/C++ quoted includes. Pure.
+ */
+import type { ImportFact } from "./facts.js"
+
+export interface TsConfigInfo {
+  /** Workspace-relative directory of the tsconfig.json ("" for the root). */
+  readonly dir: string
+  readonly baseUrl: string | null
+  readonly paths: Readonly<Record<string, ReadonlyArray<string>>>
+}
+
+export interface ResolveContext {
+  readonly files: ReadonlySet<string>
+  readonly tsconfigs: ReadonlyArray<TsConfigInfo>
+  readonly goModules: ReadonlyArray<{ readonly dir: string; readonly module: string }>
+}
+
+const dirname = (p: string) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "")
+const joinPath = (...parts: string[]): string => {
+  const out: string[] = []
+  for (const part of parts.join("/").split("/")) {
+    if (part === "" || part === ".") continue
+    if (part === "..") out.pop()
+    else out.push(part)
+  }
+  return out.join("/")
+}
+const isUnder = (path: string, dir: string) => dir === "" || path === dir || path.startsWith(dir + "/")
+
+const TS_EXTS = [".ts", ".tsx", ".d.ts", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"]
+
+const tsCandidates = (base: string): string[] => {
+  const stripped = base.replace(/\.(m|c)?jsx?$/, "")
+  const out = [base]
+  for (const b of stripped === base ? [base] : [stripped, base]) {
+    for (const e of TS_EXTS) out.push(b + e)
+    for (const e of TS_EXTS) out.push(`${b}/index${e}`)
+  }
+  return out
+}
+
+const firstExisting = (ctx: ResolveContext, candidates: ReadonlyArray<string>): string[] => {
+  const hit = candidates.find((c) => ctx.files.has(c))
+  return hit === undefined ? [] : [hit]
+}
+
+/** The nearest tsconfig at or above the file's directory. */
+const tsconfigFor = (ctx: ResolveContext, from: string) =>
+  [...ctx.tsconfigs].filter((t) => isUnder(from, t.dir)).sort((a, b) => b.dir.length - a.dir.length)[0]
+
+const resolveTs = (from: string, module: string, ctx: ResolveContext): string[] => {
+  if (module.startsWith(".")) return firstExisting(ctx, tsCandidates(joinPath(dirname(from), module)))
+  const tsc = tsconfigFor(ctx, from)
+  if (tsc === undefined) return []
+  const baseDir = joinPath(tsc.dir, tsc.baseUrl ?? ".")
+  for (const [pattern, targets] of Object.entries(tsc.paths)) {
+    const star = pattern.indexOf("*")
+    const matches = star === -1 ? module === pattern : module.startsWith(pattern.slice(0, star)) && module.endsWith(pattern.slice(star + 1))
+    if (!matches) continue
+    const captured = star === -1 ? "" : module.slice(star, module.length - (pattern.length - star - 1))
+    for (const t of targets) {
+      const hit = firstExisting(ctx, tsCandidates(joinPath(baseDir, t.replace("*", captured))))
+      if (hit.length > 0) return hit
+    }
+  }
+  return tsc.baseUrl !== null ? firstExisting(ctx, tsCandidates(joinPath(baseDir, module))) : []
+}
+
+const pyCandidates = (base: string) => [`${base}.py`, `${base}/__init__.py`, `${base}.pyi`]
+
+const resolvePython = (from: string, module: string, ctx: ResolveContext, names: ReadonlyArray<string>): string[] => {
+  let base: string
+  let roots: string[]
+  if (module.startsWith(".")) {
+    const dots = /^\.+/.exec(module)![0].length
+    let dir = dirname(from)
+    for (let i = 1; i < dots; i++) dir = dirname(dir)
+    base = joinPath(dir, module.slice(dots).replace(/\./g, "/"))
+    roots = [""]
+  } else {
+    base = module.replace(/\./g, "/")
+    // Absolute imports from the workspace root, a src/ layout, or the importing file's top package.
+    roots = ["", "src", from.split("/")[0] === "src" ? "src" : ""]
+  }
+  const out: string[] = []
+  for (const root of roots) {
+    const hit = firstExisting(ctx, pyCandidates(joinPath(root, base)))
+    if (hit.length > 0) {
+      out.push(...hit)
+      break
+    }
+  }
+  // `from pkg import mod`: a name may be a submodule.
+  for (const n of names) {
+    for (const root of roots) {
+      const sub = firstExisting(ctx, pyCandidates(joinPath(root, base, n)))
+      if (sub.length > 0) {
+        out.push(...sub)
+        break
+      }
+    }
+  }
+  return [...new Set(out)]
+}
+
+/** The directory holding a Rust file's child modules. */
+const rustModuleDir = (from: string) => {
+  const name = from.slice(from.lastIndexOf("/") + 1)
+  return name === "main.rs" || name === "lib.rs" || name === "mod.rs" ? dirname(from) : joinPath(dirname(from), name.replace(/\.rs$/, ""))
+}
+
+const crateSrc = (from: string) => {
+  const i = from.lastIndexOf("/src/")
+  return i !== -1 ? from.slice(0, i + 4) : from.startsWith("src/") ? "src" : dirname(from)
+}
+
+const resolveRust = (from: string, imp: ImportFact, ctx: ResolveContext): string[] => {
+  if (imp.isModDeclaration) {
+    const dir = rustModuleDir(from)
+    return firstExisting(ctx, [joinPath(dir, `${imp.module}.rs`), joinPath(dir, imp.module, "mod.rs")])
+  }
+  const segs = imp.module.split("::").filter((s) => s.length > 0)
+  let dir: string
+  if (segs[0] === "crate") {
+    dir = crateSrc(from)
+    segs.shift()
+  } else if (segs[0] === "self") {
+    dir = rustModuleDir(from)
+    segs.shift()
+  } else if (segs[0] === "super") {
+    dir = dirname(rustModuleDir(from))
+    while (segs[0] === "super") segs.shift()
+  } else return [] // an external crate
+  if (segs.length === 0) {
+    // `use crate::Name`: the crate root file.
+    return firstExisting(ctx, [joinPath(dir, "lib.rs"), joinPath(dir, "main.rs")])
+  }
+  const path = joinPath(dir, ...segs)
+  return firstExisting(ctx, [`${path}.rs`, joinPath(path, "mod.rs")])
+}
+
+const resolveGo = (from: string, module: string, ctx: ResolveContext): string[] => {
+  for (const m of ctx.goModules) {
+    if (!isUnder(from, m.dir) || !(module === m.module || module.startsWith(m.module + "/"))) continue
+    const dir = joinPath(m.dir, module.slice(m.module.length))
+    return [...ctx.files].filter((f) => dirname(f) === dir && f.endsWith(".go") && !f.endsWith("_test.go")).sort()
+  }
+  return []
+}
+
+const resolveJava = (imp: ImportFact, ctx: ResolveContext): string[] => {
+  const pkg = imp.module.replace(/\./g, "/")
+  const want = imp.wildcard ? undefined : imp.names.map((n) => `${pkg}/${n.name}.java`)
+  return [...ctx.files].filter((f) =>
+    want === undefined ? dirname(f).endsWith(pkg) && f.endsWith(".java") : want.some((w) => f === w || f.endsWith("/" + w))
+  ).sort()
+}
+
+export const resolveModule = (language: string, from: string, imp: ImportFact, ctx: ResolveContext): string[] => {
+  switch (language) {
+    case "typescript":
+    case "tsx":
+    case "javascript":
+      return resolveTs(from, imp.module, ctx)
+    case "python":
+      return resolvePython(from, imp.module, ctx, imp.names.map((n) => n.name))
+    case "rust":
+      return resolveRust(from, imp, ctx)
+    case "go":
+      return resolveGo(from, imp.module, ctx)
+    case "java":
+      return resolveJava(imp, ctx)
+    case "c":
+    case "cpp":
+      return firstExisting(ctx, [joinPath(dirname(from), imp.module), imp.module])
+    default:
+      return []
+  }
+}
+
+/** tsconfig.json allows comments and trailing commas. */
+export const parseTsconfig = (text: string, dir: string): TsConfigInfo => {
+  const stripped = text
+    .replace(/("(?:\\.|[^"\\])*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (m, str: string | undefined) => str ?? "")
+    .replace(/,(\s*[}\]])/g, "$1")
+  try {
+    const o = JSON.parse(stripped) as { compilerOptions?: { baseUrl?: string; paths?: Record<string, string[]> } }
+    return { dir, baseUrl: o.compilerOptions?.baseUrl ?? null, paths: o.compilerOptions?.paths ?? {} }
+  } catch {
+    return { dir, baseUrl: null, paths: {} }
+  }
+}

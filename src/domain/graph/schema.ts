@@ -1,0 +1,29 @@
+/** The code graph's schema and its migrations. A database records who made it and at which version. */
+
+export const CREATOR = "splice"
+
+/** Migrations in order; migration i brings a database from version i to i + 1. */
+export const MIGRATIONS: ReadonlyArray<ReadonlyArray<string>> = [
+  [
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE files (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, language TEXT NOT NULL, hash TEXT NOT NULL, size INTEGER NOT NULL, mtime REAL NOT NULL, indexed_at TEXT NOT NULL)",
+    `CREATE TABLE symbols (id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL, container TEXT, qualified_name TEXT NOT NULL,
+      signature TEXT NOT NULL, parameters TEXT, return_type TEXT, exported INTEGER NOT NULL,
+      start_byte INTEGER NOT NULL, end_byte INTEGER NOT NULL, start_line INTEGER NOT NULL, start_col INTEGER NOT NULL, end_line INTEGER NOT NULL, end_col INTEGER NOT NULL)`,
+    `CREATE TABLE refs (id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL, qualifier TEXT,
+      start_byte INTEGER NOT NULL, end_byte INTEGER NOT NULL, line INTEGER NOT NULL, col INTEGER NOT NULL,
+      enclosing_symbol_id INTEGER, symbol_id INTEGER, resolution TEXT NOT NULL)`,
+    `CREATE TABLE imports (id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, module TEXT NOT NULL, line INTEGER NOT NULL,
+      names TEXT NOT NULL, namespace TEXT, default_name TEXT, reexports TEXT NOT NULL, wildcard INTEGER NOT NULL, is_mod INTEGER NOT NULL,
+      resolved_files TEXT NOT NULL)`,
+    "CREATE INDEX symbols_name ON symbols(name)",
+    "CREATE INDEX symbols_file ON symbols(file_id)",
+    "CREATE INDEX refs_name ON refs(name)",
+    "CREATE INDEX refs_file ON refs(file_id)",
+    "CREATE INDEX refs_symbol ON refs(symbol_id)",
+    "CREATE INDEX refs_enclosing ON refs(enclosing_symbol_id)",
+    "CREATE INDEX imports_file ON imports(file_id)"
+  ]
+]
+
+export const SCHEMA_VERSION = MIGRATIONS.length
