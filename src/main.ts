@@ -63,7 +63,12 @@ process.on("SIGTERM", onTerm)
 fiber.addObserver((exit) => {
   const outcome = outcomeOf(exit, signal)
   if (outcome.error !== undefined) {
-    Effect.runSync(makeOutput(chooseMode(requestedOutput(argv.slice(2)))).error(outcome.error, outcome.exit))
+    try {
+      Effect.runSync(makeOutput(chooseMode(requestedOutput(argv.slice(2)))).error(outcome.error, outcome.exit))
+    } catch {
+      // Rendering must never cost the caller its error line.
+      Effect.runSync(makeOutput("json").error(outcome.error, outcome.exit))
+    }
   }
   // Exit now rather than when the event loop drains: V8 keeps optimising the wasm grammars on
   // background threads for ~150 ms after the work is done. stdout and stderr writes to files, pipes

@@ -22,11 +22,17 @@ export const humanError = (e: SpliceError, exit: number): string => {
   const ctx = e.context ?? {}
   const candidates = ctx["candidates"]
   if (Array.isArray(candidates) && candidates.length > 0) {
-    s += "  nearest candidates:\n"
-    for (const c of candidates as Array<{ line: number; similarity: number; text: string; difference?: string }>) {
-      s += `    line ${c.line} (${Math.round(c.similarity * 100)}% similar${c.difference ? `; ${c.difference}` : ""}): ${c.text.split("\n")[0]}\n`
+    s += "  candidates:\n"
+    for (const c of candidates as Array<Record<string, unknown>>) {
+      if (typeof c["text"] === "string" && typeof c["similarity"] === "number") {
+        s += `    line ${c["line"]} (${Math.round(c["similarity"] * 100)}% similar${c["difference"] ? `; ${c["difference"]}` : ""}): ${c["text"].split("\n")[0]}\n`
+      } else if (typeof c["file"] === "string") {
+        s += `    ${c["file"]}:${c["line"]}  ${c["kind"] ?? ""} ${c["qualified_name"] ?? ""}\n`
+      } else s += `    ${JSON.stringify(c)}\n`
     }
   }
+  const dym = ctx["did_you_mean"]
+  if (Array.isArray(dym) && dym.length > 0) s += `  did you mean: ${dym.join(", ")}\n`
   const errors = ctx["errors"]
   if (Array.isArray(errors)) {
     for (const x of errors as Array<{ line: number; column: number; message: string; source: string }>) {

@@ -297,7 +297,9 @@ const resolveAll = (projectFiles: ReadonlyArray<string>, touched: ReadonlySet<nu
         }
         if (target === undefined) {
           const same = (yield* lookup(ref.name)).filter((s) => s.file_id === fileId)
-          target = (same.find((s) => s.kind !== "method") ?? (ref.qualifier === null ? undefined : same[0]))?.id
+          // A bare call to a method is a call on `this` where the language allows it (Java, C++, Rust's Self).
+          const implicitThis = language === "java" || language === "cpp"
+          target = (same.find((s) => s.kind !== "method") ?? (ref.qualifier !== null || implicitThis ? same[0] : undefined))?.id
         }
         if (target === undefined && ref.qualifier === null) {
           for (const i of fileImports) {

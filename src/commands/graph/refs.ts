@@ -29,6 +29,11 @@ export const refsCommand = (config: RefsConfig) =>
         context: { name: config.name, did_you_mean: suggestions }
       }))
     }
+    // A C/C++ declaration in a header and its definition are one symbol: keep the definition.
+    if (defs.length > 1 && defs.every((d) => d.qualified_name === defs[0]!.qualified_name && d.kind === defs[0]!.kind)) {
+      const bodies = defs.filter((d) => !d.signature.trimEnd().endsWith(";"))
+      if (bodies.length === 1) defs.splice(0, defs.length, bodies[0]!)
+    }
     if (defs.length > 1) {
       return yield* Effect.fail(spliceError("SPL-E002", `${defs.length} symbols are named ${config.name}`, {
         context: { name: config.name, candidates: defs.map((d) => ({ file: d.file, line: d.start_line, kind: d.kind, qualified_name: d.qualified_name })) }

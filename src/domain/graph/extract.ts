@@ -182,7 +182,9 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     const key = `${r.name.start}:${r.name.end}`
     if (defNames.has(key)) continue
     const name = slice(r.name)
-    if (r.kind === "read" && !known.has(name)) continue
+    const qualifier = r.qualifier ? slice(r.qualifier) : null
+    // Reads are kept when they can point at something: a name the file imports or defines, or a member of an imported module.
+    if (r.kind === "read" && !known.has(name) && !(qualifier !== null && known.has(qualifier))) continue
     if (refSeen.has(key)) continue
     refSeen.add(key)
     const at = toByte(r.name.start)
@@ -190,7 +192,7 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     for (const c of callables) {
       if (c.s.startByte <= at && at < c.s.endByte && (enclosing === null || c.s.startByte >= symbols[enclosing]!.startByte)) enclosing = c.i
     }
-    refs.push({ name, kind: r.kind, qualifier: r.qualifier ? slice(r.qualifier) : null, enclosing, ...span(r.name) })
+    refs.push({ name, kind: r.kind, qualifier, enclosing, ...span(r.name) })
   }
   return { symbols, refs, imports }
 }

@@ -28,6 +28,7 @@ const jsCommon = `
 (binary_expression [left: (identifier) @name right: (identifier) @name]) @ref.read
 (return_statement (identifier) @name) @ref.read
 (member_expression object: (identifier) @name) @ref.read
+(member_expression object: (identifier) @qualifier property: (property_identifier) @name) @ref.read
 (import_statement source: (string (string_fragment) @module)) @import
 (import_statement (import_clause (named_imports (import_specifier name: (identifier) @import.name alias: (identifier)? @import.alias))) source: (string (string_fragment) @module)) @import
 (import_statement (import_clause (identifier) @import.default) source: (string (string_fragment) @module)) @import
@@ -70,6 +71,7 @@ const python = `
 (assignment right: (identifier) @name) @ref.read
 (return_statement (identifier) @name) @ref.read
 (attribute object: (identifier) @name) @ref.read
+(attribute object: (identifier) @qualifier attribute: (identifier) @name) @ref.read
 (type (identifier) @name) @ref.type
 (class_definition superclasses: (argument_list (identifier) @name)) @ref.type
 (import_statement name: (dotted_name) @module) @import
@@ -114,6 +116,7 @@ const go = `
 (type_identifier) @name @ref.type
 (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) @ref.type
 (argument_list (identifier) @name) @ref.read
+(selector_expression operand: (identifier) @qualifier field: (field_identifier) @name) @ref.read
 (import_spec name: (package_identifier)? @import.namespace path: (interpreted_string_literal) @module) @import
 `
 

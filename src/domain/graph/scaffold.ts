@@ -93,7 +93,11 @@ export const buildScaffold = (input: ScaffoldInput): Scaffold => {
       const name = snake(input.fnName)
       for (const t of [...params, ...(returns ? [returns] : [])]) {
         if (local(t)) continue
-        const mod = t.file!.replace(/\.py$/, "").replace(/\/__init__$/, "").replace(/^src\//, "").replace(/\//g, ".")
+        // A sibling module is imported relatively; anything else by its path from the workspace (or src/).
+        const sibling = input.target !== null && dirname(t.file!) === dirname(input.target)
+        const mod = sibling
+          ? "." + t.file!.slice(t.file!.lastIndexOf("/") + 1).replace(/\.py$/, "").replace(/^__init__$/, "")
+          : t.file!.replace(/\.py$/, "").replace(/\/__init__$/, "").replace(/^src\//, "").replace(/\//g, ".")
         const line = `from ${mod} import ${t.name}`
         if (!imports.includes(line)) imports.push(line)
       }

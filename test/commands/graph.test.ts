@@ -1,0 +1,176 @@
+import * as Effect from "effect/Effect"
+import { describe, expect, it } from "vitest"
+import { findCommand } from "../../src/commands/graph/find.js"
+import { indexCommand } from "../../src/commands/graph/index.js"
+import { outlineCommand } from "../../src/commands/graph/outline.js"
+import { refreshGraph } from "../../src/commands/graph/refresh.js"
+import { refsCommand } from "../../src/commands/graph/refs.js"
+import { statusCommand } from "../../src/commands/graph/status.js"
+import { suggestCommand } from "../../src/commands/graph/suggest.js"
+import { GraphDb } from "../../services/GraphDb.js"
+import { fixtureFs, runGraph, SavedGraph } from "../support/graph.js"
+
+type Ref = { file: string; line: number; kind: string; resolution: string; in: string | null }
+const refsOf = (r: { last: Record<string, unknown> }) => r.last["references"] as Ref[]
+
+describe("the code graph on the memory layers", () => {
+  it("indexes every language of the fixture tree and saves the database", async () => {
+    const mem = fixtureFs()
+    const saved = new SavedGraph()
+    const r = await runGraph(indexCommand(false), mem, saved)
+    expect(r.exit).toBe(0)
+    expect(r.last).toMatchObject({ command: "index", files: 16, parsed: 16, unchanged: 0, removed: 0 })
+    expect(Number(r.last["symbols"])).toBeGreaterThan(40)
+    expect(saved.saves).toBe(1)
+  })
+
+  it("resolves across files: a re-export chain and a tsconfig path alias (TypeScript)", async () => {
+    const mem = fixtureFs()
+    const saved = new SavedGraph()
+    const circle = await runGraph(refsCommand({ name: "makeCircle" }), mem, saved)
+    expect(circle.last["definition"]).toMatchObject({ file: "ts/src/lib/shapes.ts", kind: "function", exported: true, return_type: "Circle" })
+    expect(refsOf(circle)).toEqual([expect.objectContaining({ file: "ts/src/main.ts", line: 6, kind: "call", resolution: "exact", in: "report" })])
+    expect(circle.last["callers"]).toEqual([expect.objectContaining({ name: "report", file: "ts/src/main.ts", resolution: "exact" })])
+    expect(circle.last["callees"]).toEqual([expect.objectContaining({ name: "Circle", kind: "class" })])
+    const alias = await runGraph(refsCommand({ name: "formatArea" }), mem, saved)
+    expect(refsOf(alias)).toEqual([expect.objectContaining({ file: "ts/src/main.ts", resolution: "exact" })])
+    const star = await runGraph(refsCommand({ name: "describe" }), mem, saved)
+    expect(refsOf(star)).toEqual([expect.objectContaining({ file: "ts/src/main.ts", resolution: "exact" })]) // through export *
+  })
+
+  it("resolves Python relative imports, Rust use/mod, Go packages and Java's implicit this", async () => {
+    const mem = fixtureFs()
+    const saved = new SavedGraph()
+    const cases: Array<[string, string, string]> = [
+      ["scale", "py/pkg/report.py", "summary"],
+      ["perimeter", "rs/src/main.rs", "main"],
+      ["NewPoint", "go/main.go", "main"],
+      ["format", "java/src/demo/Greeter.java", "Greeter.greet"]
+    ]
+    for (const [name, file, caller] of cases) {
+      const r = await runGraph(refsCommand({ name }), mem, saved)
+      expect([name, refsOf(r)]).toEqual([name, [expect.objectContaining({ file, kind: "call", resolution: "exact", in: caller })]])
+    }
+    const go = await runGraph(refsCommand({ name: "Norm" }), mem, saved)
+    expect(refsOf(go)[0]).toMatchObject({ file: "go/main.go", kind: "call" })
+    const py = await runGraph(refsCommand({ name: "UNIT" }), mem, saved)
+    expect(refsOf(py)).toEqual([expect.objectContaining({ file: "py/pkg/report.py", kind: "read", resolution: "exact" })])
+  })
+
+  it("find: kinds, files, exported, globs and fuzzy; SPL-E001 with did-you-mean", async () => {
+    const mem = fixtureFs()
+    const saved = new SavedGraph()
+    const areas = await runGraph(findCommand({ name: "area", exported: false, fuzzy: false, limit: 50 }), mem, saved)
+    expect(areas.lines.filter((l) => l["type"] === "symbol").map((l) => l["qualified_name"])).toEqual(["geo::Box::area", "Rect.area", "Area::area", "Shape.area", "Circle.area"])
+    const glob = await runGraph(findCommand({ name: "make*", exported: true, fuzzy: false, limit: 50 }), mem, saved)
+    expect(glob.lines.filter((l) => l["type"] === "symbol").map((l) => l["name"])).toEqual(["makeCircle"])
+    const structs = await runGraph(findCommand({ name: "*", kind: "struct", exported: false, fuzzy: false, limit: 50 }), mem, saved)
+    expect(structs.lines.filter((l) => l["type"] === "symbol").map((l) => l["name"]).sort()).toEqual(["Point", "Square", "point"])
+    const fuzzy = await runGraph(findCommand({ name: "mkcrcl", exported: false, fuzzy: true, limit: 5 }), mem, saved)
+    expect(fuzzy.lines[0]).toMatchObject({ name: "makeCircle" })
+    const none = await runGraph(findCommand({ name: "makeCircel", exported: false, fuzzy: false, limit: 5 }), mem, saved)
+    expect([none.exit, none.error?.code]).toEqual([6, "SPL-E001"])
+    expect(none.error?.context?.["did_you_mean"]).toContain("makeCircle")
+  })
+
+  it("refs of an ambiguous name is SPL-E002 listing candidates; --file narrows it", async () => {
+    const mem = fixtureFs()
+    const saved = new SavedGraph()
+    const amb = await runGraph(refsCommand({ name: "area" }), mem, saved)
+    expect([amb.exit, amb.error?.code]).toEqual([6, "SPL-E002"])
+    expect((amb.error?.context?.["candidates"] as unknown[]).length).toBe(5)
+    const one = await runGraph(refsCommand({ name: "area", file: "py/pkg/geometry.py" }), mem, saved)
+    expect(one.last["definition"]).toMatchObject({ qualified_name: "Rect.area", file: "py/pkg/geometry.py" })
+    expect(refsOf(one)).toEqual([expect.objectContaining({ file: "py/pkg/report.py", kind: "call" })])
+  })
+
+  it("outline: a tree with signatures and spans", async () => {
+    const mem = fixtureFs()
+    const r = await runGraph(outlineCommand("rs/src/shapes.rs"), mem, new SavedGraph())
+    const tree = r.last["symbols"] as Array<{ name: string; kind: string; children: Array<{ name: string; signature: string; span: { start_line: number } }> }>
+    expect(tree.map((n) => `${n.kind} ${n.name}`)).toEqual(["struct Square", "method new", "trait Area", "function perimeter", "function helper"])
+    expect(tree[2]!.children).toEqual([expect.objectContaining({ name: "area", signature: "fn area(&self) -> f64;", span: expect.objectContaining({ start_line: 12 }) })])
+  })
+
+  it("incremental: only a changed, an added file are parsed; a deleted file's facts go; nothing changed costs no parse", async () => {
+    const mem = fixtureFs("ts")
+    const saved = new SavedGraph()
+    const first = await runGraph(indexCommand(false), mem, saved)
+    expect(first.last).toMatchObject({ parsed: 5 })
+    const again = await runGraph(indexCommand(false), mem, saved)
+    expect(again.last).toMatchObject({ parsed: 0, unchanged: 5 })
+    // Same bytes, new mtime: hashed, not parsed.
+    mem.put("src/lib/more.ts", mem.text("src/lib/more.ts")!)
+    expect((await runGraph(indexCommand(false), mem, saved)).last).toMatchObject({ parsed: 0, unchanged: 5 })
+    mem.put("src/lib/more.ts", "export const describe = (s: string): string => s\nexport const extra = 1\n")
+    mem.put("src/new.ts", "import { extra } from \"./lib/more\"\nexport const twice = extra * 2\n")
+    mem.entries.delete("/ws/src/util/format.ts")
+    const changed = await runGraph(indexCommand(false), mem, saved)
+    expect(changed.last).toMatchObject({ parsed: 2, removed: 1, unchanged: 3 })
+    const extra = await runGraph(refsCommand({ name: "extra" }), mem, saved)
+    expect(refsOf(extra)).toEqual([expect.objectContaining({ file: "src/new.ts", kind: "read", resolution: "exact" })])
+    const gone = await runGraph(findCommand({ name: "formatArea", exported: false, fuzzy: false, limit: 5 }), mem, saved)
+    expect(gone.error?.code).toBe("SPL-E001")
+    // The call to the deleted function lost its target: resolved by name only, to nothing.
+    const rows = await runGraph(Effect.tap(Effect.flatMap(GraphDb, (db) => db.all<{ symbol_id: number | null; resolution: string }>("SELECT symbol_id, resolution FROM refs WHERE name = 'formatArea'")),
+      (rs) => Effect.sync(() => expect(rs).toEqual([{ symbol_id: null, resolution: "name" }]))), mem, saved)
+    expect(rows.exit).toBe(0)
+    const refresh = await runGraph(refreshGraph({ full: false, progress: false }), mem, saved)
+    expect(refresh.exit).toBe(0)
+  })
+
+  it("respects .gitignore and skips node_modules, target, dist, build and venvs", async () => {
+    const mem = fixtureFs("ts")
+    mem.put(".gitignore", "generated/\n*.gen.ts\n!keep.gen.ts\n")
+    mem.put("generated/x.ts", "export const x = 1\n")
+    mem.put("src/a.gen.ts", "export const a = 1\n")
+    mem.put("src/keep.gen.ts", "export const k = 1\n")
+    mem.put("node_modules/lib/index.ts", "export const n = 1\n")
+    mem.put("dist/out.js", "export const d = 1\n")
+    mem.put(".venv/lib/site.py", "x = 1\n")
+    const r = await runGraph(indexCommand(false), mem, new SavedGraph())
+    expect(r.last).toMatchObject({ files: 6 })
+  })
+
+  it("status reports counts and stale files without refreshing", async () => {
+    const mem = fixtureFs("ts")
+    const saved = new SavedGraph()
+    await runGraph(indexCommand(false), mem, saved)
+    mem.put("src/lib/more.ts", "export const describe = 1\n")
+    mem.put("src/added.ts", "export const a = 1\n")
+    const s = await runGraph(statusCommand, mem, saved)
+    expect(s.last).toMatchObject({ indexed_files: 5, stale: [{ file: "src/lib/more.ts", state: "stale" }], unindexed: ["src/added.ts"] })
+  })
+
+  it("a database splice did not create is refused (SPL-E091) and left alone", async () => {
+    const saved = new SavedGraph()
+    // A valid SQLite file with someone else's schema.
+    const other = await runGraph(Effect.flatMap(GraphDb, (db) => Effect.zipRight(db.run("DROP TABLE meta"), db.save)), fixtureFs("ts"), saved)
+    expect(other.exit).toBe(0)
+    const bytes = saved.bytes
+    const r = await runGraph(indexCommand(false), fixtureFs("ts"), saved)
+    expect([r.exit, r.error?.code]).toEqual([3, "SPL-E091"])
+    expect(saved.bytes).toBe(bytes)
+    saved.bytes = new TextEncoder().encode("not a database at all, no header")
+    const corrupt = await runGraph(indexCommand(false), fixtureFs("ts"), saved)
+    expect([corrupt.exit, corrupt.error?.code]).toEqual([3, "SPL-E091"])
+  })
+
+  it("suggest: keywords, related symbols, types and imports relative to the target", async () => {
+    const mem = fixtureFs()
+    const saved = new SavedGraph()
+    const ts = await runGraph(suggestCommand({ fnName: "scale_circle", desc: "Scale a circle shape by a factor", file: "ts/src/lib/scale.ts" }), mem, saved)
+    expect(ts.last).toMatchObject({
+      function_name: "scale_circle",
+      language: "typescript",
+      suggested_signature: "export function scaleCircle(circle: Circle): Circle",
+      imports: ["import type { Circle } from \"./shapes\""],
+      keywords: ["scale", "circle", "shape", "factor"]
+    })
+    expect((ts.last["inferred_from"] as Array<{ name: string; file: string; score: number }>)[0]).toMatchObject({ name: "Circle", file: "ts/src/lib/shapes.ts" })
+    const py = await runGraph(suggestCommand({ fnName: "rect_area_report", desc: "report the area of a rect", file: "py/pkg/area.py" }), mem, saved)
+    expect(py.last).toMatchObject({ language: "python", suggested_signature: "def rect_area_report(rect: Rect):", imports: ["from .geometry import Rect"] })
+    const nothing = await runGraph(suggestCommand({ fnName: "frobnicate", desc: "zzz qqq", file: "x.ts" }), mem, saved)
+    expect(nothing.last).toMatchObject({ inferred_from: [], suggested_signature: "export function frobnicate(input: unknown): unknown", note: expect.stringMatching(/nothing related/) })
+  })
+})
