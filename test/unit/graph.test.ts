@@ -1,0 +1,163 @@
+import * as fs from "node:fs"
+import * as path from "node:path"
+import * as Effect from "effect/Effect"
+import { describe, expect, it } from "vitest"
+import { SyntaxLive } from "../../layers/live/SyntaxLive.js"
+import { discoverDb } from "../../src/domain/graph/discovery.js"
+import { extractFacts } from "../../src/domain/graph/extract.js"
+import type { ImportFact } from "../../src/domain/graph/facts.js"
+import { Ignore } from "../../src/domain/graph/gitignore.js"
+import { graphQueries } from "../../src/domain/graph/queries.js"
+import { parseTsconfig, resolveModule } from "../../src/domain/graph/resolveModule.js"
+import { buildScaffold, keywordsOf, relativeImport } from "../../src/domain/graph/scaffold.js"
+import { grammarForPath } from "../../src/domain/languages.js"
+import { Syntax } from "../../services/Syntax.js"
+import { FIXTURES } from "../support/graph.js"
+
+const facts = async (file: string) => {
+  const text = fs.readFileSync(path.join(FIXTURES, file), "utf8")
+  const g = grammarForPath(file)!
+  const matches = await Effect.runPromise(Effect.flatMap(Syntax, (s) => s.query(g, text, graphQueries[g.language]!)).pipe(Effect.provide(SyntaxLive)))
+  return extractFacts(g.language, text, matches)
+}
+const defs = (f: Awaited<ReturnType<typeof facts>>) => f.symbols.map((s) => `${s.kind} ${s.qualifiedName}${s.exported ? " (exported)" : ""}`)
+
+describe("extraction per language (fixtures in test/fixtures/graph)", () => {
+  it("TypeScript: kinds, containers, signatures, return types, exports, imports", async () => {
+    const f = await facts("ts/src/lib/shapes.ts")
+    expect(defs(f)).toEqual([
+      "interface Shape (exported)", "method Shape.area", "class Circle (exported)", "method Circle.constructor", "method Circle.area",
+      "function makeCircle (exported)", "type ShapeList (exported)", "enum Unit (exported)", "constant internalScale", "constant DEFAULT_RADIUS (exported)"
+    ])
+    const make = f.symbols.find((s) => s.name === "makeCircle")!
+    expect(make).toMatchObject({ signature: "function makeCircle(radius: number): Circle", parameters: "(radius: number)", returnType: "Circle", startLine: 12, startColumn: 8, endLine: 14 })
+    expect(f.refs.filter((r) => r.kind === "call").map((r) => r.name)).toEqual(["Circle"])
+    const main = await facts("ts/src/main.ts")
+    expect(main.imports.map((i) => [i.module, i.names.map((n) => n.name)])).toEqual([["./lib/index", ["makeCircle", "describe"]], ["@util/format", ["formatArea"]], ["./lib/shapes", ["Shape"]]])
+    const index = await facts("ts/src/lib/index.ts")
+    expect(index.imports).toEqual([
+      expect.objectContaining({ module: "./shapes", reexports: [{ name: "makeCircle", alias: null }, { name: "Circle", alias: null }] }),
+      expect.objectContaining({ module: "./more", wildcard: true })
+    ])
+  })
+
+  it("Python: classes, methods, module constants, relative imports", async () => {
+    const f = await facts("py/pkg/geometry.py")
+    expect(defs(f)).toEqual(["class Rect (exported)", "method Rect.__init__", "method Rect.area", "function scale (exported)", "constant _private", "constant UNIT (exported)"])
+    expect(f.symbols.find((s) => s.name === "scale")).toMatchObject({ signature: "def scale(r: Rect, k: float) -> Rect", returnType: "Rect" })
+    const r = await facts("py/pkg/report.py")
+    expect(r.imports.map((i) => [i.module, i.names.map((n) => n.name)])).toEqual([[".geometry", ["Rect", "scale"]], ["pkg", ["geometry"]]])
+    expect(r.refs.find((x) => x.name === "UNIT")).toMatchObject({ kind: "read", qualifier: "geometry" })
+  })
+
+  it("Rust: structs, impl methods, traits, pub, mod and use", async () => {
+    const f = await facts("rs/src/shapes.rs")
+    expect(defs(f)).toEqual(["struct Square (exported)", "method Square::new (exported)", "trait Area (exported)", "method Area::area", "function perimeter (exported)", "function helper"])
+    const m = await facts("rs/src/main.rs")
+    expect(m.imports).toEqual([
+      expect.objectContaining({ module: "shapes", isModDeclaration: true }),
+      expect.objectContaining({ module: "crate::shapes", names: [{ name: "Square", alias: null }, { name: "perimeter", alias: null }] })
+    ])
+    expect(m.refs.find((r) => r.name === "new")).toMatchObject({ kind: "call", qualifier: "Square" })
+  })
+
+  it("Go: functions, methods on receivers, structs, capitalised exports, imports", async () => {
+    const f = await facts("go/pkg/geo/point.go")
+    expect(defs(f)).toEqual(["struct Point (exported)", "function NewPoint (exported)", "method Point.Norm (exported)", "function clamp"])
+    const m = await facts("go/main.go")
+    expect(m.imports.map((i) => i.module)).toEqual(["fmt", "example.com/app/pkg/geo"])
+    expect(m.refs.find((r) => r.name === "NewPoint")).toMatchObject({ kind: "call", qualifier: "geo" })
+  })
+
+  it("Java, C and C++", async () => {
+    expect(defs(await facts("java/src/demo/Greeter.java"))).toEqual(["class Greeter (exported)", "method Greeter.Greeter (exported)", "method Greeter.greet (exported)", "method Greeter.format"])
+    expect(defs(await facts("c/util.c"))).toEqual(["function twice", "function add (exported)"])
+    expect(defs(await facts("c/util.h"))).toEqual(["macro MAX_ITEMS (exported)", "struct point (exported)", "function add (exported)"])
+    expect(defs(await facts("c/shape.cpp"))).toEqual(["namespace geo (exported)", "class geo::Box (exported)", "method geo::Box::width (exported)", "method geo::Box::area (exported)", "method geo::Box::width (exported)"])
+  })
+
+  it("byte spans count UTF-8 bytes, not UTF-16 units", async () => {
+    const text = "const é = \"ü\"\nexport function f(): number { return 1 }\n"
+    const g = grammarForPath("x.ts")!
+    const matches = await Effect.runPromise(Effect.flatMap(Syntax, (s) => s.query(g, text, graphQueries["typescript"]!)).pipe(Effect.provide(SyntaxLive)))
+    const f = extractFacts("typescript", text, matches).symbols.find((s) => s.name === "f")!
+    expect(f.startByte).toBe(new TextEncoder().encode("const é = \"ü\"\n").length + "export ".length)
+  })
+})
+
+const imp = (module: string, extra: Partial<ImportFact> = {}): ImportFact => ({ module, line: 1, names: [], namespace: null, defaultName: null, reexports: [], wildcard: false, isModDeclaration: false, ...extra })
+
+describe("module resolution", () => {
+  const files = new Set(["src/a.ts", "src/b/index.ts", "src/c.tsx", "lib/x.ts", "pkg/__init__.py", "pkg/mod.py", "pkg/sub/deep.py", "src/app/core.py",
+    "rs/src/main.rs", "rs/src/net.rs", "rs/src/net/http.rs", "rs/src/util/mod.rs", "go/m.go", "go/pkg/geo/p.go", "go/pkg/geo/p_test.go", "j/src/a/b/C.java", "c/inc.h", "c/m.c"])
+  const ctx = {
+    files,
+    tsconfigs: [parseTsconfig('{ /* c */ "compilerOptions": { "baseUrl": ".", "paths": { "@lib/*": ["lib/*"] }, }, }', "")],
+    goModules: [{ dir: "go", module: "example.com/m" }]
+  }
+  it.each([
+    ["typescript", "src/main.ts", imp("./a"), ["src/a.ts"]],
+    ["typescript", "src/main.ts", imp("./a.js"), ["src/a.ts"]],
+    ["typescript", "src/main.ts", imp("./b"), ["src/b/index.ts"]],
+    ["tsx", "src/main.ts", imp("./c"), ["src/c.tsx"]],
+    ["typescript", "src/main.ts", imp("@lib/x"), ["lib/x.ts"]],
+    ["typescript", "src/main.ts", imp("lib/x"), ["lib/x.ts"]],
+    ["typescript", "src/main.ts", imp("react"), []],
+    ["python", "pkg/sub/deep.py", imp("..mod"), ["pkg/mod.py"]],
+    ["python", "pkg/mod.py", imp("."), ["pkg/__init__.py"]],
+    ["python", "x.py", imp("pkg.sub.deep"), ["pkg/sub/deep.py"]],
+    ["python", "x.py", imp("pkg", { names: [{ name: "mod", alias: null }] }), ["pkg/__init__.py", "pkg/mod.py"]],
+    ["python", "src/app/main.py", imp("app.core"), ["src/app/core.py"]],
+    ["rust", "rs/src/main.rs", imp("net", { isModDeclaration: true }), ["rs/src/net.rs"]],
+    ["rust", "rs/src/net.rs", imp("http", { isModDeclaration: true }), ["rs/src/net/http.rs"]],
+    ["rust", "rs/src/net/http.rs", imp("crate::util"), ["rs/src/util/mod.rs"]],
+    ["rust", "rs/src/net/http.rs", imp("super"), []],
+    ["rust", "rs/src/main.rs", imp("std::io"), []],
+    ["go", "go/m.go", imp("example.com/m/pkg/geo"), ["go/pkg/geo/p.go"]],
+    ["java", "j/src/Main.java", imp("a.b", { names: [{ name: "C", alias: null }] }), ["j/src/a/b/C.java"]],
+    ["c", "c/m.c", imp("inc.h"), ["c/inc.h"]]
+  ] as const)("%s: %s imports %j", (language, from, i, expected) => {
+    expect(resolveModule(language, from, i, ctx)).toEqual(expected)
+  })
+})
+
+describe(".gitignore", () => {
+  it("globs, anchors, directories, negation and nesting", () => {
+    const ig = new Ignore().add("*.log\n/build\nout/\n!keep.log\ndocs/**/*.tmp\n").add("local.ts\n", "pkg")
+    expect(ig.ignores("a.log")).toBe(true)
+    expect(ig.ignores("x/keep.log")).toBe(false)
+    expect(ig.ignores("build/x.ts")).toBe(true)
+    expect(ig.ignores("src/build/x.ts")).toBe(false)
+    expect(ig.ignores("src/out/x.ts")).toBe(true)
+    expect(ig.ignores("docs/a/b/c.tmp")).toBe(true)
+    expect(ig.ignores("pkg/local.ts")).toBe(true)
+    expect(ig.ignores("local.ts")).toBe(false)
+  })
+})
+
+describe("database discovery", () => {
+  const input = { workspace: "/w/proj", home: "/home/u", cwd: "/w/proj" }
+  it("follows the chain and lists every path tried", () => {
+    expect(discoverDb(input, () => false, false)).toEqual({ tried: ["/w/proj/.splice/graph.db", "/home/u/.magellan/proj/proj.db", "/w/proj/.magellan/proj.db"] })
+    expect(discoverDb(input, () => false, true)).toMatchObject({ path: "/w/proj/.splice/graph.db", source: "workspace", existed: false })
+    expect(discoverDb(input, (p) => p.includes(".magellan/proj/"), false)).toMatchObject({ path: "/home/u/.magellan/proj/proj.db", source: "magellan-home", existed: true })
+    expect(discoverDb({ ...input, explicit: "/tmp/g.db", env: "/e.db" }, () => false, true)).toMatchObject({ path: "/tmp/g.db", source: "flag", existed: false })
+    expect(discoverDb({ ...input, env: "/e.db" }, (p) => p === "/e.db", false)).toMatchObject({ path: "/e.db", source: "env" })
+  })
+})
+
+describe("suggest scaffolds", () => {
+  it("drops stop words and splits identifiers", () => {
+    expect(keywordsOf("parseJsonConfig", "Parse the JSON and validate it")).toEqual(["parse", "json", "config", "validate"])
+  })
+  it("writes imports relative to the target", () => {
+    expect(relativeImport("src/a/b.ts", "src/c/d")).toBe("../c/d")
+    expect(relativeImport("src/a.ts", "src/b")).toBe("./b")
+    const rust = buildScaffold({ language: "rust", fnName: "handle", desc: "handle a request", params: [{ name: "Request", file: "src/http/types.rs" }], returns: { name: "Response", file: "src/http/types.rs" }, target: "src/main.rs" })
+    expect(rust.signature).toBe("pub fn handle(request: &Request) -> Response")
+    expect(rust.imports).toEqual(["use crate::http::types::Request;", "use crate::http::types::Response;"])
+    const go = buildScaffold({ language: "go", fnName: "handle_it", desc: "x", params: [{ name: "Point", file: "pkg/geo/p.go" }], returns: null, target: "main.go", goModule: { dir: "", module: "example.com/m" } })
+    expect(go.signature).toBe("func HandleIt(point geo.Point) error")
+    expect(go.imports).toEqual(["import \"errors\"", "import \"example.com/m/pkg/geo\""])
+  })
+})
