@@ -47,7 +47,9 @@ await build({
   chunkNames: "chunks/[name]-[hash]",
   outExtension: { ".js": ".mjs" },
   banner: {
-    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);"
+    // CommonJS dependencies (sql.js's Emscripten glue) expect require, __filename and __dirname.
+    js: "import { createRequire as __cr } from 'node:module'; import { fileURLToPath as __fu } from 'node:url'; import { dirname as __dn } from 'node:path'; " +
+      "const require = __cr(import.meta.url); const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);"
   }
 })
 
