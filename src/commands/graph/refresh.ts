@@ -92,6 +92,7 @@ export const refreshGraph = (options: { readonly full: boolean; readonly progres
     const onDisk = new Set(sources.map((s) => s.relative))
 
     const changed: string[] = []
+    let added = 0
     const touchedIds = new Set<number>()
     let parsed = 0
     let unchanged = 0
@@ -125,6 +126,7 @@ export const refreshGraph = (options: { readonly full: boolean; readonly progres
       } else {
         yield* db.run("INSERT INTO files (path, language, hash, size, mtime, indexed_at) VALUES (?, ?, ?, ?, ?, ?)", [f.relative, grammar.language, hash, f.size, f.mtimeMs, new Date().toISOString()])
         fileId = yield* db.lastId
+        added++
       }
       yield* db.many(
         "INSERT INTO symbols (file_id, name, kind, container, qualified_name, signature, parameters, return_type, exported, start_byte, end_byte, start_line, start_col, end_line, end_col) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -154,7 +156,13 @@ export const refreshGraph = (options: { readonly full: boolean; readonly progres
       yield* db.run("DELETE FROM files WHERE id = ?", [f.id])
       touchedIds.add(f.id)
     }
-    if (changed.length > 0 || removed.length > 0) {
+    // Import targets depend on which files exist and on tsconfig.json / go.mod: when those are as
+    // they were, only the changed files' own imports need resolving again.
+    const projectStamp = JSON.stringify(projectFiles.map((p) => [p.relative, p.size, p.mtimeMs]))
+    const previousStamp = (yield* db.all<{ value: string }>("SELECT value FROM meta WHERE key = 'project_files'"))[0]?.value
+    const layoutChanged = added > 0 || removed.length > 0 || projectStamp !== previousStamp
+    if (projectStamp !== previousStamp) yield* db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('project_files', ?)", [projectStamp])
+    if (changed.length > 0 || removed.length > 0 || layoutChanged) {
       // References to symbols that no longer exist lose their target and are resolved again, and so
       // are unresolved references to names the changed files now define.
       const also = new Set<number>()
@@ -162,10 +170,10 @@ export const refreshGraph = (options: { readonly full: boolean; readonly progres
       yield* db.run("UPDATE refs SET symbol_id = NULL, resolution = 'name' WHERE symbol_id IS NOT NULL AND symbol_id NOT IN (SELECT id FROM symbols)")
       const ids = [...touchedIds].join(",")
       for (const r of yield* db.all<{ file_id: number }>(`SELECT DISTINCT file_id FROM refs WHERE symbol_id IS NULL AND name IN (SELECT name FROM symbols WHERE file_id IN (${ids}))`)) also.add(r.file_id)
-      yield* resolveAll(projectFiles.map((p) => p.relative), touchedIds, also)
+      yield* resolveAll(projectFiles.map((p) => p.relative), touchedIds, also, layoutChanged)
     }
     yield* db.run("COMMIT")
-    if (changed.length > 0 || removed.length > 0 || !db.location.existed) yield* db.save
+    if (changed.length > 0 || removed.length > 0 || layoutChanged || !db.location.existed) yield* db.save
     return { files: sources.length, parsed, removed: removed.length, unchanged, changed, ms: Date.now() - started } satisfies RefreshStats
   })
 
@@ -197,7 +205,7 @@ interface SymbolRow {
 }
 
 /** Re-resolve every import; then the references of files that changed or whose imports point at changed files. */
-const resolveAll = (projectFiles: ReadonlyArray<string>, touched: ReadonlySet<number>, also: ReadonlySet<number>) =>
+const resolveAll = (projectFiles: ReadonlyArray<string>, touched: ReadonlySet<number>, also: ReadonlySet<number>, allImports: boolean) =>
   Effect.gen(function*() {
     const db = yield* GraphDb
     const store = yield* FileStore
@@ -220,25 +228,44 @@ const resolveAll = (projectFiles: ReadonlyArray<string>, touched: ReadonlySet<nu
       }
     }
 
-    const imports = yield* db.all<DbImport>("SELECT * FROM imports")
+    // Imports per file, loaded when needed; every file's when the layout changed (targets may move),
+    // else only the changed files' are resolved again and the rest keep their stored targets.
     const importsByFile = new Map<number, Array<{ fact: ImportFact; targets: number[] }>>()
     const updates: SqlValue[][] = []
-    for (const r of imports) {
-      const fact = parseImport(r)
-      const targets = resolveModule(languageById.get(r.file_id) ?? "", pathById.get(r.file_id) ?? "", fact, ctx)
-        .map((p) => idByPath.get(p)).filter((x): x is number => x !== undefined)
-      const json = JSON.stringify(targets)
-      if (json !== r.resolved_files) updates.push([json, r.id])
-      const list = importsByFile.get(r.file_id) ?? []
-      list.push({ fact, targets })
-      importsByFile.set(r.file_id, list)
+    const resolveRows = (rows: ReadonlyArray<DbImport>) => {
+      for (const r of rows) {
+        const fact = parseImport(r)
+        const targets = allImports || touched.has(r.file_id)
+          ? resolveModule(languageById.get(r.file_id) ?? "", pathById.get(r.file_id) ?? "", fact, ctx)
+            .map((p) => idByPath.get(p)).filter((x): x is number => x !== undefined)
+          : JSON.parse(r.resolved_files) as number[]
+        const json = JSON.stringify(targets)
+        if (json !== r.resolved_files) updates.push([json, r.id])
+        const list = importsByFile.get(r.file_id) ?? []
+        list.push({ fact, targets })
+        importsByFile.set(r.file_id, list)
+      }
     }
-    yield* db.many("UPDATE imports SET resolved_files = ? WHERE id = ?", updates)
+    if (allImports) resolveRows(yield* db.all<DbImport>("SELECT * FROM imports"))
+    const importsOf = (fileId: number) =>
+      importsByFile.has(fileId) || allImports
+        ? Effect.succeed(importsByFile.get(fileId) ?? [])
+        : Effect.map(db.all<DbImport>("SELECT * FROM imports WHERE file_id = ?", [fileId]), (rows) => {
+          resolveRows(rows)
+          if (!importsByFile.has(fileId)) importsByFile.set(fileId, [])
+          return importsByFile.get(fileId)!
+        })
+    for (const id of touched) yield* importsOf(id)
 
-    // Files whose references may resolve differently now.
+    // Files whose references may resolve differently now: the changed ones, those that import them.
     const affected = new Set<number>([...touched, ...also])
-    for (const [fileId, list] of importsByFile) {
-      if (list.some((i) => i.targets.some((t) => touched.has(t)))) affected.add(fileId)
+    if (allImports) {
+      for (const [fileId, list] of importsByFile) {
+        if (list.some((i) => i.targets.some((t) => touched.has(t)))) affected.add(fileId)
+      }
+    } else if (touched.size > 0) {
+      const ids = [...touched].join(",")
+      for (const r of yield* db.all<{ file_id: number }>(`SELECT DISTINCT i.file_id FROM imports i, json_each(i.resolved_files) j WHERE j.value IN (${ids})`)) affected.add(r.file_id)
     }
 
     const byName = new Map<string, SymbolRow[]>()
@@ -252,7 +279,7 @@ const resolveAll = (projectFiles: ReadonlyArray<string>, touched: ReadonlySet<nu
         const here = (yield* lookup(name)).filter((s) => s.file_id === target)
         const best = here.find((s) => s.exported === 1) ?? here[0]
         if (best !== undefined) return best.id
-        for (const i of importsByFile.get(target) ?? []) {
+        for (const i of yield* importsOf(target)) {
           const re = i.fact.reexports.find((n) => (n.alias ?? n.name) === name)
           const original = re?.name ?? (i.fact.wildcard ? name : undefined)
           if (original === undefined) continue
@@ -268,7 +295,7 @@ const resolveAll = (projectFiles: ReadonlyArray<string>, touched: ReadonlySet<nu
     for (const fileId of affected) {
       const refs = yield* db.all<{ id: number; name: string; qualifier: string | null; symbol_id: number | null; resolution: string }>(
         "SELECT id, name, qualifier, symbol_id, resolution FROM refs WHERE file_id = ?", [fileId])
-      const fileImports = importsByFile.get(fileId) ?? []
+      const fileImports = yield* importsOf(fileId)
       const language = languageById.get(fileId) ?? ""
       const path = pathById.get(fileId) ?? ""
       const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ""
@@ -333,4 +360,5 @@ const resolveAll = (projectFiles: ReadonlyArray<string>, touched: ReadonlySet<nu
       }
     }
     yield* db.many("UPDATE refs SET symbol_id = ?, resolution = ? WHERE id = ?", refUpdates)
+    yield* db.many("UPDATE imports SET resolved_files = ? WHERE id = ?", updates)
   })
