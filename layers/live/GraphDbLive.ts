@@ -48,6 +48,11 @@ export const GraphDbLive = (options: GraphDbOptions): Layer.Layer<GraphDb, Retur
         ? yield* Effect.try({ try: () => new Uint8Array(fs.readFileSync(dbPath)), catch: (e) => spliceError("SPL-E091", `cannot read ${dbPath}: ${String(e)}`) })
         : null
       const db = yield* openGraphDatabase(bytes, location)
+      if (location.source === "workspace") {
+        // splice's state stays out of the user's commits, whichever command created .splice/ first.
+        const ignore = yield* store.resolve(".splice/.gitignore")
+        if ((yield* store.stat(ignore))._tag === "None") yield* store.writeAtomic(ignore, new TextEncoder().encode("*\n"))
+      }
       yield* Effect.addFinalizer(() => Effect.sync(() => db.close()))
       return wrapDatabase(db, location, (data) =>
         Effect.try({
