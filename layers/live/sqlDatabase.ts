@@ -1,5 +1,5 @@
 import * as Effect from "effect/Effect"
-import initSqlJs, { type Database, type SqlJsStatic } from "sql.js"
+import type { Database, SqlJsStatic } from "sql.js"
 import { CREATOR, MIGRATIONS, SCHEMA_VERSION } from "../../src/domain/graph/schema.js"
 import { spliceError } from "../../src/domain/SpliceError.js"
 import type { DbLocation, GraphDbService, SqlValue } from "../../services/GraphDb.js"
@@ -8,7 +8,9 @@ import { readWasm } from "./grammarFiles.js"
 /** sql.js: the runtime (loaded from bytes, once), schema checks and migrations, and the service wrapper. */
 
 let runtime: Promise<SqlJsStatic> | undefined
-const sqlJs = () => (runtime ??= initSqlJs({ wasmBinary: readWasm("sql-wasm.wasm", "sql.js/dist") as unknown as ArrayBuffer }))
+// Imported on first use: commands that never open the graph never evaluate sql.js.
+const sqlJs = () =>
+  (runtime ??= import("sql.js").then((m) => m.default({ wasmBinary: readWasm("sql-wasm.wasm", "sql.js/dist") as unknown as ArrayBuffer })))
 
 const SQLITE_HEADER = "SQLite format 3\u0000"
 
