@@ -73,6 +73,9 @@ if (step("sea build", process.execPath, ["scripts/sea.mjs"])) {
   check("sea syntax gate", bad.status === 5 && JSON.parse(bad.stdout.trim().split("\n").pop()).code === "SPL-E042")
   const undo = run(["undo"])
   check("sea undo", undo.status === 0 && readFileSync(join(ws, "a.ts"), "utf8") === "export const a = 1\r\n")
+  const index = run(["index"])
+  const find = run(["find", "a"])
+  check("sea graph", index.status === 0 && find.status === 0 && JSON.parse(find.stdout.trim().split("\n")[0]).name === "a")
   rmSync(ws, { recursive: true, force: true })
 } else check("sea build", false)
 
