@@ -5,6 +5,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { spliceError } from "../../src/domain/SpliceError.js"
 import { type FileInfo, type FileKind, FileStore, type FileStoreService, type ResolvedPath, type WalkedFile } from "../../services/FileStore.js"
+import { syncDirectory, writeAll, writeTemp } from "./atomicFile.js"
 import { fromErrno } from "./errno.js"
 
 const isInside = (root: string, p: string): boolean => {
@@ -20,43 +21,6 @@ const toRelative = (root: string, abs: string): string => {
 const kindOf = (st: fs.Stats): FileKind =>
   st.isFile() ? "file" : st.isDirectory() ? "directory" : st.isFIFO() ? "fifo" : st.isSocket() ? "socket"
   : st.isCharacterDevice() || st.isBlockDevice() ? "device" : "other"
-
-let tempCounter = 0
-const tempName = (abs: string): string =>
-  path.join(path.dirname(abs), `.${path.basename(abs)}.splice-${process.pid}-${Date.now().toString(36)}-${tempCounter++}.tmp`)
-
-const writeAll = (fd: number, data: Uint8Array): void => {
-  let off = 0
-  while (off < data.length) off += fs.writeSync(fd, data, off, data.length - off)
-}
-
-/** fsync a directory so a rename in it is durable. Some platforms cannot open directories: skip there. */
-const syncDirectory = (dir: string): void => {
-  if (process.platform === "win32") return
-  const fd = fs.openSync(dir, "r")
-  try {
-    fs.fsyncSync(fd)
-  } finally {
-    fs.closeSync(fd)
-  }
-}
-
-/** Write data to a new temp file beside `abs`, durably; returns the temp path. */
-const writeTemp = (abs: string, data: Uint8Array, mode: number): string => {
-  const tmp = tempName(abs)
-  const fd = fs.openSync(tmp, "wx", mode)
-  try {
-    writeAll(fd, data)
-    fs.fchmodSync(fd, mode) // the umask must not narrow the original's mode
-    fs.fsyncSync(fd)
-  } catch (e) {
-    fs.closeSync(fd)
-    fs.rmSync(tmp, { force: true })
-    throw e
-  }
-  fs.closeSync(fd)
-  return tmp
-}
 
 export const makeFileStore = (root: string, cwd: string = process.cwd()): FileStoreService => {
   const realCwd = (() => {

@@ -1,14 +1,35 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 
-/** Write a whole file atomically and durably: temp in the same directory, fsync, rename, fsync dir. */
-export const writeFileAtomic = (abs: string, data: Uint8Array, mode = 0o644): void => {
-  fs.mkdirSync(path.dirname(abs), { recursive: true })
-  const tmp = path.join(path.dirname(abs), `.${path.basename(abs)}.splice-${process.pid}-${Date.now().toString(36)}.tmp`)
+/** The durable pieces of an atomic write, shared by the FileStore and the graph database. */
+
+let tempCounter = 0
+const tempName = (abs: string): string =>
+  path.join(path.dirname(abs), `.${path.basename(abs)}.splice-${process.pid}-${Date.now().toString(36)}-${tempCounter++}.tmp`)
+
+export const writeAll = (fd: number, data: Uint8Array): void => {
+  let off = 0
+  while (off < data.length) off += fs.writeSync(fd, data, off, data.length - off)
+}
+
+/** fsync a directory so a rename in it is durable. Some platforms cannot open directories: skip there. */
+export const syncDirectory = (dir: string): void => {
+  if (process.platform === "win32") return
+  const fd = fs.openSync(dir, "r")
+  try {
+    fs.fsyncSync(fd)
+  } finally {
+    fs.closeSync(fd)
+  }
+}
+
+/** Write data to a new temp file beside `abs` (O_EXCL, `mode` exactly), durably; returns its path. */
+export const writeTemp = (abs: string, data: Uint8Array, mode: number): string => {
+  const tmp = tempName(abs)
   const fd = fs.openSync(tmp, "wx", mode)
   try {
-    let off = 0
-    while (off < data.length) off += fs.writeSync(fd, data, off, data.length - off)
+    writeAll(fd, data)
+    fs.fchmodSync(fd, mode) // the umask must not narrow the original's mode
     fs.fsyncSync(fd)
   } catch (e) {
     fs.closeSync(fd)
@@ -16,18 +37,18 @@ export const writeFileAtomic = (abs: string, data: Uint8Array, mode = 0o644): vo
     throw e
   }
   fs.closeSync(fd)
+  return tmp
+}
+
+/** Replace a whole file atomically and durably: temp in the same directory, fsync, rename, fsync dir. */
+export const writeFileAtomic = (abs: string, data: Uint8Array, mode = 0o644): void => {
+  fs.mkdirSync(path.dirname(abs), { recursive: true })
+  const tmp = writeTemp(abs, data, mode)
   try {
     fs.renameSync(tmp, abs)
   } catch (e) {
     fs.rmSync(tmp, { force: true })
     throw e
   }
-  if (process.platform !== "win32") {
-    const dfd = fs.openSync(path.dirname(abs), "r")
-    try {
-      fs.fsyncSync(dfd)
-    } finally {
-      fs.closeSync(dfd)
-    }
-  }
+  syncDirectory(path.dirname(abs))
 }
