@@ -9,8 +9,9 @@ import type { ImportFact } from "../../domain/graph/facts.js"
 import { extractFacts } from "../../domain/graph/extract.js"
 import { ALWAYS_SKIPPED, Ignore } from "../../domain/graph/gitignore.js"
 import { graphQueries } from "../../domain/graph/queries.js"
-import { parseTsconfig, type ResolveContext, resolveModule } from "../../domain/graph/resolveModule.js"
+import { parseTsconfig, type ResolveContext, resolveModule, type TsConfigInfo } from "../../domain/graph/resolveModule.js"
 import { grammarForPath } from "../../domain/languages.js"
+import type { SpliceError } from "../../domain/SpliceError.js"
 import { decodeText, isDecodeFailure } from "../../domain/textContent.js"
 import { childPath, FileStore } from "../../../services/FileStore.js"
 import { GraphDb, type SqlValue } from "../../../services/GraphDb.js"
@@ -213,20 +214,18 @@ const resolveAll = (projectFiles: ReadonlyArray<string>, touched: ReadonlySet<nu
     const pathById = new Map(files.map((f) => [f.id, f.path]))
     const idByPath = new Map(files.map((f) => [f.path, f.id]))
     const languageById = new Map(files.map((f) => [f.id, f.language]))
-    const ctx: ResolveContext = {
-      files: new Set(files.map((f) => f.path)),
-      tsconfigs: [],
-      goModules: []
-    }
+    const tsconfigs: TsConfigInfo[] = []
+    const goModules: Array<{ dir: string; module: string }> = []
     for (const p of projectFiles) {
       const text = decoder.decode(yield* store.read(yield* store.resolve(p)))
       const dir = p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : ""
-      if (p.endsWith("tsconfig.json")) (ctx.tsconfigs as unknown as Array<ReturnType<typeof parseTsconfig>>).push(parseTsconfig(text, dir))
+      if (p.endsWith("tsconfig.json")) tsconfigs.push(parseTsconfig(text, dir))
       else {
         const m = /^module\s+(\S+)/m.exec(text)
-        if (m) (ctx.goModules as unknown as Array<{ dir: string; module: string }>).push({ dir, module: m[1]! })
+        if (m) goModules.push({ dir, module: m[1]! })
       }
     }
+    const ctx: ResolveContext = { files: new Set(files.map((f) => f.path)), tsconfigs, goModules }
 
     // Imports per file, loaded when needed; every file's when the layout changed (targets may move),
     // else only the changed files' are resolved again and the rest keep their stored targets.
@@ -273,7 +272,7 @@ const resolveAll = (projectFiles: ReadonlyArray<string>, touched: ReadonlySet<nu
       byName.has(name) ? Effect.succeed(byName.get(name)!) : Effect.tap(db.all<SymbolRow>("SELECT id, file_id, name, kind, exported FROM symbols WHERE name = ?", [name]), (rows) => Effect.sync(() => byName.set(name, rows)))
 
     /** An exported symbol `name` of file `target`, following its re-exports. */
-    const fromModule = (target: number, name: string, depth: number): Effect.Effect<number | undefined, import("../../domain/SpliceError.js").SpliceError> =>
+    const fromModule = (target: number, name: string, depth: number): Effect.Effect<number | undefined, SpliceError> =>
       Effect.gen(function*() {
         if (depth > 6) return undefined
         const here = (yield* lookup(name)).filter((s) => s.file_id === target)
