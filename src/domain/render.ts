@@ -46,6 +46,8 @@ export const humanError = (e: SpliceError, exit: number): string => {
       if (d.remediation) s += `    help: ${d.remediation}\n`
     }
   }
+  const tried = ctx["tried"]
+  if (Array.isArray(tried) && tried.length > 0) s += `  tried:\n${tried.map((t) => `    ${t}\n`).join("")}`
   const lines = ctx["lines"]
   if (Array.isArray(lines)) s += `  at lines: ${lines.join(", ")}\n`
   const files = ctx["files"]

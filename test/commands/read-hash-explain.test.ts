@@ -82,3 +82,18 @@ describe("splice explain", () => {
     expect((await run(explain("SPL-E999"), new MemoryFs())).exit).toBe(2)
   })
 })
+
+describe("unreadable and odd targets", () => {
+  it("a read that the OS refuses is SPL-E021 (exit 4)", async () => {
+    const mem = new MemoryFs({ "secret.txt": "x\n" })
+    mem.faults.push({ op: "read", path: "secret.txt", errno: "EACCES" })
+    const r = await run(read({ file: "secret.txt", numbered: false, maxBytes: DEFAULT_MAX_BYTES }), mem)
+    expect([r.exit, r.error?.code]).toEqual([4, "SPL-E021"])
+  })
+  it("hashing a directory or a FIFO is refused (exit 8)", async () => {
+    const mem = new MemoryFs({ "d/f.txt": "x" })
+    mem.putSpecial("p", "fifo")
+    expect((await run(hash({ files: ["d"] }), mem)).error?.code).toBe("SPL-E065")
+    expect((await run(hash({ files: ["p"] }), mem)).error?.code).toBe("SPL-E065")
+  })
+})

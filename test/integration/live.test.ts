@@ -139,3 +139,22 @@ describe("edit, undo and recover on a real disk", () => {
     expect(JSON.parse(fs.readFileSync(path.join(txDir, "state.json"), "utf8")).state).toBe("rolled_back")
   })
 })
+
+describe("the graph database on a real disk", () => {
+  it("is written atomically where the chain says, and a write that fails is exit 9 with nothing half-written", async () => {
+    const { GraphDbLive } = await import("../../layers/live/GraphDbLive.js")
+    const { indexCommand } = await import("../../src/commands/graph/index.js")
+    const Layer = await import("effect/Layer")
+    fs.writeFileSync(path.join(dir, "m.py"), "def f():\n    return 1\n")
+    const withDb = (explicit?: string) =>
+      Layer.provideMerge(GraphDbLive({ create: true, ...(explicit ? { explicit } : {}) }), liveLayer({ workspace: dir, output: "json" }))
+    const ok = outcomeOf(await Effect.runPromiseExit(indexCommand(false).pipe(Effect.provide(withDb()), Effect.scoped) as Effect.Effect<void, unknown, never>), undefined)
+    expect(ok.exit).toBe(0)
+    expect(fs.readFileSync(path.join(dir, ".splice", "graph.db")).subarray(0, 15).toString()).toBe("SQLite format 3")
+    expect(fs.readdirSync(path.join(dir, ".splice")).filter((n) => n.endsWith(".tmp"))).toEqual([])
+    // A parent that is a file: the database cannot be written.
+    fs.writeFileSync(path.join(dir, "blocker"), "")
+    const bad = outcomeOf(await Effect.runPromiseExit(indexCommand(false).pipe(Effect.provide(withDb(path.join(dir, "blocker", "graph.db"))), Effect.scoped) as Effect.Effect<void, unknown, never>), undefined)
+    expect([bad.exit, bad.error?.code]).toEqual([9, "SPL-E083"])
+  })
+})

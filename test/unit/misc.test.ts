@@ -64,3 +64,16 @@ describe("languages", () => {
     expect(grammarForPath(".bashrc")).toBeUndefined()
   })
 })
+
+describe("human error rendering", () => {
+  it("lists the paths tried, candidates of any shape, and diagnostics", async () => {
+    const { humanError } = await import("../../src/domain/render.js")
+    const { spliceError } = await import("../../src/domain/SpliceError.js")
+    const text = humanError(spliceError("SPL-E091", "no code graph database found", { context: { tried: ["/a/graph.db", "/b.db"] } }), 3)
+    expect(text).toContain("    /a/graph.db\n    /b.db\n")
+    const amb = humanError(spliceError("SPL-E002", "2 symbols", { context: { candidates: [{ file: "a.c", line: 3, kind: "function", qualified_name: "add" }] } }), 6)
+    expect(amb).toContain("a.c:3  function add")
+    const diag = humanError(spliceError("SPL-E043", "new errors", { context: { diagnostics: [{ file: "m.rs", line: 2, column: 5, severity: "error", code: "E0308", message: "mismatched types", remediation: "use 1" }] } }), 5)
+    expect(diag).toContain("m.rs:2:5: error E0308: mismatched types\n    help: use 1")
+  })
+})
