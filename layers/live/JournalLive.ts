@@ -13,10 +13,25 @@ import { type BeginInput, Journal, type JournalService, type TxRecord, type TxSt
  *                                directory without it is an aborted begin that touched nothing
  *   .splice/tx/<id>/state.json   committed | rolled_back | undone; absent while pending
  *
- * Ids sort by time. History keeps the newest HISTORY_LIMIT transactions.
+ * Ids sort by time. History keeps the newest 200 transactions, and drops the oldest finished ones
+ * while the originals it keeps exceed 256 MiB (the newest is always kept).
  */
 
-const HISTORY_LIMIT = 200
+export interface HistoryLimits {
+  readonly count: number
+  readonly bytes: number
+  /** Below this many transactions nothing is pruned (and no begin pays for summing sizes). */
+  readonly checkFrom: number
+}
+
+export const DEFAULT_LIMITS: HistoryLimits = { count: 200, bytes: 256 * 1024 * 1024, checkFrom: 20 }
+
+/** A begin that died before writing its intent leaves a bare directory; one this old is garbage. */
+const ABANDONED_MS = 10 * 60 * 1000
+const idTime = (id: string): number => {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z/.exec(id)
+  return m === null ? 0 : Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!, +m[7]!)
+}
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
@@ -34,6 +49,8 @@ interface IntentFile {
   readonly created: string
   readonly undoes?: string
   readonly files: TxRecord["files"]
+  /** Bytes of originals saved with it. */
+  readonly bytes?: number
 }
 
 interface StateFile {
@@ -42,7 +59,7 @@ interface StateFile {
   readonly undoneBy?: string
 }
 
-export const makeJournal = (store: FileStoreService): Effect.Effect<JournalService, never> =>
+export const makeJournal = (store: FileStoreService, limits: HistoryLimits = DEFAULT_LIMITS): Effect.Effect<JournalService, never> =>
   Effect.gen(function*() {
     const dirCache = new Map<string, ResolvedPath>()
     const resolveDir = (rel: string) =>
@@ -94,13 +111,24 @@ export const makeJournal = (store: FileStoreService): Effect.Effect<JournalServi
 
     const prune = Effect.gen(function*() {
       const all = yield* ids
-      if (all.length <= HISTORY_LIMIT) return
-      for (const id of all.slice(0, all.length - HISTORY_LIMIT)) {
+      if (all.length <= limits.checkFrom) return
+      // Newest first: keep while under both limits; drop finished ones beyond them (never a pending one,
+      // recovery still needs it), and directories without an intent (a begin that died half-way).
+      let kept = 0
+      let bytes = 0
+      for (const id of [...all].reverse()) {
         const dir = yield* txDir(id)
-        const state = yield* readJson<StateFile>(childPath(dir, "state.json"))
         const intent = yield* readJson<IntentFile>(childPath(dir, "intent.json"))
-        // Never drop a pending transaction: recovery still needs it.
-        if (state !== undefined || intent === undefined) yield* store.removeDirectory(dir)
+        const state = yield* readJson<StateFile>(childPath(dir, "state.json"))
+        const size = intent?.bytes ?? 0
+        const withinLimits = kept < limits.count && (kept === 0 || bytes + size <= limits.bytes)
+        if (intent !== undefined && (withinLimits || state === undefined)) {
+          kept++
+          bytes += size
+        } else if (intent !== undefined || Date.now() - idTime(id) > ABANDONED_MS) {
+          // (a bare directory younger than that may be another process's begin in progress)
+          yield* store.removeDirectory(dir)
+        }
       }
     })
 
@@ -121,6 +149,7 @@ export const makeJournal = (store: FileStoreService): Effect.Effect<JournalServi
           command: input.command,
           created: new Date().toISOString(),
           files,
+          bytes: input.files.reduce((n, f) => n + (f.original?.length ?? 0), 0),
           ...(input.undoes !== undefined ? { undoes: input.undoes } : {})
         }
         yield* store.writeAtomic(childPath(dir, "intent.json"), encoder.encode(JSON.stringify(intent, null, 1)), { mode: 0o600 })
@@ -175,5 +204,9 @@ export const makeJournal = (store: FileStoreService): Effect.Effect<JournalServi
 
 export const JournalLive: Layer.Layer<Journal, never, FileStore> = Layer.effect(
   Journal,
-  Effect.flatMap(FileStore, makeJournal)
+  Effect.flatMap(FileStore, (store) => makeJournal(store))
 )
+
+/** The same journal with other history limits (tests). */
+export const JournalWithLimits = (limits: HistoryLimits): Layer.Layer<Journal, never, FileStore> =>
+  Layer.effect(Journal, Effect.flatMap(FileStore, (store) => makeJournal(store, limits)))

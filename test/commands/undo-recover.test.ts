@@ -8,7 +8,7 @@ import { recoverCommand } from "../../src/commands/recover.js"
 import { undo } from "../../src/commands/undo.js"
 import { write } from "../../src/commands/write.js"
 import { oneEdit as one, writeConfig } from "../support/configs.js"
-import { layerFor, MemoryFs, run } from "../support/memory.js"
+import { layerFor, MemoryFs, MemoryLocks, run } from "../support/memory.js"
 
 describe("splice undo", () => {
   it("reverses the latest transaction, then the one before it", async () => {
@@ -62,6 +62,37 @@ describe("splice undo", () => {
     await run(undo({ lockTimeoutMs: 200 }), mem)
     const again = await run(undo({ tx: String(e.last["tx"]), lockTimeoutMs: 200 }), mem)
     expect(again.error?.message).toMatch(/undone/)
+  })
+})
+
+describe("journal history", () => {
+  it("is bounded by count and by the bytes of originals it keeps; the newest stays undoable", async () => {
+    const line = "x".repeat(99) + "\n"
+    const mem = new MemoryFs({ "a.txt": line.repeat(3) + "v0\n" }) // ~303 bytes per original
+    const history = { count: 5, bytes: 1000, checkFrom: 3 }
+    for (let i = 0; i < 8; i++) {
+      expect((await run(edit(one("a.txt", `v${i}\n`, `v${i + 1}\n`)), mem, { history })).exit).toBe(0)
+    }
+    const txs = [...mem.entries.keys()].filter((k) => /^\/ws\/\.splice\/tx\/[^/]+$/.test(k))
+    expect(txs).toHaveLength(3) // 3 × 303 bytes fit in 1000; a fourth would not
+    expect((await run(undo({ lockTimeoutMs: 200 }), mem, { history })).exit).toBe(0)
+    expect(mem.text("a.txt")).toBe(line.repeat(3) + "v7\n")
+  })
+
+  it("never drops a pending transaction, even past the limits", async () => {
+    const mem = new MemoryFs({ "a.txt": "v0\n", "b.txt": "w0\n" })
+    const history = { count: 2, bytes: 1_000_000, checkFrom: 1 }
+    const locks = new MemoryLocks()
+    mem.crashWhen = (_op, p) => p.endsWith("state.json")
+    await run(edit(one("b.txt", "w0", "w1")), mem, { history, locks })
+    mem.restart()
+    locks.held.add("b.txt") // its writer is still alive: recovery must leave it, and so must pruning
+    for (let i = 0; i < 4; i++) expect((await run(edit(one("a.txt", `v${i}`, `v${i + 1}`)), mem, { history, locks })).exit).toBe(0)
+    const intents = [...mem.entries.keys()].filter((k) => k.endsWith("intent.json"))
+    expect(intents).toHaveLength(3) // the pending one and the two newest
+    locks.held.delete("b.txt")
+    expect((await run(recoverCommand, mem, { history, locks })).last).toMatchObject({ rolled_back: 1 })
+    expect(mem.text("b.txt")).toBe("w0\n")
   })
 })
 

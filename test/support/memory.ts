@@ -2,7 +2,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { HasherLive } from "../../layers/live/HasherLive.js"
-import { JournalLive } from "../../layers/live/JournalLive.js"
+import { DEFAULT_LIMITS, type HistoryLimits, JournalWithLimits } from "../../layers/live/JournalLive.js"
 import { SyntaxLive } from "../../layers/live/SyntaxLive.js"
 import { ValidatorLive } from "../../layers/live/ValidatorLive.js"
 import { CompilerGateScripted, ScriptedChecker } from "../../layers/memory/CompilerGateScripted.js"
@@ -35,6 +35,8 @@ export interface RunOptions {
   /** The compiler gate's checker (default: none for any file). */
   readonly checker?: ScriptedChecker
   readonly locks?: MemoryLocks
+  /** Journal history limits (default: the real ones). */
+  readonly history?: HistoryLimits
   readonly stdin?: string
   readonly files?: Record<string, string>
 }
@@ -52,7 +54,7 @@ export const layerFor = (mem: MemoryFs, captured: CapturedOutput, options: RunOp
   return Layer.mergeAll(
     store,
     LockMemory(options.locks ?? new MemoryLocks()),
-    JournalLive.pipe(Layer.provide(store)),
+    JournalWithLimits(options.history ?? DEFAULT_LIMITS).pipe(Layer.provide(store)),
     options.validator === undefined ? sharedMemo : Layer.merge(sharedMemo, options.validator),
     OutputMemory(captured),
     InputMemory(options.stdin ?? "", options.files ?? {}),
