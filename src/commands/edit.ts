@@ -110,6 +110,7 @@ export const edit = (config: EditConfig) =>
           replacements: 0,
           checksum_after: target.checksum,
           validation: v,
+          compiler: skippedVerdict("nothing to change"),
           tx: null,
           edits
         }, `${path.relative}: already applied, nothing to change\n`)
