@@ -38,6 +38,15 @@ export const outlineCommand = (file: string) =>
       else stack[stack.length - 1]!.children.push(node)
       stack.push(node)
     }
+    // Methods defined apart from their type (Rust impl blocks, Go receivers, C++ Type::method) go
+    // under that type when it is defined in the same file.
+    for (const n of [...roots]) {
+      const owner = n.symbol.container === null ? undefined : roots.find((r) => r !== n && r.symbol.container === null && r.symbol.name === n.symbol.container)
+      if (owner !== undefined) {
+        owner.children.push(n)
+        roots.splice(roots.indexOf(n), 1)
+      }
+    }
     const plain = (n: Node): Record<string, unknown> => ({ ...n.symbol, children: n.children.map(plain) })
     const text = (n: Node, depth: number): string =>
       `${"  ".repeat(depth)}${n.symbol.kind} ${n.symbol.name}  ${n.symbol.signature}  [${n.symbol.span.start_line}-${n.symbol.span.end_line}]\n` + n.children.map((c) => text(c, depth + 1)).join("")
