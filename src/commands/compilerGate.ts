@@ -18,6 +18,9 @@ export interface CompilerSettings {
   readonly timeoutMs: number
 }
 
+/** No compiler gate (the default for callers that do not ask for one). */
+export const COMPILER_OFF: CompilerSettings = { mode: "off", require: false, timeoutMs: 0 }
+
 export interface CompilerVerdict {
   readonly gate: "compiler"
   readonly status: "passed" | "failed" | "skipped"

@@ -13,7 +13,7 @@ import { Hasher } from "../../services/Hasher.js"
 import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator, type Verdict } from "../../services/Validator.js"
-import { type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
+import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
 import { autoRecover } from "./recover.js"
 import { checkExpected, loadTextTarget, refuseReserved } from "./textTarget.js"
 import { commitWrites } from "./transaction.js"
@@ -62,7 +62,6 @@ const matchError = (file: string, failure: EditFailure, edits: ReadonlyArray<Edi
 const verdictLine = (v: Verdict) =>
   v.status === "skipped" ? `syntax: skipped (${v.reason})` : `syntax: ${v.status}${v.language ? ` (${v.language})` : ""}`
 
-const OFF: CompilerSettings = { mode: "off", require: false, timeoutMs: 0 }
 const compilerOff = (c: CompilerSettings | undefined) => (c === undefined || c.mode === "off" ? "disabled by --validate" : undefined)
 
 export const compilerLine = (v: { readonly status: string; readonly tool?: string; readonly reason?: string; readonly preexisting: number }) =>
@@ -150,7 +149,7 @@ export const edit = (config: EditConfig) =>
         checksumBefore: target.checksum,
         checksumAfter
       }]
-      const gate = config.compiler ?? OFF
+      const gate = config.compiler ?? COMPILER_OFF
       const plans = yield* planFor([path.relative], gate)
       const { tx, verified: compiler } = yield* commitWrites(
         writes,

@@ -13,7 +13,7 @@ import { Hasher } from "../../services/Hasher.js"
 import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator } from "../../services/Validator.js"
-import { type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
+import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
 import { compilerLine } from "./edit.js"
 import { autoRecover } from "./recover.js"
 import { checkExpected, decodeOrRefuse, refuseReserved, statTarget } from "./textTarget.js"
@@ -131,7 +131,7 @@ export const write = (config: WriteConfig) =>
         checksumAfter,
         createOnly: original === null
       }]
-      const gate: CompilerSettings = config.compiler ?? { mode: "off", require: false, timeoutMs: 0 }
+      const gate = config.compiler ?? COMPILER_OFF
       const plans = yield* planFor([path.relative], gate)
       const { tx, verified: compiler } = yield* commitWrites(
         writes,
