@@ -2,6 +2,7 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { Diagnostic } from "../src/domain/diagnostics.js"
 import type { SpliceError } from "../src/domain/SpliceError.js"
+import type { WorkspacePath } from "../src/domain/workspacePath.js"
 
 /**
  * The compiler gate: which checker a file has (the project's tsc, cargo check, go vet, gcc, javac,
@@ -28,7 +29,7 @@ export type CheckerPlan =
     readonly kind: "run"
     readonly tool: string
     /** Workspace-relative file the plan checks (custom gates' findings are filed under it). */
-    readonly file: string
+    readonly file: WorkspacePath
     /** Plans with the same key are the same run (several files of one tsconfig project). */
     readonly key: string
     readonly steps: ReadonlyArray<CheckerStep>
@@ -43,7 +44,7 @@ export type CheckerRun =
 
 export interface CompilerGateService {
   /** The checker for a workspace-relative file. */
-  readonly plan: (file: string, mode: CompilerMode) => Effect.Effect<CheckerPlan, SpliceError>
+  readonly plan: (file: WorkspacePath, mode: CompilerMode) => Effect.Effect<CheckerPlan, SpliceError>
   /** Run a plan on the current disk state. */
   readonly run: (plan: CheckerPlan & { readonly kind: "run" }, timeoutMs: number) => Effect.Effect<CheckerRun, SpliceError>
 }

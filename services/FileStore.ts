@@ -2,6 +2,9 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
 import type { SpliceError } from "../src/domain/SpliceError.js"
+import { joinWorkspacePath, type UserPath, type WorkspacePath } from "../src/domain/workspacePath.js"
+
+export type { UserPath, WorkspacePath }
 
 /**
  * The workspace and its files. Every path goes through `resolve`, which keeps it inside the
@@ -15,8 +18,8 @@ import type { SpliceError } from "../src/domain/SpliceError.js"
 export interface ResolvedPath {
   /** Absolute path of the file itself (symlinks inside the workspace resolved). */
   readonly absolute: string
-  /** Path relative to the workspace root, with `/` separators: the name used in output and the journal. */
-  readonly relative: string
+  /** Path relative to the workspace root: the name used in output, the journal, locks and the graph. */
+  readonly relative: WorkspacePath
 }
 
 export type FileKind = "file" | "directory" | "fifo" | "socket" | "device" | "other"
@@ -31,7 +34,7 @@ export interface FileInfo {
 }
 
 export interface WalkedFile {
-  readonly relative: string
+  readonly relative: WorkspacePath
   readonly size: number
   readonly mtimeMs: number
 }
@@ -40,10 +43,16 @@ export interface FileStoreService {
   /** Absolute path of the workspace root. */
   readonly root: string
   /**
-   * Resolve a user path: relative paths are taken from the current directory when it is inside the
-   * workspace, else from the workspace root. Fails when the result escapes the workspace.
+   * Resolve a path the user typed: a relative one is taken from the current directory when that is
+   * inside the workspace, else from the workspace root. Fails when the result escapes the workspace.
    */
-  readonly resolve: (path: string) => Effect.Effect<ResolvedPath, SpliceError>
+  readonly resolve: (path: UserPath) => Effect.Effect<ResolvedPath, SpliceError>
+  /**
+   * Locate a workspace path (one splice stored or derived: journal entries, lock keys, graph rows,
+   * its own state), always from the workspace root, whatever the current directory. Fails when
+   * symlinks lead it outside the workspace.
+   */
+  readonly locate: (path: WorkspacePath) => Effect.Effect<ResolvedPath, SpliceError>
   /** Metadata, or None when nothing is there. */
   readonly stat: (p: ResolvedPath) => Effect.Effect<Option.Option<FileInfo>, SpliceError>
   readonly read: (p: ResolvedPath) => Effect.Effect<Uint8Array, SpliceError>
@@ -85,5 +94,5 @@ export class FileStore extends Context.Tag("splice/FileStore")<FileStore, FileSt
 /** Join a workspace-relative directory and a name. */
 export const childPath = (dir: ResolvedPath, name: string): ResolvedPath => ({
   absolute: `${dir.absolute}/${name}`,
-  relative: dir.relative === "" || dir.relative === "." ? name : `${dir.relative}/${name}`
+  relative: joinWorkspacePath(dir.relative, name)
 })

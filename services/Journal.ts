@@ -1,11 +1,11 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { SpliceError } from "../src/domain/SpliceError.js"
+import type { WorkspacePath } from "../src/domain/workspacePath.js"
 
 /** One file of a transaction: what it held before and what the transaction writes. */
 export interface TxFile {
-  /** Workspace-relative path. */
-  readonly path: string
+  readonly path: WorkspacePath
   /** False when the transaction creates the file (rollback removes it). */
   readonly existed: boolean
   readonly mode: number | null

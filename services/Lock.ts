@@ -3,6 +3,10 @@ import type * as Duration from "effect/Duration"
 import type * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
 import type { SpliceError } from "../src/domain/SpliceError.js"
+import type { WorkspacePath } from "../src/domain/workspacePath.js"
+
+/** A workspace file, or a named resource (the graph database, by its absolute path). */
+export type LockKey = WorkspacePath | `graph-db:${string}`
 
 /**
  * Exclusive locks on workspace files (by workspace-relative path), held for the life of a Scope.
@@ -12,11 +16,11 @@ import type { SpliceError } from "../src/domain/SpliceError.js"
 export interface LockService {
   /** Wait up to `timeout` for every lock; SPL-E032 when one stays held. */
   readonly acquire: (
-    paths: ReadonlyArray<string>,
+    paths: ReadonlyArray<LockKey>,
     timeout: Duration.DurationInput
   ) => Effect.Effect<void, SpliceError, Scope.Scope>
   /** Take every lock now or none: false when a live process holds one. */
-  readonly tryAcquire: (paths: ReadonlyArray<string>) => Effect.Effect<boolean, SpliceError, Scope.Scope>
+  readonly tryAcquire: (paths: ReadonlyArray<LockKey>) => Effect.Effect<boolean, SpliceError, Scope.Scope>
 }
 
 export class Lock extends Context.Tag("splice/Lock")<Lock, LockService>() {}

@@ -7,7 +7,7 @@ import { parseCheckerOutput } from "../../src/domain/checkerOutput.js"
 import type { Diagnostic } from "../../src/domain/diagnostics.js"
 import { extensionOf, grammarForPath } from "../../src/domain/languages.js"
 import { type CheckerPlan, type CheckerStep, CompilerGate, type CompilerMode } from "../../services/CompilerGate.js"
-import { FileStore } from "../../services/FileStore.js"
+import { FileStore, type WorkspacePath } from "../../services/FileStore.js"
 import { ProcessRunner } from "../../services/ProcessRunner.js"
 import { ProjectConfig } from "../../services/ProjectConfig.js"
 
@@ -96,9 +96,9 @@ export const CompilerGateLive: Layer.Layer<CompilerGate, never, FileStore | Proc
 
     const missing = (tool: string, where: string): CheckerPlan => ({ kind: "skip", tool, missingTool: true, reason: `${tool} is not installed (looked in ${where})` })
 
-    const plan = (file: string, mode: CompilerMode) =>
+    const plan = (file: WorkspacePath, mode: CompilerMode) =>
       Effect.gen(function*() {
-        const target = yield* store.resolve(file)
+        const target = yield* store.locate(file)
         const abs = target.absolute
         const ext = extensionOf(file)
         const cfg = yield* config.load

@@ -4,6 +4,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { spliceError } from "../../src/domain/SpliceError.js"
+import { type UserPath, type WorkspacePath, WORKSPACE_ROOT } from "../../src/domain/workspacePath.js"
 import { type FileInfo, type FileKind, FileStore, type FileStoreService, type ResolvedPath, type WalkedFile } from "../../services/FileStore.js"
 import { syncDirectory, writeAll, writeTemp } from "./atomicFile.js"
 import { fromErrno } from "./errno.js"
@@ -13,9 +14,9 @@ const isInside = (root: string, p: string): boolean => {
   return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel))
 }
 
-const toRelative = (root: string, abs: string): string => {
+const toRelative = (root: string, abs: string): WorkspacePath => {
   const rel = path.relative(root, abs).split(path.sep).join("/")
-  return rel === "" ? "." : rel
+  return (rel === "" ? WORKSPACE_ROOT : rel) as WorkspacePath
 }
 
 const kindOf = (st: fs.Stats): FileKind =>
@@ -32,12 +33,13 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
   })()
   const base = isInside(root, realCwd) ? realCwd : root
 
-  const resolve = (input: string) =>
+  /** `input` taken from `from` (the current directory for what the user typed, the root for workspace paths). */
+  const resolveFrom = (from: string, input: string) =>
     Effect.suspend(() => {
       if (input.length === 0 || input.includes("\0")) {
         return Effect.fail(spliceError("SPL-E066", "invalid path: empty or contains a NUL byte", { context: { path: input } }))
       }
-      const lexical = path.resolve(base, input)
+      const lexical = path.resolve(from, input)
       if (!isInside(root, lexical)) {
         return Effect.fail(spliceError("SPL-E061", `path is outside the workspace: ${input}`, {
           context: { path: input, resolved: lexical, workspace: root }
@@ -78,8 +80,10 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
         }))
       }
       const absolute = rest.length === 0 ? real : path.join(real, ...rest)
-      return Effect.succeed({ absolute, relative: toRelative(root, absolute) })
+      return Effect.succeed<ResolvedPath>({ absolute, relative: toRelative(root, absolute) })
     })
+  const resolve = (input: UserPath) => resolveFrom(base, input)
+  const locate = (p: WorkspacePath) => resolveFrom(root, p)
 
   const stat = (p: ResolvedPath) =>
     Effect.try({
@@ -177,7 +181,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
             return // unreadable directory: skipped, as git would
           }
           for (const e of entries) {
-            const childRel = rel === "." || rel === "" ? e.name : `${rel}/${e.name}`
+            const childRel = (rel === "." || rel === "" ? e.name : `${rel}/${e.name}`) as WorkspacePath
             const childAbs = path.join(abs, e.name)
             if (e.isDirectory()) {
               if (!prune(rel === "." ? "" : rel, e.name)) visit(childAbs, childRel)
@@ -193,7 +197,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "list", dir.relative)
     })
 
-  return { root, resolve, stat, read, writeAtomic, createExclusive, remove, list, makeDirectory, removeDirectory, walk }
+  return { root, resolve, locate, stat, read, writeAtomic, createExclusive, remove, list, makeDirectory, removeDirectory, walk }
 }
 
 export const FileStoreLive = (root: string, cwd?: string): Layer.Layer<FileStore> =>

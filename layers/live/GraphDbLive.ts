@@ -6,6 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { discoverDb } from "../../src/domain/graph/discovery.js"
 import { spliceError } from "../../src/domain/SpliceError.js"
+import { statePath } from "../../src/domain/workspacePath.js"
 import { FileStore } from "../../services/FileStore.js"
 import { GraphDb } from "../../services/GraphDb.js"
 import { Lock } from "../../services/Lock.js"
@@ -32,8 +33,7 @@ export const GraphDbLive = (options: GraphDbOptions): Layer.Layer<GraphDb, Retur
         ...(options.explicit !== undefined ? { explicit: path.resolve(options.explicit) } : {}),
         ...(process.env["SPLICE_DB"] ? { env: path.resolve(process.env["SPLICE_DB"]) } : {}),
         workspace: store.root,
-        home: os.homedir(),
-        cwd: process.cwd()
+        home: os.homedir()
       }, (p) => fs.existsSync(p), options.create)
       if (!("path" in found) || found.path === null) {
         return yield* Effect.fail(spliceError("SPL-E091", "no code graph database found", {
@@ -50,7 +50,7 @@ export const GraphDbLive = (options: GraphDbOptions): Layer.Layer<GraphDb, Retur
       const db = yield* openGraphDatabase(bytes, location)
       if (location.source === "workspace") {
         // splice's state stays out of the user's commits, whichever command created .splice/ first.
-        const ignore = yield* store.resolve(".splice/.gitignore")
+        const ignore = yield* store.locate(statePath(".gitignore"))
         if ((yield* store.stat(ignore))._tag === "None") yield* store.writeAtomic(ignore, new TextEncoder().encode("*\n"))
       }
       yield* Effect.addFinalizer(() => Effect.sync(() => db.close()))

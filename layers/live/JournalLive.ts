@@ -1,6 +1,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { spliceError } from "../../src/domain/SpliceError.js"
+import { parseWorkspacePath, STATE_DIR, statePath, type WorkspacePath } from "../../src/domain/workspacePath.js"
 import { childPath, FileStore, type FileStoreService, type ResolvedPath } from "../../services/FileStore.js"
 import { type BeginInput, Journal, type JournalService, type TxRecord, type TxState } from "../../services/Journal.js"
 
@@ -62,9 +63,9 @@ interface StateFile {
 export const makeJournal = (store: FileStoreService, limits: HistoryLimits = DEFAULT_LIMITS): Effect.Effect<JournalService, never> =>
   Effect.gen(function*() {
     const dirCache = new Map<string, ResolvedPath>()
-    const resolveDir = (rel: string) =>
-      dirCache.has(rel) ? Effect.succeed(dirCache.get(rel)!) : Effect.tap(store.resolve(rel), (p) => Effect.sync(() => dirCache.set(rel, p)))
-    const txRoot = resolveDir(".splice/tx")
+    const resolveDir = (rel: WorkspacePath) =>
+      dirCache.has(rel) ? Effect.succeed(dirCache.get(rel)!) : Effect.tap(store.locate(rel), (p) => Effect.sync(() => dirCache.set(rel, p)))
+    const txRoot = resolveDir(statePath("tx"))
     const txDir = (id: string) => Effect.map(txRoot, (r) => childPath(r, id))
 
     const readJson = <A>(p: ResolvedPath) =>
@@ -84,6 +85,8 @@ export const makeJournal = (store: FileStoreService, limits: HistoryLimits = DEF
         const dir = yield* txDir(id)
         const intent = yield* readJson<IntentFile>(childPath(dir, "intent.json"))
         if (intent === undefined) return undefined
+        // A file list naming anything but workspace paths was not written by splice: never act on it.
+        if (!Array.isArray(intent.files) || intent.files.some((f) => typeof f?.path !== "string" || parseWorkspacePath(f.path) === undefined)) return undefined
         const state = yield* readJson<StateFile>(childPath(dir, "state.json"))
         const rec: TxRecord = {
           id: intent.id,
@@ -100,7 +103,7 @@ export const makeJournal = (store: FileStoreService, limits: HistoryLimits = DEF
     const ids = Effect.flatMap(txRoot, (r) => store.list(r))
 
     const ensureRoot = Effect.gen(function*() {
-      const splice = yield* resolveDir(".splice")
+      const splice = yield* resolveDir(STATE_DIR)
       yield* store.makeDirectory(yield* txRoot)
       const ignore = childPath(splice, ".gitignore")
       if ((yield* store.stat(ignore))._tag === "None") {

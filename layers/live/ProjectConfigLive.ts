@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { emptyConfig, type ProjectConfig as Config, parseProjectConfig } from "../../src/domain/projectConfig.js"
 import { spliceError } from "../../src/domain/SpliceError.js"
-import { FileStore } from "../../services/FileStore.js"
+import { FileStore, type WorkspacePath } from "../../services/FileStore.js"
 import { ProjectConfig } from "../../services/ProjectConfig.js"
 
 /** Reads `<workspace>/splice.json` through the FileStore; an invalid file is a usage error naming the key. */
@@ -11,7 +11,7 @@ export const ProjectConfigLive: Layer.Layer<ProjectConfig, never, FileStore> = L
   Effect.gen(function*() {
     const store = yield* FileStore
     const load = Effect.gen(function*() {
-      const p = yield* store.resolve("splice.json")
+      const p = yield* store.locate("splice.json" as WorkspacePath)
       if ((yield* store.stat(p))._tag === "None") return emptyConfig
       const parsed = parseProjectConfig(new TextDecoder().decode(yield* store.read(p)))
       if (!parsed.ok) {

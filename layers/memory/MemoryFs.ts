@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { spliceError } from "../../src/domain/SpliceError.js"
-import { type FileInfo, FileStore, type FileStoreService, type ResolvedPath, type WalkedFile } from "../../services/FileStore.js"
+import { type FileInfo, FileStore, type FileStoreService, type ResolvedPath, type UserPath, type WalkedFile, type WorkspacePath } from "../../services/FileStore.js"
 import { fromErrno } from "../live/errno.js"
 
 /**
@@ -160,16 +160,21 @@ export class MemoryFs {
 
 const isInside = (root: string, p: string) => p === root || p.startsWith(root + "/")
 
-export const makeMemoryFileStore = (mem: MemoryFs): FileStoreService => {
+/**
+ * `cwd` is the workspace-relative directory the command runs from (default: the root), so command
+ * tests can run from a subdirectory as agents do.
+ */
+export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStoreService => {
   const root = mem.root
-  const rel = (abs: string) => (abs === root ? "." : abs.slice(root.length + 1))
+  const rel = (abs: string) => (abs === root ? "." : abs.slice(root.length + 1)) as WorkspacePath
+  const base = path.posix.resolve(root, cwd)
 
-  const resolve = (input: string) =>
+  const resolveFrom = (from: string, input: string) =>
     Effect.suspend(() => {
       if (input.length === 0 || input.includes("\0")) {
         return Effect.fail(spliceError("SPL-E066", "invalid path: empty or contains a NUL byte", { context: { path: input } }))
       }
-      const lexical = path.posix.resolve(root, input)
+      const lexical = path.posix.resolve(from, input)
       if (!isInside(root, lexical)) {
         return Effect.fail(spliceError("SPL-E061", `path is outside the workspace: ${input}`, { context: { path: input, workspace: root } }))
       }
@@ -194,6 +199,8 @@ export const makeMemoryFileStore = (mem: MemoryFs): FileStoreService => {
       const r: ResolvedPath = { absolute: cur, relative: rel(cur) }
       return Effect.succeed(r)
     })
+  const resolve = (input: UserPath) => resolveFrom(base, input)
+  const locate = (p: WorkspacePath) => resolveFrom(root, p)
 
   const stat = (p: ResolvedPath) =>
     mem.run("stat", p.relative, (): Option.Option<FileInfo> => {
@@ -280,7 +287,7 @@ export const makeMemoryFileStore = (mem: MemoryFs): FileStoreService => {
       return out
     })
 
-  return { root, resolve, stat, read, writeAtomic, createExclusive, remove, list, makeDirectory, removeDirectory, walk }
+  return { root, resolve, locate, stat, read, writeAtomic, createExclusive, remove, list, makeDirectory, removeDirectory, walk }
 }
 
-export const FileStoreMemory = (mem: MemoryFs): Layer.Layer<FileStore> => Layer.sync(FileStore, () => makeMemoryFileStore(mem))
+export const FileStoreMemory = (mem: MemoryFs, cwd?: string): Layer.Layer<FileStore> => Layer.sync(FileStore, () => makeMemoryFileStore(mem, cwd))

@@ -6,11 +6,12 @@
 import * as Effect from "effect/Effect"
 import { errorsOf } from "../domain/diagnostics.js"
 import { spliceError } from "../domain/SpliceError.js"
-import { FileStore } from "../../services/FileStore.js"
+import { FileStore, type WorkspacePath } from "../../services/FileStore.js"
 import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator, type Verdict } from "../../services/Validator.js"
 import { type CompilerSettings, type CompilerVerdict, planFor, runPlans, skippedVerdict } from "./compilerGate.js"
 import { loadTextTarget } from "./textTarget.js"
+import { userPath } from "../domain/workspacePath.js"
 
 export interface CheckConfig {
   readonly files: ReadonlyArray<string>
@@ -26,10 +27,10 @@ export const check = (config: CheckConfig) =>
     const output = yield* Output
     if (config.files.length === 0) return yield* Effect.fail(spliceError("SPL-E010", "name at least one file"))
 
-    const relative: string[] = []
+    const relative: WorkspacePath[] = []
     const syntax: Array<{ file: string; verdict: Verdict }> = []
     for (const f of config.files) {
-      const path = yield* store.resolve(f)
+      const path = yield* store.resolve(userPath(f))
       const target = yield* loadTextTarget(path, config.maxBytes)
       relative.push(path.relative)
       // No "before": every parse error of the file counts.

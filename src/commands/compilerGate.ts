@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import { type Diagnostic, errorsOf, newDiagnostics } from "../domain/diagnostics.js"
 import { spliceError } from "../domain/SpliceError.js"
 import { type CheckerPlan, type CheckerRun, CompilerGate, type CompilerMode } from "../../services/CompilerGate.js"
-import { FileStore } from "../../services/FileStore.js"
+import { FileStore, type WorkspacePath } from "../../services/FileStore.js"
 import type { PlannedWrite } from "./transaction.js"
 
 export interface CompilerSettings {
@@ -40,7 +40,7 @@ export const skippedVerdict = (reason: string, tool?: string): CompilerVerdict =
 })
 
 /** Plans for these files, one per distinct checker run; fails when a checker is required but absent. */
-export const planFor = (files: ReadonlyArray<string>, settings: CompilerSettings) =>
+export const planFor = (files: ReadonlyArray<WorkspacePath>, settings: CompilerSettings) =>
   Effect.gen(function*() {
     const gate = yield* CompilerGate
     const runs: Array<CheckerPlan & { readonly kind: "run" }> = []

@@ -17,6 +17,7 @@ import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerd
 import { autoRecover } from "./recover.js"
 import { checkExpected, loadTextTarget, refuseReserved } from "./textTarget.js"
 import { commitWrites } from "./transaction.js"
+import { userPath } from "../domain/workspacePath.js"
 
 export interface EditConfig {
   readonly file: string
@@ -82,7 +83,7 @@ export const edit = (config: EditConfig) =>
     if (empty !== -1) return yield* Effect.fail(matchError(config.file, { kind: "empty_old", index: empty }, config.edits))
 
     if (!config.preview) yield* autoRecover
-    const path = yield* store.resolve(config.file)
+    const path = yield* store.resolve(userPath(config.file))
     yield* refuseReserved(path)
     return yield* Effect.scoped(Effect.gen(function*() {
       if (!config.preview) yield* lock.acquire([path.relative], Duration.millis(config.lockTimeoutMs))

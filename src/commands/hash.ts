@@ -4,6 +4,7 @@ import { spliceError } from "../domain/SpliceError.js"
 import { FileStore } from "../../services/FileStore.js"
 import { Hasher } from "../../services/Hasher.js"
 import { Output } from "../../services/Output.js"
+import { userPath } from "../domain/workspacePath.js"
 
 export interface HashConfig {
   readonly files: ReadonlyArray<string>
@@ -14,7 +15,7 @@ const hashOne = (file: string) =>
   Effect.gen(function*() {
     const store = yield* FileStore
     const hasher = yield* Hasher
-    const path = yield* store.resolve(file)
+    const path = yield* store.resolve(userPath(file))
     const st = yield* store.stat(path)
     if (st._tag === "None") return yield* Effect.fail(spliceError("SPL-E020", `no such file: ${file}`, { context: { file } }))
     if (st.value.kind !== "file") {

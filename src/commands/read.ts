@@ -5,6 +5,7 @@ import { countLines } from "../domain/textContent.js"
 import { FileStore } from "../../services/FileStore.js"
 import { Output } from "../../services/Output.js"
 import { loadTextTarget } from "./textTarget.js"
+import { userPath } from "../domain/workspacePath.js"
 
 export interface ReadConfig {
   readonly file: string
@@ -27,7 +28,7 @@ export const read = (config: ReadConfig) =>
   Effect.gen(function*() {
     const store = yield* FileStore
     const output = yield* Output
-    const path = yield* store.resolve(config.file)
+    const path = yield* store.resolve(userPath(config.file))
     const target = yield* loadTextTarget(path, config.maxBytes)
     const text = target.content.text
     const total = countLines(text)

@@ -11,6 +11,7 @@ import { Journal, type TxRecord } from "../../services/Journal.js"
 import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { rollbackFiles, type RollbackEntry } from "./transaction.js"
+import { parentWorkspacePath, type WorkspacePath } from "../domain/workspacePath.js"
 
 export interface RecoveredTx {
   readonly tx: string
@@ -20,13 +21,11 @@ export interface RecoveredTx {
 }
 
 /** Temp files a killed writer may have left beside a target (`.<name>.splice-*.tmp`). */
-const removeStrayTemps = (path: string) =>
+const removeStrayTemps = (path: WorkspacePath) =>
   Effect.gen(function*() {
     const store = yield* FileStore
-    const slash = path.lastIndexOf("/")
-    const dirRel = slash === -1 ? "." : path.slice(0, slash)
-    const base = path.slice(slash + 1)
-    const dir = yield* store.resolve(dirRel)
+    const base = path.slice(path.lastIndexOf("/") + 1)
+    const dir = yield* store.locate(parentWorkspacePath(path))
     for (const name of yield* store.list(dir)) {
       if (name.startsWith(`.${base}.splice-`) && name.endsWith(".tmp")) yield* store.remove(childPath(dir, name))
     }

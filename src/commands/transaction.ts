@@ -49,7 +49,7 @@ export const rollbackFiles = (
     const report: RollbackEntry[] = []
     for (let i = tx.files.length - 1; i >= 0; i--) {
       const f = tx.files[i]!
-      const target = yield* store.resolve(f.path)
+      const target = yield* store.locate(f.path)
       const st = yield* store.stat(target)
       const current = st._tag === "None" ? ABSENT : yield* Effect.flatMap(store.read(target), hasher.blake3)
       if (current === (f.checksumBefore ?? ABSENT)) {

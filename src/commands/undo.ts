@@ -56,7 +56,7 @@ export const undo = (config: UndoConfig) =>
       const changed: Array<{ file: string; expected: string; actual: string }> = []
       for (let i = 0; i < tx.files.length; i++) {
         const f = tx.files[i]!
-        const target = yield* store.resolve(f.path)
+        const target = yield* store.locate(f.path)
         const st = yield* store.stat(target)
         const bytes = st._tag === "None" ? null : yield* store.read(target)
         const current = bytes === null ? ABSENT : yield* hasher.blake3(bytes)

@@ -18,6 +18,7 @@ import { compilerLine } from "./edit.js"
 import { autoRecover } from "./recover.js"
 import { checkExpected, decodeOrRefuse, refuseReserved, statTarget } from "./textTarget.js"
 import { ABSENT, commitWrites } from "./transaction.js"
+import { parentWorkspacePath, userPath } from "../domain/workspacePath.js"
 
 export interface WriteConfig {
   readonly file: string
@@ -52,7 +53,7 @@ export const write = (config: WriteConfig) =>
       }))
     }
     if (!config.preview) yield* autoRecover
-    const path = yield* store.resolve(config.file)
+    const path = yield* store.resolve(userPath(config.file))
     yield* refuseReserved(path)
     return yield* Effect.scoped(Effect.gen(function*() {
       if (!config.preview) yield* lock.acquire([path.relative], Duration.millis(config.lockTimeoutMs))
@@ -60,7 +61,7 @@ export const write = (config: WriteConfig) =>
       if (info !== undefined && config.create) {
         return yield* Effect.fail(spliceError("SPL-E033", `${path.relative} already exists`, { context: { file: path.relative } }))
       }
-      const parent = yield* store.resolve(path.relative.includes("/") ? path.relative.slice(0, path.relative.lastIndexOf("/")) : ".")
+      const parent = yield* store.locate(parentWorkspacePath(path.relative))
       const parentInfo = yield* store.stat(parent)
       if (parentInfo._tag === "None" || parentInfo.value.kind !== "directory") {
         return yield* Effect.fail(spliceError("SPL-E020", `directory ${parent.relative} does not exist`, {

@@ -12,6 +12,9 @@ import { recoverCommand } from "../../src/commands/recover.js"
 import { DEFAULT_MAX_BYTES } from "../../src/commands/textTarget.js"
 import { undo } from "../../src/commands/undo.js"
 import { outcomeOf } from "../../src/cli/outcome.js"
+import { parseWorkspacePath, userPath } from "../../src/domain/workspacePath.js"
+
+const X = parseWorkspacePath("x.ts")!
 
 let dir: string
 beforeEach(() => {
@@ -36,7 +39,7 @@ describe("FileStore on a real disk", () => {
     fs.writeFileSync(f, "echo 1\n", { mode: 0o751 })
     fs.chmodSync(f, 0o751)
     const store = makeFileStore(dir, dir)
-    const p = await Effect.runPromise(store.resolve("a.sh"))
+    const p = await Effect.runPromise(store.resolve(userPath("a.sh")))
     await Effect.runPromise(store.writeAtomic(p, new TextEncoder().encode("echo 2\n")))
     expect(fs.readFileSync(f, "utf8")).toBe("echo 2\n")
     expect(fs.statSync(f).mode & 0o777).toBe(0o751)
@@ -49,7 +52,7 @@ describe("FileStore on a real disk", () => {
     fs.linkSync(f, path.join(dir, "b.txt"))
     const ino = fs.statSync(f).ino
     const store = makeFileStore(dir, dir)
-    await Effect.runPromise(Effect.flatMap(store.resolve("a.txt"), (p) => store.writeAtomic(p, new TextEncoder().encode("two\n"))))
+    await Effect.runPromise(Effect.flatMap(store.resolve(userPath("a.txt")), (p) => store.writeAtomic(p, new TextEncoder().encode("two\n"))))
     expect(fs.statSync(f).ino).toBe(ino)
     expect(fs.readFileSync(path.join(dir, "b.txt"), "utf8")).toBe("two\n")
   })
@@ -60,11 +63,11 @@ describe("FileStore on a real disk", () => {
     fs.writeFileSync(path.join(dir, "real.txt"), "x\n")
     fs.symlinkSync("real.txt", path.join(dir, "in.txt"))
     fs.symlinkSync("/nonexistent-target-outside", path.join(dir, "dangling"))
-    const code = async (p: string) => (await Effect.runPromise(Effect.flip(store.resolve(p)))).code
+    const code = async (p: string) => (await Effect.runPromise(Effect.flip(store.resolve(userPath(p))))).code
     expect(await code("../x")).toBe("SPL-E061")
     expect(await code("out/anything")).toBe("SPL-E062")
     expect(await code("dangling")).toBe("SPL-E062")
-    expect((await Effect.runPromise(store.resolve("in.txt"))).relative).toBe("real.txt")
+    expect((await Effect.runPromise(store.resolve(userPath("in.txt")))).relative).toBe("real.txt")
   })
 
   it("sees FIFOs for what they are", async () => {
@@ -79,7 +82,7 @@ describe("FileStore on a real disk", () => {
   it("createExclusive never replaces", async () => {
     const store = makeFileStore(dir, dir)
     fs.writeFileSync(path.join(dir, "e.txt"), "keep\n")
-    const p = await Effect.runPromise(store.resolve("e.txt"))
+    const p = await Effect.runPromise(store.resolve(userPath("e.txt")))
     const e = await Effect.runPromise(Effect.flip(store.createExclusive(p, new TextEncoder().encode("x"))))
     expect(e.code).toBe("SPL-E033")
     expect(fs.readFileSync(path.join(dir, "e.txt"), "utf8")).toBe("keep\n")
@@ -91,12 +94,12 @@ describe("Lock files", () => {
     const a = makeLock(dir)
     const b = makeLock(dir)
     await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
-      yield* a.acquire(["x.ts"], Duration.millis(100))
-      const err = yield* Effect.flip(Effect.scoped(b.acquire(["x.ts"], Duration.millis(50))))
+      yield* a.acquire([X], Duration.millis(100))
+      const err = yield* Effect.flip(Effect.scoped(b.acquire([X], Duration.millis(50))))
       expect(err.code).toBe("SPL-E032")
       expect(err.context?.["holder"]).toMatchObject({ pid: process.pid })
     })))
-    await Effect.runPromise(Effect.scoped(b.acquire(["x.ts"], Duration.millis(50))))
+    await Effect.runPromise(Effect.scoped(b.acquire([X], Duration.millis(50))))
   })
 
   it("a lock left by a dead process is taken over", async () => {
@@ -107,7 +110,7 @@ describe("Lock files", () => {
     const { createHash } = await import("node:crypto")
     const file = path.join(locks, createHash("sha1").update("x.ts").digest("hex").slice(0, 24) + ".lock")
     fs.writeFileSync(file, JSON.stringify({ pid: Number(dead), host: os.hostname(), token: "t", path: "x.ts", since: "" }))
-    await Effect.runPromise(Effect.scoped(makeLock(dir).acquire(["x.ts"], Duration.millis(50))))
+    await Effect.runPromise(Effect.scoped(makeLock(dir).acquire([X], Duration.millis(50))))
     expect(fs.existsSync(file)).toBe(false)
   })
 })

@@ -34,10 +34,11 @@ export const fixtureFs = (sub = ""): MemoryFs => {
 export const runGraph = async (
   program: Effect.Effect<unknown, SpliceError, Services | GraphDb | Syntax>,
   mem: MemoryFs,
-  saved: SavedGraph
+  saved: SavedGraph,
+  options: { readonly cwd?: string } = {}
 ): Promise<RunResult> => {
   const captured = new CapturedOutput()
-  const layer = Layer.mergeAll(layerFor(mem, captured), SyntaxLive, GraphDbMemory(saved))
+  const layer = Layer.mergeAll(layerFor(mem, captured, options), SyntaxLive, GraphDbMemory(saved))
   const exit = await Effect.runPromiseExit(program.pipe(Effect.provide(layer)) as Effect.Effect<unknown, SpliceError, never>)
   const outcome = outcomeOf(exit, undefined)
   if (outcome.error !== undefined) captured.lines.push({ type: "error", code: outcome.error.code, exit: outcome.exit, message: outcome.error.message, context: outcome.error.context ?? {} })

@@ -39,6 +39,8 @@ export interface RunOptions {
   readonly history?: HistoryLimits
   readonly stdin?: string
   readonly files?: Record<string, string>
+  /** Workspace-relative directory the command runs from (default: the root). */
+  readonly cwd?: string
 }
 
 export interface RunResult {
@@ -50,7 +52,7 @@ export interface RunResult {
 }
 
 export const layerFor = (mem: MemoryFs, captured: CapturedOutput, options: RunOptions = {}) => {
-  const store = FileStoreMemory(mem)
+  const store = FileStoreMemory(mem, options.cwd)
   return Layer.mergeAll(
     store,
     LockMemory(options.locks ?? new MemoryLocks()),

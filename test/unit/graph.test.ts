@@ -136,7 +136,7 @@ describe(".gitignore", () => {
 })
 
 describe("database discovery", () => {
-  const input = { workspace: "/w/proj", home: "/home/u", cwd: "/w/proj" }
+  const input = { workspace: "/w/proj", home: "/home/u" }
   it("follows the chain and lists every path tried", () => {
     expect(discoverDb(input, () => false, false)).toEqual({ tried: ["/w/proj/.splice/graph.db", "/home/u/.magellan/proj/proj.db", "/w/proj/.magellan/proj.db"] })
     expect(discoverDb(input, () => false, true)).toMatchObject({ path: "/w/proj/.splice/graph.db", source: "workspace", existed: false })

@@ -6,6 +6,7 @@ import { GraphDb } from "../../../services/GraphDb.js"
 import { Output } from "../../../services/Output.js"
 import { SYMBOL_COLUMNS, symbolJson, type SymbolRow } from "./find.js"
 import { refreshGraph } from "./refresh.js"
+import { userPath } from "../../domain/workspacePath.js"
 
 interface Node {
   readonly symbol: ReturnType<typeof symbolJson>
@@ -19,7 +20,7 @@ export const outlineCommand = (file: string) =>
     const store = yield* FileStore
     const db = yield* GraphDb
     const output = yield* Output
-    const path = yield* store.resolve(file)
+    const path = yield* store.resolve(userPath(file))
     yield* refreshGraph({ full: false, progress: true })
     const known = yield* db.all<{ id: number }>("SELECT id FROM files WHERE path = ?", [path.relative])
     if (known.length === 0) {

@@ -13,7 +13,8 @@ import { parseTsconfig, type ResolveContext, resolveModule, type TsConfigInfo } 
 import { grammarForPath } from "../../domain/languages.js"
 import type { SpliceError } from "../../domain/SpliceError.js"
 import { decodeText, isDecodeFailure } from "../../domain/textContent.js"
-import { childPath, FileStore } from "../../../services/FileStore.js"
+import { WORKSPACE_ROOT } from "../../domain/workspacePath.js"
+import { childPath, FileStore, type WorkspacePath } from "../../../services/FileStore.js"
 import { GraphDb, type SqlValue } from "../../../services/GraphDb.js"
 import { Hasher } from "../../../services/Hasher.js"
 import { Output } from "../../../services/Output.js"
@@ -32,7 +33,7 @@ export interface RefreshStats {
 
 interface DbFile {
   id: number
-  path: string
+  path: WorkspacePath
   language: string
   hash: string
   size: number
@@ -58,7 +59,7 @@ const decoder = new TextDecoder()
 /** The workspace's indexable source files, honouring .gitignore files and the usual build directories. */
 export const indexableFiles = Effect.gen(function*() {
   const store = yield* FileStore
-  const root = yield* store.resolve(".")
+  const root = yield* store.locate(WORKSPACE_ROOT)
   const ignore = new Ignore()
   for (const name of [".gitignore", ".git/info/exclude"]) {
     const p = childPath(root, name)
@@ -68,7 +69,7 @@ export const indexableFiles = Effect.gen(function*() {
     ALWAYS_SKIPPED.has(name) || (name.startsWith(".") && name !== ".github") || ignore.ignores(dir === "" ? name : `${dir}/${name}`, true))
   for (const f of all) {
     if (f.relative.endsWith("/.gitignore")) {
-      ignore.add(decoder.decode(yield* store.read(yield* store.resolve(f.relative))), f.relative.slice(0, f.relative.lastIndexOf("/")))
+      ignore.add(decoder.decode(yield* store.read(yield* store.locate(f.relative))), f.relative.slice(0, f.relative.lastIndexOf("/")))
     }
   }
   const projectFiles = all.filter((f) => /(^|\/)(tsconfig\.json|go\.mod)$/.test(f.relative) && !ignore.ignores(f.relative))
@@ -106,7 +107,7 @@ export const refreshGraph = (options: { readonly full: boolean; readonly progres
         unchanged++
         continue
       }
-      const path = yield* store.resolve(f.relative)
+      const path = yield* store.locate(f.relative)
       const bytes = yield* store.read(path)
       const hash = yield* hasher.blake3(bytes)
       if (!options.full && old !== undefined && old.hash === hash) {
@@ -206,7 +207,7 @@ interface SymbolRow {
 }
 
 /** Re-resolve every import; then the references of files that changed or whose imports point at changed files. */
-const resolveAll = (projectFiles: ReadonlyArray<string>, touched: ReadonlySet<number>, also: ReadonlySet<number>, allImports: boolean) =>
+const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: ReadonlySet<number>, also: ReadonlySet<number>, allImports: boolean) =>
   Effect.gen(function*() {
     const db = yield* GraphDb
     const store = yield* FileStore
@@ -217,7 +218,7 @@ const resolveAll = (projectFiles: ReadonlyArray<string>, touched: ReadonlySet<nu
     const tsconfigs: TsConfigInfo[] = []
     const goModules: Array<{ dir: string; module: string }> = []
     for (const p of projectFiles) {
-      const text = decoder.decode(yield* store.read(yield* store.resolve(p)))
+      const text = decoder.decode(yield* store.read(yield* store.locate(p)))
       const dir = p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : ""
       if (p.endsWith("tsconfig.json")) tsconfigs.push(parseTsconfig(text, dir))
       else {

@@ -1,5 +1,6 @@
 /** `splice status`: where the graph is, how it was found, what it holds, and which files are stale. It does not refresh. */
 import * as Effect from "effect/Effect"
+import type { WorkspacePath } from "../../domain/workspacePath.js"
 import { GraphDb } from "../../../services/GraphDb.js"
 import { Output } from "../../../services/Output.js"
 import { indexableFiles } from "./refresh.js"
@@ -21,7 +22,7 @@ export const freshness = Effect.gen(function*() {
   const db = yield* GraphDb
   const { sources } = yield* indexableFiles
   const disk = new Map(sources.map((s) => [s.relative, s]))
-  const rows = yield* db.all<{ path: string; language: string; size: number; mtime: number; symbols: number }>(
+  const rows = yield* db.all<{ path: WorkspacePath; language: string; size: number; mtime: number; symbols: number }>(
     "SELECT f.path, f.language, f.size, f.mtime, (SELECT count(*) FROM symbols s WHERE s.file_id = f.id) AS symbols FROM files f ORDER BY f.path")
   const files = rows.map((r) => {
     const d = disk.get(r.path)

@@ -13,6 +13,7 @@ import { GraphDb } from "../../../services/GraphDb.js"
 import { Output } from "../../../services/Output.js"
 import { SYMBOL_COLUMNS, type SymbolRow } from "./find.js"
 import { refreshGraph } from "./refresh.js"
+import { userPath, type WorkspacePath } from "../../domain/workspacePath.js"
 
 export interface SuggestConfig {
   readonly fnName: string
@@ -33,7 +34,7 @@ export const suggestCommand = (config: SuggestConfig) =>
     const output = yield* Output
     if (config.fnName.trim() === "") return yield* Effect.fail(spliceError("SPL-E010", "--fn-name is empty"))
     yield* refreshGraph({ full: false, progress: true })
-    const target = config.file === undefined ? null : (yield* store.resolve(config.file)).relative
+    const target = config.file === undefined ? null : (yield* store.resolve(userPath(config.file))).relative
     const keywords = keywordsOf(config.fnName, config.desc)
 
     // Candidates: symbols whose name or signature contains a keyword.
@@ -94,7 +95,7 @@ export const suggestCommand = (config: SuggestConfig) =>
 
     const goModule = language === "go"
       ? yield* Effect.gen(function*() {
-        const p = yield* store.resolve("go.mod")
+        const p = yield* store.locate("go.mod" as WorkspacePath)
         if ((yield* store.stat(p))._tag === "None") return undefined
         const m = /^module\s+(\S+)/m.exec(new TextDecoder().decode(yield* store.read(p)))
         return m ? { dir: "", module: m[1]! } : undefined

@@ -1,7 +1,8 @@
 /**
  * Finding the graph database (Splice v3's chain): --db, then SPLICE_DB, then
  * <workspace>/.splice/graph.db, then ~/.magellan/<project>/<project>.db, then
- * .magellan/<project>.db. An explicit path is used as given (created if missing); otherwise the
+ * <workspace>/.magellan/<project>.db (the workspace root, not the current directory: one graph
+ * whichever subdirectory a command runs from). An explicit path is used as given (created if missing); otherwise the
  * first that exists, or — for commands that build the graph — a new one in the workspace.
  */
 import type { DbLocation } from "../../../services/GraphDb.js"
@@ -11,7 +12,6 @@ export interface DiscoveryInput {
   readonly env?: string
   readonly workspace: string
   readonly home: string
-  readonly cwd: string
 }
 
 const join = (...parts: string[]) => parts.join("/").replace(/\/+/g, "/")
@@ -25,7 +25,7 @@ export const discoverDb = (input: DiscoveryInput, exists: (path: string) => bool
   chain.push(
     { source: "workspace", path: join(input.workspace, ".splice", "graph.db") },
     { source: "magellan-home", path: join(input.home, ".magellan", project, `${project}.db`) },
-    { source: "magellan-local", path: join(input.cwd, ".magellan", `${project}.db`) }
+    { source: "magellan-local", path: join(input.workspace, ".magellan", `${project}.db`) }
   )
   const tried = chain.map((c) => c.path)
   const explicit = chain[0]!.source === "flag" || chain[0]!.source === "env" ? chain[0]! : undefined
