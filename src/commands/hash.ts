@@ -22,8 +22,15 @@ const hashOne = (file: string) =>
       return yield* Effect.fail(spliceError("SPL-E065", `not a regular file (${st.value.kind}): ${file}`, { context: { file, kind: st.value.kind } }))
     }
     const bytes = yield* store.read(path)
-    return { file, checksum: yield* hasher.blake3(bytes), size: bytes.length }
+    // JSON names the workspace path, like every other command; human output the name as typed, like b3sum.
+    return { file: path.relative, typed: file, checksum: yield* hasher.blake3(bytes), size: bytes.length }
   })
+
+/** b3sum's line for a name: a name with a backslash or newline is escaped and the line starts with `\`. */
+export const b3sumLine = (checksum: string, name: string): string =>
+  /[\\\n]/.test(name)
+    ? `\\${checksum}  ${name.replace(/\\/g, "\\\\").replace(/\n/g, "\\n")}\n`
+    : `${checksum}  ${name}\n`
 
 export const hash = (config: HashConfig) =>
   Effect.gen(function*() {
@@ -39,13 +46,13 @@ export const hash = (config: HashConfig) =>
       if (h.checksum !== expected) {
         return yield* Effect.fail(spliceError("SPL-E031", `${h.file}: checksum mismatch`, { context: { file: h.file, expected, actual: h.checksum } }))
       }
-      return yield* output.result("hash", { file: h.file, checksum: h.checksum, verified: true }, `${h.file}: OK\n`)
+      return yield* output.result("hash", { file: h.file, checksum: h.checksum, verified: true }, `${h.typed}: OK\n`)
     }
     const results = []
     for (const f of config.files) {
-      const h = yield* hashOne(f)
+      const { typed, ...h } = yield* hashOne(f)
       results.push(h)
-      yield* output.event({ type: "hash", ...h }, `${h.checksum}  ${h.file}\n`)
+      yield* output.event({ type: "hash", ...h }, b3sumLine(h.checksum, typed))
     }
     return yield* output.result("hash", { files: results.length }, "")
   })

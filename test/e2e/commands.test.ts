@@ -96,10 +96,13 @@ describe.each(runtimes)("the built CLI under $name", (rt) => {
     expect(r.last["checksum"]).toBe(h.lines[0]!["checksum"])
   })
 
-  it.skipIf(!hasB3sum)("hash: human output is byte-identical to b3sum", () => {
+  it.skipIf(!hasB3sum)("hash: human output is byte-identical to b3sum, escaping newlines and backslashes in names", () => {
     fs.writeFileSync(path.join(ws, "e.txt"), "")
-    const ours = run(["hash", "a.ts", "e.txt", "--output", "human"])
-    const theirs = spawnSync("b3sum", ["a.ts", "e.txt"], { cwd: ws, encoding: "utf8" })
+    const odd = ["new\nline.txt", "back\\slash.txt", "cr\rname.txt"]
+    for (const n of odd) fs.writeFileSync(path.join(ws, n), n)
+    const ours = run(["hash", "a.ts", "e.txt", ...odd, "--output", "human"])
+    const theirs = spawnSync("b3sum", ["a.ts", "e.txt", ...odd], { cwd: ws, encoding: "utf8" })
+    expect(theirs.stdout).toContain("new\\nline.txt")
     expect(ours.code).toBe(0)
     expect(ours.stdout).toBe(theirs.stdout)
   })

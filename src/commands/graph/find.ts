@@ -2,6 +2,8 @@
 import * as Effect from "effect/Effect"
 import { spliceError } from "../../domain/SpliceError.js"
 import { diceSimilarity } from "../../domain/similarity.js"
+import { userPath } from "../../domain/workspacePath.js"
+import { FileStore } from "../../../services/FileStore.js"
 import { GraphDb, type SqlValue } from "../../../services/GraphDb.js"
 import { Output } from "../../../services/Output.js"
 import { refreshGraph } from "./refresh.js"
@@ -81,8 +83,12 @@ export const findSymbols = (config: FindConfig) =>
       params.push(config.kind)
     }
     if (config.file !== undefined) {
-      where.push("(f.path = ? OR f.path LIKE ?)")
-      params.push(config.file, `%${config.file}`)
+      // The file as typed (from the current directory), else as a workspace path or a path suffix.
+      const store = yield* FileStore
+      const typed = yield* Effect.option(store.resolve(userPath(config.file)))
+      const suffix = config.file.replace(/^(\.\/)+/, "").replace(/[\\%_]/g, (c) => `\\${c}`)
+      where.push("(f.path = ? OR f.path = ? OR f.path LIKE ? ESCAPE '\\')")
+      params.push(typed._tag === "Some" ? typed.value.relative : config.file, config.file, `%/${suffix}`)
     }
     if (config.exported) where.push("s.exported = 1")
     const rows = yield* db.all<SymbolRow>(
