@@ -23,6 +23,9 @@ const stripAnsi = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, "")
 export const outcomeOf = (exit: Exit.Exit<unknown, unknown>, signal: Signal | undefined): Outcome => {
   if (Exit.isSuccess(exit)) return { exit: ExitCode.ok }
   const cause = exit.cause
+  // A rollback that could not be verified outranks whatever caused it, a signal included.
+  const incomplete = [...Cause.failures(cause), ...Cause.defects(cause)].find((e) => e instanceof SpliceError && e.code === "SPL-E035")
+  if (incomplete instanceof SpliceError) return { exit: incomplete.exit, error: incomplete }
   const failure = Cause.failureOption(cause)
   if (Option.isSome(failure)) {
     const e = failure.value

@@ -16,7 +16,8 @@ import { parentWorkspacePath, type WorkspacePath } from "../domain/workspacePath
 export interface RecoveredTx {
   readonly tx: string
   readonly command: string
-  readonly status: "rolled_back" | "in_progress"
+  /** incomplete: a restore failed (e.g. disk full); the transaction stays pending for the next try. */
+  readonly status: "rolled_back" | "in_progress" | "incomplete"
   readonly files: ReadonlyArray<RollbackEntry>
 }
 
@@ -46,6 +47,7 @@ const recoverOne = (tx: TxRecord) =>
         return { tx: tx.id, command: tx.command, status: "in_progress", files: [] } satisfies RecoveredTx
       }
       const files = yield* rollbackFiles(fresh, (i) => journal.original(fresh.id, i))
+      if (files.some((f) => f.action === "failed")) return { tx: tx.id, command: tx.command, status: "incomplete", files } satisfies RecoveredTx
       for (const p of paths) yield* removeStrayTemps(p)
       yield* journal.setState(fresh.id, "rolled_back")
       return { tx: tx.id, command: tx.command, status: "rolled_back", files } satisfies RecoveredTx
@@ -64,6 +66,10 @@ export const recoverAbandoned = Effect.gen(function*() {
 export const autoRecover = Effect.gen(function*() {
   const output = yield* Output
   for (const r of yield* recoverAbandoned) {
+    if (r.status === "incomplete") {
+      yield* output.log(`splice: could not roll back interrupted transaction ${r.tx} (${r.command}): ${r.files.filter((f) => f.action === "failed").map((f) => `${f.file}: ${f.error}`).join("; ")}; run \`splice recover\``)
+      continue
+    }
     if (r.status !== "rolled_back") continue
     const conflicts = r.files.filter((f) => f.action === "conflict").map((f) => f.file)
     yield* output.log(
@@ -79,9 +85,16 @@ export const recoverCommand = Effect.gen(function*() {
   for (const r of results) {
     yield* output.event(
       { type: "transaction", ...r },
-      `${r.status === "rolled_back" ? "rolled back" : "still in progress (owner alive)"}: ${r.tx} (${r.command})\n` +
-        r.files.map((f) => `  ${f.action.padEnd(9)} ${f.file}\n`).join("")
+      `${r.status === "rolled_back" ? "rolled back" : r.status === "incomplete" ? "NOT rolled back (restore failed)" : "still in progress (owner alive)"}: ${r.tx} (${r.command})\n` +
+        r.files.map((f) => `  ${f.action.padEnd(9)} ${f.file}${f.error !== undefined ? ` (${f.error})` : ""}\n`).join("")
     )
+  }
+  const failed = results.filter((r) => r.status === "incomplete")
+  if (failed.length > 0) {
+    const files = failed.flatMap((r) => r.files.filter((f) => f.action === "failed").map((f) => ({ tx: r.tx, file: f.file, state: "restore_failed", checksum: f.checksum ?? null, error: f.error ?? null })))
+    return yield* Effect.fail(spliceError("SPL-E035", `${files.length} file(s) could not be restored: ${files.map((f) => `${f.file} (${f.error})`).join("; ")}; their transactions stay pending`, {
+      context: { files, transactions: failed.map((r) => r.tx) }
+    }))
   }
   const rolledBack = results.filter((r) => r.status === "rolled_back")
   const conflicts = rolledBack.flatMap((r) => r.files.filter((f) => f.action === "conflict").map((f) => ({ tx: r.tx, file: f.file })))

@@ -3,11 +3,13 @@
  * atomically, mark the transaction committed. Any failure or interruption before the commit mark
  * rolls back (uninterruptibly, so a second Ctrl-C cannot stop it halfway).
  */
+import * as Cause from "effect/Cause"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
-import type { SpliceError } from "../domain/SpliceError.js"
+import { SpliceError, spliceError } from "../domain/SpliceError.js"
 import { FileStore, type ResolvedPath } from "../../services/FileStore.js"
 import { Hasher } from "../../services/Hasher.js"
 import { Journal, type TxRecord } from "../../services/Journal.js"
@@ -31,44 +33,84 @@ export const ABSENT = "absent"
 
 export interface RollbackEntry {
   readonly file: string
-  readonly action: "restored" | "removed" | "unchanged" | "conflict"
+  /**
+   * restored / removed / unchanged: verified to hold the original again (or be absent); conflict:
+   * someone else's content, left alone; failed: the restore did not happen or did not verify.
+   */
+  readonly action: "restored" | "removed" | "unchanged" | "conflict" | "failed"
+  /** What the file holds now when it is not the original (a BLAKE3 checksum, or "absent"). */
   readonly checksum?: string
+  readonly error?: string
 }
+
+/** Checksum of what is at a path now, or ABSENT. */
+const currentChecksum = (target: ResolvedPath) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const hasher = yield* Hasher
+    const st = yield* store.stat(target)
+    return st._tag === "None" ? ABSENT : yield* Effect.flatMap(store.read(target), hasher.blake3)
+  })
+
+/** One file back to its original, then read back: only a verified file counts as restored. */
+const rollbackOne = (
+  f: TxRecord["files"][number],
+  original: Effect.Effect<Uint8Array | null, SpliceError>
+) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const target = yield* store.locate(f.path)
+    const expected = f.checksumBefore ?? ABSENT
+    const current = yield* currentChecksum(target)
+    if (current === expected) return { file: f.path, action: "unchanged" } satisfies RollbackEntry
+    if (current !== f.checksumAfter) return { file: f.path, action: "conflict", checksum: current } satisfies RollbackEntry
+    const bytes = yield* original
+    if (bytes === null) yield* store.remove(target)
+    else yield* store.writeAtomic(target, bytes, f.mode === null ? undefined : { mode: f.mode })
+    const now = yield* currentChecksum(target)
+    if (now !== expected) return { file: f.path, action: "failed", checksum: now, error: "the file does not hold the original after the restore" } satisfies RollbackEntry
+    return { file: f.path, action: bytes === null ? "removed" : "restored" } satisfies RollbackEntry
+  }).pipe(
+    // One file's I/O error must not stop the others from being put back.
+    Effect.catchAll((e) =>
+      Effect.gen(function*() {
+        const store = yield* FileStore
+        const now = yield* Effect.flatMap(store.locate(f.path), currentChecksum).pipe(Effect.orElseSucceed(() => "unknown"))
+        return { file: f.path, action: "failed", checksum: now, error: `${e.code}: ${e.message}` } satisfies RollbackEntry
+      })
+    )
+  )
 
 /**
  * Put each file of a transaction back: restore it only when it holds exactly what the transaction
  * wrote; a file that is already original is left; any other content is a conflict, left alone.
+ * Every restore is read back and compared with the original's checksum.
  */
 export const rollbackFiles = (
   tx: TxRecord,
   original: (index: number) => Effect.Effect<Uint8Array | null, SpliceError>
 ) =>
   Effect.gen(function*() {
-    const store = yield* FileStore
-    const hasher = yield* Hasher
     const report: RollbackEntry[] = []
-    for (let i = tx.files.length - 1; i >= 0; i--) {
-      const f = tx.files[i]!
-      const target = yield* store.locate(f.path)
-      const st = yield* store.stat(target)
-      const current = st._tag === "None" ? ABSENT : yield* Effect.flatMap(store.read(target), hasher.blake3)
-      if (current === (f.checksumBefore ?? ABSENT)) {
-        report.push({ file: f.path, action: "unchanged" })
-      } else if (current === f.checksumAfter) {
-        const bytes = yield* original(i)
-        if (bytes === null) {
-          yield* store.remove(target)
-          report.push({ file: f.path, action: "removed" })
-        } else {
-          yield* store.writeAtomic(target, bytes, f.mode === null ? undefined : { mode: f.mode })
-          report.push({ file: f.path, action: "restored" })
-        }
-      } else {
-        report.push({ file: f.path, action: "conflict", checksum: current })
-      }
-    }
+    for (let i = tx.files.length - 1; i >= 0; i--) report.push(yield* rollbackOne(tx.files[i]!, original(i)))
     return report.reverse()
   })
+
+/** The files a rollback could not verify as original, or undefined when all are. */
+export const incompleteRollback = (tx: TxRecord, report: ReadonlyArray<RollbackEntry>, cause?: SpliceError) => {
+  const bad = report.filter((r) => r.action === "conflict" || r.action === "failed")
+  if (bad.length === 0) return undefined
+  const state = (r: RollbackEntry) =>
+    r.action === "conflict" ? `changed by someone else (${r.checksum === ABSENT ? "now absent" : `now ${r.checksum}`}), left alone` : `not restored: ${r.error}`
+  return spliceError("SPL-E035", `the rollback of ${tx.id} is incomplete: ${bad.map((r) => `${r.file} ${state(r)}`).join("; ")}`, {
+    context: {
+      tx: tx.id,
+      files: bad.map((r) => ({ file: r.file, state: r.action === "conflict" ? "changed_externally" : "restore_failed", checksum: r.checksum ?? null, ...(r.error !== undefined ? { error: r.error } : {}) })),
+      restored: report.filter((r) => r.action !== "conflict" && r.action !== "failed").map((r) => r.file),
+      ...(cause !== undefined ? { cause: { code: cause.code, message: cause.message } } : {})
+    }
+  })
+}
 
 export interface CommitOptions {
   readonly command: string
@@ -127,14 +169,24 @@ export const commitWrites = <V = undefined, E = never, R = never>(
           : Effect.gen(function*() {
             if (yield* Ref.get(committed)) return
             const report = yield* rollbackFiles(tx, (i) => Effect.succeed(originals[i] ?? null))
-            yield* journal.setState(tx.id, "rolled_back")
-            const conflicts = report.filter((r) => r.action === "conflict").map((r) => r.file)
-            yield* output.log(
-              `splice: rolled back ${tx.id}` + (conflicts.length > 0 ? `; changed by someone else, left alone: ${conflicts.join(", ")}` : "")
-            )
+            // A restore that failed leaves the journal pending, so `splice recover` tries again;
+            // someone else's content is final (recovery would leave it alone too).
+            if (!report.some((r) => r.action === "failed")) yield* journal.setState(tx.id, "rolled_back")
+            const failure = Exit.isFailure(exit) ? Option.getOrUndefined(Cause.failureOption(exit.cause)) : undefined
+            const cause = failure instanceof SpliceError ? failure : undefined
+            const incomplete = incompleteRollback(tx, report, cause)
+            if (incomplete === undefined) return yield* output.log(`splice: rolled back ${tx.id}`)
+            yield* output.log(`splice: ${incomplete.message}${report.some((r) => r.action === "failed") ? "; run `splice recover` to retry" : ""}`)
+            // Only a verified rollback may be reported as one. A release cannot fail, so this is
+            // carried as a defect, which the outcome ranks above the error (or signal) that caused it.
+            return yield* Effect.die(incomplete)
           }).pipe(
-            // A rollback that itself fails leaves the journal pending: the next run finishes it.
-            Effect.catchAll((e) => output.log(`splice: rollback of ${tx.id} incomplete (${e.message}); run \`splice recover\``))
+            Effect.catchAll((e) =>
+              Effect.zipRight(
+                output.log(`splice: rollback of ${tx.id} incomplete (${e.message}); run \`splice recover\``),
+                Effect.die(spliceError("SPL-E035", `the rollback of ${tx.id} is incomplete: ${e.message}`, { context: { tx: tx.id, files: [], error: e.message } }))
+              )
+            )
           )
     )
   })
