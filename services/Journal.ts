@@ -13,6 +13,17 @@ export interface TxFile {
   readonly checksumAfter: string
 }
 
+/**
+ * An exact-text replacement a transaction made, by BLAKE3 of its texts (as given): the evidence a
+ * retried edit needs before it may be called already applied.
+ */
+export interface TxEdit {
+  /** Index of the file in `files`. */
+  readonly file: number
+  readonly old: string
+  readonly new: string
+}
+
 export type TxState = "pending" | "committed" | "rolled_back" | "undone"
 
 export interface TxRecord {
@@ -20,6 +31,7 @@ export interface TxRecord {
   readonly command: string
   readonly created: string
   readonly files: ReadonlyArray<TxFile>
+  readonly edits?: ReadonlyArray<TxEdit>
   readonly state: TxState
   /** For an undo transaction: the transaction it reversed. */
   readonly undoes?: string
@@ -30,6 +42,7 @@ export interface TxRecord {
 export interface BeginInput {
   readonly command: string
   readonly files: ReadonlyArray<TxFile & { readonly original: Uint8Array | null }>
+  readonly edits?: ReadonlyArray<TxEdit>
   readonly undoes?: string
 }
 

@@ -50,6 +50,7 @@ interface IntentFile {
   readonly created: string
   readonly undoes?: string
   readonly files: TxRecord["files"]
+  readonly edits?: TxRecord["edits"]
   /** Bytes of originals saved with it. */
   readonly bytes?: number
 }
@@ -93,6 +94,7 @@ export const makeJournal = (store: FileStoreService, limits: HistoryLimits = DEF
           command: intent.command,
           created: intent.created,
           files: intent.files,
+          ...(Array.isArray(intent.edits) ? { edits: intent.edits } : {}),
           state: state?.state ?? "pending",
           ...(intent.undoes !== undefined ? { undoes: intent.undoes } : {}),
           ...(state?.undoneBy !== undefined ? { undoneBy: state.undoneBy } : {})
@@ -152,12 +154,21 @@ export const makeJournal = (store: FileStoreService, limits: HistoryLimits = DEF
           command: input.command,
           created: new Date().toISOString(),
           files,
+          ...(input.edits !== undefined && input.edits.length > 0 ? { edits: input.edits } : {}),
           bytes: input.files.reduce((n, f) => n + (f.original?.length ?? 0), 0),
           ...(input.undoes !== undefined ? { undoes: input.undoes } : {})
         }
         yield* store.writeAtomic(childPath(dir, "intent.json"), encoder.encode(JSON.stringify(intent, null, 1)), { mode: 0o600 })
         yield* prune
-        const rec: TxRecord = { id, command: input.command, created: intent.created, files, state: "pending", ...(input.undoes !== undefined ? { undoes: input.undoes } : {}) }
+        const rec: TxRecord = {
+          id,
+          command: input.command,
+          created: intent.created,
+          files,
+          ...(intent.edits !== undefined ? { edits: intent.edits } : {}),
+          state: "pending",
+          ...(input.undoes !== undefined ? { undoes: input.undoes } : {})
+        }
         return rec
       })
 

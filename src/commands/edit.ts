@@ -16,6 +16,7 @@ import { type ValidateMode, Validator, type Verdict } from "../../services/Valid
 import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
 import { autoRecover } from "./recover.js"
 import { checkExpected, loadTextTarget, refuseReserved } from "./textTarget.js"
+import { editEvidence } from "./editEvidence.js"
 import { commitWrites } from "./transaction.js"
 import { userPath } from "../domain/workspacePath.js"
 
@@ -40,7 +41,7 @@ const matchError = (file: string, failure: EditFailure, edits: ReadonlyArray<Edi
   const which = edits.length > 1 ? ` (edit ${failure.index + 1} of ${edits.length})` : ""
   switch (failure.kind) {
     case "empty_old":
-      return spliceError("SPL-E011", `the text to replace is empty${which}`, { context: { file, edit: failure.index } })
+      return spliceError("SPL-E011", `the text to replace is empty${which}`, { context: { file, edit: failure.index + 1 } })
     case "not_found": {
       const best = failure.candidates[0]
       const hint = best?.difference !== undefined
@@ -50,14 +51,24 @@ const matchError = (file: string, failure: EditFailure, edits: ReadonlyArray<Edi
         : undefined
       return spliceError("SPL-E071", `text not found in ${file}${which}`, {
         ...(hint !== undefined ? { hint } : {}),
-        context: { file, edit: failure.index, searched_for: shorten(edits[failure.index]!.old), candidates: failure.candidates }
+        context: { file, edit: failure.index + 1, searched_for: shorten(edits[failure.index]!.old), candidates: failure.candidates }
       })
     }
     case "ambiguous":
       return spliceError("SPL-E072", `text occurs ${failure.count} times in ${file}${which}`, {
-        context: { file, edit: failure.index, count: failure.count, lines: failure.lines }
+        context: { file, edit: failure.index + 1, count: failure.count, lines: failure.lines }
       })
   }
+}
+
+/** NEW is there but nothing shows this edit put it there: a lost edit must not pass as a retry. */
+const unprovenRetry = (file: string, index: number, edits: ReadonlyArray<Edit>, newLines: ReadonlyArray<number>) => {
+  const which = edits.length > 1 ? ` (edit ${index + 1} of ${edits.length})` : ""
+  const where = newLines.length === 1 ? `line ${newLines[0]}` : `lines ${newLines.join(", ")}`
+  return spliceError("SPL-E071", `text not found in ${file}${which}; the replacement text already occurs at ${where}, but no splice transaction made this edit`, {
+    hint: `The replacement text at ${where} may be unrelated to this edit. Read the file: if the change you meant is really there, there is nothing to do; otherwise give the exact text to replace.`,
+    context: { file, edit: index + 1, searched_for: shorten(edits[index]!.old), new_text_lines: newLines, reason: "new_text_present_without_evidence", candidates: [] }
+  })
 }
 
 const verdictLine = (v: Verdict) =>
@@ -66,8 +77,8 @@ const verdictLine = (v: Verdict) =>
 const compilerOff = (c: CompilerSettings | undefined) => (c === undefined || c.mode === "off" ? "disabled by --validate" : undefined)
 
 export const compilerLine = (v: { readonly status: string; readonly tool?: string; readonly reason?: string; readonly preexisting: number }) =>
-  v.status === "skipped"
-    ? `compiler: skipped (${v.reason})`
+  v.status === "skipped" || v.status === "failed_to_run"
+    ? `compiler: ${v.status} (${v.reason})`
     : `compiler: ${v.status}${v.tool ? ` (${v.tool}${v.preexisting > 0 ? `, ${v.preexisting} error(s) were there before` : ""})` : ""}`
 
 export const edit = (config: EditConfig) =>
@@ -93,7 +104,21 @@ export const edit = (config: EditConfig) =>
       const applied = applyEdits(target.content.text, target.content.lineEnding, config.edits)
       if (!applied.ok) return yield* Effect.fail(matchError(path.relative, applied.failure, config.edits))
       const replacements = applied.outcomes.reduce((n, o) => n + o.replacements, 0)
-      const edits = applied.outcomes.map((o) => ({ index: o.index, replacements: o.replacements, already_applied: o.alreadyApplied, lines: o.lines }))
+      // "Already applied" is claimed only with the journal's evidence that this edit happened.
+      const evidence = new Map<number, string>()
+      for (const o of applied.outcomes) {
+        if (!o.alreadyApplied) continue
+        const tx = yield* editEvidence(path.relative, config.edits[o.index]!)
+        if (tx === undefined) return yield* Effect.fail(unprovenRetry(path.relative, o.index, config.edits, o.lines))
+        evidence.set(o.index, tx)
+      }
+      const edits = applied.outcomes.map((o) => ({
+        edit: o.index + 1,
+        replacements: o.replacements,
+        already_applied: o.alreadyApplied,
+        ...(evidence.has(o.index) ? { applied_by: evidence.get(o.index) } : {}),
+        lines: o.lines
+      }))
       const base = {
         file: path.relative,
         line_ending: target.content.lineEnding,
@@ -103,17 +128,19 @@ export const edit = (config: EditConfig) =>
 
       if (applied.text === target.content.text) {
         const v: Verdict = { gate: "syntax", status: "skipped", reason: "nothing to change", errors: [], preexisting: 0 }
+        // Every edit applied before (with evidence), or some replaced a text by itself.
+        const alreadyApplied = applied.outcomes.some((o) => o.alreadyApplied)
         return yield* output.result("edit", {
           ...base,
           changed: false,
-          already_applied: true,
+          already_applied: alreadyApplied,
           replacements: 0,
           checksum_after: target.checksum,
           validation: v,
           compiler: skippedVerdict("nothing to change"),
           tx: null,
           edits
-        }, `${path.relative}: already applied, nothing to change\n`)
+        }, `${path.relative}: ${alreadyApplied ? `already applied by ${[...new Set(evidence.values())].join(", ")}, ` : ""}nothing to change\n`)
       }
 
       const verdict = yield* validator.validate({ path: path.relative, before: target.content.text, after: applied.text, mode: config.validate })
@@ -154,7 +181,11 @@ export const edit = (config: EditConfig) =>
       const plans = yield* planFor([path.relative], gate)
       const { tx, verified: compiler } = yield* commitWrites(
         writes,
-        { command: "edit", ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
+        {
+          command: "edit",
+          edits: config.edits.filter((_, i) => !applied.outcomes[i]!.alreadyApplied).map((e) => ({ file: path.relative, old: e.old, new: e.new })),
+          ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {})
+        },
         compilerGate(writes, gate, plans)
       )
 

@@ -10,9 +10,9 @@ import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import { SpliceError, spliceError } from "../domain/SpliceError.js"
-import { FileStore, type ResolvedPath } from "../../services/FileStore.js"
+import { FileStore, type ResolvedPath, type WorkspacePath } from "../../services/FileStore.js"
 import { Hasher } from "../../services/Hasher.js"
-import { Journal, type TxRecord } from "../../services/Journal.js"
+import { Journal, type TxEdit, type TxRecord } from "../../services/Journal.js"
 import { Output } from "../../services/Output.js"
 
 export interface PlannedWrite {
@@ -112,9 +112,25 @@ export const incompleteRollback = (tx: TxRecord, report: ReadonlyArray<RollbackE
   })
 }
 
+const encoder = new TextEncoder()
+
+/** Edits as the journal keeps them: the file's index and the BLAKE3 of each text. */
+export const recordedEdits = (writes: ReadonlyArray<PlannedWrite>, edits: NonNullable<CommitOptions["edits"]>) =>
+  Effect.gen(function*() {
+    const hasher = yield* Hasher
+    const out: TxEdit[] = []
+    for (const e of edits) {
+      const file = writes.findIndex((w) => w.target.relative === e.file)
+      if (file !== -1) out.push({ file, old: yield* hasher.blake3(encoder.encode(e.old)), new: yield* hasher.blake3(encoder.encode(e.new)) })
+    }
+    return out
+  })
+
 export interface CommitOptions {
   readonly command: string
   readonly undoes?: string
+  /** The exact-text replacements made (recorded by hash: evidence for a later retry). */
+  readonly edits?: ReadonlyArray<{ readonly file: WorkspacePath; readonly old: string; readonly new: string }>
   /** Test hook (SPLICE_TEST_HOLD_MS): pause after writing, before the commit mark. */
   readonly holdMs?: number
 }
@@ -134,9 +150,11 @@ export const commitWrites = <V = undefined, E = never, R = never>(
     const output = yield* Output
     const committed = yield* Ref.make(false)
     const originals = writes.map((w) => w.original)
+    const edits = yield* recordedEdits(writes, options.edits ?? [])
     return yield* Effect.acquireUseRelease(
       journal.begin({
         command: options.command,
+        edits,
         ...(options.undoes !== undefined ? { undoes: options.undoes } : {}),
         files: writes.map((w) => ({
           path: w.target.relative,

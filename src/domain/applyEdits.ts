@@ -12,10 +12,16 @@ export interface Edit {
 }
 
 export interface EditOutcome {
+  /** 0-based position in the list of edits (users see `index + 1`). */
   readonly index: number
   readonly replacements: number
+  /**
+   * The text looks as if this edit already happened (OLD absent and NEW there once on its own, or
+   * OLD only inside the one NEW). A claim, not a fact: NEW may have been there all along, so the
+   * command must find evidence (the journal) before reporting it as already applied.
+   */
   readonly alreadyApplied: boolean
-  /** 1-based lines (in the text before this edit) where replacements started. */
+  /** 1-based lines (in the text before this edit) where replacements started, or where NEW is when alreadyApplied. */
   readonly lines: ReadonlyArray<number>
 }
 
@@ -71,10 +77,10 @@ const applyOne = (text: string, edit: Edit, index: number, le: LineEnding): { te
     const neu = news[Math.min(v, news.length - 1)]!
     const hits = findAllOverlapping(text, old)
     if (hits.length === 0) continue
-    if (coveredByNew(text, old, neu)) {
-      return { text, outcome: { index, replacements: 0, alreadyApplied: true, lines: [] } }
-    }
     const starts = lineStarts(text)
+    if (old !== neu && coveredByNew(text, old, neu)) {
+      return { text, outcome: { index, replacements: 0, alreadyApplied: true, lines: findAllOverlapping(text, neu).map((h) => lineOfOffset(starts, h)) } }
+    }
     if (hits.length > 1 && edit.replaceAll !== true) {
       return { kind: "ambiguous", index, count: hits.length, lines: hits.map((h) => lineOfOffset(starts, h)) }
     }
@@ -92,9 +98,10 @@ const applyOne = (text: string, edit: Edit, index: number, le: LineEnding): { te
     }
   }
   // OLD is absent. If NEW is there exactly once (as a whole, not inside a longer word), this edit
-  // already happened: a safe retry. A false "already applied" would hide a lost edit, so be strict.
-  if (edit.new.length > 0 && news.some((n) => findAllOverlapping(text, n).length === 1 && standalone(text, n).length === 1)) {
-    return { text, outcome: { index, replacements: 0, alreadyApplied: true, lines: [] } }
+  // may have happened already: a retry. The caller decides with evidence.
+  const present = edit.new.length > 0 ? news.find((n) => findAllOverlapping(text, n).length === 1 && standalone(text, n).length === 1) : undefined
+  if (present !== undefined) {
+    return { text, outcome: { index, replacements: 0, alreadyApplied: true, lines: [lineOfOffset(lineStarts(text), findAllOverlapping(text, present)[0]!)] } }
   }
   return { kind: "not_found", index, candidates: nearestCandidates(text, olds[0]!) }
 }

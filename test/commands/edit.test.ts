@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { edit, type EditConfig } from "../../src/commands/edit.js"
+import { undo } from "../../src/commands/undo.js"
 import { ValidatorScripted } from "../../layers/memory/ValidatorScripted.js"
 import { editConfig as cfg, oneEdit as one } from "../support/configs.js"
 import { MemoryFs, MemoryLocks, run } from "../support/memory.js"
@@ -199,8 +200,9 @@ describe("splice edit on the memory layers", () => {
   it("a failing edit in a batch names its index", async () => {
     const mem = new MemoryFs({ "a.ts": TS })
     const r = await run(edit(cfg({ file: "a.ts", edits: [{ old: "add", new: "sum" }, { old: "nope", new: "x" }] })), mem)
+    // One numbering: the message, the error's context and the result all count edits from 1.
     expect(r.error?.message).toMatch(/edit 2 of 2/)
-    expect(r.error?.context?.["edit"]).toBe(1)
+    expect(r.error?.context?.["edit"]).toBe(2)
   })
 
   it("--expect-checksum: a stale checksum is a conflict (exit 7), nothing written", async () => {
@@ -328,5 +330,74 @@ describe("splice edit on the memory layers", () => {
     expect(next.logs.join("\n")).toMatch(/rolled back interrupted transaction/)
     expect(next.exit).toBe(0)
     expect(mem.text("a.ts")).toBe(TS.replace("return", "return /* again */"))
+  })
+})
+
+describe("already applied needs evidence", () => {
+  // difflib.py: NEW (in set_seq2) was there all along; the intended change to set_seq1 never happened.
+  const DIFFLIB = "class SequenceMatcher:\n    def set_seq1(self, a):\n        self.a = a\n\n    def set_seq2(self, b):\n        self.b = b\n        self.fullbcount = None\n"
+
+  it("OLD absent and NEW present elsewhere is SPL-E071 with the lines of NEW, not a silent success", async () => {
+    const mem = new MemoryFs({ "difflib.py": DIFFLIB })
+    const r = await run(edit(one("difflib.py", "        self.a = a\n        self.matching = None", "        self.fullbcount = None")), mem)
+    expect([r.exit, r.error?.code]).toEqual([6, "SPL-E071"])
+    expect(r.error?.context).toMatchObject({ new_text_lines: [7], reason: "new_text_present_without_evidence", edit: 1 })
+    expect(r.error?.message).toMatch(/already occurs at line 7/)
+    expect(mem.text("difflib.py")).toBe(DIFFLIB)
+  })
+
+  it("a retry of an edit splice made is already applied, naming the transaction that made it", async () => {
+    const mem = new MemoryFs({ "a.ts": TS })
+    const first = await run(edit(one("a.ts", "a + b", "a - b")), mem)
+    const r = await run(edit(one("a.ts", "a + b", "a - b")), mem)
+    expect(r.exit).toBe(0)
+    expect(r.last).toMatchObject({ changed: false, already_applied: true, edits: [{ edit: 1, already_applied: true, applied_by: first.last["tx"] }] })
+  })
+
+  it("after that transaction is undone (and NEW is back by other means) the claim has no evidence", async () => {
+    const mem = new MemoryFs({ "a.ts": TS })
+    await run(edit(one("a.ts", "a + b", "a - b")), mem)
+    await run(edit(one("a.ts", "a - b", "a * b")), mem)
+    // Someone else puts "a - b" back by hand: splice's edit of it is no longer what is there... but
+    // the journal still shows a committed a + b -> a - b, so the retry is provably a retry.
+    mem.put("a.ts", TS.replace("a + b", "a - b"))
+    expect((await run(edit(one("a.ts", "a + b", "a - b")), mem)).last).toMatchObject({ already_applied: true })
+    // Undo both: the evidence is gone with them.
+    mem.put("a.ts", TS.replace("a + b", "a * b"))
+    await run(undo({ lockTimeoutMs: 200 }), mem)
+    await run(undo({ lockTimeoutMs: 200 }), mem)
+    expect(mem.text("a.ts")).toBe(TS)
+    mem.put("a.ts", TS.replace("a + b", "a - b"))
+    const r = await run(edit(one("a.ts", "a + b", "a - b")), mem)
+    expect(r.error?.code).toBe("SPL-E071")
+  })
+
+  it("NEW containing OLD, written by another tool, is not taken for a retry", async () => {
+    const mem = new MemoryFs({ "a.py": "def f():\n    return 1  # checked\n" })
+    const r = await run(edit(one("a.py", "return 1", "return 1  # checked")), mem)
+    expect(r.error?.code).toBe("SPL-E071")
+    expect(r.error?.context).toMatchObject({ new_text_lines: [2] })
+    expect(mem.text("a.py")).toBe("def f():\n    return 1  # checked\n")
+  })
+
+  it("a batch is already applied only when every claimed edit has evidence", async () => {
+    const mem = new MemoryFs({ "a.ts": TS })
+    const batch = [{ old: "add", new: "sum" }, { old: "a + b", new: "b + a" }]
+    await run(edit(cfg({ file: "a.ts", edits: batch })), mem)
+    const again = await run(edit(cfg({ file: "a.ts", edits: batch })), mem)
+    expect(again.last).toMatchObject({ changed: false, already_applied: true })
+    const unproven = await run(edit(cfg({ file: "a.ts", edits: [{ old: "return b + a", new: "return b+a" }, { old: "function plus", new: "function sum" }] })), mem)
+    expect([unproven.error?.code, unproven.error?.context?.["edit"]]).toEqual(["SPL-E071", 2])
+  })
+
+  it("an edit whose OLD equals NEW counts the same alone and in a batch: matched, changes nothing, not 'already applied'", async () => {
+    const mem = new MemoryFs({ "a.ts": TS })
+    const alone = await run(edit(one("a.ts", "a + b", "a + b")), mem)
+    expect(alone.exit).toBe(0)
+    expect(alone.last).toMatchObject({ changed: false, already_applied: false, edits: [{ edit: 1, replacements: 1, already_applied: false }] })
+    const batch = await run(edit(cfg({ file: "a.ts", edits: [{ old: "a + b", new: "a + b" }, { old: "add", new: "sum" }] })), mem)
+    expect(batch.last).toMatchObject({ changed: true, edits: [{ edit: 1, replacements: 1, already_applied: false }, { edit: 2, replacements: 1 }] })
+    const missing = await run(edit(one("a.ts", "a - b", "a - b")), mem)
+    expect(missing.error?.code).toBe("SPL-E071")
   })
 })
