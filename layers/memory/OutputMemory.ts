@@ -7,6 +7,8 @@ import { Output, type OutputService } from "../../services/Output.js"
 export class CapturedOutput {
   readonly lines: Array<Record<string, unknown>> = []
   readonly logs: string[] = []
+  /** What human mode would have printed for each event and result (when the command gave a text). */
+  readonly human: string[] = []
   get last(): Record<string, unknown> | undefined {
     return this.lines[this.lines.length - 1]
   }
@@ -14,8 +16,16 @@ export class CapturedOutput {
 
 export const makeMemoryOutput = (captured: CapturedOutput): OutputService => ({
   mode: "json",
-  event: (event) => Effect.sync(() => void captured.lines.push({ ...event })),
-  result: (command, fields) => Effect.sync(() => void captured.lines.push({ type: "result", command, ok: true, ...fields })),
+  event: (event, human) =>
+    Effect.sync(() => {
+      captured.lines.push({ ...event })
+      if (human !== undefined) captured.human.push(human)
+    }),
+  result: (command, fields, human) =>
+    Effect.sync(() => {
+      captured.lines.push({ type: "result", command, ok: true, ...fields })
+      if (human !== undefined) captured.human.push(human)
+    }),
   error: (e, exit) => Effect.sync(() => void captured.lines.push(errorObject(e, exit))),
   log: (m) => Effect.sync(() => void captured.logs.push(m))
 })

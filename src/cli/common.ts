@@ -47,7 +47,7 @@ export const preview = Options.boolean("preview").pipe(
 )
 export const diff = Options.boolean("diff").pipe(Options.withDescription("Include the unified diff in the result"))
 export const expectChecksum = Options.text("expect-checksum").pipe(
-  Options.withDescription("Refuse (exit 7) unless the file's current BLAKE3 checksum is this"),
+  Options.withDescription("Refuse (exit 7) unless the file's current BLAKE3 checksum is this (all 64 hex digits, or a prefix of at least 12)"),
   Options.optional
 )
 

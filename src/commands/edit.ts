@@ -18,6 +18,7 @@ import { autoRecover } from "./recover.js"
 import { checkExpected, loadTextTarget, refuseReserved } from "./textTarget.js"
 import { editEvidence } from "./editEvidence.js"
 import { commitWrites } from "./transaction.js"
+import { compilerLine, previewVerdict, verdictLine } from "./verdictText.js"
 import { userPath } from "../domain/workspacePath.js"
 
 export interface EditConfig {
@@ -71,15 +72,7 @@ const unprovenRetry = (file: string, index: number, edits: ReadonlyArray<Edit>, 
   })
 }
 
-const verdictLine = (v: Verdict) =>
-  v.status === "skipped" ? `syntax: skipped (${v.reason})` : `syntax: ${v.status}${v.language ? ` (${v.language})` : ""}`
-
 const compilerOff = (c: CompilerSettings | undefined) => (c === undefined || c.mode === "off" ? "disabled by --validate" : undefined)
-
-export const compilerLine = (v: { readonly status: string; readonly tool?: string; readonly reason?: string; readonly preexisting: number }) =>
-  v.status === "skipped" || v.status === "failed_to_run"
-    ? `compiler: ${v.status} (${v.reason})`
-    : `compiler: ${v.status}${v.tool ? ` (${v.tool}${v.preexisting > 0 ? `, ${v.preexisting} error(s) were there before` : ""})` : ""}`
 
 export const edit = (config: EditConfig) =>
   Effect.gen(function*() {
@@ -149,11 +142,13 @@ export const edit = (config: EditConfig) =>
       const diff = unifiedDiff(target.content.text, applied.text, path.relative)
 
       if (config.preview) {
+        const pv = previewVerdict(path.relative, verdict)
         return yield* output.result("edit", {
           ...base,
           preview: true,
           changed: false,
           would_change: true,
+          would_succeed: pv.wouldSucceed,
           replacements,
           checksum_after: checksumAfter,
           validation: verdict,
@@ -161,7 +156,7 @@ export const edit = (config: EditConfig) =>
           tx: null,
           diff,
           edits
-        }, `${diff}${verdictLine(verdict)}\npreview: ${path.relative} not modified\n`)
+        }, `${diff}${pv.human}`)
       }
       if (verdict.status === "failed") {
         return yield* Effect.fail(spliceError("SPL-E042", `the edit would introduce ${verdict.errors.length} syntax error(s) in ${path.relative}; nothing written`, {

@@ -67,9 +67,28 @@ export const loadTextTarget = (path: ResolvedPath, maxBytes: number) =>
     return { path, info, bytes, content, checksum } satisfies TextTarget
   })
 
-export const checkExpected = (target: { readonly relative: string }, actual: string, expected: string | undefined) =>
-  expected === undefined || expected.toLowerCase() === actual
-    ? Effect.void
-    : Effect.fail(spliceError("SPL-E031", `${target.relative} changed: checksum is ${actual.slice(0, 12)}…, expected ${expected.slice(0, 12)}…`, {
-      context: { file: target.relative, expected: expected.toLowerCase(), actual }
+/** Shortest checksum prefix --expect-checksum accepts: 48 bits, unique in practice. */
+export const MIN_CHECKSUM_PREFIX = 12
+
+/**
+ * --expect-checksum: the whole BLAKE3 checksum, or a prefix of at least 12 hex digits (what a
+ * human or an agent copies from a message). Messages always print whole checksums.
+ */
+export const checkExpected = (target: { readonly relative: string }, actual: string, expected: string | undefined) => {
+  if (expected === undefined) return Effect.void
+  const want = expected.trim().toLowerCase()
+  if (want === "absent") {
+    // `splice write`: the file must not exist yet.
+    return actual === want ? Effect.void : Effect.fail(spliceError("SPL-E031", `${target.relative} exists (checksum ${actual}), expected it absent`, { context: { file: target.relative, expected: want, actual } }))
+  }
+  if (!/^[0-9a-f]+$/.test(want) || want.length < MIN_CHECKSUM_PREFIX || want.length > 64) {
+    return Effect.fail(spliceError("SPL-E010", `--expect-checksum takes a BLAKE3 checksum: ${MIN_CHECKSUM_PREFIX} to 64 hex digits (got ${JSON.stringify(expected)})`, {
+      context: { expected }
     }))
+  }
+  return actual.startsWith(want)
+    ? Effect.void
+    : Effect.fail(spliceError("SPL-E031", `${target.relative} changed: its checksum is ${actual}, expected ${want}${want.length < 64 ? "…" : ""}`, {
+      context: { file: target.relative, expected: want, actual }
+    }))
+}

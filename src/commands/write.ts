@@ -14,7 +14,7 @@ import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator } from "../../services/Validator.js"
 import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
-import { compilerLine } from "./edit.js"
+import { compilerLine, previewVerdict } from "./verdictText.js"
 import { autoRecover } from "./recover.js"
 import { checkExpected, decodeOrRefuse, refuseReserved, statTarget } from "./textTarget.js"
 import { ABSENT, commitWrites } from "./transaction.js"
@@ -108,15 +108,17 @@ export const write = (config: WriteConfig) =>
         validation: verdict
       }
       if (config.preview) {
+        const pv = previewVerdict(path.relative, verdict)
         return yield* output.result("write", {
           ...base,
           compiler: skippedVerdict("not run by --preview: the checker reads the files on disk"),
           preview: true,
           changed: false,
           would_change: true,
+          would_succeed: pv.wouldSucceed,
           tx: null,
           diff
-        }, `${diff}preview: ${path.relative} not modified\n`)
+        }, `${diff}${pv.human}`)
       }
       if (verdict.status === "failed") {
         return yield* Effect.fail(spliceError("SPL-E042", `the content has ${verdict.errors.length} new syntax error(s); nothing written`, {

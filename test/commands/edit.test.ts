@@ -116,6 +116,13 @@ describe("splice edit on the memory layers", () => {
     const r = await run(edit(one("a.ts", "a + b", "a + (b", { preview: true })), mem)
     expect(r.exit).toBe(0)
     expect(r.last["validation"]).toMatchObject({ status: "failed" })
+    // It says it would not succeed, and human output shows why instead of a bare "not modified".
+    expect(r.last["would_succeed"]).toBe(false)
+    expect(r.human).toMatch(/syntax: failed/)
+    expect(r.human).toMatch(/a\.ts:2:\d+: error: /)
+    expect(r.human).toMatch(/would refuse this change \(SPL-E042\)/)
+    const good = await run(edit(one("a.ts", "a + b", "a * b", { preview: true })), mem)
+    expect(good.last["would_succeed"]).toBe(true)
   })
 
   it("syntax gate: a new parse error blocks the edit (SPL-E042, exit 5) and nothing is written", async () => {
@@ -212,6 +219,19 @@ describe("splice edit on the memory layers", () => {
     expect(r.error?.code).toBe("SPL-E031")
     expect(r.error?.retryable).toBe(true)
     expect(mem.text("a.ts")).toBe(TS)
+  })
+
+  it("--expect-checksum takes the 12-digit prefix messages used to print; a wrong one prints whole checksums; a short one is a usage error", async () => {
+    const mem = new MemoryFs({ "a.ts": TS })
+    const p = await run(edit(one("a.ts", "a + b", "a - b", { preview: true })), mem)
+    const sum = String(p.last["checksum_before"])
+    const ok = await run(edit(one("a.ts", "a + b", "a - b", { expectChecksum: sum.slice(0, 12).toUpperCase() })), mem)
+    expect(ok.exit).toBe(0)
+    const stale = await run(edit(one("a.ts", "a - b", "a * b", { expectChecksum: sum.slice(0, 12) })), mem)
+    expect([stale.exit, stale.error?.code]).toEqual([7, "SPL-E031"])
+    expect(stale.error?.message).toContain(String(ok.last["checksum_after"]))
+    const short = await run(edit(one("a.ts", "a - b", "a * b", { expectChecksum: sum.slice(0, 8) })), mem)
+    expect([short.exit, short.error?.code]).toEqual([2, "SPL-E010"])
   })
 
   it("--expect-checksum: the current checksum lets the edit through", async () => {

@@ -94,4 +94,13 @@ describe("splice write on the memory layers", () => {
     expect(String(r.last["diff"])).toContain("-one\n+two\n")
     expect(mem.text("a.txt")).toBe("one\n")
   })
+
+  it("preview of content the syntax gate would block says would_succeed: false and shows the errors", async () => {
+    const mem = new MemoryFs({ "a.py": "x = 1\n" })
+    const r = await run(write(cfg("a.py", "def f(:\n    pass\n", { preview: true })), mem)
+    expect(r.exit).toBe(0)
+    expect(r.last).toMatchObject({ preview: true, would_succeed: false, validation: { status: "failed" } })
+    expect(r.human).toMatch(/a\.py:1:\d+: error: /)
+    expect(mem.text("a.py")).toBe("x = 1\n")
+  })
 })

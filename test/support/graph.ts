@@ -42,5 +42,5 @@ export const runGraph = async (
   const exit = await Effect.runPromiseExit(program.pipe(Effect.provide(layer)) as Effect.Effect<unknown, SpliceError, never>)
   const outcome = outcomeOf(exit, undefined)
   if (outcome.error !== undefined) captured.lines.push({ type: "error", code: outcome.error.code, exit: outcome.exit, message: outcome.error.message, context: outcome.error.context ?? {} })
-  return { exit: outcome.exit, lines: captured.lines, last: captured.lines[captured.lines.length - 1] ?? {}, logs: captured.logs, ...(outcome.error !== undefined ? { error: outcome.error } : {}) }
+  return { exit: outcome.exit, lines: captured.lines, last: captured.lines[captured.lines.length - 1] ?? {}, logs: captured.logs, human: captured.human.join(""), ...(outcome.error !== undefined ? { error: outcome.error } : {}) }
 }

@@ -48,6 +48,8 @@ export interface RunResult {
   readonly lines: ReadonlyArray<Record<string, unknown>>
   readonly last: Record<string, unknown>
   readonly logs: ReadonlyArray<string>
+  /** Human-mode text of the events and the result. */
+  readonly human: string
   readonly error?: SpliceError
 }
 
@@ -78,6 +80,7 @@ export const run = async (
     lines: captured.lines,
     last: captured.lines[captured.lines.length - 1] ?? {},
     logs: captured.logs,
+    human: captured.human.join(""),
     ...(outcome.error !== undefined ? { error: outcome.error } : {})
   }
 }
