@@ -39,7 +39,10 @@ const find = Command.make("find", {
   file: Options.text("file").pipe(Options.withDescription("Only symbols of this file (or path suffix)"), Options.optional),
   exported: Options.boolean("exported").pipe(Options.withDescription("Only exported (public) symbols")),
   fuzzy: Options.boolean("fuzzy").pipe(Options.withDescription("Match the letters of NAME in order, ranked by similarity")),
-  limit: Options.integer("limit").pipe(Options.withDefault(200))
+  limit: Options.integer("limit").pipe(
+    Options.withDescription("Print at most this many symbols (default 200); the result says truncated: true and the total when there were more"),
+    Options.withDefault(200)
+  )
 }, (f) => findCommand({
   name: f.name, exported: f.exported, fuzzy: f.fuzzy, limit: f.limit,
   ...(Option.isSome(f.kind) ? { kind: f.kind.value } : {}), ...(Option.isSome(f.file) ? { file: f.file.value } : {})

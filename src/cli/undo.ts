@@ -14,7 +14,7 @@ const flags = {
 
 const command = Command.make("undo", flags, (f) =>
   undo({ ...(Option.isSome(f.tx) ? { tx: f.tx.value } : {}), lockTimeoutMs: Option.getOrElse(f.lockTimeout, () => 10) * 1000 })).pipe(
-    Command.withDescription("Reverse the last (or the given) committed transaction if its files are unchanged since")
+    Command.withDescription("Reverse the latest (or the given) committed transaction, provided its files still hold what it wrote")
   )
 
 export const undoCommand = Command.provide(command, common.layerFor)

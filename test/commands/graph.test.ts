@@ -9,6 +9,7 @@ import { statusCommand } from "../../src/commands/graph/status.js"
 import { suggestCommand } from "../../src/commands/graph/suggest.js"
 import { GraphDb } from "../../services/GraphDb.js"
 import { fixtureFs, runGraph, SavedGraph } from "../support/graph.js"
+import { MemoryFs } from "../support/memory.js"
 
 type Ref = { file: string; line: number; kind: string; resolution: string; in: string | null }
 const refsOf = (r: { last: Record<string, unknown> }) => r.last["references"] as Ref[]
@@ -141,6 +142,61 @@ describe("the code graph on the memory layers", () => {
     mem.put("src/added.ts", "export const a = 1\n")
     const s = await runGraph(statusCommand, mem, saved)
     expect(s.last).toMatchObject({ indexed_files: 5, stale: [{ file: "src/lib/more.ts", state: "stale" }], unindexed: ["src/added.ts"] })
+  })
+
+  it("status reports files that cannot be indexed (not UTF-8, binary) as skipped with the reason, not as 'not yet indexed' forever", async () => {
+    const mem = fixtureFs("ts")
+    mem.put("src/latin1.ts", new Uint8Array([0x2f, 0x2f, 0x20, 0xe9, 0x0a]))
+    mem.put("src/blob.ts", new Uint8Array([0x00, 0x01, 0x02]))
+    const saved = new SavedGraph()
+    await runGraph(indexCommand(false), mem, saved)
+    const s = await runGraph(statusCommand, mem, saved)
+    expect(s.last).toMatchObject({ unindexed: [], skipped: [{ file: "src/blob.ts", reason: "binary" }, { file: "src/latin1.ts", reason: "not valid UTF-8" }] })
+    // A skipped file is not read again while unchanged; fixed, it is indexed.
+    const again = await runGraph(indexCommand(false), mem, saved)
+    expect(again.last).toMatchObject({ parsed: 0 })
+    mem.put("src/latin1.ts", "export const fixed = 1\n")
+    await runGraph(indexCommand(false), mem, saved)
+    const after = await runGraph(statusCommand, mem, saved)
+    expect(after.last).toMatchObject({ skipped: [{ file: "src/blob.ts" }], unindexed: [] })
+    // A file that was text and turns binary loses its facts.
+    mem.put("src/latin1.ts", new Uint8Array([0x00]))
+    const gone = await runGraph(findCommand({ name: "fixed", exported: false, fuzzy: false, limit: 5 }), mem, saved)
+    expect(gone.error?.code).toBe("SPL-E001")
+  })
+
+  it("find says when --limit cut the list: truncated and the total", async () => {
+    const mem = fixtureFs()
+    const saved = new SavedGraph()
+    const r = await runGraph(findCommand({ name: "*", exported: false, fuzzy: false, limit: 3 }), mem, saved)
+    expect(r.lines.filter((l) => l["type"] === "symbol")).toHaveLength(3)
+    expect(r.last).toMatchObject({ count: 3, truncated: true, total: expect.any(Number) })
+    expect(r.last["total"] as number).toBeGreaterThan(3)
+    const all = await runGraph(findCommand({ name: "area", exported: false, fuzzy: false, limit: 200 }), mem, saved)
+    expect(all.last).toMatchObject({ count: 5, total: 5, truncated: false })
+    const bad = await runGraph(findCommand({ name: "area", exported: false, fuzzy: false, limit: 0 }), mem, saved)
+    expect(bad.error?.code).toBe("SPL-E010")
+  })
+
+  it("find --file matches the path as typed, or a suffix at a / (not inside a name), with LIKE wildcards taken literally", async () => {
+    const mem = fixtureFs("ts")
+    mem.put("src/lib/xshapes.ts", "export const area = 1\n")
+    mem.put("src/lib/a_b.ts", "export const area = 2\n")
+    mem.put("src/lib/axb.ts", "export const area = 3\n")
+    const saved = new SavedGraph()
+    const files = async (file: string) =>
+      (await runGraph(findCommand({ name: "area", file, exported: false, fuzzy: false, limit: 50 }), mem, saved)).lines.filter((l) => l["type"] === "symbol").map((l) => l["file"])
+    const shapes = await files("shapes.ts")
+    expect(shapes.length).toBeGreaterThan(0)
+    expect(new Set(shapes)).toEqual(new Set(["src/lib/shapes.ts"]))
+    expect(await files("a_b.ts")).toEqual(["src/lib/a_b.ts"])
+  })
+
+  it("outline: a Python signature ends at its colon, without the comment after it", async () => {
+    const mem = new MemoryFs({ "m.py": "class C:\n    def __chain_b(self): # Because 'b' is chained\n        return 1\n\n    def g(self, s='#not a comment'):  # but this is\n        pass\n" })
+    const r = await runGraph(outlineCommand("m.py"), mem, new SavedGraph())
+    const methods = (r.last["symbols"] as Array<{ children: Array<{ signature: string }> }>)[0]!.children.map((c) => c.signature)
+    expect(methods).toEqual(["def __chain_b(self)", "def g(self, s='#not a comment')"])
   })
 
   it("a database splice did not create is refused (SPL-E091) and left alone", async () => {

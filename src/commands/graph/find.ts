@@ -109,7 +109,11 @@ export const findCommand = (config: FindConfig) =>
   Effect.gen(function*() {
     const output = yield* Output
     yield* refreshGraph({ full: false, progress: true })
-    const rows = (yield* findSymbols(config)).slice(0, config.limit)
+    if (!Number.isInteger(config.limit) || config.limit < 1) {
+      return yield* Effect.fail(spliceError("SPL-E010", `--limit must be a positive integer (got ${config.limit})`, { context: { limit: config.limit } }))
+    }
+    const all = yield* findSymbols(config)
+    const rows = all.slice(0, config.limit)
     if (rows.length === 0) {
       const suggestions = yield* didYouMean(config.name)
       return yield* Effect.fail(spliceError("SPL-E001", `no symbol matches ${config.name}`, {
@@ -120,5 +124,7 @@ export const findCommand = (config: FindConfig) =>
     for (const r of rows) {
       yield* output.event({ type: "symbol", ...symbolJson(r) }, `${r.file}:${r.start_line}:${r.start_col}  ${r.kind.padEnd(9)} ${r.qualified_name}  ${r.signature}\n`)
     }
-    return yield* output.result("find", { count: rows.length }, "")
+    const truncated = all.length > rows.length
+    return yield* output.result("find", { count: rows.length, total: all.length, truncated },
+      truncated ? `(${rows.length} of ${all.length} shown; raise --limit to see more)\n` : "")
   })

@@ -40,6 +40,13 @@ interface DbFile {
   mtime: number
 }
 
+interface DbSkipped {
+  path: WorkspacePath
+  size: number
+  mtime: number
+  reason: string
+}
+
 interface DbImport {
   id: number
   file_id: number
@@ -92,6 +99,8 @@ export const refreshGraph = (options: { readonly full: boolean; readonly progres
     const { sources, projectFiles } = yield* indexableFiles
     const known = new Map((yield* db.all<DbFile>("SELECT id, path, language, hash, size, mtime FROM files")).map((f) => [f.path, f]))
     const onDisk = new Set(sources.map((s) => s.relative))
+    const skipped = new Map((yield* db.all<DbSkipped>("SELECT path, size, mtime, reason FROM skipped")).map((s) => [s.path, s]))
+    let skipsChanged = false
 
     const changed: string[] = []
     let added = 0
@@ -103,7 +112,8 @@ export const refreshGraph = (options: { readonly full: boolean; readonly progres
     for (let i = 0; i < sources.length; i++) {
       const f = sources[i]!
       const old = known.get(f.relative)
-      if (!options.full && old !== undefined && old.size === f.size && old.mtime === f.mtimeMs) {
+      const skip = skipped.get(f.relative)
+      if (!options.full && ((old !== undefined && old.size === f.size && old.mtime === f.mtimeMs) || (skip !== undefined && skip.size === f.size && skip.mtime === f.mtimeMs))) {
         unchanged++
         continue
       }
@@ -116,7 +126,23 @@ export const refreshGraph = (options: { readonly full: boolean; readonly progres
         continue
       }
       const decoded = decodeText(bytes)
-      if (isDecodeFailure(decoded)) continue
+      if (isDecodeFailure(decoded)) {
+        yield* db.run("INSERT OR REPLACE INTO skipped (path, size, mtime, reason) VALUES (?, ?, ?, ?)", [f.relative, f.size, f.mtimeMs, decoded.reason === "binary" ? "binary" : "not valid UTF-8"])
+        skipsChanged = true
+        if (old !== undefined) {
+          // It was text when indexed: its facts are gone with it.
+          yield* deleteFacts(old.id)
+          yield* db.run("DELETE FROM files WHERE id = ?", [old.id])
+          touchedIds.add(old.id)
+          known.delete(f.relative)
+          changed.push(f.relative)
+        }
+        continue
+      }
+      if (skip !== undefined) {
+        yield* db.run("DELETE FROM skipped WHERE path = ?", [f.relative])
+        skipsChanged = true
+      }
       const grammar = grammarForPath(f.relative)!
       const matches = yield* syntax.query(grammar, decoded.text, graphQueries[grammar.language]!)
       const facts = extractFacts(grammar.language, decoded.text, matches)
@@ -152,6 +178,11 @@ export const refreshGraph = (options: { readonly full: boolean; readonly progres
         yield* output.log(`splice: indexing ${i + 1}/${sources.length} files (${rate} files/s)`)
       }
     }
+    for (const s of skipped.values()) {
+      if (onDisk.has(s.path)) continue
+      yield* db.run("DELETE FROM skipped WHERE path = ?", [s.path])
+      skipsChanged = true
+    }
     const removed = [...known.values()].filter((f) => !onDisk.has(f.path))
     for (const f of removed) {
       yield* deleteFacts(f.id)
@@ -175,7 +206,7 @@ export const refreshGraph = (options: { readonly full: boolean; readonly progres
       yield* resolveAll(projectFiles.map((p) => p.relative), touchedIds, also, layoutChanged)
     }
     yield* db.run("COMMIT")
-    if (changed.length > 0 || removed.length > 0 || layoutChanged || !db.location.existed) yield* db.save
+    if (changed.length > 0 || removed.length > 0 || layoutChanged || skipsChanged || !db.location.existed) yield* db.save
     return { files: sources.length, parsed, removed: removed.length, unchanged, changed, ms: Date.now() - started } satisfies RefreshStats
   })
 

@@ -30,15 +30,22 @@ export const freshness = Effect.gen(function*() {
     return { file: r.path, language: r.language, symbols: r.symbols, state }
   })
   const indexed = new Set(rows.map((r) => r.path))
-  const unindexed = sources.filter((s) => !indexed.has(s.relative)).map((s) => s.relative)
-  return { files, unindexed }
+  const skips = new Map((yield* db.all<{ path: WorkspacePath; size: number; mtime: number; reason: string }>("SELECT path, size, mtime, reason FROM skipped")).map((s) => [s.path, s]))
+  // A skipped file that has not changed since stays skipped; one that changed will be tried again.
+  const isSkipped = (s: { relative: WorkspacePath; size: number; mtimeMs: number }) => {
+    const k = skips.get(s.relative)
+    return k !== undefined && k.size === s.size && k.mtime === s.mtimeMs
+  }
+  const skipped = sources.filter(isSkipped).map((s) => ({ file: s.relative, reason: skips.get(s.relative)!.reason }))
+  const unindexed = sources.filter((s) => !indexed.has(s.relative) && !isSkipped(s)).map((s) => s.relative)
+  return { files, unindexed, skipped }
 })
 
 export const statusCommand = Effect.gen(function*() {
   const output = yield* Output
   const db = yield* GraphDb
   const counts = yield* graphCounts
-  const { files, unindexed } = yield* freshness
+  const { files, unindexed, skipped } = yield* freshness
   const stale = files.filter((f) => f.state !== "fresh").map((f) => ({ file: f.file, state: f.state }))
   return yield* output.result("status", {
     db: db.location.path,
@@ -46,7 +53,9 @@ export const statusCommand = Effect.gen(function*() {
     tried: db.location.tried,
     ...counts,
     stale,
-    unindexed
+    unindexed,
+    skipped
   }, `graph: ${db.location.path} (found by ${db.location.source})\n${counts.indexed_files} files, ${counts.symbols} symbols, ${counts.references} references (${counts.resolved_exact} resolved exactly)\n` +
-    `${stale.length} stale, ${unindexed.length} not yet indexed${stale.length + unindexed.length > 0 ? " — the next query refreshes them" : ""}\n`)
+    `${stale.length} stale, ${unindexed.length} not yet indexed${stale.length + unindexed.length > 0 ? " — the next query refreshes them" : ""}\n` +
+    skipped.map((s) => `skipped ${s.file}: ${s.reason}\n`).join(""))
 })

@@ -41,6 +41,21 @@ interface RawDef {
   receiver?: Capture
 }
 
+/** Text without `#` comments (outside string literals), line by line. */
+const withoutHashComments = (s: string): string =>
+  s.split("\n").map((line) => {
+    let quote: string | undefined
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i]!
+      if (quote !== undefined) {
+        if (c === "\\") i++
+        else if (c === quote) quote = undefined
+      } else if (c === "'" || c === "\"") quote = c
+      else if (c === "#") return line.slice(0, i).trimEnd()
+    }
+    return line
+  }).join("\n")
+
 export const extractFacts = (language: string, text: string, matches: ReadonlyArray<ReadonlyArray<Capture>>): FileFacts => {
   const toByte = byteOffsets(text)
   const span = (c: { start: number; end: number; startRow: number; startColumn: number; endRow: number; endColumn: number }): Span => ({
@@ -130,7 +145,9 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     const name = slice(d.name)
     const container = chain.length === 0 ? null : chain.join(sep)
     const headerEnd = d.body ? d.body.start : d.node.end
-    let signature = collapse(text.slice(d.node.start, headerEnd)).replace(/\s*[{:=]\s*$/, "")
+    const header = text.slice(d.node.start, headerEnd)
+    // Python's block starts after any comment on the header line: that comment is not the signature.
+    let signature = collapse(language === "python" ? withoutHashComments(header) : header).replace(/\s*[{:=]\s*$/, "")
     if (signature.length > 240) signature = signature.slice(0, 240) + "…"
     let returnType: string | null = d.ret ? collapse(slice(d.ret)) : null
     if (returnType === null && d.params && (language === "typescript" || language === "tsx")) {

@@ -23,6 +23,11 @@ export const MIGRATIONS: ReadonlyArray<ReadonlyArray<string>> = [
     "CREATE INDEX refs_symbol ON refs(symbol_id)",
     "CREATE INDEX refs_enclosing ON refs(enclosing_symbol_id)",
     "CREATE INDEX imports_file ON imports(file_id)"
+  ],
+  [
+    // Source files that cannot be indexed (binary, not UTF-8), so status can say why instead of
+    // calling them "not yet indexed" forever, and a refresh does not read them again while unchanged.
+    "CREATE TABLE skipped (path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime REAL NOT NULL, reason TEXT NOT NULL)"
   ]
 ]
 
