@@ -8,7 +8,12 @@ import type { WorkspacePath } from "../src/domain/workspacePath.js"
  * The compiler gate: which checker a file has (the project's tsc, cargo check, go vet, gcc, javac,
  * node --check, py_compile + pyflakes, or a custom gate from splice.json) and running it on what is
  * on disk. Deciding which diagnostics are new is the command's business (it owns the journal).
+ * Checkers that run the project's own code (custom gates, node_modules/.bin/tsc, cargo) are planned
+ * only in a workspace the user trusts (services/Trust.ts); elsewhere the plan is an untrusted skip.
  */
+
+/** The reason every untrusted skip gives, word for word (agents and tests match on it). */
+export const UNTRUSTED_REASON = "workspace not trusted; run splice trust"
 
 /** `auto`: the checker runs when the project has the tool and a project file (tsconfig.json, Cargo.toml, …). */
 export type CompilerMode = "auto" | "always"
@@ -35,12 +40,29 @@ export type CheckerPlan =
     readonly steps: ReadonlyArray<CheckerStep>
     readonly custom: boolean
   }
-  | { readonly kind: "skip"; readonly reason: string; readonly tool?: string; readonly missingTool?: boolean }
+  | {
+    readonly kind: "skip"
+    readonly reason: string
+    readonly tool?: string
+    readonly missingTool?: boolean
+    /** The checker would run the project's own code and the user has not trusted this workspace. */
+    readonly untrusted?: boolean
+  }
 
 export type CheckerRun =
   | { readonly kind: "ran"; readonly tool: string; readonly diagnostics: ReadonlyArray<Diagnostic>; readonly durationMs: number; readonly commands: ReadonlyArray<string> }
   | { readonly kind: "timeout"; readonly tool: string; readonly durationMs: number; readonly commands: ReadonlyArray<string> }
   | { readonly kind: "missing"; readonly tool: string }
+  | {
+    /** The checker ran but gave no verdict (see interpretCheckerOutput): never a pass. */
+    readonly kind: "failed_to_run"
+    readonly tool: string
+    readonly exitCode: number | null
+    readonly reason: string
+    readonly outputTail: string
+    readonly durationMs: number
+    readonly commands: ReadonlyArray<string>
+  }
 
 export interface CompilerGateService {
   /** The checker for a workspace-relative file. */

@@ -10,6 +10,8 @@ export interface ProcessSpec {
   readonly timeoutMs: number
   /** Extra environment variables. */
   readonly env?: Record<string, string>
+  /** Written to the tool's standard input (UTF-8), then closed; without it stdin is empty. */
+  readonly stdin?: string
 }
 
 export interface ProcessResult {
@@ -28,8 +30,11 @@ export interface ProcessResult {
 export interface ProcessRunnerService {
   /** `not_found` when the executable does not exist. */
   readonly run: (spec: ProcessSpec) => Effect.Effect<ProcessResult | "not_found">
-  /** Absolute path of an executable on PATH (or in `extraDirs`, searched first), if any. */
-  readonly which: (name: string, extraDirs?: ReadonlyArray<string>) => Effect.Effect<string | undefined>
+  /**
+   * Absolute path of an executable in `extraDirs` (searched first) or on the search path: `searchPath`
+   * when given (e.g. PATH without the workspace's directories), else PATH. Undefined when none.
+   */
+  readonly which: (name: string, extraDirs?: ReadonlyArray<string>, searchPath?: ReadonlyArray<string>) => Effect.Effect<string | undefined>
 }
 
 export class ProcessRunner extends Context.Tag("splice/ProcessRunner")<ProcessRunner, ProcessRunnerService>() {}

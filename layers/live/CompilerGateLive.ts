@@ -3,18 +3,27 @@ import * as os from "node:os"
 import * as path from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { parseCheckerOutput } from "../../src/domain/checkerOutput.js"
+import { interpretCheckerOutput } from "../../src/domain/checkerOutput.js"
 import type { Diagnostic } from "../../src/domain/diagnostics.js"
 import { extensionOf, grammarForPath } from "../../src/domain/languages.js"
-import { type CheckerPlan, type CheckerStep, CompilerGate, type CompilerMode } from "../../services/CompilerGate.js"
+import { type CheckerPlan, type CheckerRun, type CheckerStep, CompilerGate, type CompilerMode, UNTRUSTED_REASON } from "../../services/CompilerGate.js"
 import { FileStore, type WorkspacePath } from "../../services/FileStore.js"
 import { ProcessRunner } from "../../services/ProcessRunner.js"
 import { ProjectConfig } from "../../services/ProjectConfig.js"
+import { Trust } from "../../services/Trust.js"
+import { interpreterOf, ISOLATED, PYFLAKES_DRIVER } from "./pythonChecks.js"
 
 /**
  * Which checker a file has, found the way its project would run it: the nearest project file
  * (tsconfig.json, Cargo.toml, go.mod, …) between the file and the workspace root, the project's own
  * tool first (node_modules/.bin/tsc), then PATH. A custom gate in splice.json wins over the built-in.
+ *
+ * Trust: a checker that runs the project's own code (a custom gate, node_modules/.bin/tsc, cargo
+ * with its build scripts and proc macros) is planned only when the user trusts the workspace.
+ * In an untrusted workspace the other checkers still run, as the user's own tools: looked up on
+ * PATH without its relative entries and those inside the workspace, with that PATH in their
+ * environment (so `#!/usr/bin/env node` cannot pick a workspace `node`), Python isolated from a
+ * scratch directory, javac without annotation processors.
  */
 
 const PROJECT_FILES: Record<string, ReadonlyArray<string>> = {
@@ -61,13 +70,33 @@ export const flagsFromCompileCommands = (json: string, absFile: string): string[
   return out
 }
 
-export const CompilerGateLive: Layer.Layer<CompilerGate, never, FileStore | ProcessRunner | ProjectConfig> = Layer.effect(
+/** PATH without relative entries and without directories inside `root` (real paths compared). */
+export const pathOutside = (root: string, entries: ReadonlyArray<string>): string[] =>
+  entries.filter((d) => {
+    if (!path.isAbsolute(d)) return false
+    let real = d
+    try {
+      real = fs.realpathSync(d)
+    } catch {
+      // a directory that does not exist holds no executable; keeping it is harmless
+    }
+    return ![path.resolve(d), real].some((p) => p === root || p.startsWith(root + path.sep))
+  })
+
+/** A workspace path as a command-line argument: `-x.txt` would be read as an option. */
+export const asArgument = (relative: string): string => (relative.startsWith("-") ? `./${relative}` : relative)
+
+export const CompilerGateLive: Layer.Layer<CompilerGate, never, FileStore | ProcessRunner | ProjectConfig | Trust> = Layer.effect(
   CompilerGate,
   Effect.gen(function*() {
     const store = yield* FileStore
     const runner = yield* ProcessRunner
     const config = yield* ProjectConfig
+    const trustService = yield* Trust
     const root = store.root
+    const trusted = yield* Effect.cached(Effect.map(trustService.status, (s) => s.trusted))
+    const safePath = pathOutside(root, (process.env["PATH"] ?? "").split(path.delimiter).filter((d) => d.length > 0))
+    const untrustedSkip = (tool: string): CheckerPlan => ({ kind: "skip", tool, untrusted: true, reason: UNTRUSTED_REASON })
 
     /** The nearest of `names` from the file's directory up to the workspace root (absolute), if any. */
     const nearest = (absFile: string, names: ReadonlyArray<string>) =>
@@ -104,11 +133,19 @@ export const CompilerGateLive: Layer.Layer<CompilerGate, never, FileStore | Proc
         const cfg = yield* config.load
         const custom = cfg.gates[ext]
         if (custom !== undefined) {
+          // The repository chose this command: it runs only once the user trusts splice.json.
+          if (!(yield* trusted)) return untrustedSkip(custom[0]!)
           const exe = yield* runner.which(custom[0]!, [path.join(root, "node_modules", ".bin")])
           if (exe === undefined) return missing(custom[0]!, `splice.json gates.${ext}: PATH and node_modules/.bin`)
-          const args = custom.slice(1).map((a) => a.replaceAll("{file}", target.relative))
+          const args = custom.slice(1).map((a) => a.replaceAll("{file}", asArgument(target.relative)))
           return { kind: "run", tool: custom[0]!, file: target.relative, custom: true, key: [exe, ...args].join("\u0000"), steps: [{ tool: custom[0]!, command: exe, args, cwd: root }] } satisfies CheckerPlan
         }
+        const isTrusted = yield* trusted
+        // Untrusted: only the user's own tools, and a PATH in their environment that cannot reach into the workspace.
+        const searchPath = isTrusted ? undefined : safePath
+        const env = (extra: Record<string, string> = {}): Record<string, string> =>
+          isTrusted ? extra : { ...extra, PATH: safePath.join(path.delimiter) }
+        const which = (name: string, extraDirs: ReadonlyArray<string> = []) => runner.which(name, extraDirs, searchPath)
         const language = grammarForPath(file)?.language
         const markers = language === undefined ? undefined : PROJECT_FILES[language]
         if (language === undefined || markers === undefined) {
@@ -125,50 +162,62 @@ export const CompilerGateLive: Layer.Layer<CompilerGate, never, FileStore | Proc
         switch (language) {
           case "typescript":
           case "tsx": {
-            const tsc = yield* runner.which("tsc", binDirs(projectDir))
+            // node_modules/.bin/tsc is the project's code: trusted workspaces only. Without one, the
+            // user's tsc from PATH type-checks without running anything of the project's.
+            const local = yield* runner.which("tsc", binDirs(projectDir), [])
+            if (local !== undefined && !isTrusted) return untrustedSkip("tsc")
+            const tsc = local ?? (yield* which("tsc"))
             if (tsc === undefined) return missing("tsc", "node_modules/.bin and PATH")
             const args = marker?.endsWith("tsconfig.json")
               ? ["--noEmit", "--pretty", "false", "-p", marker]
               : ["--noEmit", "--pretty", "false", abs]
-            return run("tsc", [{ tool: "tsc", command: tsc, args, cwd: projectDir }])
+            return run("tsc", [{ tool: "tsc", command: tsc, args, cwd: projectDir, env: env() }])
           }
           case "javascript": {
-            const node = yield* runner.which("node")
+            const node = yield* which("node")
             if (node === undefined) return missing("node", "PATH")
-            return run("node", [{ tool: "node", command: node, args: ["--check", abs], cwd: projectDir }])
+            return run("node", [{ tool: "node", command: node, args: ["--check", abs], cwd: projectDir, env: env() }])
           }
           case "python": {
-            const python = (yield* runner.which("python3")) ?? (yield* runner.which("python"))
+            const python = (yield* which("python3")) ?? (yield* which("python"))
             if (python === undefined) return missing("python3", "PATH")
-            // py_compile would write __pycache__ beside the file: send the bytecode to a scratch dir.
-            const steps: CheckerStep[] = [{ tool: "py_compile", command: python, args: ["-m", "py_compile", abs], cwd: projectDir, env: { PYTHONPYCACHEPREFIX: "{tmp}" }, scratch: true }]
-            const pyflakes = (yield* runner.which("pyflakes")) ?? (yield* runner.which("pyflakes3"))
-            if (pyflakes !== undefined) steps.push({ tool: "pyflakes", command: pyflakes, args: [abs], cwd: projectDir })
-            return run(pyflakes === undefined ? "py_compile" : "py_compile+pyflakes", steps)
+            // Isolated, from an empty scratch directory that also receives the bytecode.
+            const steps: CheckerStep[] = [{ tool: "py_compile", command: python, args: [...ISOLATED, "-m", "py_compile", abs], cwd: "{tmp}", env: env(), scratch: true }]
+            const script = (yield* which("pyflakes")) ?? (yield* which("pyflakes3"))
+            const named = script === undefined ? undefined : interpreterOf(script)
+            const interpreter = named === undefined ? undefined : named.includes("/") ? named : yield* which(named)
+            const usable = interpreter !== undefined && (isTrusted || pathOutside(root, [path.dirname(interpreter)]).length === 1)
+            if (usable) steps.push({ tool: "pyflakes", command: interpreter, args: [...ISOLATED, "-c", PYFLAKES_DRIVER, abs], cwd: "{tmp}", env: env(), scratch: true })
+            return run(usable ? "py_compile+pyflakes" : "py_compile", steps)
           }
           case "rust": {
-            const cargo = yield* runner.which("cargo", [path.join(os.homedir(), ".cargo", "bin")])
+            const cargo = yield* which("cargo", [path.join(os.homedir(), ".cargo", "bin")])
             if (cargo === undefined) return missing("cargo", "PATH and ~/.cargo/bin")
             if (marker === undefined) return { kind: "skip", reason: "no Cargo.toml: cargo check needs a crate" } satisfies CheckerPlan
+            // cargo check compiles and runs build scripts and proc macros: the project's code.
+            if (!isTrusted) return untrustedSkip("cargo")
             return run("cargo", [{ tool: "cargo", command: cargo, args: ["check", "--message-format=json", "--quiet"], cwd: projectDir }])
           }
           case "go": {
-            const go = yield* runner.which("go", ["/usr/local/go/bin", "/usr/lib/go/bin"])
+            // go vet compiles but never runs the package (cgo only calls the C compiler, with
+            // allow-listed flags): it runs untrusted, with the user's PATH minus the workspace.
+            const go = yield* which("go", ["/usr/local/go/bin", "/usr/lib/go/bin"])
             if (go === undefined) return missing("go", "PATH")
             const pkg = "./" + (path.relative(projectDir, path.dirname(abs)) || ".")
-            return run("go vet", [{ tool: "go vet", command: go, args: ["vet", pkg], cwd: projectDir }])
+            return run("go vet", [{ tool: "go vet", command: go, args: ["vet", pkg], cwd: projectDir, env: env() }])
           }
           case "c":
           case "cpp": {
+            // -fsyntax-only runs nothing; compile_commands.json contributes only allow-listed flags (KEEP_FLAG).
             const tool = language === "c" ? "gcc" : "g++"
-            const cc = yield* runner.which(tool)
+            const cc = yield* which(tool)
             if (cc === undefined) return missing(tool, "PATH")
             const db = yield* nearest(abs, ["compile_commands.json", "build/compile_commands.json"])
             const flags = db === undefined ? [] : flagsFromCompileCommands(fs.readFileSync(db, "utf8"), abs) ?? []
-            return run(tool, [{ tool, command: cc, args: [...flags, "-fsyntax-only", "-fdiagnostics-format=json", abs], cwd: path.dirname(abs) }])
+            return run(tool, [{ tool, command: cc, args: [...flags, "-fsyntax-only", "-fdiagnostics-format=json", abs], cwd: path.dirname(abs), env: env() }])
           }
           case "java": {
-            const javac = yield* runner.which("javac")
+            const javac = yield* which("javac")
             if (javac === undefined) return missing("javac", "PATH")
             // The source root is the file's directory minus its package path.
             // Planned before the write: a file being created is not on disk yet.
@@ -179,7 +228,9 @@ export const CompilerGateLive: Layer.Layer<CompilerGate, never, FileStore | Proc
               sourceRoot = sourceRoot.slice(0, sourceRoot.length - path.join(...pkg.split(".")).length - 1)
             }
             // Classes go to a scratch directory: a check never litters .class files.
-            return run("javac", [{ tool: "javac", command: javac, args: ["-d", "{tmp}", "-implicit:none", "-sourcepath", sourceRoot, abs], cwd: path.dirname(abs), scratch: true }])
+            // Untrusted: no annotation processors (javac would load them from the class path, i.e. the workspace).
+            const proc = isTrusted ? [] : ["-proc:none"]
+            return run("javac", [{ tool: "javac", command: javac, args: ["-d", "{tmp}", "-implicit:none", ...proc, "-sourcepath", sourceRoot, abs], cwd: path.dirname(abs), env: env(), scratch: true }])
           }
           default:
             return { kind: "skip", reason: `no checker for ${language}` } satisfies CheckerPlan
@@ -195,18 +246,23 @@ export const CompilerGateLive: Layer.Layer<CompilerGate, never, FileStore | Proc
           const scratch = step.scratch === true ? fs.mkdtempSync(path.join(os.tmpdir(), "splice-check-")) : undefined
           const fill = (s: string) => (scratch === undefined ? s : s.replaceAll("{tmp}", scratch))
           const args = step.args.map(fill)
+          const cwd = fill(step.cwd)
           const env = step.env === undefined ? undefined : Object.fromEntries(Object.entries(step.env).map(([k, v]) => [k, fill(v)]))
           commands.push([step.command, ...args].join(" "))
-          const result = yield* runner.run({ command: step.command, args, cwd: step.cwd, timeoutMs: Math.max(1, timeoutMs - durationMs), ...(env ? { env } : {}) }).pipe(
+          const result = yield* runner.run({ command: step.command, args, cwd, timeoutMs: Math.max(1, timeoutMs - durationMs), ...(env ? { env } : {}) }).pipe(
             Effect.ensuring(Effect.sync(() => scratch !== undefined && fs.rmSync(scratch, { recursive: true, force: true })))
           )
           if (result === "not_found") return { kind: "missing", tool: step.tool } as const
           durationMs += result.durationMs
           if (result.timedOut) return { kind: "timeout", tool: p.tool, durationMs, commands } as const
-          const rel = (printed: string) => path.relative(root, path.resolve(step.cwd, printed)).split(path.sep).join("/")
-          diagnostics.push(...parseCheckerOutput({ tool: step.tool, custom: p.custom, file: p.file }, result, rel))
+          const rel = (printed: string) => path.relative(root, path.resolve(cwd, printed)).split(path.sep).join("/")
+          const outcome = interpretCheckerOutput({ tool: step.tool, custom: p.custom, file: p.file }, result, rel)
+          if (outcome.kind === "failed_to_run") {
+            return { kind: "failed_to_run", tool: step.tool, exitCode: outcome.exitCode, reason: outcome.reason, outputTail: outcome.outputTail, durationMs, commands } satisfies CheckerRun
+          }
+          diagnostics.push(...outcome.diagnostics)
         }
-        return { kind: "ran", tool: p.tool, diagnostics, durationMs, commands } as const
+        return { kind: "ran", tool: p.tool, diagnostics, durationMs, commands } satisfies CheckerRun
       })
 
     return { plan, run }

@@ -31,10 +31,15 @@ const run = (spec: ProcessSpec) =>
     const child = spawn(spec.command, [...spec.args], {
       cwd: spec.cwd,
       env: { ...process.env, ...spec.env },
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: [spec.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
       detached: process.platform !== "win32",
       shell: false
     })
+    if (spec.stdin !== undefined && child.stdin !== null) {
+      // A tool that exits without reading its input must not crash us with EPIPE.
+      child.stdin.on("error", () => undefined)
+      child.stdin.end(spec.stdin, "utf8")
+    }
     let stdout = ""
     let stderr = ""
     let timedOut = false
@@ -80,10 +85,10 @@ const isExecutable = (p: string) => {
   }
 }
 
-const which = (name: string, extraDirs: ReadonlyArray<string> = []) =>
+const which = (name: string, extraDirs: ReadonlyArray<string> = [], searchPath?: ReadonlyArray<string>) =>
   Effect.sync(() => {
     if (name.includes("/")) return isExecutable(name) ? path.resolve(name) : undefined
-    const dirs = [...extraDirs, ...(process.env["PATH"] ?? "").split(path.delimiter).filter((d) => d.length > 0)]
+    const dirs = [...extraDirs, ...(searchPath ?? (process.env["PATH"] ?? "").split(path.delimiter).filter((d) => d.length > 0))]
     for (const d of dirs) {
       const p = path.join(d, name)
       if (isExecutable(p)) return p

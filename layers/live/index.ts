@@ -12,6 +12,7 @@ import { OutputLive } from "./OutputLive.js"
 import { ProcessRunnerLive } from "./ProcessRunnerLive.js"
 import { ProjectConfigLive } from "./ProjectConfigLive.js"
 import { SyntaxLive } from "./SyntaxLive.js"
+import { TrustLive } from "./TrustLive.js"
 import { ValidatorLive } from "./ValidatorLive.js"
 import { findWorkspaceRoot } from "./workspaceRoot.js"
 
@@ -27,15 +28,17 @@ export const liveLayer = (options: { readonly workspace: string | undefined; rea
     }).pipe(Effect.map((root) => {
       const store = FileStoreLive(root)
       const config = ProjectConfigLive.pipe(Layer.provide(store))
+      const trust = TrustLive.pipe(Layer.provide(Layer.mergeAll(store, HasherLive)))
       return Layer.mergeAll(
         config,
-        CompilerGateLive.pipe(Layer.provide(Layer.mergeAll(store, ProcessRunnerLive, config))),
+        trust,
+        CompilerGateLive.pipe(Layer.provide(Layer.mergeAll(store, ProcessRunnerLive, config, trust))),
         store,
         LockLive(root),
         JournalLive.pipe(Layer.provide(store)),
         HasherLive,
         SyntaxLive,
-        ValidatorLive.pipe(Layer.provide(SyntaxLive)),
+        ValidatorLive.pipe(Layer.provide(Layer.merge(SyntaxLive, ProcessRunnerLive))),
         OutputLive(options.output),
         InputLive
       )

@@ -9,7 +9,7 @@ import { spliceError } from "../domain/SpliceError.js"
 import { FileStore, type WorkspacePath } from "../../services/FileStore.js"
 import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator, type Verdict } from "../../services/Validator.js"
-import { type CompilerSettings, type CompilerVerdict, planFor, runPlans, skippedVerdict } from "./compilerGate.js"
+import { type CompilerSettings, type CompilerVerdict, currentVerdict, planFor, skippedVerdict } from "./compilerGate.js"
 import { loadTextTarget } from "./textTarget.js"
 import { userPath } from "../domain/workspacePath.js"
 
@@ -47,19 +47,10 @@ export const check = (config: CheckConfig) =>
       const { runs, skips } = yield* planFor(relative, config.compiler)
       if (runs.length === 0) compiler = skippedVerdict(skips.map((s) => s.reason).join("; ") || "no checker", skips[0]?.tool)
       else {
-        const r = yield* runPlans(runs, config.compiler)
-        for (const d of r.diagnostics) {
+        compiler = yield* currentVerdict(runs, config.compiler)
+        for (const d of compiler.diagnostics) {
           yield* output.event({ type: "diagnostic", ...d },
             `${d.file || "(project)"}:${d.line}:${d.column}: ${d.severity}${d.code ? ` ${d.code}` : ""}: ${d.message}\n`)
-        }
-        compiler = {
-          gate: "compiler",
-          status: errorsOf(r.diagnostics).length === 0 ? "passed" : "failed",
-          tool: [...new Set(runs.map((p) => p.tool))].join(", "),
-          diagnostics: r.diagnostics,
-          preexisting: 0,
-          baseline: false,
-          duration_ms: r.durationMs
         }
       }
     }

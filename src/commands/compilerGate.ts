@@ -21,9 +21,26 @@ export interface CompilerSettings {
 /** No compiler gate (the default for callers that do not ask for one). */
 export const COMPILER_OFF: CompilerSettings = { mode: "off", require: false, timeoutMs: 0 }
 
+/** A checker that ran but gave no verdict (or stopped before reaching the edit). */
+export interface GateFailure {
+  readonly tool: string
+  readonly reason: string
+  readonly exit_code?: number | null
+  /** The last lines it printed (at most 20 lines / 2 KB). */
+  readonly output_tail?: string
+  /** Whether it gave a verdict on the files before the edit (when a baseline was run). */
+  readonly before?: "failed_to_run" | "ran"
+}
+
+/**
+ * The compiler gate's verdict: `passed` (the checker ran and found no new error), `failed` (new
+ * errors: the edit is rolled back, so this status appears only in `splice check`), `skipped` (no
+ * checker, not installed, or not trusted; with the reason) and `failed_to_run` (the checker ran but
+ * gave no verdict; the edit stands unless --require-compiler). Never `passed` without a verdict.
+ */
 export interface CompilerVerdict {
   readonly gate: "compiler"
-  readonly status: "passed" | "failed" | "skipped"
+  readonly status: "passed" | "failed" | "skipped" | "failed_to_run"
   readonly tool?: string
   readonly reason?: string
   /** New error diagnostics (failed), or every diagnostic of a check. */
@@ -33,13 +50,15 @@ export interface CompilerVerdict {
   /** Whether a baseline run was needed. */
   readonly baseline: boolean
   readonly duration_ms?: number
+  /** failed_to_run: each checker that gave no verdict, with its exit code and output tail. */
+  readonly failures?: ReadonlyArray<GateFailure>
 }
 
 export const skippedVerdict = (reason: string, tool?: string): CompilerVerdict => ({
   gate: "compiler", status: "skipped", reason, diagnostics: [], preexisting: 0, baseline: false, ...(tool !== undefined ? { tool } : {})
 })
 
-/** Plans for these files, one per distinct checker run; fails when a checker is required but absent. */
+/** Plans for these files, one per distinct checker run; fails when a checker is required but cannot run. */
 export const planFor = (files: ReadonlyArray<WorkspacePath>, settings: CompilerSettings) =>
   Effect.gen(function*() {
     const gate = yield* CompilerGate
@@ -50,7 +69,8 @@ export const planFor = (files: ReadonlyArray<WorkspacePath>, settings: CompilerS
       const p = yield* gate.plan(f, settings.mode)
       if (p.kind === "skip") {
         if (settings.require) {
-          return yield* Effect.fail(spliceError("SPL-E044", `--require-compiler: ${p.reason}`, { context: { file: f, tool: p.tool ?? null, reason: p.reason } }))
+          const code = p.untrusted === true ? "SPL-E047" : "SPL-E044"
+          return yield* Effect.fail(spliceError(code, `--require-compiler: ${p.reason}`, { context: { file: f, tool: p.tool ?? null, reason: p.reason } }))
         }
         skips.push(p)
       } else if (!runs.some((r) => r.key === p.key)) runs.push(p)
@@ -58,13 +78,17 @@ export const planFor = (files: ReadonlyArray<WorkspacePath>, settings: CompilerS
     return { runs, skips }
   })
 
-/** Run every plan; a timeout fails (retryable), a tool that vanished is a skip (or an error if required). */
+/**
+ * Run every plan; a timeout fails (retryable), a tool that vanished is a skip (or an error if
+ * required), a checker without a verdict is a failure, listed with its plan's key.
+ */
 export const runPlans = (runs: ReadonlyArray<CheckerPlan & { readonly kind: "run" }>, settings: CompilerSettings) =>
   Effect.gen(function*() {
     const gate = yield* CompilerGate
     const diagnostics: Diagnostic[] = []
     let durationMs = 0
     const missing: string[] = []
+    const failures: Array<GateFailure & { readonly key: string }> = []
     for (const p of runs) {
       const r: CheckerRun = yield* gate.run(p, settings.timeoutMs)
       if (r.kind === "timeout") {
@@ -78,9 +102,59 @@ export const runPlans = (runs: ReadonlyArray<CheckerPlan & { readonly kind: "run
         continue
       }
       durationMs += r.durationMs
+      if (r.kind === "failed_to_run") {
+        failures.push({ key: p.key, tool: r.tool, reason: r.reason, exit_code: r.exitCode, output_tail: r.outputTail })
+        continue
+      }
       diagnostics.push(...r.diagnostics)
     }
-    return { diagnostics, durationMs, missing }
+    return { diagnostics, durationMs, missing, failures }
+  })
+
+/** One sentence for a verdict's reason: the first failure, and what the baseline said about it. */
+const failureReason = (failures: ReadonlyArray<GateFailure>): string => {
+  const f = failures[0]!
+  const before = f.before === "failed_to_run" ? "; it failed the same way before the edit" : f.before === "ran" ? "; it ran before the edit, so the edit may be the cause" : ""
+  return `${f.reason}${before}${failures.length > 1 ? ` (and ${failures.length - 1} more)` : ""}; the gate did not run`
+}
+
+/** --require-compiler with a checker that gave no verdict: SPL-E046 (inside a transaction, a rollback). */
+const requiredButFailed = (tool: string, failures: ReadonlyArray<GateFailure>, rolledBack: boolean) =>
+  Effect.fail(spliceError("SPL-E046", `--require-compiler: ${failureReason(failures)}${rolledBack ? "; the edit was rolled back" : ""}`, {
+    context: { tool, failures }
+  }))
+
+/** A checker that stopped at a fatal error the edit did not cause never looked at the edit. */
+const stoppedEarly = (preexistingErrors: ReadonlyArray<Diagnostic>): GateFailure[] =>
+  preexistingErrors.filter((d) => d.fatal === true).map((d) => ({
+    tool: d.tool,
+    reason: `${d.tool} stopped at a fatal error that was there before the edit (${d.file || "(project)"}:${d.line}: ${d.message}) and checked nothing after it`,
+    output_tail: `${d.file}:${d.line}:${d.column}: fatal error: ${d.message}`,
+    before: "failed_to_run" as const
+  }))
+
+/**
+ * `splice check`'s verdict on the files as they are: every diagnostic, `failed` on errors (a fatal
+ * one included), `failed_to_run` when a checker gave no verdict (SPL-E046 under --require-compiler).
+ */
+export const currentVerdict = (runs: ReadonlyArray<CheckerPlan & { readonly kind: "run" }>, settings: CompilerSettings) =>
+  Effect.gen(function*() {
+    const tool = [...new Set(runs.map((p) => p.tool))].join(", ")
+    const r = yield* runPlans(runs, settings)
+    const errors = errorsOf(r.diagnostics)
+    const failures = r.failures.map(({ key: _, ...f }) => f)
+    if (errors.length === 0 && failures.length > 0 && settings.require) return yield* requiredButFailed(tool, failures, false)
+    if (r.missing.length === runs.length) return skippedVerdict(`${r.missing.join(", ")} could not be started`, tool)
+    return {
+      gate: "compiler",
+      status: errors.length > 0 ? "failed" : failures.length > 0 ? "failed_to_run" : "passed",
+      tool,
+      ...(errors.length === 0 && failures.length > 0 ? { reason: failureReason(failures), failures } : {}),
+      diagnostics: r.diagnostics,
+      preexisting: 0,
+      baseline: false,
+      duration_ms: r.durationMs
+    } satisfies CompilerVerdict
   })
 
 const putBack = (writes: ReadonlyArray<PlannedWrite>, which: "original" | "next") =>
@@ -110,19 +184,36 @@ export const compilerGate = (writes: ReadonlyArray<PlannedWrite>, settings: Comp
     const after = yield* runPlans(runs, settings)
     if (after.missing.length === runs.length) return skippedVerdict(`${after.missing.join(", ")} could not be started`, tool)
     const errorsAfter = errorsOf(after.diagnostics)
-    if (errorsAfter.length === 0) {
+    if (errorsAfter.length === 0 && after.failures.length === 0) {
       return { gate: "compiler", status: "passed", tool, diagnostics: [], preexisting: 0, baseline: false, duration_ms: after.durationMs } satisfies CompilerVerdict
     }
-    // Errors: were they there before? Check the original state (still under our locks), then restore the edit.
+    // Errors, or a checker without a verdict: what did the original state give? Check it (still under
+    // our locks), then restore the edit. The baseline tells new errors from old ones, and whether a
+    // checker that failed to run failed before the edit too.
     yield* putBack(writes, "original")
     const before = yield* runPlans(runs, settings)
     yield* putBack(writes, "next")
     const fresh = errorsOf(newDiagnostics(before.diagnostics, after.diagnostics))
     const duration = after.durationMs + before.durationMs
+    const failedBefore = new Set(before.failures.map((f) => f.key))
+    const failures: GateFailure[] = [
+      ...after.failures.map(({ key, ...f }) => ({ ...f, before: failedBefore.has(key) ? "failed_to_run" as const : "ran" as const })),
+      ...(fresh.length > 0 ? [] : stoppedEarly(errorsAfter))
+    ]
     if (fresh.length > 0) {
       return yield* Effect.fail(spliceError("SPL-E043", `${tool} reports ${fresh.length} new error(s); the edit was rolled back`, {
-        context: { tool, files: writes.map((w) => w.target.relative), diagnostics: fresh, preexisting: errorsAfter.length - fresh.length, duration_ms: duration }
+        context: {
+          tool, files: writes.map((w) => w.target.relative), diagnostics: fresh, preexisting: errorsAfter.length - fresh.length, duration_ms: duration,
+          ...(failures.length > 0 ? { failures } : {})
+        }
       }))
+    }
+    if (failures.length > 0) {
+      if (settings.require) return yield* requiredButFailed(tool, failures, true)
+      return {
+        gate: "compiler", status: "failed_to_run", tool, reason: failureReason(failures), failures,
+        diagnostics: [], preexisting: errorsAfter.length, baseline: true, duration_ms: duration
+      } satisfies CompilerVerdict
     }
     return { gate: "compiler", status: "passed", tool, diagnostics: [], preexisting: errorsAfter.length, baseline: true, duration_ms: duration } satisfies CompilerVerdict
   })

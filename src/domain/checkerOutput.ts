@@ -3,6 +3,7 @@
  * function that turns the paths it printed into workspace-relative ones.
  */
 import type { Diagnostic, Severity } from "./diagnostics.js"
+import { pyflakesSeverity } from "./pyflakesClasses.js"
 
 export type PathMapper = (printed: string) => string
 
@@ -64,16 +65,20 @@ export const parseGccJson = (out: string, rel: PathMapper, tool: string): Diagno
       code: d.option ?? "",
       severity: severityOf(d.kind),
       message: d.message,
-      ...(remediation.length > 0 ? { remediation } : {})
+      ...(remediation.length > 0 ? { remediation } : {}),
+      ...(/fatal/i.test(d.kind) ? { fatal: true } : {})
     }
   })
 }
 
-/** `node --check`: "<file>:<line>\n<source>\n<caret>\n\nSyntaxError: message". */
+/**
+ * `node --check`: "<file>:<line>\n<source>\n<caret>\n\nSyntaxError: message". Only a SyntaxError is a
+ * verdict on the file; any other error (a missing file, a bad flag) means node did not check it.
+ */
 export const parseNodeCheck = (out: string, rel: PathMapper): Diagnostic[] => {
   const lines = out.split(/\r?\n/)
   const loc = /^(.+):(\d+)$/.exec(lines[0] ?? "")
-  const errLine = lines.find((l) => /^\w*Error: /.test(l))
+  const errLine = lines.find((l) => /^SyntaxError: /.test(l))
   if (errLine === undefined) return []
   const [name, ...rest] = errLine.split(": ")
   const caret = lines.findIndex((l) => /^\s*\^+\s*$/.test(l))
@@ -88,12 +93,15 @@ export const parseNodeCheck = (out: string, rel: PathMapper): Diagnostic[] => {
   }]
 }
 
-/** `python3 -m py_compile`: a traceback ending in `File "x.py", line N` … `SyntaxError: message`. */
+/**
+ * `python3 -m py_compile`: a traceback ending in `File "x.py", line N` … `SyntaxError: message`.
+ * Only SyntaxError and its subclasses are verdicts; any other exception is py_compile failing.
+ */
 export const parsePyCompile = (out: string, rel: PathMapper): Diagnostic[] => {
   const lines = out.split(/\r?\n/)
   const ds: Diagnostic[] = []
   for (let i = lines.length - 1; i >= 0; i--) {
-    const err = /^(\w*Error): (.*)$/.exec(lines[i]!)
+    const err = /^(SyntaxError|IndentationError|TabError): (.*)$/.exec(lines[i]!)
     if (err === null) continue
     let file = ""
     let line = 0
@@ -115,16 +123,36 @@ export const parsePyCompile = (out: string, rel: PathMapper): Diagnostic[] => {
   return ds
 }
 
-/** pyflakes: `file:line:col: message` (col since 2.2). Undefined names break at run time: errors. */
-export const parsePyflakes = (out: string, rel: PathMapper): Diagnostic[] =>
-  out.split(/\r?\n/).flatMap((l) => {
-    const m = /^(.+?):(\d+):(?:(\d+):?)? (.*)$/.exec(l)
-    if (m === null) return []
-    const message = m[4]!
-    const fatal = /undefined name|syntax|invalid syntax|unexpected|expected/i.test(message)
-    const code = /undefined name/.test(message) ? "undefined-name" : /imported but unused/.test(message) ? "unused-import" : /redefinition/.test(message) ? "redefinition" : /assigned to but never used/.test(message) ? "unused-variable" : "pyflakes"
-    return [{ tool: "pyflakes", file: rel(m[1]!), line: Number(m[2]), column: m[3] === undefined ? 0 : Number(m[3]), code, severity: fatal ? "error" : "warning", message } satisfies Diagnostic]
-  })
+interface PyflakesMessage {
+  readonly class: string
+  readonly line: number
+  readonly col: number
+  readonly message: string
+}
+
+/**
+ * pyflakes through splice's driver (layers/live/pythonChecks.ts): one JSON object
+ * `{"messages": [{class, line, col, message}]}`, `col` 0-based. Each message is classified by its
+ * pyflakes class (src/domain/pyflakesClasses.ts). Undefined when the output is not that object.
+ */
+export const parsePyflakesJson = (out: string, file: string): Diagnostic[] | undefined => {
+  let parsed: { messages?: unknown }
+  try {
+    parsed = JSON.parse(out.trim())
+  } catch {
+    return undefined
+  }
+  if (parsed === null || typeof parsed !== "object" || !Array.isArray(parsed.messages)) return undefined
+  return (parsed.messages as PyflakesMessage[]).map((m) => ({
+    tool: "pyflakes",
+    file,
+    line: Number(m.line) || 0,
+    column: (Number(m.col) || 0) + 1,
+    code: String(m.class),
+    severity: pyflakesSeverity(String(m.class)),
+    message: String(m.message)
+  }))
+}
 
 interface CargoSpan {
   readonly file_name: string
@@ -198,33 +226,82 @@ export const parseCustom = (out: string, tool: string, file: string): Diagnostic
   out.split(/\r?\n/).map((l) => l.trimEnd()).filter((l) => l.length > 0).slice(0, 200)
     .map((message) => ({ tool, file, line: 0, column: 0, code: "", severity: "error", message }))
 
-/** Diagnostics from one checker step, by tool. A custom gate counts only when it failed. */
-export const parseCheckerOutput = (
-  step: { readonly tool: string; readonly custom: boolean; readonly file: string },
-  result: { readonly stdout: string; readonly stderr: string; readonly exitCode: number | null },
-  rel: PathMapper
-): Diagnostic[] => {
+/** What one checker step told splice: diagnostics (maybe none), or that it could not give a verdict. */
+export type StepOutcome =
+  | { readonly kind: "ran"; readonly diagnostics: Diagnostic[] }
+  | {
+    readonly kind: "failed_to_run"
+    readonly exitCode: number | null
+    /** Why splice does not take the output as a verdict. */
+    readonly reason: string
+    /** The end of what the tool printed: stderr, or stdout when stderr is empty (tsc prints there). */
+    readonly outputTail: string
+  }
+
+const TAIL_LINES = 20
+const TAIL_BYTES = 2048
+
+/** The last 20 lines, at most 2 KB, of what a tool printed. */
+export const outputTail = (result: { readonly stdout: string; readonly stderr: string }): string => {
+  const text = (result.stderr.trim().length > 0 ? result.stderr : result.stdout).trimEnd()
+  let tail = text.split(/\r?\n/).slice(-TAIL_LINES).join("\n")
+  if (tail.length > TAIL_BYTES) tail = "…" + tail.slice(tail.length - TAIL_BYTES)
+  return tail
+}
+
+const parseBuiltIn = (tool: string, file: string, result: { readonly stdout: string; readonly stderr: string; readonly exitCode: number | null }, rel: PathMapper): Diagnostic[] | undefined => {
   const both = result.stdout + (result.stdout.length > 0 && result.stderr.length > 0 ? "\n" : "") + result.stderr
-  if (step.custom) return result.exitCode === 0 ? [] : parseCustom(both.length > 0 ? both : `exited with ${result.exitCode}`, step.tool, step.file)
-  switch (step.tool) {
+  switch (tool) {
     case "tsc":
       return parseTsc(both, rel)
     case "node":
-      return result.exitCode === 0 ? [] : parseNodeCheck(result.stderr, rel)
+      return parseNodeCheck(result.stderr, rel)
     case "py_compile":
-      return result.exitCode === 0 ? [] : parsePyCompile(result.stderr, rel)
+      return parsePyCompile(result.stderr, rel)
     case "pyflakes":
-      return parsePyflakes(both, rel)
+      return parsePyflakesJson(result.stdout, file)
     case "cargo":
       return parseCargoJson(result.stdout, rel)
     case "go vet":
       return parseGo(both, rel, "go vet")
     case "gcc":
     case "g++":
-      return parseGccJson(result.stderr, rel, step.tool)
+      return parseGccJson(result.stderr, rel, tool)
     case "javac":
       return parseJavac(both, rel)
     default:
-      return result.exitCode === 0 ? [] : parseCustom(both, step.tool, step.file)
+      return undefined
   }
+}
+
+/**
+ * One checker step's result, read the way that tool means it. A verdict needs evidence:
+ * - a built-in checker that exits 0 passed (its warnings still count as warnings);
+ * - one that exits non-zero must have printed at least one error splice can place in a file
+ *   (tsc's location-less errors are configuration errors: it did not check the code); otherwise it
+ *   failed to run (cargo offline, a crash, a missing dependency, a bad flag, a too-old toolchain);
+ * - splice's pyflakes driver must print its JSON, whatever its exit code;
+ * - a custom gate passes on exit 0 and fails on 1–125 with each output line a finding; 126/127 (the
+ *   command could not be executed), 128+ and death by a signal mean it did not run.
+ */
+export const interpretCheckerOutput = (
+  step: { readonly tool: string; readonly custom: boolean; readonly file: string },
+  result: { readonly stdout: string; readonly stderr: string; readonly exitCode: number | null },
+  rel: PathMapper
+): StepOutcome => {
+  const failed = (reason: string): StepOutcome => ({ kind: "failed_to_run", exitCode: result.exitCode, reason, outputTail: outputTail(result) })
+  const code = result.exitCode
+  if (code === null) return failed(`${step.tool} was killed by a signal`)
+  if (step.custom) {
+    if (code === 0) return { kind: "ran", diagnostics: [] }
+    if (code === 126 || code === 127) return failed(`${step.tool} exited with ${code}: a command it runs could not be executed`)
+    if (code >= 128) return failed(`${step.tool} exited with ${code} (killed by signal ${code - 128})`)
+    const both = result.stdout + (result.stdout.length > 0 && result.stderr.length > 0 ? "\n" : "") + result.stderr
+    return { kind: "ran", diagnostics: parseCustom(both.length > 0 ? both : `exited with ${code}`, step.tool, step.file) }
+  }
+  const diagnostics = parseBuiltIn(step.tool, step.file, result, rel)
+  if (diagnostics === undefined) return failed(`${step.tool} exited with ${code} and did not print the output splice reads`)
+  if (code === 0) return { kind: "ran", diagnostics }
+  if (diagnostics.some((d) => d.severity === "error" && d.file !== "")) return { kind: "ran", diagnostics }
+  return failed(`${step.tool} exited with ${code} without reporting an error in a file`)
 }

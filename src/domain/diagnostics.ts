@@ -16,6 +16,11 @@ export interface Diagnostic {
   readonly severity: Severity
   readonly message: string
   readonly remediation?: string
+  /**
+   * The tool stopped here and checked nothing after it (gcc's "fatal error", e.g. a missing header).
+   * A fatal error the edit did not introduce means the edit itself went unchecked.
+   */
+  readonly fatal?: boolean
 }
 
 const key = (d: Diagnostic) => `${d.file}\u0000${d.code}\u0000${d.message}`

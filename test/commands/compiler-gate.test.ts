@@ -175,3 +175,65 @@ describe("the compiler gate on the memory layers", () => {
     expect([syntax.exit, syntax.error?.code]).toEqual([5, "SPL-E042"])
   })
 })
+
+describe("a checker without a verdict (failed_to_run) and an untrusted workspace", () => {
+  const offline = { failedToRun: { exitCode: 101, reason: "cargo exited with 101 without reporting an error in a file", outputTail: "error: no matching package named `serde` found" } }
+  /** Fails to run whenever `broken` is in a.ts (or always, with `always`). */
+  const flaky = (mem: MemoryFs, always: boolean) =>
+    new ScriptedChecker(mem, { tool: "cargo", extensions: [".rs"], check: (read) => (always || (read("a.rs") ?? "").includes("broken") ? offline : []) })
+
+  it("the edit stands, the verdict is failed_to_run with exit code and output tail, and says it failed before the edit too", async () => {
+    const mem = new MemoryFs({ "a.rs": "fn main() {}\n" })
+    const checker = flaky(mem, true)
+    const r = await run(edit(oneEdit("a.rs", "main", "start", { compiler: ON })), mem, { checker })
+    expect(r.exit).toBe(0)
+    expect(mem.text("a.rs")).toBe("fn start() {}\n")
+    expect(r.last["compiler"]).toMatchObject({
+      status: "failed_to_run", tool: "cargo", baseline: true,
+      failures: [{ tool: "cargo", exit_code: 101, output_tail: "error: no matching package named `serde` found", before: "failed_to_run" }]
+    })
+    expect(String((r.last["compiler"] as { reason: string }).reason)).toMatch(/failed the same way before the edit; the gate did not run/)
+    expect(checker.runs).toBe(2)
+  })
+
+  it("when it ran before the edit, the verdict says the edit may be the cause", async () => {
+    const mem = new MemoryFs({ "a.rs": "fn main() {}\n" })
+    const r = await run(edit(oneEdit("a.rs", "main", "broken", { compiler: ON })), mem, { checker: flaky(mem, false) })
+    expect(r.exit).toBe(0)
+    expect(r.last["compiler"]).toMatchObject({ status: "failed_to_run", failures: [{ before: "ran" }] })
+    expect(String((r.last["compiler"] as { reason: string }).reason)).toMatch(/the edit may be the cause/)
+  })
+
+  it("--require-compiler: SPL-E046, exit 5, the file restored and the transaction rolled back", async () => {
+    const mem = new MemoryFs({ "a.rs": "fn main() {}\n" })
+    const r = await run(edit(oneEdit("a.rs", "main", "start", { compiler: { ...ON, require: true } })), mem, { checker: flaky(mem, true) })
+    expect([r.exit, r.error?.code]).toEqual([5, "SPL-E046"])
+    expect(r.error?.context?.["failures"]).toEqual([expect.objectContaining({ tool: "cargo", exit_code: 101, before: "failed_to_run" })])
+    expect(mem.text("a.rs")).toBe("fn main() {}\n")
+    const state = [...mem.entries.keys()].find((k) => k.endsWith("state.json"))!
+    expect(mem.text(state.slice(4))).toContain("rolled_back")
+  })
+
+  it("splice check: failed_to_run, exit 0 with the reason; SPL-E046 under --require-compiler", async () => {
+    const mem = new MemoryFs({ "a.rs": "fn main() {}\n" })
+    const settings = (require: boolean) => ({ files: ["a.rs"], validate: "syntax" as const, compiler: { ...ON, mode: "always" as const, require }, maxBytes: DEFAULT_MAX_BYTES })
+    const r = await run(check(settings(false)), mem, { checker: flaky(mem, true) })
+    expect(r.exit).toBe(0)
+    expect(r.last["compiler"]).toMatchObject({ status: "failed_to_run", failures: [{ exit_code: 101 }] })
+    const strict = await run(check(settings(true)), mem, { checker: flaky(mem, true) })
+    expect([strict.exit, strict.error?.code]).toEqual([5, "SPL-E046"])
+  })
+
+  it("untrusted: skipped with the reason, never passed; --require-compiler is SPL-E047 before anything is written", async () => {
+    const mem = new MemoryFs({ "a.rs": "fn main() {}\n" })
+    const checker = new ScriptedChecker(mem, { tool: "cargo", extensions: [".rs"], untrusted: true, check: () => [] })
+    const r = await run(edit(oneEdit("a.rs", "main", "start", { compiler: ON })), mem, { checker })
+    expect(r.last["compiler"]).toMatchObject({ status: "skipped", tool: "cargo", reason: "workspace not trusted; run splice trust" })
+    const writes = mem.log.length
+    const strict = await run(edit(oneEdit("a.rs", "start", "again", { compiler: { ...ON, require: true } })), mem, { checker })
+    expect([strict.exit, strict.error?.code]).toEqual([5, "SPL-E047"])
+    expect(strict.error?.message).toContain("workspace not trusted; run splice trust")
+    expect(mem.log.length).toBe(writes)
+    expect(checker.runs).toBe(0)
+  })
+})

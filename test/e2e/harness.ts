@@ -39,6 +39,7 @@ export const ensureBuilt = (): void => {
 export const tempWorkspace = (prefix = "splice-e2e-"): string => fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)))
 
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "splice-cache-"))
+// Runs trust every workspace (SPLICE_TRUST=1, as CI would) unless a test passes SPLICE_TRUST: "".
 
 export interface Result {
   readonly code: number | null
@@ -69,7 +70,7 @@ export const runSync = (rt: Runtime, args: ReadonlyArray<string>, options: RunOp
   const r = spawnSync(cmd, argv, {
     cwd: options.cwd,
     input: options.input ?? "",
-    env: { ...process.env, SPLICE_CACHE_DIR: cacheDir, NO_COLOR: "1", ...options.env },
+    env: { ...process.env, SPLICE_CACHE_DIR: cacheDir, NO_COLOR: "1", SPLICE_TRUST: "1", ...options.env },
     encoding: "utf8",
     timeout: 60_000
   })
@@ -82,7 +83,7 @@ export const startUntil = (rt: Runtime, args: ReadonlyArray<string>, options: Ru
   const [cmd, argv] = rt.argv(args)
   const child = spawn(cmd, argv, {
     cwd: options.cwd,
-    env: { ...process.env, SPLICE_CACHE_DIR: cacheDir, ...options.env },
+    env: { ...process.env, SPLICE_CACHE_DIR: cacheDir, SPLICE_TRUST: "1", ...options.env },
     stdio: ["ignore", "pipe", "pipe"]
   })
   let stdout = ""

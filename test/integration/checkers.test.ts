@@ -10,16 +10,32 @@ import * as path from "node:path"
 import * as Effect from "effect/Effect"
 import { afterAll, describe, expect, it } from "vitest"
 import { liveLayer } from "../../layers/live/index.js"
+import { CapturedOutput, OutputMemory } from "../../layers/memory/OutputMemory.js"
 import { check } from "../../src/commands/check.js"
 import { edit } from "../../src/commands/edit.js"
 import { DEFAULT_MAX_BYTES } from "../../src/commands/textTarget.js"
 import { outcomeOf } from "../../src/cli/outcome.js"
+import { Trust } from "../../services/Trust.js"
 
 const ROOT = path.resolve(import.meta.dirname, "../..")
 const dirs: string[] = []
 afterAll(() => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true })
 })
+
+// These tests are about the gates: every workspace is trusted (as CI would say), and trust records
+// go to a temp config directory, never the user's. The untrusted tests below unset SPLICE_TRUST.
+process.env["SPLICE_TRUST"] = "1"
+process.env["XDG_CONFIG_HOME"] = fs.mkdtempSync(path.join(os.tmpdir(), "splice-cfg-"))
+dirs.push(process.env["XDG_CONFIG_HOME"])
+const untrusted = async <A>(f: () => Promise<A>): Promise<A> => {
+  delete process.env["SPLICE_TRUST"]
+  try {
+    return await f()
+  } finally {
+    process.env["SPLICE_TRUST"] = "1"
+  }
+}
 
 const has = (cmd: string, ...args: string[]) => spawnSync(cmd, args.length > 0 ? args : ["--version"], { stdio: "ignore" }).status === 0
 const project = (files: Record<string, string>): string => {
@@ -32,7 +48,7 @@ const project = (files: Record<string, string>): string => {
   return dir
 }
 
-const editIn = async (dir: string, file: string, old: string, neu: string) => {
+const editIn = async (dir: string, file: string, old: string, neu: string, require = true) => {
   const program = edit({
     file,
     edits: [{ old, new: neu }],
@@ -40,12 +56,23 @@ const editIn = async (dir: string, file: string, old: string, neu: string) => {
     showDiff: false,
     validate: "syntax",
     // require: the gate must really run; a silently skipped gate would make these tests pass for nothing
-    compiler: { mode: "auto", require: true, timeoutMs: 180_000 },
+    compiler: { mode: "auto", require, timeoutMs: 180_000 },
     maxBytes: DEFAULT_MAX_BYTES,
     lockTimeoutMs: 5_000
   })
   const exit = await Effect.runPromiseExit(program.pipe(Effect.provide(liveLayer({ workspace: dir, output: "json" })), Effect.scoped) as Effect.Effect<void, unknown, never>)
   return outcomeOf(exit, undefined)
+}
+
+/** `splice check` on the live layers; the result line's `compiler` verdict, or the error. */
+const checkIn = async (dir: string, files: string[], require = false) => {
+  const captured = new CapturedOutput()
+  const program = check({ files, validate: "syntax", compiler: { mode: "always", require, timeoutMs: 60_000 }, maxBytes: DEFAULT_MAX_BYTES })
+  const exit = await Effect.runPromiseExit(program.pipe(
+    Effect.provide(OutputMemory(captured)),
+    Effect.provide(liveLayer({ workspace: dir, output: "json" }))
+  ) as Effect.Effect<void, unknown, never>)
+  return { ...outcomeOf(exit, undefined), last: captured.lines[captured.lines.length - 1] ?? {} }
 }
 
 interface Case {
@@ -207,8 +234,163 @@ describe.skipIf(!has("pyflakes3") && !has("pyflakes"))("compiler gate: Python wi
     const dir = project({ "pyproject.toml": "", "m.py": "def f():\n    return 1\n" })
     const bad = await editIn(dir, "m.py", "return 1", "return undefined_thing")
     expect([bad.exit, bad.error?.code]).toEqual([5, "SPL-E043"])
-    expect(bad.error?.context?.["diagnostics"]).toEqual([expect.objectContaining({ tool: "pyflakes", code: "undefined-name", line: 2 })])
+    expect(bad.error?.context?.["diagnostics"]).toEqual([expect.objectContaining({ tool: "pyflakes", code: "UndefinedName", line: 2 })])
     const warn = await editIn(dir, "m.py", "def f():", "import os\n\n\ndef f():")
     expect(warn.exit).toBe(0)
+  })
+})
+
+describe.skipIf(!has("python3"))("Python checks never run the workspace's Python", () => {
+  /** Modules named like the ones py_compile, pyflakes and the driver import; importing one writes a marker. */
+  const shadows = (marker: string) =>
+    Object.fromEntries(["traceback", "textwrap", "py_compile", "json", "ast"].map((m) => [`${m}.py`, `open(${JSON.stringify(marker)}, "a").write("${m}\\n")\n`]))
+
+  it("a workspace traceback.py / textwrap.py / py_compile.py is never imported, and a broken edit is still blocked", async () => {
+    const markerDir = project({})
+    const marker = path.join(markerDir, "imported")
+    const dir = project({ "pyproject.toml": "", "m.py": "def f(a):\n    return a\n", ...shadows(marker) })
+    const bad = await editIn(dir, "m.py", "def f(a):", "def f(a, a):")
+    expect([bad.exit, bad.error?.code]).toEqual([5, "SPL-E043"])
+    expect(bad.error?.context?.["diagnostics"]).toEqual(expect.arrayContaining([expect.objectContaining({ tool: "py_compile", code: "SyntaxError", line: 1 })]))
+    const ok = await editIn(dir, "m.py", "return a", "return a + 1")
+    expect(ok.exit).toBe(0)
+    expect(fs.existsSync(marker) ? fs.readFileSync(marker, "utf8") : "never imported").toBe("never imported")
+    expect(fs.existsSync(path.join(dir, "__pycache__"))).toBe(false)
+  }, 60_000)
+
+  it("CPython's own heapq.py, checked beside a shadowing textwrap.py, has no error (its star import is a warning)", async () => {
+    const heapq = ["/usr/lib/python3.11/heapq.py", ...spawnSync("python3", ["-I", "-c", "import heapq; print(heapq.__file__)"], { encoding: "utf8" }).stdout.split("\n")]
+      .find((p) => p.length > 0 && fs.existsSync(p))!
+    const markerDir = project({})
+    const marker = path.join(markerDir, "imported")
+    const dir = project({ "heapq.py": fs.readFileSync(heapq, "utf8"), ...shadows(marker) })
+    const r = await checkIn(dir, ["heapq.py"])
+    expect(r.error?.message).toBeUndefined()
+    expect(r.exit).toBe(0)
+    expect(r.last["compiler"]).toMatchObject({ status: "passed" })
+    expect(fs.existsSync(marker)).toBe(false)
+  }, 60_000)
+})
+
+describe.skipIf(!has("pyflakes3") && !has("pyflakes"))("pyflakes by message class", () => {
+  it("'return' outside function blocks; a star import does not", async () => {
+    const dir = project({ "pyproject.toml": "", "m.py": "x = 1\n" })
+    const star = await editIn(dir, "m.py", "x = 1", "from os.path import *\nx = 1")
+    expect(star.error?.message).toBeUndefined()
+    const bad = await editIn(dir, "m.py", "x = 1", "x = 1\nif x:\n    pass\nreturn x")
+    expect([bad.exit, bad.error?.code]).toEqual([5, "SPL-E043"])
+    expect(bad.error?.context?.["diagnostics"]).toEqual(expect.arrayContaining([expect.objectContaining({ code: expect.stringMatching(/ReturnOutsideFunction|SyntaxError/), severity: "error" })]))
+  }, 60_000)
+})
+
+describe("a checker that gives no verdict is failed_to_run, never passed", () => {
+  const expectFailedToRun = (r: Awaited<ReturnType<typeof editIn>>, exitCode: unknown, tail: RegExp) => {
+    expect([r.exit, r.error?.code]).toEqual([5, "SPL-E046"])
+    const failures = r.error?.context?.["failures"] as Array<{ exit_code: number; output_tail: string; before: string }>
+    expect(failures[0]).toMatchObject({ exit_code: exitCode, before: "failed_to_run" })
+    expect(failures[0]!.output_tail).toMatch(tail)
+  }
+
+  it.skipIf(!has("go", "version"))("go vet with a go.mod go cannot parse: rolled back under --require-compiler, stands otherwise", async () => {
+    const files = { "go.mod": "module example.com/m\n\ngo 1.19\n\nfrobnicate x\n", "m.go": "package m\n\nfunc F() int {\n\treturn 1\n}\n" }
+    const dir = project(files)
+    expectFailedToRun(await editIn(dir, "m.go", "return 1", "return 2"), 1, /unknown directive: frobnicate/)
+    expect(fs.readFileSync(path.join(dir, "m.go"), "utf8")).toBe(files["m.go"])
+    const lenient = await editIn(dir, "m.go", "return 1", "return 2", false)
+    expect(lenient.exit).toBe(0)
+    expect(fs.readFileSync(path.join(dir, "m.go"), "utf8")).toContain("return 2")
+  }, 60_000)
+
+  it.skipIf(!has("cargo"))("cargo offline with a registry dependency: exit 101 and only a network error", async () => {
+    process.env["CARGO_NET_OFFLINE"] = "true"
+    try {
+      const dir = project({ "Cargo.toml": "[package]\nname = \"demo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nserde = \"1\"\n", "src/main.rs": "fn main() {\n    let x: i32 = 1;\n    println!(\"{x}\");\n}\n" })
+      expectFailedToRun(await editIn(dir, "src/main.rs", "= 1;", "= \"one\";"), 101, /serde/)
+      expect(fs.readFileSync(path.join(dir, "src/main.rs"), "utf8")).toContain("= 1;")
+    } finally {
+      delete process.env["CARGO_NET_OFFLINE"]
+    }
+  }, 60_000)
+
+  it.skipIf(!fs.existsSync(path.join(ROOT, "node_modules", ".bin", "tsc")))("tsc with only a tsconfig error (a missing base config)", async () => {
+    const dir = project({ "tsconfig.json": '{"extends":"./missing.json","include":["src"]}', "src/a.ts": "export const a: number = 1\n" })
+    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"))
+    expectFailedToRun(await editIn(dir, "src/a.ts", "= 1", "= 2"), expect.any(Number), /TS5083/) // 1 or 2, by tsc version
+  }, 60_000)
+
+  it.skipIf(!has("gcc"))("gcc stopped by a missing header the file already had: the edit went unchecked; a new missing header blocks", async () => {
+    const dir = project({ "Makefile": "", "m.c": "#include \"missing.h\"\nint f(void) { return 1; }\n", "n.c": "int g(void) { return 1; }\n" })
+    const unchecked = await editIn(dir, "m.c", "return 1;", "return nope;")
+    expect([unchecked.exit, unchecked.error?.code]).toEqual([5, "SPL-E046"])
+    expect(unchecked.error?.message).toMatch(/stopped at a fatal error that was there before the edit/)
+    const lenient = await editIn(dir, "m.c", "return 1;", "return 2;", false)
+    expect(lenient.exit).toBe(0)
+    const added = await editIn(dir, "n.c", "int g", "#include \"gone.h\"\nint g")
+    expect([added.exit, added.error?.code]).toEqual([5, "SPL-E043"])
+  }, 60_000)
+})
+
+describe("file names beginning with '-' reach a custom gate as files, not options", () => {
+  it("grep sees ./-n.txt: the TODO it finds blocks the edit", async () => {
+    const dir = project({ "splice.json": JSON.stringify({ gates: { ".txt": ["sh", "-c", "! grep -n TODO \"$0\"", "{file}"] } }), "-n.txt": "draft\n" })
+    const bad = await editIn(dir, "-n.txt", "draft", "draft\nTODO finish")
+    expect([bad.exit, bad.error?.code]).toEqual([5, "SPL-E043"])
+    expect(bad.error?.context?.["diagnostics"]).toEqual([expect.objectContaining({ file: "-n.txt", message: "2:TODO finish" })])
+    expect(fs.readFileSync(path.join(dir, "-n.txt"), "utf8")).toBe("draft\n")
+  }, 30_000)
+})
+
+describe("an untrusted workspace runs none of its own code in gates", () => {
+  it("a custom gate is skipped with the reason (its marker never written); --require-compiler is SPL-E047", async () => {
+    const marker = path.join(project({}), "ran")
+    const dir = project({ "splice.json": JSON.stringify({ gates: { ".txt": ["sh", "-c", `echo ran > ${marker}`] } }), "notes.txt": "draft\n" })
+    const r = await untrusted(() => checkIn(dir, ["notes.txt"]))
+    expect(r.last["compiler"]).toMatchObject({ status: "skipped", tool: "sh", reason: "workspace not trusted; run splice trust" })
+    const strict = await untrusted(() => editIn(dir, "notes.txt", "draft", "final"))
+    expect([strict.exit, strict.error?.code]).toEqual([5, "SPL-E047"])
+    expect(fs.readFileSync(path.join(dir, "notes.txt"), "utf8")).toBe("draft\n")
+    expect(fs.existsSync(marker)).toBe(false)
+  })
+
+  it.skipIf(!has("cargo"))("cargo (build scripts) is skipped: build.rs never runs", async () => {
+    const marker = path.join(project({}), "built")
+    const dir = project({
+      "Cargo.toml": "[package]\nname = \"demo\"\nversion = \"0.1.0\"\nedition = \"2021\"\nbuild = \"build.rs\"\n",
+      "build.rs": `fn main() { std::fs::write(${JSON.stringify(marker)}, "built").unwrap(); }\n`,
+      "src/main.rs": "fn main() {}\n"
+    })
+    const r = await untrusted(() => checkIn(dir, ["src/main.rs"]))
+    expect(r.last["compiler"]).toMatchObject({ status: "skipped", tool: "cargo", reason: "workspace not trusted; run splice trust" })
+    expect(fs.existsSync(marker)).toBe(false)
+  })
+
+  it.skipIf(!fs.existsSync(path.join(ROOT, "node_modules", ".bin", "tsc")))("the project's node_modules/.bin/tsc is skipped", async () => {
+    const dir = project({ "tsconfig.json": "{}", "a.ts": "export const a = 1\n" })
+    fs.mkdirSync(path.join(dir, "node_modules", ".bin"), { recursive: true })
+    const marker = path.join(dir, "tsc-ran")
+    fs.writeFileSync(path.join(dir, "node_modules", ".bin", "tsc"), `#!/bin/sh\necho ran > ${marker}\n`, { mode: 0o755 })
+    const r = await untrusted(() => checkIn(dir, ["a.ts"]))
+    expect(r.last["compiler"]).toMatchObject({ status: "skipped", tool: "tsc", reason: "workspace not trusted; run splice trust" })
+    expect(fs.existsSync(marker)).toBe(false)
+  })
+
+  it.skipIf(!has("python3"))("Python's checks are the user's own tools and still run (isolated)", async () => {
+    const dir = project({ "pyproject.toml": "", "m.py": "def f(a, a):\n    return 1\n" })
+    const r = await untrusted(() => checkIn(dir, ["m.py"]))
+    expect(r.error?.code).toBe("SPL-E043")
+  })
+
+  it("once trusted, the gate runs; a changed splice.json is untrusted again", async () => {
+    const dir = project({ "splice.json": JSON.stringify({ gates: { ".txt": ["true"] } }), "notes.txt": "draft\n" })
+    const trustIn = (program: Effect.Effect<unknown, unknown, Trust>) =>
+      Effect.runPromise(program.pipe(Effect.provide(liveLayer({ workspace: dir, output: "json" }))) as Effect.Effect<unknown, unknown, never>)
+    await untrusted(() => trustIn(Effect.flatMap(Trust, (t) => t.trust)))
+    expect((await untrusted(() => checkIn(dir, ["notes.txt"]))).last["compiler"]).toMatchObject({ status: "passed", tool: "true" })
+    const file = path.join(process.env["XDG_CONFIG_HOME"]!, "splice", "trust.json")
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600)
+    expect(JSON.parse(fs.readFileSync(file, "utf8")).workspaces[dir]).toMatchObject({ splice_json: expect.stringMatching(/^[0-9a-f]{64}$/) })
+    fs.writeFileSync(path.join(dir, "splice.json"), JSON.stringify({ gates: { ".txt": ["false"] } }))
+    expect((await untrusted(() => checkIn(dir, ["notes.txt"]))).last["compiler"]).toMatchObject({ status: "skipped", reason: "workspace not trusted; run splice trust" })
+    expect(await untrusted(() => trustIn(Effect.flatMap(Trust, (t) => t.status)))).toMatchObject({ trusted: false, why: "changed" })
   })
 })

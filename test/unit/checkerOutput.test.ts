@@ -3,16 +3,18 @@ import * as path from "node:path"
 import { describe, expect, it } from "vitest"
 import { flagsFromCompileCommands } from "../../layers/live/CompilerGateLive.js"
 import {
+  interpretCheckerOutput,
+  outputTail,
   parseCargoJson,
-  parseCheckerOutput,
   parseGccJson,
   parseGo,
   parseJavac,
   parseNodeCheck,
   parsePyCompile,
-  parsePyflakes,
+  parsePyflakesJson,
   parseTsc
 } from "../../src/domain/checkerOutput.js"
+import { pyflakesSeverity } from "../../src/domain/pyflakesClasses.js"
 import { type Diagnostic, newDiagnostics } from "../../src/domain/diagnostics.js"
 import { parseProjectConfig } from "../../src/domain/projectConfig.js"
 
@@ -48,9 +50,22 @@ describe("checker output parsers", () => {
     expect(parsePyCompile(out, rel)).toEqual([{ tool: "py_compile", file: "p.py", line: 1, column: 5, code: "SyntaxError", severity: "error", message: "'(' was never closed" }])
   })
 
-  it("pyflakes: undefined names are errors, unused imports warnings", () => {
-    const ds = parsePyflakes("m.py:1:1: 'os' imported but unused\nm.py:3:12: undefined name 'y'\n", rel)
-    expect(ds.map((d) => [d.line, d.column, d.code, d.severity])).toEqual([[1, 1, "unused-import", "warning"], [3, 12, "undefined-name", "error"]])
+  it("pyflakes (splice's JSON driver): classified by message class, never by wording", () => {
+    const out = JSON.stringify({ messages: [
+      { class: "ImportStarUsed", line: 581, col: 4, message: "'from _heapq import *' used; unable to detect undefined names" },
+      { class: "ReturnOutsideFunction", line: 3, col: 0, message: "'return' outside function" },
+      { class: "UnusedImport", line: 1, col: 0, message: "'os' imported but unused" },
+      { class: "UndefinedName", line: 3, col: 11, message: "undefined name 'y'" }
+    ] })
+    expect(parsePyflakesJson(out, "m.py")!.map((d) => [d.line, d.column, d.code, d.severity])).toEqual([
+      [581, 5, "ImportStarUsed", "warning"],
+      [3, 1, "ReturnOutsideFunction", "error"],
+      [1, 1, "UnusedImport", "warning"],
+      [3, 12, "UndefinedName", "error"]
+    ])
+    expect(parsePyflakesJson("m.py:1:1: 'os' imported but unused\n", "m.py")).toBeUndefined()
+    expect(pyflakesSeverity("SomethingNewerPyflakesInvents")).toBe("warning")
+    expect(pyflakesSeverity("PercentFormatMissingArgument")).toBe("error")
   })
 
   it("cargo check --message-format=json (real output), notes and failure-notes dropped", () => {
@@ -75,12 +90,63 @@ describe("checker output parsers", () => {
   })
 
   it("a custom gate counts only when it fails; each line is a finding", () => {
-    const ok = parseCheckerOutput({ tool: "vale", custom: true, file: "doc.txt" }, { stdout: "fine\n", stderr: "", exitCode: 0 }, rel)
-    expect(ok).toEqual([])
-    const bad = parseCheckerOutput({ tool: "vale", custom: true, file: "doc.txt" }, { stdout: "doc.txt:1:1 Spelling\n\n", stderr: "1 error\n", exitCode: 1 }, rel)
-    expect(bad.map((d) => d.message)).toEqual(["doc.txt:1:1 Spelling", "1 error"])
-    const silent = parseCheckerOutput({ tool: "x", custom: true, file: "f" }, { stdout: "", stderr: "", exitCode: 3 }, rel)
-    expect(silent.map((d) => d.message)).toEqual(["exited with 3"])
+    const ok = interpretCheckerOutput({ tool: "vale", custom: true, file: "doc.txt" }, { stdout: "fine\n", stderr: "", exitCode: 0 }, rel)
+    expect(ok).toEqual({ kind: "ran", diagnostics: [] })
+    const bad = interpretCheckerOutput({ tool: "vale", custom: true, file: "doc.txt" }, { stdout: "doc.txt:1:1 Spelling\n\n", stderr: "1 error\n", exitCode: 1 }, rel)
+    expect(bad.kind === "ran" && bad.diagnostics.map((d) => d.message)).toEqual(["doc.txt:1:1 Spelling", "1 error"])
+    const silent = interpretCheckerOutput({ tool: "x", custom: true, file: "f" }, { stdout: "", stderr: "", exitCode: 3 }, rel)
+    expect(silent.kind === "ran" && silent.diagnostics.map((d) => d.message)).toEqual(["exited with 3"])
+  })
+})
+
+describe("a checker without a verdict is failed_to_run, never passed", () => {
+  const step = (tool: string, custom = false) => ({ tool, custom, file: "src/a.ts" })
+  const outcome = (tool: string, exitCode: number | null, stdout: string, stderr = "", custom = false) =>
+    interpretCheckerOutput(step(tool, custom), { stdout, stderr, exitCode }, rel)
+
+  it("cargo offline: exit 101, JSON on stdout without a compiler message, the network error on stderr", () => {
+    const stderr = "error: no matching package named `serde` found\nlocation searched: registry `crates-io`\nrequired by package `demo v0.1.0 (/ws)`\nAs a reminder, you're using offline mode (--offline) which can sometimes cause surprising resolution failures\n"
+    const r = outcome("cargo", 101, "", stderr)
+    expect(r).toMatchObject({ kind: "failed_to_run", exitCode: 101 })
+    expect(r.kind === "failed_to_run" && r.outputTail).toContain("no matching package named `serde`")
+  })
+
+  it("tsc with only a configuration error (no file) did not check anything", () => {
+    expect(outcome("tsc", 1, "error TS5083: Cannot read file '/ws/base.json'.\n")).toMatchObject({ kind: "failed_to_run", exitCode: 1 })
+    expect(outcome("tsc", 2, "src/a.ts(1,7): error TS2322: Type 'string' is not assignable to type 'number'.\n").kind).toBe("ran")
+  })
+
+  it("go: a go.mod it cannot use, in go's own words, is not a diagnostic", () => {
+    expect(outcome("go vet", 1, "", "go: errors parsing go.mod:\n/ws/go.mod:3: invalid go version '1.99.x': must match format 1.23\n").kind).toBe("failed_to_run")
+    expect(outcome("go vet", 1, "", "# example.com/m\nvet: ./m.go:4:2: undefined: y\n").kind).toBe("ran")
+  })
+
+  it("javac crashing, node and py_compile failing for a reason other than a syntax error", () => {
+    expect(outcome("javac", 4, "", "An exception has occurred in the compiler (17.0.15). Please file a bug\njava.lang.NullPointerException\n\tat com.sun.tools.javac.comp.Attr.visitApply(Attr.java:2345)\n").kind).toBe("failed_to_run")
+    expect(outcome("node", 1, "", "node:internal/modules/cjs/loader:1228\n  throw err;\n  ^\n\nError: Cannot find module '/ws/x.js'\n").kind).toBe("failed_to_run")
+    expect(outcome("py_compile", 1, "", "Traceback (most recent call last):\n  File \"<frozen runpy>\", line 198, in _run_module_as_main\nModuleNotFoundError: No module named 'textwrap'\n").kind).toBe("failed_to_run")
+  })
+
+  it("a missing header is gcc's fatal error in a file: a diagnostic marked fatal; gcc without JSON support failed to run", () => {
+    const fatal = '[{"kind": "fatal error", "locations": [{"caret": {"line": 1, "file": "m.c", "column": 10}}], "children": [], "message": "missing.h: No such file or directory"}]'
+    const r = outcome("gcc", 1, "", fatal)
+    expect(r.kind === "ran" && r.diagnostics).toEqual([expect.objectContaining({ file: "m.c", line: 1, severity: "error", fatal: true })])
+    expect(outcome("gcc", 1, "", "gcc: error: unrecognized command-line option '-fdiagnostics-format=json'\n").kind).toBe("failed_to_run")
+  })
+
+  it("the pyflakes driver must print its JSON; a crash or a signal is failed_to_run; custom gates: 126, 127 and 128+", () => {
+    expect(outcome("pyflakes", 1, "", "ModuleNotFoundError: No module named 'pyflakes'\n").kind).toBe("failed_to_run")
+    expect(outcome("pyflakes", 0, '{"messages": []}').kind).toBe("ran")
+    expect(outcome("tsc", null, "").kind).toBe("failed_to_run")
+    expect(outcome("sh", 127, "", "sh: 1: vale: not found\n", true)).toMatchObject({ kind: "failed_to_run", exitCode: 127, outputTail: "sh: 1: vale: not found" })
+    expect(outcome("sh", 139, "", "", true).kind).toBe("failed_to_run")
+  })
+
+  it("the output tail is bounded: the last 20 lines, at most 2 KB", () => {
+    const lines = Array.from({ length: 100 }, (_, i) => `line ${i}`).join("\n")
+    expect(outputTail({ stdout: "", stderr: lines }).split("\n")).toEqual(Array.from({ length: 20 }, (_, i) => `line ${i + 80}`))
+    expect(outputTail({ stdout: "", stderr: "x".repeat(10_000) }).length).toBeLessThanOrEqual(2049)
+    expect(outputTail({ stdout: "only stdout\n", stderr: "  \n" })).toBe("only stdout")
   })
 })
 
