@@ -48,8 +48,34 @@ export const outlineCommand = (file: string) =>
         roots.splice(roots.indexOf(n), 1)
       }
     }
-    const plain = (n: Node): Record<string, unknown> => ({ ...n.symbol, children: n.children.map(plain) })
-    const text = (n: Node, depth: number): string =>
-      `${"  ".repeat(depth)}${n.symbol.kind} ${n.symbol.name}  ${n.symbol.signature}  [${n.symbol.span.start_line}-${n.symbol.span.end_line}]\n` + n.children.map((c) => text(c, depth + 1)).join("")
-    return yield* output.result("outline", { file: path.relative, symbols: roots.map(plain) }, roots.map((n) => text(n, 0)).join(""))
+    return yield* output.result("outline", { file: path.relative, symbols: plainTree(roots) }, humanTree(roots))
   })
+
+// Both renderings walk the tree with an explicit stack: code can nest thousands of functions deep,
+// more than the call stack holds.
+
+/** The tree as JSON objects, each symbol with its `children`. */
+const plainTree = (roots: ReadonlyArray<Node>): Array<Record<string, unknown>> => {
+  const top: Array<Record<string, unknown>> = []
+  const work: Array<{ node: Node; into: Array<Record<string, unknown>> }> = roots.map((node) => ({ node, into: top }))
+  // Filling each parent's list in order needs the pending nodes in document order: visit from the front.
+  for (let i = 0; i < work.length; i++) {
+    const { node, into } = work[i]!
+    const children: Array<Record<string, unknown>> = []
+    into.push({ ...node.symbol, children })
+    for (const c of node.children) work.push({ node: c, into: children })
+  }
+  return top
+}
+
+/** One indented line per symbol, depth-first in document order. */
+const humanTree = (roots: ReadonlyArray<Node>): string => {
+  const lines: string[] = []
+  const stack: Array<{ node: Node; depth: number }> = roots.map((node) => ({ node, depth: 0 })).reverse()
+  while (stack.length > 0) {
+    const { node: n, depth } = stack.pop()!
+    lines.push(`${"  ".repeat(depth)}${n.symbol.kind} ${n.symbol.name}  ${n.symbol.signature}  [${n.symbol.span.start_line}-${n.symbol.span.end_line}]\n`)
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push({ node: n.children[i]!, depth: depth + 1 })
+  }
+  return lines.join("")
+}
