@@ -17,8 +17,16 @@ export interface Verdict {
   readonly status: "passed" | "failed" | "skipped"
   readonly language?: string
   readonly reason?: string
-  /** Errors the edit introduced (empty unless failed). */
+  /**
+   * Whose verdict this is: `tree-sitter`, or the language's own parser when splice asked it
+   * (`typescript 5.9.3` when tree-sitter blamed a TS/JS edit; `python 3.12.3` for every Python edit).
+   */
+  readonly parser?: string
+  /** Errors the edit introduced (empty unless failed), nearest to the changed text first, at most 10. */
   readonly errors: ReadonlyArray<NewSyntaxError>
+  /** When failed: how many errors the edit introduced, and how many of them `errors` leaves out. */
+  readonly errors_total?: number
+  readonly errors_omitted?: number
   /** Parse errors that were already in the file and still are (they do not block). */
   readonly preexisting: number
 }

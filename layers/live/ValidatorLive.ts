@@ -1,16 +1,39 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { extensionOf, grammarForPath } from "../../src/domain/languages.js"
-import { newIssues } from "../../src/domain/newIssues.js"
+import { type ChangedRegion, changedRegion } from "../../src/domain/changedRegion.js"
+import { extensionOf, type Grammar, grammarForPath } from "../../src/domain/languages.js"
+import { type Issue, newIssues } from "../../src/domain/newIssues.js"
+import { nearestFirst } from "../../src/domain/syntaxReport.js"
+import { lineOfOffset, lineStarts } from "../../src/domain/textMatch.js"
+import { ProcessRunner } from "../../services/ProcessRunner.js"
 import { Syntax, type SyntaxIssue } from "../../services/Syntax.js"
 import { type NewSyntaxError, Validator, type Verdict } from "../../services/Validator.js"
+import { pythonSyntax, type PythonSyntaxError } from "./pythonParser.js"
+import { scriptKindOf, TYPESCRIPT_VERSION, type TsSyntaxError, typescriptSyntaxErrors } from "./typescriptParser.js"
 
-/** The syntax gate: parse before and after, block only the errors the edit introduced. */
+/**
+ * The syntax gate: parse before and after, block only the errors the edit introduced. tree-sitter
+ * decides alone where it is right; where it is known to be wrong, the language's own parser decides:
+ * TypeScript's parser when tree-sitter blames a TS/JS edit (tree-sitter-typescript rejects valid
+ * code), python3 on every Python edit (tree-sitter-python accepts indentation errors).
+ */
+
+/** An error located in the edited text, with its message; `expected` tells errors apart for newIssues. */
+interface Finding extends Issue {
+  readonly message: string
+}
+
+const TS_FAMILY = new Set(["typescript", "tsx", "javascript"])
 
 const sourceLine = (text: string, line: number): string => {
   const lines = text.split(/\r\n|\r|\n/)
   const l = lines[line - 1] ?? ""
   return l.length > 200 ? l.slice(0, 200) + "…" : l
+}
+
+const position = (starts: ReadonlyArray<number>, offset: number) => {
+  const line = lineOfOffset(starts, offset)
+  return { line, column: offset - starts[line - 1]! + 1 }
 }
 
 const describe = (issue: SyntaxIssue, text: string): string => {
@@ -19,45 +42,135 @@ const describe = (issue: SyntaxIssue, text: string): string => {
   return rest.length > 0 ? `unexpected ${JSON.stringify(rest)}` : "unexpected end of input"
 }
 
-export const ValidatorLive: Layer.Layer<Validator, never, Syntax> = Layer.effect(
+const fromTreeSitter = (text: string) => (i: SyntaxIssue): Finding => ({ ...i, message: describe(i, text) })
+
+const fromTypeScript = (text: string) => {
+  const starts = lineStarts(text)
+  return (d: TsSyntaxError): Finding => {
+    let message = d.message
+    if (d.related !== undefined) {
+      const at = position(starts, d.related.start)
+      message += ` (${d.related.message.replace(/\.$/, "")}: line ${at.line}, column ${at.column})`
+    }
+    return { kind: "error", expected: `TS${d.code}`, offset: d.start, message }
+  }
+}
+
+/** Python's (line, column) to an offset of the text; Python counts lines as splice does. */
+const fromPython = (text: string, e: PythonSyntaxError): Finding => {
+  const starts = lineStarts(text)
+  const line = Math.min(Math.max(e.line, 1), starts.length)
+  const lineEnd = line < starts.length ? starts[line]! : text.length
+  const offset = Math.min(starts[line - 1]! + Math.max(e.column, 1) - 1, lineEnd)
+  return { kind: "error", expected: `${e.type}: ${e.message}`, offset, message: `${e.type}: ${e.message}` }
+}
+
+/** The verdict on the errors an edit introduced: nearest to the change first, capped. */
+const judged = (
+  text: string,
+  region: ChangedRegion,
+  fresh: ReadonlyArray<Finding>,
+  common: { readonly language: string; readonly parser: string; readonly preexisting: number; readonly reason?: string }
+): Verdict => {
+  const starts = lineStarts(text)
+  const capped = nearestFirst(fresh, region)
+  const errors: NewSyntaxError[] = capped.shown.map((f) => {
+    const at = position(starts, f.offset)
+    return { line: at.line, column: at.column, message: f.message, source: sourceLine(text, at.line) }
+  })
+  return {
+    gate: "syntax",
+    status: errors.length === 0 ? "passed" : "failed",
+    language: common.language,
+    parser: common.parser,
+    ...(common.reason !== undefined ? { reason: common.reason } : {}),
+    errors,
+    ...(errors.length > 0 ? { errors_total: capped.total, errors_omitted: capped.omitted } : {}),
+    preexisting: common.preexisting
+  }
+}
+
+export const ValidatorLive: Layer.Layer<Validator, never, Syntax | ProcessRunner> = Layer.effect(
   Validator,
-  Effect.map(Syntax, (syntax) => ({
-    validate: (input) =>
+  Effect.gen(function*() {
+    const syntax = yield* Syntax
+    const runner = yield* ProcessRunner
+
+    /** tree-sitter's errors the edit introduced, and how many it found in all. */
+    const treeSitter = (grammar: Grammar, before: string | null, after: string) =>
       Effect.gen(function*() {
-        if (input.mode === "none") {
-          return { gate: "syntax", status: "skipped", reason: "disabled by --validate none", errors: [], preexisting: 0 } satisfies Verdict
-        }
-        const grammar = grammarForPath(input.path)
-        if (grammar === undefined) {
-          const ext = extensionOf(input.path)
-          return {
-            gate: "syntax",
-            status: "skipped",
-            reason: ext === "" ? "no grammar for files without an extension" : `no grammar for ${ext} files`,
-            errors: [],
-            preexisting: 0
-          } satisfies Verdict
-        }
-        const after = yield* syntax.issues(grammar, input.after)
-        if (after.length === 0) {
-          return { gate: "syntax", status: "passed", language: grammar.language, errors: [], preexisting: 0 } satisfies Verdict
-        }
-        const beforeText = input.before ?? ""
-        const before = input.before === null ? [] : yield* syntax.issues(grammar, beforeText)
-        const fresh = newIssues(beforeText, before, input.after, after)
-        const errors: NewSyntaxError[] = fresh.map((i) => ({
-          line: i.line,
-          column: i.column,
-          message: describe(i, input.after),
-          source: sourceLine(input.after, i.line)
-        }))
-        return {
-          gate: "syntax",
-          status: errors.length === 0 ? "passed" : "failed",
-          language: grammar.language,
-          errors,
-          preexisting: after.length - fresh.length
-        } satisfies Verdict
+        const afterIssues = yield* syntax.issues(grammar, after)
+        if (afterIssues.length === 0) return { all: 0, fresh: [] as Finding[] }
+        const beforeIssues = before === null ? [] : yield* syntax.issues(grammar, before)
+        return { all: afterIssues.length, fresh: newIssues(before ?? "", beforeIssues, after, afterIssues).map(fromTreeSitter(after)) }
       })
-  }))
+
+    return {
+      validate: (input) =>
+        Effect.gen(function*() {
+          if (input.mode === "none") {
+            return { gate: "syntax", status: "skipped", reason: "disabled by --validate none", errors: [], preexisting: 0 } satisfies Verdict
+          }
+          const grammar = grammarForPath(input.path)
+          if (grammar === undefined) {
+            const ext = extensionOf(input.path)
+            return {
+              gate: "syntax",
+              status: "skipped",
+              reason: ext === "" ? "no grammar for files without an extension" : `no grammar for ${ext} files`,
+              errors: [],
+              preexisting: 0
+            } satisfies Verdict
+          }
+          const { before, after } = input
+          const beforeText = before ?? ""
+          const region = changedRegion(beforeText, after)
+          const tree = yield* treeSitter(grammar, before, after)
+          const treeVerdict = (reason?: string) =>
+            judged(after, region, tree.fresh, {
+              language: grammar.language,
+              parser: "tree-sitter",
+              preexisting: tree.all - tree.fresh.length,
+              ...(reason !== undefined ? { reason } : {})
+            })
+
+          if (grammar.language === "python") {
+            const py = yield* pythonSyntax(runner, input.path, before, after)
+            if (py.kind === "missing") return treeVerdict("python3 not found: tree-sitter's verdict only, which misses some indentation errors")
+            if (py.kind === "failed_to_run") return treeVerdict(`python3 could not check the file (${py.detail}): tree-sitter's verdict only`)
+            const parser = `python ${py.version}`
+            if (py.after === null) return judged(after, region, [], { language: grammar.language, parser, preexisting: 0 })
+            const afterError = fromPython(after, py.after)
+            const fresh = newIssues(beforeText, py.before === null ? [] : [fromPython(beforeText, py.before)], after, [afterError])
+            if (fresh.length > 0) return judged(after, region, fresh, { language: grammar.language, parser, preexisting: 0 })
+            // Python stops at its first error, which was there before: past it, only tree-sitter can tell.
+            const beyond = tree.fresh.filter((f) => f.offset > afterError.offset)
+            if (beyond.length === 0) return judged(after, region, [], { language: grammar.language, parser, preexisting: 1 })
+            return judged(after, region, beyond, {
+              language: grammar.language,
+              parser: "tree-sitter",
+              preexisting: 1,
+              reason: `python3 stops at an error that was already there (line ${position(lineStarts(after), afterError.offset).line}); past it, tree-sitter's verdict`
+            })
+          }
+
+          const kind = scriptKindOf(input.path)
+          if (tree.fresh.length === 0 || !TS_FAMILY.has(grammar.language) || kind === undefined) return treeVerdict()
+          // tree-sitter blames the edit; TypeScript's parser has the last word on TS/JS.
+          const ts = yield* Effect.either(Effect.try(() => {
+            const a = typescriptSyntaxErrors(input.path, after, kind)
+            const b = a.length === 0 || before === null ? [] : typescriptSyntaxErrors(input.path, before, kind)
+            return { after: a, before: b }
+          }))
+          if (ts._tag === "Left") return treeVerdict(`TypeScript's parser could not be loaded (${String(ts.left.error)}): tree-sitter's verdict only`)
+          const fresh = newIssues(beforeText, ts.right.before.map(fromTypeScript(beforeText)), after, ts.right.after.map(fromTypeScript(after)))
+          return judged(after, region, fresh, {
+            language: grammar.language,
+            parser: `typescript ${TYPESCRIPT_VERSION}`,
+            preexisting: ts.right.after.length - fresh.length,
+            ...(fresh.length === 0 ? { reason: `tree-sitter reported ${tree.fresh.length} new error(s); TypeScript's parser finds none` } : {})
+          })
+        })
+    }
+  })
 )

@@ -31,19 +31,22 @@ const candidateDirs = (): string[] => {
   return dirs
 }
 
-/** The bytes of a wasm file by name (`web-tree-sitter.wasm`, `tree-sitter-python.wasm`, …) from package `pkg`. */
-export const readWasm = (file: string, pkg: string): Uint8Array => {
+/** The path of an asset shipped beside the bundle (`grammars/<file>`) or, from source, of `node_modules/<pkg>/<file>`. */
+export const findAsset = (file: string, pkg: string): string => {
   for (const dir of candidateDirs()) {
     const p = path.join(dir, file)
-    if (fs.existsSync(p)) return new Uint8Array(fs.readFileSync(p))
+    if (fs.existsSync(p)) return p
   }
   // From source: the package in the nearest node_modules up the tree.
   let dir = here()
   while (dir !== undefined) {
     const p = path.join(dir, "node_modules", pkg, file)
-    if (fs.existsSync(p)) return new Uint8Array(fs.readFileSync(p))
+    if (fs.existsSync(p)) return p
     const up = path.dirname(dir)
     dir = up === dir ? undefined : up
   }
   throw new Error(`grammar file ${file} not found (looked in ${candidateDirs().join(", ")})`)
 }
+
+/** The bytes of a wasm file by name (`web-tree-sitter.wasm`, `tree-sitter-python.wasm`, …) from package `pkg`. */
+export const readWasm = (file: string, pkg: string): Uint8Array => new Uint8Array(fs.readFileSync(findAsset(file, pkg)))

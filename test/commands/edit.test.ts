@@ -119,7 +119,7 @@ describe("splice edit on the memory layers", () => {
     // It says it would not succeed, and human output shows why instead of a bare "not modified".
     expect(r.last["would_succeed"]).toBe(false)
     expect(r.human).toMatch(/syntax: failed/)
-    expect(r.human).toMatch(/a\.ts:2:\d+: error: /)
+    expect(r.human).toMatch(/a\.ts:3:1: error: '\)' expected/)
     expect(r.human).toMatch(/would refuse this change \(SPL-E042\)/)
     const good = await run(edit(one("a.ts", "a + b", "a * b", { preview: true })), mem)
     expect(good.last["would_succeed"]).toBe(true)
@@ -131,7 +131,8 @@ describe("splice edit on the memory layers", () => {
     expect(r.exit).toBe(5)
     expect(r.error?.code).toBe("SPL-E042")
     const errors = r.error?.context?.["errors"] as Array<{ line: number; column: number; source: string }>
-    expect(errors[0]).toMatchObject({ line: 2, source: "  return a + (b" })
+    // tree-sitter blames the edit, TypeScript's parser confirms and says where it expected the `)`.
+    expect(errors[0]).toMatchObject({ line: 3, column: 1, message: "')' expected.", source: "}" })
     expect(mem.text("a.ts")).toBe(TS)
     expect(mem.log).toEqual([])
   })

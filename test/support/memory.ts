@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { HasherLive } from "../../layers/live/HasherLive.js"
 import { DEFAULT_LIMITS, type HistoryLimits, JournalWithLimits } from "../../layers/live/JournalLive.js"
+import { ProcessRunnerLive } from "../../layers/live/ProcessRunnerLive.js"
 import { SyntaxLive } from "../../layers/live/SyntaxLive.js"
 import { ValidatorLive } from "../../layers/live/ValidatorLive.js"
 import { CompilerGateScripted, ScriptedChecker } from "../../layers/memory/CompilerGateScripted.js"
@@ -26,7 +27,7 @@ export { MemoryFs, MemoryLocks, ScriptedChecker }
 export type Services = FileStore | Lock | Journal | Hasher | Validator | Output | Input | CompilerGate
 
 // Grammars and the hasher are pure and costly to load: share them across tests.
-const shared = Layer.mergeAll(HasherLive, ValidatorLive.pipe(Layer.provide(SyntaxLive)))
+const shared = Layer.mergeAll(HasherLive, ValidatorLive.pipe(Layer.provide(Layer.merge(SyntaxLive, ProcessRunnerLive))))
 const sharedMemo = Layer.succeedContext(await Effect.runPromise(Effect.scoped(Layer.build(shared))))
 
 export interface RunOptions {

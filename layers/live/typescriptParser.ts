@@ -1,0 +1,162 @@
+import * as fs from "node:fs"
+import { createRequire } from "node:module"
+import * as os from "node:os"
+import * as path from "node:path"
+import * as vm from "node:vm"
+import { findAsset } from "./grammarFiles.js"
+
+/**
+ * TypeScript's own parser (typescript 5.9's lib/typescript.js, installed as the `typescript-parser`
+ * alias and shipped beside the grammars as `grammars/typescript.js`). tree-sitter-typescript 0.23.2
+ * rejects valid code (variance annotations, call signatures that start a line), so the syntax gate
+ * asks this parser whenever tree-sitter blames an edit on a TS/JS file. The file is 9 MB: it is read
+ * and evaluated only then, never at start-up.
+ *
+ * On Node (the launcher, the single executable, tests) it is compiled through vm.Script with a V8
+ * code cache next to the launcher's (SPLICE_CACHE_DIR, SPLICE_NO_CACHE=1 as there), which cuts the
+ * load from ~250-800 ms to ~100-300 ms. Deno caches the code of what `require` loads by itself.
+ */
+
+/** The version shipped (package.json pins `typescript-parser` to it). */
+export const TYPESCRIPT_VERSION = "5.9.3"
+
+export type ScriptKind = "ts" | "tsx" | "js" | "jsx"
+
+/** One syntax error of TypeScript's parser; offsets index the parsed string (UTF-16). */
+export interface TsSyntaxError {
+  readonly start: number
+  readonly length: number
+  readonly code: number
+  readonly message: string
+  /** Where the cause is, when TypeScript says (the `{` that a `'}' expected` belongs to). */
+  readonly related?: { readonly start: number; readonly message: string }
+}
+
+type MessageText = string | { readonly messageText: string }
+interface Diagnostic {
+  readonly start: number
+  readonly length: number
+  readonly code: number
+  readonly messageText: MessageText
+  readonly relatedInformation?: ReadonlyArray<{ readonly start?: number; readonly messageText: MessageText }>
+}
+interface TypeScriptApi {
+  readonly version: string
+  readonly ScriptTarget: { readonly Latest: number }
+  readonly ScriptKind: Record<"TS" | "TSX" | "JS" | "JSX", number>
+  readonly createSourceFile: (
+    fileName: string,
+    text: string,
+    target: number,
+    setParentNodes: boolean,
+    kind: number
+  ) => SourceFile
+  readonly createProgram: (options: {
+    readonly rootNames: ReadonlyArray<string>
+    readonly options: Record<string, unknown>
+    readonly host: Record<string, unknown>
+  }) => { readonly getSyntacticDiagnostics: (sf: SourceFile) => ReadonlyArray<Diagnostic> }
+}
+interface SourceFile {
+  readonly parseDiagnostics: ReadonlyArray<Diagnostic>
+}
+
+/**
+ * A JavaScript file's syntax errors include TypeScript-only syntax (`let x: number`, `interface`),
+ * which the parser accepts and a one-file program reports; no library, nothing resolved or read.
+ */
+const javascriptDiagnostics = (ts: TypeScriptApi, file: string, sf: SourceFile): ReadonlyArray<Diagnostic> => {
+  const name = "/" + path.basename(file)
+  const host = {
+    getSourceFile: (f: string) => (f === name ? sf : undefined),
+    fileExists: (f: string) => f === name,
+    readFile: () => undefined,
+    getDefaultLibFileName: () => "lib.d.ts",
+    writeFile: () => undefined,
+    getCurrentDirectory: () => "/",
+    getCanonicalFileName: (f: string) => f,
+    useCaseSensitiveFileNames: () => true,
+    getNewLine: () => "\n"
+  }
+  const program = ts.createProgram({ rootNames: [name], options: { allowJs: true, noResolve: true, noLib: true, types: [] }, host })
+  return program.getSyntacticDiagnostics(sf)
+}
+
+const cacheDir = () =>
+  process.env["SPLICE_CACHE_DIR"] ||
+  path.join(process.env["XDG_CACHE_HOME"] || path.join(os.homedir(), ".cache"), "splice")
+
+/** Evaluates typescript.js as CommonJS through vm.Script, reusing (or writing, at exit) a V8 code cache. */
+const loadWithCodeCache = (file: string): TypeScriptApi => {
+  const source = fs.readFileSync(file, "utf8")
+  const useCache = process.env["SPLICE_NO_CACHE"] !== "1"
+  const cacheFile = path.join(cacheDir(), `typescript-${TYPESCRIPT_VERSION}-${source.length}-${process.version}-${process.arch}.v8cache`)
+  let cachedData: Buffer | undefined
+  if (useCache) {
+    try {
+      cachedData = fs.readFileSync(cacheFile)
+    } catch {
+      // first use: no cache yet
+    }
+  }
+  const script = new vm.Script("(function (exports, require, module, __filename, __dirname) {" + source + "\n})", {
+    filename: file,
+    ...(cachedData !== undefined ? { cachedData } : {})
+  })
+  if (useCache && (cachedData === undefined || script.cachedDataRejected === true)) {
+    // At exit, so the cache holds the parser functions this run compiled too. Atomic: temp + rename.
+    process.once("exit", () => {
+      try {
+        fs.mkdirSync(path.dirname(cacheFile), { recursive: true })
+        const tmp = `${cacheFile}.${process.pid}.tmp`
+        fs.writeFileSync(tmp, script.createCachedData())
+        fs.renameSync(tmp, cacheFile)
+      } catch {
+        // a cache is an optimisation
+      }
+    })
+  }
+  const module = { exports: {} as unknown }
+  const fn = script.runInThisContext() as (e: unknown, r: NodeJS.Require, m: unknown, f: string, d: string) => void
+  fn(module.exports, createRequire(file), module, file, path.dirname(file))
+  return module.exports as TypeScriptApi
+}
+
+const load = (): TypeScriptApi => {
+  const file = findAsset("typescript.js", "typescript-parser/lib")
+  const api = "Deno" in globalThis ? createRequire(file)(file) as TypeScriptApi : loadWithCodeCache(file)
+  if (typeof api.createSourceFile !== "function") throw new Error(`${file} is not TypeScript's compiler API`)
+  return api
+}
+
+let api: TypeScriptApi | undefined
+
+const kindOf = (ts: TypeScriptApi, kind: ScriptKind) =>
+  kind === "ts" ? ts.ScriptKind.TS : kind === "tsx" ? ts.ScriptKind.TSX : kind === "js" ? ts.ScriptKind.JS : ts.ScriptKind.JSX
+
+/** The script kind of a file by extension, or undefined when TypeScript's parser does not read it. */
+export const scriptKindOf = (file: string): ScriptKind | undefined => {
+  const m = /\.([cm]?[jt]sx?)$/i.exec(file)
+  if (m === null) return undefined
+  const ext = m[1]!.toLowerCase()
+  return ext.endsWith("tsx") ? "tsx" : ext.endsWith("jsx") ? "jsx" : ext.endsWith("ts") ? "ts" : "js"
+}
+
+/** TypeScript's syntax errors for a file (throws if the parser cannot be loaded). */
+export const typescriptSyntaxErrors = (file: string, text: string, kind: ScriptKind): ReadonlyArray<TsSyntaxError> => {
+  const ts = (api ??= load())
+  const js = kind === "js" || kind === "jsx"
+  const sf = ts.createSourceFile(js ? "/" + path.basename(file) : file, text, ts.ScriptTarget.Latest, false, kindOf(ts, kind))
+  const diagnostics = js ? javascriptDiagnostics(ts, file, sf) : sf.parseDiagnostics
+  const text_ = (m: MessageText) => typeof m === "string" ? m : m.messageText
+  return diagnostics.map((d) => {
+    const rel = d.relatedInformation?.find((r) => r.start !== undefined)
+    return {
+      start: d.start,
+      length: d.length,
+      code: d.code,
+      message: text_(d.messageText),
+      ...(rel !== undefined ? { related: { start: rel.start!, message: text_(rel.messageText) } } : {})
+    }
+  })
+}
