@@ -7,6 +7,7 @@ import { graphCommands } from "./graph.js"
 import { hashCommand } from "./hash.js"
 import { readCommand } from "./read.js"
 import { recoverCommand } from "./recover.js"
+import { trustCommand } from "./trust.js"
 import { undoCommand } from "./undo.js"
 import { writeCommand } from "./write.js"
 
@@ -14,7 +15,7 @@ export const VERSION = "0.1.0"
 
 export const rootCommand = Command.make("splice").pipe(
   Command.withDescription("Safe, validated, atomic source edits for coding agents and people"),
-  Command.withSubcommands([editCommand, writeCommand, readCommand, checkCommand, hashCommand, undoCommand, recoverCommand, explainCommand, ...graphCommands])
+  Command.withSubcommands([editCommand, writeCommand, readCommand, checkCommand, hashCommand, undoCommand, recoverCommand, trustCommand, explainCommand, ...graphCommands])
 )
 
 export const cli = Command.run(rootCommand, { name: "splice", version: VERSION })

@@ -77,11 +77,59 @@ describe.each(runtimes)("compiler gates in the built CLI under $name", (rt) => {
   it("splice check: exit 0 on a clean file, 5 with every diagnostic on a broken one", () => {
     fs.writeFileSync(path.join(ws, "ok.py"), "x = 1\n")
     fs.writeFileSync(path.join(ws, "bad.py"), "def f(a, a):\n    return 1\n")
-    const ok = run(["check", "ok.py"])
+    // --validate compiler: the checker alone (the syntax gate would report this error first, as SPL-E042).
+    const ok = run(["check", "ok.py", "--validate", "compiler"])
     expect(ok.code).toBe(0)
     expect(ok.last).toMatchObject({ command: "check", errors: 0, compiler: { status: "passed" } })
-    const bad = run(["check", "bad.py", "ok.py"])
+    const bad = run(["check", "bad.py", "ok.py", "--validate", "compiler"])
     expect([bad.code, bad.last["code"]]).toEqual([5, "SPL-E043"])
     expect(bad.lines.filter((l) => l["type"] === "diagnostic")).toContainEqual(expect.objectContaining({ tool: "py_compile", file: "bad.py", line: 1, code: "SyntaxError" }))
+  })
+
+  it("a gate that cannot run (exit 127) is failed_to_run with its output tail, never passed; --require-compiler rolls back (SPL-E046)", () => {
+    fs.writeFileSync(path.join(ws, "splice.json"), JSON.stringify({ gates: { ".txt": ["sh", "-c", "no-such-linter-here \"$0\"", "{file}"] } }))
+    const lenient = run(["edit", "--file", "notes.txt", "--replace-old", "first", "--replace-new", "second"])
+    expect(lenient.code).toBe(0)
+    expect(lenient.last["compiler"]).toMatchObject({ status: "failed_to_run", tool: "sh", failures: [expect.objectContaining({ exit_code: 127, before: "failed_to_run" })] })
+    expect(JSON.stringify(lenient.last["compiler"])).toContain("no-such-linter-here")
+    expect(file("notes.txt")).toBe("second draft\n")
+    const strict = run(["edit", "--file", "notes.txt", "--replace-old", "second", "--replace-new", "third", "--require-compiler"])
+    expect([strict.code, strict.last["code"]]).toEqual([5, "SPL-E046"])
+    expect(file("notes.txt")).toBe("second draft\n")
+  })
+
+  it("untrusted: the repository's gate is skipped, never run; splice trust lets it run until splice.json changes; --revoke", () => {
+    const config = fs.mkdtempSync(path.join(ws, "..", "splice-cfg-"))
+    const env = { SPLICE_TRUST: "", XDG_CONFIG_HOME: config }
+    const marker = path.join(config, "gate-ran")
+    fs.writeFileSync(path.join(ws, "splice.json"), JSON.stringify({ gates: { ".txt": ["sh", "-c", `echo ran >> ${marker}`] } }))
+    const as = (args: string[]) => runSync(rt, [...args, "--workspace", ws], { cwd: ws, env })
+    try {
+      const skipped = as(["edit", "--file", "notes.txt", "--replace-old", "first", "--replace-new", "second"])
+      expect(skipped.code).toBe(0)
+      expect(skipped.last["compiler"]).toMatchObject({ status: "skipped", reason: "workspace not trusted; run splice trust" })
+      const strict = as(["edit", "--file", "notes.txt", "--replace-old", "second", "--replace-new", "third", "--require-compiler"])
+      expect([strict.code, strict.last["code"]]).toEqual([5, "SPL-E047"])
+      expect(fs.existsSync(marker)).toBe(false)
+
+      expect(as(["trust", "--status"]).last).toMatchObject({ command: "trust", trusted: false, why: "never" })
+      const trusted = as(["trust"])
+      expect(trusted.last).toMatchObject({ command: "trust", trusted: true, workspace: ws, gates: { ".txt": expect.any(Array) } })
+      const store = path.join(config, "splice", "trust.json")
+      expect(fs.statSync(store).mode & 0o777).toBe(0o600)
+      expect(as(["edit", "--file", "notes.txt", "--replace-old", "second", "--replace-new", "third"]).last["compiler"]).toMatchObject({ status: "passed", tool: "sh" })
+      expect(fs.readFileSync(marker, "utf8")).toBe("ran\n")
+
+      fs.writeFileSync(path.join(ws, "splice.json"), JSON.stringify({ gates: { ".txt": ["sh", "-c", `echo changed >> ${marker}`] } }))
+      expect(as(["trust", "--status"]).last).toMatchObject({ trusted: false, why: "changed" })
+      expect(as(["edit", "--file", "notes.txt", "--replace-old", "third", "--replace-new", "fourth"]).last["compiler"]).toMatchObject({ status: "skipped" })
+      expect(fs.readFileSync(marker, "utf8")).toBe("ran\n")
+
+      as(["trust"])
+      expect(as(["trust", "--revoke"]).last).toMatchObject({ revoked: true })
+      expect(as(["trust", "--status"]).last).toMatchObject({ trusted: false, why: "never" })
+    } finally {
+      fs.rmSync(config, { recursive: true, force: true })
+    }
   })
 })

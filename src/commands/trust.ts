@@ -1,0 +1,52 @@
+/**
+ * `splice trust`: let this workspace's gates run its own code (custom gates from splice.json,
+ * node_modules/.bin/tsc, cargo build scripts and proc macros), pinned to splice.json as it is now;
+ * `--status` says whether it is trusted and why not; `--revoke` forgets it.
+ */
+import * as Effect from "effect/Effect"
+import { spliceError } from "../domain/SpliceError.js"
+import type { TrustState } from "../domain/trust.js"
+import { FileStore } from "../../services/FileStore.js"
+import { Output } from "../../services/Output.js"
+import { ProjectConfig } from "../../services/ProjectConfig.js"
+import { Trust } from "../../services/Trust.js"
+
+export interface TrustConfig {
+  readonly status: boolean
+  readonly revoke: boolean
+}
+
+const stateFields = (s: TrustState) => ({
+  workspace: s.workspace,
+  trusted: s.trusted,
+  ...(s.trusted ? { via: s.via } : { why: s.why }),
+  splice_json: s.spliceJson
+})
+
+const stateText = (s: TrustState) =>
+  s.trusted
+    ? `${s.workspace}: trusted${s.via === "env" ? " (SPLICE_TRUST)" : ""}`
+    : `${s.workspace}: not trusted${s.why === "changed" ? " (splice.json changed since it was trusted)" : ""}; run splice trust`
+
+export const trustCommand = (config: TrustConfig) =>
+  Effect.gen(function*() {
+    const trust = yield* Trust
+    const output = yield* Output
+    const store = yield* FileStore
+    if (config.status && config.revoke) return yield* Effect.fail(spliceError("SPL-E010", "give --status or --revoke, not both"))
+    if (config.status) {
+      const s = yield* trust.status
+      return yield* output.result("trust", { action: "status", ...stateFields(s), store: trust.storePath }, `${stateText(s)}\n`)
+    }
+    if (config.revoke) {
+      const revoked = yield* trust.revoke
+      return yield* output.result("trust", { action: "revoke", workspace: store.root, revoked, store: trust.storePath },
+        revoked ? `${store.root}: no longer trusted\n` : `${store.root}: was not trusted\n`)
+    }
+    // Show what is being trusted: an invalid splice.json is refused (SPL-E013) rather than trusted blind.
+    const gates = (yield* (yield* ProjectConfig).load).gates
+    const s = yield* trust.trust
+    const gateText = Object.entries(gates).map(([ext, argv]) => `  gate ${ext}: ${argv.join(" ")}\n`).join("")
+    return yield* output.result("trust", { action: "trust", ...stateFields(s), gates, store: trust.storePath },
+      `trusted ${s.workspace} with ${s.spliceJson === null ? "no splice.json" : `splice.json ${s.spliceJson}`}; recorded in ${trust.storePath}\n${gateText}`)
+  })
