@@ -1,5 +1,7 @@
 // Bundles the CLI into dist/splice.mjs (ESM, for Node 20+ and Deno 2) and dist/splice.cjs (for the
-// Node single executable), and copies the tree-sitter wasm files into dist/grammars/.
+// Node single executable), and copies the tree-sitter wasm files into dist/grammars/, with TypeScript's
+// own parser (typescript 5.9's lib/typescript.js, CommonJS, 9 MB), which the syntax gate loads only
+// when tree-sitter blames a TS/JS edit (layers/live/typescriptParser.ts).
 import { build } from "esbuild"
 import { mkdirSync, copyFileSync, rmSync, chmodSync } from "node:fs"
 import { join } from "node:path"
@@ -26,6 +28,8 @@ for (const [pkg, files] of Object.entries(grammarPackages)) {
   const root = join("node_modules", pkg)
   for (const f of files) copyFileSync(join(root, f), join("dist/grammars", f))
 }
+// As .cjs: beside package.json's "type": "module", Deno's require would read a .js file as ESM.
+copyFileSync("node_modules/typescript-parser/lib/typescript.js", "dist/grammars/typescript.cjs")
 
 const common = {
   entryPoints: ["src/main.ts"],

@@ -7,7 +7,7 @@ import { findAsset } from "./grammarFiles.js"
 
 /**
  * TypeScript's own parser (typescript 5.9's lib/typescript.js, installed as the `typescript-parser`
- * alias and shipped beside the grammars as `grammars/typescript.js`). tree-sitter-typescript 0.23.2
+ * alias and shipped beside the grammars as `grammars/typescript.cjs`). tree-sitter-typescript 0.23.2
  * rejects valid code (variance annotations, call signatures that start a line), so the syntax gate
  * asks this parser whenever tree-sitter blames an edit on a TS/JS file. The file is 9 MB: it is read
  * and evaluated only then, never at start-up.
@@ -122,8 +122,17 @@ const loadWithCodeCache = (file: string): TypeScriptApi => {
   return module.exports as TypeScriptApi
 }
 
+/** `grammars/typescript.cjs` beside the bundle (see scripts/build.mjs), else the package, from source. */
+const shippedFile = (): string => {
+  try {
+    return findAsset("typescript.cjs", "typescript-parser/lib")
+  } catch {
+    return findAsset("typescript.js", "typescript-parser/lib")
+  }
+}
+
 const load = (): TypeScriptApi => {
-  const file = findAsset("typescript.js", "typescript-parser/lib")
+  const file = shippedFile()
   const api = "Deno" in globalThis ? createRequire(file)(file) as TypeScriptApi : loadWithCodeCache(file)
   if (typeof api.createSourceFile !== "function") throw new Error(`${file} is not TypeScript's compiler API`)
   return api
