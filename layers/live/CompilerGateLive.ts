@@ -94,7 +94,8 @@ export const CompilerGateLive: Layer.Layer<CompilerGate, never, FileStore | Proc
     const config = yield* ProjectConfig
     const trustService = yield* Trust
     const root = store.root
-    const trusted = yield* Effect.cached(Effect.map(trustService.status, (s) => s.trusted))
+    // Fails closed: trust that cannot be established (an unreadable store) is no trust; `splice trust --status` shows why.
+    const trusted = yield* Effect.cached(trustService.status.pipe(Effect.map((s) => s.trusted), Effect.orElseSucceed(() => false)))
     const safePath = pathOutside(root, (process.env["PATH"] ?? "").split(path.delimiter).filter((d) => d.length > 0))
     const untrustedSkip = (tool: string): CheckerPlan => ({ kind: "skip", tool, untrusted: true, reason: UNTRUSTED_REASON })
 

@@ -42,6 +42,8 @@ export const TrustLive: Layer.Layer<Trust, never, FileStore | Hasher> = Layer.ef
     const readRecords = Effect.try({
       try: (): TrustRecords => {
         try {
+          // Only a regular file is read: a FIFO would block the open forever.
+          if (!fs.statSync(file).isFile()) return {}
           return parseTrustRecords(fs.readFileSync(file, "utf8"))
         } catch (e) {
           if ((e as { code?: string }).code === "ENOENT") return {}

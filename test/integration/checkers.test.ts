@@ -381,6 +381,24 @@ describe("an untrusted workspace runs none of its own code in gates", () => {
     expect(r.error?.code).toBe("SPL-E043")
   })
 
+  it.skipIf(!has("python3"))("a python3 inside the workspace is never picked from PATH (an activated .venv is the project's)", async () => {
+    const dir = project({ "pyproject.toml": "", "m.py": "def f(a, a):\n    return 1\n" })
+    const marker = path.join(dir, "fake-python-ran")
+    fs.mkdirSync(path.join(dir, ".venv", "bin"), { recursive: true })
+    for (const name of ["python3", "pyflakes", "pyflakes3"]) {
+      fs.writeFileSync(path.join(dir, ".venv", "bin", name), `#!/bin/sh\necho ${name} >> ${marker}\n`, { mode: 0o755 })
+    }
+    const saved = process.env["PATH"]
+    process.env["PATH"] = `${path.join(dir, ".venv", "bin")}${path.delimiter}${saved}`
+    try {
+      const r = await untrusted(() => checkIn(dir, ["m.py"]))
+      expect(r.error?.code).toBe("SPL-E043") // the real python3 found the error
+    } finally {
+      process.env["PATH"] = saved
+    }
+    expect(fs.existsSync(marker)).toBe(false)
+  })
+
   it("once trusted, the gate runs; a changed splice.json is untrusted again", async () => {
     const dir = project({ "splice.json": JSON.stringify({ gates: { ".txt": ["true"] } }), "notes.txt": "draft\n" })
     const trustIn = (program: Effect.Effect<unknown, unknown, Trust>) =>

@@ -1,7 +1,8 @@
 import * as fs from "node:fs"
+import * as os from "node:os"
 import * as path from "node:path"
 import { describe, expect, it } from "vitest"
-import { flagsFromCompileCommands } from "../../layers/live/CompilerGateLive.js"
+import { asArgument, flagsFromCompileCommands, pathOutside } from "../../layers/live/CompilerGateLive.js"
 import {
   interpretCheckerOutput,
   outputTail,
@@ -15,6 +16,7 @@ import {
   parseTsc
 } from "../../src/domain/checkerOutput.js"
 import { pyflakesSeverity } from "../../src/domain/pyflakesClasses.js"
+import { envTrusts, parseTrustRecords, serializeTrustRecords, trustStateOf } from "../../src/domain/trust.js"
 import { type Diagnostic, newDiagnostics } from "../../src/domain/diagnostics.js"
 import { parseProjectConfig } from "../../src/domain/projectConfig.js"
 
@@ -187,5 +189,41 @@ describe("compile_commands.json", () => {
     expect(flagsFromCompileCommands(db, "/p/src/a.c")).toEqual(["-I/p/include", "-I/p/build/inc", "-DX=1", "-std=c11"])
     expect(flagsFromCompileCommands(db, "/p/src/b.cpp")).toEqual(["-isystem", "/p/third", "-D", "Y", "-std=c++17"])
     expect(flagsFromCompileCommands(db, "/p/src/none.c")).toBeUndefined()
+  })
+})
+
+describe("trust records", () => {
+  const hash = "a".repeat(64)
+  it("a record pins splice.json; malformed files and records count as no trust (fail closed)", () => {
+    const records = parseTrustRecords(JSON.stringify({ version: 1, workspaces: { "/w": { splice_json: hash, trusted_at: "t" }, "/n": { splice_json: null }, "/bad": { splice_json: "x" } } }))
+    expect(Object.keys(records).sort()).toEqual(["/n", "/w"])
+    expect(trustStateOf(records, "/w", hash, false)).toMatchObject({ trusted: true, via: "record" })
+    expect(trustStateOf(records, "/w", null, false)).toMatchObject({ trusted: false, why: "changed" })
+    expect(trustStateOf(records, "/n", hash, false)).toMatchObject({ trusted: false, why: "changed" })
+    expect(trustStateOf(records, "/other", null, false)).toMatchObject({ trusted: false, why: "never" })
+    expect(trustStateOf({}, "/other", null, true)).toMatchObject({ trusted: true, via: "env" })
+    for (const text of ["", "{", "[]", "null", '{"workspaces": []}', '{"workspaces": {"/w": "yes"}}']) expect(parseTrustRecords(text)).toEqual({})
+    expect(parseTrustRecords(serializeTrustRecords(records))).toEqual(records)
+    expect(trustStateOf(parseTrustRecords('{"workspaces":{"__proto__":{"splice_json":null}}}'), "/x", null, false)).toMatchObject({ trusted: false })
+    expect([envTrusts("1"), envTrusts("true"), envTrusts(""), envTrusts(undefined), envTrusts("0")]).toEqual([true, true, false, false, false])
+  })
+})
+
+describe("PATH for checkers in an untrusted workspace", () => {
+  it("drops relative entries and directories inside the workspace, also through a symlink", () => {
+    const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "splice-path-")))
+    const outside = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "splice-out-")))
+    fs.mkdirSync(path.join(root, "bin"))
+    fs.symlinkSync(path.join(root, "bin"), path.join(outside, "link"))
+    try {
+      expect(pathOutside(root, [".", "node_modules/.bin", "", path.join(root, "bin"), root, "/usr/bin", path.join(outside, "link"), outside, root + "-sibling"]))
+        .toEqual(["/usr/bin", outside, root + "-sibling"])
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true })
+      fs.rmSync(outside, { recursive: true, force: true })
+    }
+  })
+  it("a file name beginning with '-' becomes ./-name", () => {
+    expect([asArgument("-n.txt"), asArgument("src/-x.ts"), asArgument("a.txt")]).toEqual(["./-n.txt", "src/-x.ts", "a.txt"])
   })
 })
