@@ -22,7 +22,7 @@ export interface ResolvedPath {
   readonly relative: WorkspacePath
 }
 
-export type FileKind = "file" | "directory" | "fifo" | "socket" | "device" | "other"
+export type FileKind = "file" | "directory" | "symlink" | "fifo" | "socket" | "device" | "other"
 
 export interface FileInfo {
   readonly kind: FileKind
@@ -31,6 +31,10 @@ export interface FileInfo {
   readonly mode: number
   readonly nlink: number
   readonly mtimeMs: number
+  /** The file's identity (device and inode): two names of one hard-linked file share it. */
+  readonly identity: string
+  readonly uid: number
+  readonly gid: number
 }
 
 export interface WalkedFile {
@@ -55,7 +59,13 @@ export interface FileStoreService {
   readonly locate: (path: WorkspacePath) => Effect.Effect<ResolvedPath, SpliceError>
   /** Metadata, or None when nothing is there. */
   readonly stat: (p: ResolvedPath) => Effect.Effect<Option.Option<FileInfo>, SpliceError>
-  readonly read: (p: ResolvedPath) => Effect.Effect<Uint8Array, SpliceError>
+  /** Metadata of the name itself: a symlink is reported as one, not followed. */
+  readonly lstat: (p: ResolvedPath) => Effect.Effect<Option.Option<FileInfo>, SpliceError>
+  /**
+   * The bytes of a regular file. Never blocks on a FIFO or device (SPL-E065 instead); with
+   * `noFollow`, a symlink is refused (SPL-E065) rather than followed.
+   */
+  readonly read: (p: ResolvedPath, options?: { readonly noFollow?: boolean }) => Effect.Effect<Uint8Array, SpliceError>
   /**
    * Replace (or create) the file atomically and durably: temp file in the same directory, write,
    * fsync, rename, fsync the directory. A hard-linked file is rewritten in place (inode kept).
@@ -85,6 +95,8 @@ export interface FileStoreService {
     dir: ResolvedPath,
     prune: (relativeDir: string, name: string) => boolean
   ) => Effect.Effect<ReadonlyArray<WalkedFile>, SpliceError>
+  /** Rename a file or directory within the workspace (not across devices); the target must not exist. */
+  readonly rename: (from: ResolvedPath, to: ResolvedPath) => Effect.Effect<void, SpliceError>
   /** Remove a directory tree (used to prune the journal). */
   readonly removeDirectory: (dir: ResolvedPath) => Effect.Effect<void, SpliceError>
 }

@@ -6,6 +6,13 @@ import type { WorkspacePath } from "../src/domain/workspacePath.js"
 /** One file of a transaction: what it held before and what the transaction writes. */
 export interface TxFile {
   readonly path: WorkspacePath
+  /**
+   * The write happens in place (a hard-linked file keeps its inode): a crash can leave it torn,
+   * neither before nor after, and recovery restores it anyway — splice held its lock.
+   */
+  readonly inPlace?: boolean
+  /** Owner and group before the transaction (restored with the content). */
+  readonly owner?: { readonly uid: number; readonly gid: number }
   /** False when the transaction creates the file (rollback removes it). */
   readonly existed: boolean
   readonly mode: number | null
@@ -47,9 +54,23 @@ export interface BeginInput {
 }
 
 /**
+ * A journal entry splice will not act on. foreign: not provably this user's own on this machine
+ * (no valid MAC, another host) — from a repository, another user, or edited by hand; damaged:
+ * unreadable or inconsistent. Both are moved to `.splice/quarantine/` and reported, never replayed.
+ */
+export interface JournalProblem {
+  readonly id: string
+  readonly kind: "foreign" | "damaged"
+  readonly reason: string
+  /** Where it was moved (workspace path), once quarantined. */
+  readonly quarantinedTo?: string
+}
+
+/**
  * Durable transaction records under `.splice/tx/<id>/`: originals and intent are on disk (fsynced)
  * before any target is touched, so a crash can always be rolled back. Committed transactions stay
- * in a bounded history for undo.
+ * in a bounded history for undo. Every intent is signed (see JournalKey); only verified entries
+ * are listed, and an original is handed out only when it matches the checksum its intent records.
  */
 export interface JournalService {
   readonly begin: (input: BeginInput) => Effect.Effect<TxRecord, SpliceError>
@@ -58,13 +79,26 @@ export interface JournalService {
     state: Exclude<TxState, "pending">,
     extra?: { readonly undoneBy?: string }
   ) => Effect.Effect<void, SpliceError>
-  /** The saved original bytes of a transaction's file (by index in `files`). */
+  /**
+   * The saved original bytes of a transaction's file (by index in `files`), read without following
+   * symlinks and verified against `checksumBefore`: SPL-E036 when missing or not what was saved.
+   */
   readonly original: (id: string, index: number) => Effect.Effect<Uint8Array | null, SpliceError>
   readonly get: (id: string) => Effect.Effect<TxRecord | undefined, SpliceError>
   /** Transactions still pending (begun, neither committed nor rolled back), oldest first. */
   readonly pending: Effect.Effect<ReadonlyArray<TxRecord>, SpliceError>
   /** Every transaction in the history, newest first. */
   readonly history: Effect.Effect<ReadonlyArray<TxRecord>, SpliceError>
+  /**
+   * Move entries that are foreign or damaged out of the way (to `.splice/quarantine/`), and remove
+   * leftovers that never touched a file (a begin that died before writing its intent; originals of
+   * rolled-back transactions). Returns what was quarantined.
+   */
+  readonly sweep: Effect.Effect<ReadonlyArray<JournalProblem>, SpliceError>
+  /** Entries already in quarantine (for recover and history to report). */
+  readonly quarantined: Effect.Effect<ReadonlyArray<string>, SpliceError>
+  /** Drop the saved originals of a finished rollback: they are never needed again. */
+  readonly dropOriginals: (id: string) => Effect.Effect<void, SpliceError>
 }
 
 export class Journal extends Context.Tag("splice/Journal")<Journal, JournalService>() {}

@@ -21,6 +21,8 @@ export interface LockService {
   ) => Effect.Effect<void, SpliceError, Scope.Scope>
   /** Take every lock now or none: false when a live process holds one. */
   readonly tryAcquire: (paths: ReadonlyArray<LockKey>) => Effect.Effect<boolean, SpliceError, Scope.Scope>
+  /** Remove locks whose owner is gone (a killed process); returns how many. */
+  readonly sweepStale: Effect.Effect<number, SpliceError>
 }
 
 export class Lock extends Context.Tag("splice/Lock")<Lock, LockService>() {}

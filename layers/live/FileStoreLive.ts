@@ -3,7 +3,7 @@ import * as path from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { spliceError } from "../../src/domain/SpliceError.js"
+import { SpliceError, spliceError } from "../../src/domain/SpliceError.js"
 import { type UserPath, type WorkspacePath, WORKSPACE_ROOT } from "../../src/domain/workspacePath.js"
 import { type FileInfo, type FileKind, FileStore, type FileStoreService, type ResolvedPath, type WalkedFile } from "../../services/FileStore.js"
 import { syncDirectory, writeAll, writeTemp } from "./atomicFile.js"
@@ -20,8 +20,45 @@ const toRelative = (root: string, abs: string): WorkspacePath => {
 }
 
 const kindOf = (st: fs.Stats): FileKind =>
-  st.isFile() ? "file" : st.isDirectory() ? "directory" : st.isFIFO() ? "fifo" : st.isSocket() ? "socket"
+  st.isFile() ? "file" : st.isDirectory() ? "directory" : st.isSymbolicLink() ? "symlink" : st.isFIFO() ? "fifo" : st.isSocket() ? "socket"
   : st.isCharacterDevice() || st.isBlockDevice() ? "device" : "other"
+
+const infoOf = (st: fs.Stats): FileInfo => ({
+  kind: kindOf(st),
+  size: st.size,
+  mode: st.mode & 0o7777,
+  nlink: st.nlink,
+  mtimeMs: st.mtimeMs,
+  identity: `${st.dev}:${st.ino}`,
+  uid: st.uid,
+  gid: st.gid
+})
+
+/** Not a regular file: a coded refusal naming what it is. */
+const notRegular = (kind: FileKind, relative: string) =>
+  spliceError("SPL-E065", `not a regular file (${kind}): ${relative}`, { context: { file: relative, kind } })
+
+/**
+ * Read a regular file without ever blocking: O_NONBLOCK makes opening a FIFO return at once, and
+ * the type is checked on the open descriptor (no window between a check and the open).
+ */
+export const readRegularFile = (abs: string, relative: string, noFollow = false): Uint8Array => {
+  const flags = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | (noFollow ? fs.constants.O_NOFOLLOW : 0)
+  let fd: number
+  try {
+    fd = fs.openSync(abs, flags)
+  } catch (e) {
+    if ((e as { code?: string }).code === "ELOOP" && noFollow) throw notRegular("symlink", relative)
+    throw e
+  }
+  try {
+    const st = fs.fstatSync(fd)
+    if (!st.isFile()) throw notRegular(kindOf(st), relative)
+    return new Uint8Array(fs.readFileSync(fd))
+  } finally {
+    fs.closeSync(fd)
+  }
+}
 
 export const makeFileStore = (root: string, cwd: string = process.cwd()): FileStoreService => {
   const realCwd = (() => {
@@ -89,14 +126,25 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
     Effect.try({
       try: (): Option.Option<FileInfo> => {
         const st = fs.statSync(p.absolute, { throwIfNoEntry: false })
-        if (st === undefined) return Option.none()
-        return Option.some({ kind: kindOf(st), size: st.size, mode: st.mode & 0o7777, nlink: st.nlink, mtimeMs: st.mtimeMs })
+        return st === undefined ? Option.none() : Option.some(infoOf(st))
       },
       catch: (e) => fromErrno(e, "stat", p.relative)
     })
 
-  const read = (p: ResolvedPath) =>
-    Effect.try({ try: () => new Uint8Array(fs.readFileSync(p.absolute)), catch: (e) => fromErrno(e, "read", p.relative) })
+  const lstat = (p: ResolvedPath) =>
+    Effect.try({
+      try: (): Option.Option<FileInfo> => {
+        const st = fs.lstatSync(p.absolute, { throwIfNoEntry: false })
+        return st === undefined ? Option.none() : Option.some(infoOf(st))
+      },
+      catch: (e) => fromErrno(e, "stat", p.relative)
+    })
+
+  const read = (p: ResolvedPath, options?: { readonly noFollow?: boolean }) =>
+    Effect.try({
+      try: () => readRegularFile(p.absolute, p.relative, options?.noFollow === true),
+      catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "read", p.relative))
+    })
 
   const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number }) =>
     Effect.try({
@@ -163,6 +211,16 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "write", dir.relative)
     })
 
+  const rename = (from: ResolvedPath, to: ResolvedPath) =>
+    Effect.try({
+      try: () => {
+        if (fs.existsSync(to.absolute)) throw Object.assign(new Error(`EEXIST: ${to.relative}`), { code: "EEXIST" })
+        fs.renameSync(from.absolute, to.absolute)
+        syncDirectory(path.dirname(to.absolute))
+      },
+      catch: (e) => fromErrno(e, "write", from.relative)
+    })
+
   const removeDirectory = (dir: ResolvedPath) =>
     Effect.try({
       try: () => fs.rmSync(dir.absolute, { recursive: true, force: true }),
@@ -197,7 +255,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "list", dir.relative)
     })
 
-  return { root, resolve, locate, stat, read, writeAtomic, createExclusive, remove, list, makeDirectory, removeDirectory, walk }
+  return { root, resolve, locate, stat, lstat, read, writeAtomic, createExclusive, remove, list, makeDirectory, rename, removeDirectory, walk }
 }
 
 export const FileStoreLive = (root: string, cwd?: string): Layer.Layer<FileStore> =>

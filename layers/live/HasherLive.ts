@@ -10,6 +10,15 @@ type Blake3 = Awaited<ReturnType<typeof createBLAKE3>>
 let instance: Promise<Blake3> | undefined
 export const startBlake3 = (): Promise<Blake3> => (instance ??= createBLAKE3())
 
+/** Keyed instances, one per key (a process uses one or two). */
+const keyed = new Map<string, Promise<Blake3>>()
+const keyedInstance = (key: Uint8Array): Promise<Blake3> => {
+  const id = Buffer.from(key).toString("hex")
+  let p = keyed.get(id)
+  if (p === undefined) keyed.set(id, p = createBLAKE3(256, key))
+  return p
+}
+
 /** BLAKE3 through hash-wasm (pure wasm: the same on Node, Deno and in tests). */
 export const HasherLive: Layer.Layer<Hasher> = Layer.effect(
   Hasher,
@@ -19,6 +28,12 @@ export const HasherLive: Layer.Layer<Hasher> = Layer.effect(
         h.init()
         h.update(data)
         return h.digest("hex")
+      }),
+    mac: (key: Uint8Array, data: Uint8Array) =>
+      Effect.map(Effect.promise(() => keyedInstance(key)), (k) => {
+        k.init()
+        k.update(data)
+        return k.digest("hex")
       })
   }))
 )

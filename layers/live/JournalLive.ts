@@ -1,18 +1,26 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { spliceError } from "../../src/domain/SpliceError.js"
-import { parseWorkspacePath, STATE_DIR, statePath, type WorkspacePath } from "../../src/domain/workspacePath.js"
+import { parseWorkspacePath, STATE_DIR, statePath, WORKSPACE_ROOT, type WorkspacePath } from "../../src/domain/workspacePath.js"
 import { childPath, FileStore, type FileStoreService, type ResolvedPath } from "../../services/FileStore.js"
-import { type BeginInput, Journal, type JournalService, type TxRecord, type TxState } from "../../services/Journal.js"
+import { Hasher, type HasherService } from "../../services/Hasher.js"
+import { type BeginInput, Journal, type JournalProblem, type JournalService, type TxRecord, type TxState } from "../../services/Journal.js"
+import { JournalKey, type JournalKeyService } from "../../services/JournalKey.js"
+import { isProcessAlive, SELF_START } from "./processIdentity.js"
 
 /**
  * The journal as files in the workspace, written through FileStore (so every record is atomic and
  * fsynced, and the memory FileStore's fault injection reaches the journal too):
  *
+ *   .splice/tx/<id>/owner.json   the writing process (pid, host, start time): written first, so a
+ *                                begin that dies before its intent can be told from one in progress
  *   .splice/tx/<id>/orig-<n>     original bytes of file n (absent when the file did not exist)
- *   .splice/tx/<id>/intent.json  the transaction: files, checksums before/after; written last, so a
- *                                directory without it is an aborted begin that touched nothing
+ *   .splice/tx/<id>/intent.json  the transaction: files, checksums before/after, signed with a keyed
+ *                                BLAKE3 MAC under the user's journal key and the host; written after
+ *                                the originals, so a directory without it touched nothing
  *   .splice/tx/<id>/state.json   committed | rolled_back | undone; absent while pending
+ *   .splice/quarantine/<id>      entries that are foreign (no valid MAC: from a repository, another
+ *                                user or machine) or damaged, moved aside and never replayed
  *
  * Ids sort by time. History keeps the newest 200 transactions, and drops the oldest finished ones
  * while the originals it keeps exceed 256 MiB (the newest is always kept).
@@ -27,10 +35,11 @@ export interface HistoryLimits {
 
 export const DEFAULT_LIMITS: HistoryLimits = { count: 200, bytes: 256 * 1024 * 1024, checkFrom: 20 }
 
-/** A begin that died before writing its intent leaves a bare directory; one this old is garbage. */
+/** A begin that died before writing its intent, with no owner record to ask, is garbage after this. */
 const ABANDONED_MS = 10 * 60 * 1000
+const TX_ID = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z-[0-9a-z]{8}$/
 const idTime = (id: string): number => {
-  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z/.exec(id)
+  const m = TX_ID.exec(id)
   return m === null ? 0 : Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!, +m[7]!)
 }
 const encoder = new TextEncoder()
@@ -43,16 +52,17 @@ const newTxId = (): string => {
   return `${t}-${(idCounter++ % 1296).toString(36).padStart(2, "0")}${rand}`
 }
 
-interface IntentFile {
-  readonly version: 1
+interface IntentBody {
+  readonly version: 2
   readonly id: string
   readonly command: string
   readonly created: string
+  readonly host: string
   readonly undoes?: string
   readonly files: TxRecord["files"]
   readonly edits?: TxRecord["edits"]
   /** Bytes of originals saved with it. */
-  readonly bytes?: number
+  readonly bytes: number
 }
 
 interface StateFile {
@@ -61,54 +71,161 @@ interface StateFile {
   readonly undoneBy?: string
 }
 
-export const makeJournal = (store: FileStoreService, limits: HistoryLimits = DEFAULT_LIMITS): Effect.Effect<JournalService, never> =>
+interface OwnerFile {
+  readonly pid: number
+  readonly host: string
+  readonly start?: string
+}
+
+/** What a directory under .splice/tx/ turned out to be. */
+type Entry =
+  | { readonly kind: "tx"; readonly record: TxRecord; readonly bytes: number }
+  | { readonly kind: "problem"; readonly problem: JournalProblem }
+  /** No intent: a begin in progress, or one that died before touching anything. */
+  | { readonly kind: "unfinished"; readonly abandoned: boolean }
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
+
+/** The intent's shape, checked field by field: anything off is damage, never a crash. */
+const validIntent = (v: unknown, id: string): string | undefined => {
+  if (!isRecord(v)) return "intent.json is not a JSON object"
+  // Unsigned first: an entry without a MAC (a repository's, or splice 0.1's) is foreign, not damaged.
+  if (typeof v["mac"] !== "string") return "intent.json is not signed"
+  if (v["version"] !== 2) return `intent.json has version ${JSON.stringify(v["version"])}`
+  if (v["id"] !== id) return "intent.json names another transaction"
+  if (typeof v["command"] !== "string" || typeof v["created"] !== "string" || typeof v["host"] !== "string") return "intent.json lacks command, created or host"
+  const files = v["files"]
+  if (!Array.isArray(files) || files.length === 0) return "intent.json lists no files"
+  for (const f of files) {
+    if (!isRecord(f) || typeof f["path"] !== "string" || parseWorkspacePath(f["path"]) === undefined) return "intent.json names a path outside the workspace"
+    if (typeof f["existed"] !== "boolean" || typeof f["checksumAfter"] !== "string") return "intent.json has a malformed file entry"
+    if (f["existed"] === true && typeof f["checksumBefore"] !== "string") return "intent.json has a malformed file entry"
+  }
+  return undefined
+}
+
+export const makeJournal = (
+  store: FileStoreService,
+  hasher: HasherService,
+  signer: JournalKeyService,
+  limits: HistoryLimits = DEFAULT_LIMITS
+): Effect.Effect<JournalService, never> =>
   Effect.gen(function*() {
     const dirCache = new Map<string, ResolvedPath>()
     const resolveDir = (rel: WorkspacePath) =>
       dirCache.has(rel) ? Effect.succeed(dirCache.get(rel)!) : Effect.tap(store.locate(rel), (p) => Effect.sync(() => dirCache.set(rel, p)))
     const txRoot = resolveDir(statePath("tx"))
+    const quarantineRoot = resolveDir(statePath("quarantine"))
     const txDir = (id: string) => Effect.map(txRoot, (r) => childPath(r, id))
 
-    const readJson = <A>(p: ResolvedPath) =>
-      Effect.flatMap(store.stat(p), (st) =>
-        st._tag === "None"
-          ? Effect.succeed(undefined)
-          : Effect.map(store.read(p), (b) => {
-            try {
-              return JSON.parse(decoder.decode(b)) as A
-            } catch {
-              return undefined
-            }
-          }))
-
-    const load = (id: string) =>
+    /**
+     * .splice and its parts must be real directories inside the workspace: a symlink shipped in a
+     * repository would make splice create its journal (or locks) wherever it points.
+     */
+    const checkStateDir = (rel: WorkspacePath) =>
       Effect.gen(function*() {
-        const dir = yield* txDir(id)
-        const intent = yield* readJson<IntentFile>(childPath(dir, "intent.json"))
-        if (intent === undefined) return undefined
-        // A file list naming anything but workspace paths was not written by splice: never act on it.
-        if (!Array.isArray(intent.files) || intent.files.some((f) => typeof f?.path !== "string" || parseWorkspacePath(f.path) === undefined)) return undefined
-        const state = yield* readJson<StateFile>(childPath(dir, "state.json"))
-        const rec: TxRecord = {
-          id: intent.id,
-          command: intent.command,
-          created: intent.created,
-          files: intent.files,
-          ...(Array.isArray(intent.edits) ? { edits: intent.edits } : {}),
-          state: state?.state ?? "pending",
-          ...(intent.undoes !== undefined ? { undoes: intent.undoes } : {}),
-          ...(state?.undoneBy !== undefined ? { undoneBy: state.undoneBy } : {})
+        const p = childPath(yield* store.locate(WORKSPACE_ROOT), rel)
+        const st = yield* store.lstat(p)
+        if (st._tag === "Some" && st.value.kind !== "directory") {
+          return yield* Effect.fail(spliceError("SPL-E068", `${rel} is a ${st.value.kind}, not a directory: splice will not keep its state there`, {
+            context: { path: rel, kind: st.value.kind }
+          }))
         }
-        return rec
+      })
+    const checkState = Effect.gen(function*() {
+      for (const d of [STATE_DIR, statePath("tx"), statePath("quarantine")]) yield* checkStateDir(d)
+    })
+
+    type Json = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string }
+    /** A small JSON file of splice's own: a regular file, never followed through a symlink. */
+    const readJson = (p: ResolvedPath) =>
+      Effect.gen(function*() {
+        const st = yield* store.lstat(p)
+        if (st._tag === "None") return undefined
+        if (st.value.kind !== "file") return { ok: false, reason: `${p.relative} is a ${st.value.kind}` } satisfies Json as Json
+        const bytes = yield* store.read(p, { noFollow: true })
+        try {
+          return { ok: true, value: JSON.parse(decoder.decode(bytes)) as unknown } satisfies Json as Json
+        } catch {
+          return { ok: false, reason: `${p.relative} is not valid JSON` } satisfies Json as Json
+        }
       })
 
-    const ids = Effect.flatMap(txRoot, (r) => store.list(r))
+    /** The MAC of an intent: keyed BLAKE3 of its JSON without the mac field, in the order written. */
+    const macOf = (body: unknown) => Effect.flatMap(signer.key, (key) => hasher.mac(key, encoder.encode(JSON.stringify(body))))
+
+    const readEntry = (id: string): Effect.Effect<Entry, never> =>
+      Effect.gen(function*() {
+        const problem = (kind: JournalProblem["kind"], reason: string): Entry => ({ kind: "problem", problem: { id, kind, reason } })
+        if (!TX_ID.test(id)) return problem("damaged", "not a transaction id")
+        const dir = yield* txDir(id)
+        const st = yield* store.lstat(dir)
+        if (st._tag === "None") return { kind: "unfinished", abandoned: false } satisfies Entry as Entry
+        if (st.value.kind !== "directory") return problem("damaged", `a ${st.value.kind} in place of a transaction directory`)
+        const intent = yield* readJson(childPath(dir, "intent.json"))
+        if (intent === undefined) {
+          const owner = yield* readJson(childPath(dir, "owner.json"))
+          const o = owner?.ok === true && isRecord(owner.value) ? owner.value as unknown as OwnerFile : undefined
+          const abandoned = o !== undefined && typeof o.pid === "number"
+            ? o.host === signer.host && !(o.pid === process.pid && o.start === SELF_START) && !isProcessAlive(o.pid, o.start)
+            : Date.now() - idTime(id) > ABANDONED_MS
+          return { kind: "unfinished", abandoned } satisfies Entry as Entry
+        }
+        if (!intent.ok) return problem("damaged", intent.reason)
+        const invalid = validIntent(intent.value, id)
+        if (invalid !== undefined) return problem(invalid === "intent.json is not signed" ? "foreign" : "damaged", invalid)
+        const { mac, ...body } = intent.value as IntentBody & { mac: string }
+        const expected = yield* macOf(body)
+        if (mac !== expected) return problem("foreign", "its signature does not verify with your journal key (not written by you, or edited)")
+        if (body.host !== signer.host) return problem("foreign", `written on another machine (${body.host})`)
+        const state = yield* readJson(childPath(dir, "state.json"))
+        const s = state?.ok === true && isRecord(state.value) ? state.value as unknown as StateFile : undefined
+        if (state !== undefined && (s === undefined || !["committed", "rolled_back", "undone"].includes(s.state))) {
+          return problem("damaged", "state.json is unreadable")
+        }
+        const record: TxRecord = {
+          id: body.id,
+          command: body.command,
+          created: body.created,
+          files: body.files,
+          ...(Array.isArray(body.edits) ? { edits: body.edits } : {}),
+          state: s?.state ?? "pending",
+          ...(body.undoes !== undefined ? { undoes: body.undoes } : {}),
+          ...(s?.undoneBy !== undefined ? { undoneBy: s.undoneBy } : {})
+        }
+        return { kind: "tx", record, bytes: typeof body.bytes === "number" ? body.bytes : 0 } satisfies Entry as Entry
+      }).pipe(
+        // Reading one entry must never stop the others (or the command): any failure is damage.
+        Effect.catchAll((e) => Effect.succeed<Entry>({ kind: "problem", problem: { id, kind: "damaged", reason: e.message } }))
+      )
+
+    const ids = Effect.flatMap(txRoot, (r) => Effect.flatMap(store.lstat(r), (st) => (st._tag === "Some" && st.value.kind === "directory" ? store.list(r) : Effect.succeed([]))))
+
+    const entries = Effect.gen(function*() {
+      yield* checkState
+      const out: Array<{ id: string; entry: Entry }> = []
+      for (const id of yield* ids) out.push({ id, entry: yield* readEntry(id) })
+      return out
+    })
+
+    /**
+     * An undo commits before it marks what it undid: a crash in between must not leave that
+     * transaction "committed" (undo would pick it again and find its files changed, forever).
+     */
+    const withDerivedStates = (records: ReadonlyArray<TxRecord>): TxRecord[] => {
+      const undoneBy = new Map<string, string>()
+      for (const r of records) if (r.undoes !== undefined && r.state === "committed") undoneBy.set(r.undoes, r.id)
+      return records.map((r) => (r.state === "committed" && undoneBy.has(r.id) ? { ...r, state: "undone" as const, undoneBy: undoneBy.get(r.id)! } : r))
+    }
+
+    const records = Effect.map(entries, (es) => withDerivedStates(es.flatMap((e) => (e.entry.kind === "tx" ? [e.entry.record] : []))))
 
     const ensureRoot = Effect.gen(function*() {
+      yield* checkState
       const splice = yield* resolveDir(STATE_DIR)
       yield* store.makeDirectory(yield* txRoot)
       const ignore = childPath(splice, ".gitignore")
-      if ((yield* store.stat(ignore))._tag === "None") {
+      if ((yield* store.lstat(ignore))._tag === "None") {
         // Keep splice's own state out of the user's commits.
         yield* store.writeAtomic(ignore, encoder.encode("*\n"))
       }
@@ -117,23 +234,18 @@ export const makeJournal = (store: FileStoreService, limits: HistoryLimits = DEF
     const prune = Effect.gen(function*() {
       const all = yield* ids
       if (all.length <= limits.checkFrom) return
-      // Newest first: keep while under both limits; drop finished ones beyond them (never a pending one,
-      // recovery still needs it), and directories without an intent (a begin that died half-way).
+      // Newest first: keep while under both limits; drop finished ones beyond them (never a pending
+      // one, recovery still needs it). Problems and unfinished begins are sweep's business.
       let kept = 0
       let bytes = 0
       for (const id of [...all].reverse()) {
-        const dir = yield* txDir(id)
-        const intent = yield* readJson<IntentFile>(childPath(dir, "intent.json"))
-        const state = yield* readJson<StateFile>(childPath(dir, "state.json"))
-        const size = intent?.bytes ?? 0
-        const withinLimits = kept < limits.count && (kept === 0 || bytes + size <= limits.bytes)
-        if (intent !== undefined && (withinLimits || state === undefined)) {
+        const e = yield* readEntry(id)
+        if (e.kind !== "tx") continue
+        const withinLimits = kept < limits.count && (kept === 0 || bytes + e.bytes <= limits.bytes)
+        if (withinLimits || e.record.state === "pending") {
           kept++
-          bytes += size
-        } else if (intent !== undefined || Date.now() - idTime(id) > ABANDONED_MS) {
-          // (a bare directory younger than that may be another process's begin in progress)
-          yield* store.removeDirectory(dir)
-        }
+          bytes += e.bytes
+        } else yield* store.removeDirectory(yield* txDir(id))
       }
     })
 
@@ -143,29 +255,33 @@ export const makeJournal = (store: FileStoreService, limits: HistoryLimits = DEF
         const id = newTxId()
         const dir = yield* txDir(id)
         yield* store.makeDirectory(dir)
+        const owner: OwnerFile = { pid: process.pid, host: signer.host, ...(SELF_START !== undefined ? { start: SELF_START } : {}) }
+        yield* store.writeAtomic(childPath(dir, "owner.json"), encoder.encode(JSON.stringify(owner)), { mode: 0o600 })
         for (let i = 0; i < input.files.length; i++) {
           const original = input.files[i]!.original
           if (original !== null) yield* store.writeAtomic(childPath(dir, `orig-${i}`), original, { mode: 0o600 })
         }
         const files = input.files.map(({ original: _, ...f }) => f)
-        const intent: IntentFile = {
-          version: 1,
+        const body: IntentBody = {
+          version: 2,
           id,
           command: input.command,
           created: new Date().toISOString(),
+          host: signer.host,
+          ...(input.undoes !== undefined ? { undoes: input.undoes } : {}),
           files,
           ...(input.edits !== undefined && input.edits.length > 0 ? { edits: input.edits } : {}),
-          bytes: input.files.reduce((n, f) => n + (f.original?.length ?? 0), 0),
-          ...(input.undoes !== undefined ? { undoes: input.undoes } : {})
+          bytes: input.files.reduce((n, f) => n + (f.original?.length ?? 0), 0)
         }
-        yield* store.writeAtomic(childPath(dir, "intent.json"), encoder.encode(JSON.stringify(intent, null, 1)), { mode: 0o600 })
+        const mac = yield* macOf(body)
+        yield* store.writeAtomic(childPath(dir, "intent.json"), encoder.encode(JSON.stringify({ ...body, mac }, null, 1)), { mode: 0o600 })
         yield* prune
         const rec: TxRecord = {
           id,
           command: input.command,
-          created: intent.created,
+          created: body.created,
           files,
-          ...(intent.edits !== undefined ? { edits: intent.edits } : {}),
+          ...(body.edits !== undefined ? { edits: body.edits } : {}),
           state: "pending",
           ...(input.undoes !== undefined ? { undoes: input.undoes } : {})
         }
@@ -179,48 +295,74 @@ export const makeJournal = (store: FileStoreService, limits: HistoryLimits = DEF
         yield* store.writeAtomic(childPath(dir, "state.json"), encoder.encode(JSON.stringify(body)), { mode: 0o600 })
       })
 
+    const damagedOriginal = (id: string, file: string, why: string) =>
+      spliceError("SPL-E036", `the journal's copy of ${file} in transaction ${id} ${why}; nothing was written`, { context: { tx: id, file, problem: why } })
+
+    const get = (id: string) =>
+      Effect.map(readEntry(id), (e) => (e.kind === "tx" ? e.record : undefined))
+
     const original: JournalService["original"] = (id, index) =>
       Effect.gen(function*() {
-        const rec = yield* load(id)
+        const rec = yield* get(id)
         if (rec === undefined) return yield* Effect.fail(spliceError("SPL-E022", `no transaction ${id}`))
-        if (!rec.files[index]?.existed) return null
-        return yield* store.read(childPath(yield* txDir(id), `orig-${index}`))
+        const f = rec.files[index]
+        if (f === undefined || !f.existed) return null
+        const p = childPath(yield* txDir(id), `orig-${index}`)
+        const st = yield* store.lstat(p)
+        if (st._tag === "None") return yield* Effect.fail(damagedOriginal(id, f.path, "is missing"))
+        if (st.value.kind !== "file") return yield* Effect.fail(damagedOriginal(id, f.path, `is a ${st.value.kind}, not a file`))
+        const bytes = yield* store.read(p, { noFollow: true })
+        const sum = yield* hasher.blake3(bytes)
+        if (sum !== f.checksumBefore) return yield* Effect.fail(damagedOriginal(id, f.path, `does not match the checksum its intent recorded (${bytes.length} bytes, ${sum})`))
+        return bytes
       })
 
-    const all = Effect.gen(function*() {
-      const out: TxRecord[] = []
-      for (const id of yield* ids) {
-        const rec = yield* load(id)
-        if (rec !== undefined) out.push(rec)
+    const quarantine = (p: JournalProblem) =>
+      Effect.gen(function*() {
+        const from = yield* txDir(p.id)
+        const qroot = yield* quarantineRoot
+        yield* store.makeDirectory(qroot)
+        const to = childPath(qroot, `${p.id}.${Date.now().toString(36)}`)
+        yield* store.rename(from, to)
+        return { ...p, quarantinedTo: to.relative } satisfies JournalProblem
+      })
+
+    const sweep = Effect.gen(function*() {
+      const out: JournalProblem[] = []
+      for (const { id, entry } of yield* entries) {
+        if (entry.kind === "problem") out.push(yield* quarantine(entry.problem))
+        else if (entry.kind === "unfinished" && entry.abandoned) yield* store.removeDirectory(yield* txDir(id))
+        else if (entry.kind === "tx" && entry.record.state === "rolled_back") yield* dropOriginals(id)
       }
       return out
     })
+
+    const dropOriginals = (id: string) =>
+      Effect.gen(function*() {
+        const dir = yield* txDir(id)
+        for (const name of yield* store.list(dir)) if (name.startsWith("orig-")) yield* store.remove(childPath(dir, name))
+      })
 
     return {
       begin,
       setState,
       original,
-      get: load,
-      // Cheap enough to run before every mutating command: one stat per transaction in history.
-      pending: Effect.gen(function*() {
-        const out: TxRecord[] = []
-        for (const id of yield* ids) {
-          const dir = yield* txDir(id)
-          if ((yield* store.stat(childPath(dir, "state.json")))._tag === "Some") continue
-          const rec = yield* load(id)
-          if (rec !== undefined) out.push(rec)
-        }
-        return out
-      }),
-      history: Effect.map(all, (xs) => xs.reverse())
+      get,
+      pending: Effect.map(records, (rs) => rs.filter((r) => r.state === "pending")),
+      history: Effect.map(records, (rs) => rs.reverse()),
+      sweep,
+      quarantined: Effect.flatMap(quarantineRoot, (q) => Effect.flatMap(store.lstat(q), (st) => (st._tag === "Some" && st.value.kind === "directory" ? store.list(q) : Effect.succeed([])))),
+      dropOriginals
     }
   })
 
-export const JournalLive: Layer.Layer<Journal, never, FileStore> = Layer.effect(
-  Journal,
-  Effect.flatMap(FileStore, (store) => makeJournal(store))
-)
+const build = (limits: HistoryLimits) =>
+  Effect.gen(function*() {
+    return yield* makeJournal(yield* FileStore, yield* Hasher, yield* JournalKey, limits)
+  })
+
+export const JournalLive: Layer.Layer<Journal, never, FileStore | Hasher | JournalKey> = Layer.effect(Journal, build(DEFAULT_LIMITS))
 
 /** The same journal with other history limits (tests). */
-export const JournalWithLimits = (limits: HistoryLimits): Layer.Layer<Journal, never, FileStore> =>
-  Layer.effect(Journal, Effect.flatMap(FileStore, (store) => makeJournal(store, limits)))
+export const JournalWithLimits = (limits: HistoryLimits): Layer.Layer<Journal, never, FileStore | Hasher | JournalKey> =>
+  Layer.effect(Journal, build(limits))

@@ -5,7 +5,9 @@ import * as path from "node:path"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { spliceError } from "../../src/domain/SpliceError.js"
+import { SpliceError, spliceError } from "../../src/domain/SpliceError.js"
+import { readRegularFile } from "./FileStoreLive.js"
+import { isProcessAlive, SELF_START } from "./processIdentity.js"
 import { Lock, type LockService } from "../../services/Lock.js"
 import { fromErrno } from "./errno.js"
 
@@ -18,6 +20,8 @@ import { fromErrno } from "./errno.js"
 
 interface Owner {
   readonly pid: number
+  /** The owner's start time: a recycled pid is not the owner. */
+  readonly start?: string
   readonly host: string
   readonly token: string
   readonly path: string
@@ -26,18 +30,10 @@ interface Owner {
 
 const HOST = os.hostname()
 
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    return (e as { code?: string }).code === "EPERM"
-  }
-}
-
 const readOwner = (file: string): Owner | undefined => {
   try {
-    return JSON.parse(fs.readFileSync(file, "utf8")) as Owner
+    // Never block on a FIFO planted where a lock file should be.
+    return JSON.parse(new TextDecoder().decode(readRegularFile(file, file, true))) as Owner
   } catch {
     return undefined
   }
@@ -55,7 +51,25 @@ const ageMs = (file: string): number => {
 const isStale = (file: string): boolean => {
   const owner = readOwner(file)
   if (owner === undefined) return ageMs(file) > 2000
-  return owner.host === HOST && owner.pid !== process.pid && !isAlive(owner.pid)
+  if (owner.host !== HOST) return false
+  if (owner.pid === process.pid) return owner.start !== undefined && SELF_START !== undefined && owner.start !== SELF_START
+  return !isProcessAlive(owner.pid, owner.start)
+}
+
+/**
+ * The lock directory must be a real directory inside the workspace: a `.splice` or `.splice/locks`
+ * symlink (which a repository can ship) would make splice create lock files wherever it points.
+ */
+const checkLockDir = (root: string, dir: string) => {
+  for (const d of [path.join(root, ".splice"), dir]) {
+    const st = fs.lstatSync(d, { throwIfNoEntry: false })
+    if (st !== undefined && !st.isDirectory()) {
+      const rel = path.relative(root, d)
+      throw spliceError("SPL-E068", `${rel} is ${st.isSymbolicLink() ? "a symlink" : "not a directory"}: splice will not keep its locks there`, {
+        context: { path: rel, kind: st.isSymbolicLink() ? "symlink" : "other" }
+      })
+    }
+  }
 }
 
 export const makeLock = (root: string): LockService => {
@@ -66,15 +80,23 @@ export const makeLock = (root: string): LockService => {
   /** One attempt: "taken", or "held" by a live owner. */
   const attempt = (p: string, token: string): "taken" | "held" => {
     const file = fileFor(p)
+    checkLockDir(root, dir)
     fs.mkdirSync(dir, { recursive: true })
     for (let round = 0; round < 2; round++) {
+      let fd: number | undefined
       try {
-        const fd = fs.openSync(file, "wx", 0o644)
-        const owner: Owner = { pid: process.pid, host: HOST, token, path: p, since: new Date().toISOString() }
+        fd = fs.openSync(file, "wx", 0o644)
+        const owner: Owner = { pid: process.pid, ...(SELF_START !== undefined ? { start: SELF_START } : {}), host: HOST, token, path: p, since: new Date().toISOString() }
         fs.writeSync(fd, JSON.stringify(owner))
         fs.closeSync(fd)
         return "taken"
       } catch (e) {
+        if (fd !== undefined) {
+          // Created but not written (disk full): no empty lock file may stay behind.
+          fs.closeSync(fd)
+          fs.rmSync(file, { force: true })
+          throw e
+        }
         if ((e as { code?: string }).code !== "EEXIST") throw e
       }
       if (!isStale(file)) return "held"
@@ -105,7 +127,7 @@ export const makeLock = (root: string): LockService => {
     Effect.gen(function*() {
       let wait = 5
       for (;;) {
-        const r = yield* Effect.try({ try: () => attempt(p, token), catch: (e) => fromErrno(e, "lock", p) })
+        const r = yield* Effect.try({ try: () => attempt(p, token), catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "lock", p)) })
         if (r === "taken") return true
         if (deadline === undefined || Date.now() >= deadline) return false
         yield* Effect.sleep(Duration.millis(Math.min(wait, Math.max(1, deadline - Date.now()))))
@@ -135,7 +157,23 @@ export const makeLock = (root: string): LockService => {
         r.ok ? Effect.void : Effect.fail(spliceError("SPL-E032", `lock on ${r.path} not taken within ${Duration.format(Duration.decode(timeout))}`, {
           context: { path: r.path, holder: r.holder === undefined ? null : { pid: r.holder.pid, host: r.holder.host, since: r.holder.since } }
         }))),
-    tryAcquire: (paths) => Effect.map(lockAll(paths, undefined), (r) => r.ok)
+    tryAcquire: (paths) => Effect.map(lockAll(paths, undefined), (r) => r.ok),
+    sweepStale: Effect.try({
+      try: () => {
+        if (!fs.existsSync(dir)) return 0
+        checkLockDir(root, dir)
+        let removed = 0
+        for (const name of fs.readdirSync(dir)) {
+          const file = path.join(dir, name)
+          if (name.endsWith(".lock") ? isStale(file) : name.endsWith(".takeover") && ageMs(file) > 5000) {
+            fs.rmSync(file, { force: true })
+            removed++
+          }
+        }
+        return removed
+      },
+      catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "lock", ".splice/locks"))
+    })
   }
 }
 

@@ -6,6 +6,7 @@ import { CompilerGateLive } from "./CompilerGateLive.js"
 import { FileStoreLive } from "./FileStoreLive.js"
 import { HasherLive } from "./HasherLive.js"
 import { InputLive } from "./InputLive.js"
+import { JournalKeyLive } from "./JournalKeyLive.js"
 import { JournalLive } from "./JournalLive.js"
 import { LockLive } from "./LockLive.js"
 import { OutputLive } from "./OutputLive.js"
@@ -35,7 +36,7 @@ export const liveLayer = (options: { readonly workspace: string | undefined; rea
         CompilerGateLive.pipe(Layer.provide(Layer.mergeAll(store, ProcessRunnerLive, config, trust))),
         store,
         LockLive(root),
-        JournalLive.pipe(Layer.provide(store)),
+        JournalLive.pipe(Layer.provide(Layer.mergeAll(store, HasherLive, JournalKeyLive))),
         HasherLive,
         SyntaxLive,
         ValidatorLive.pipe(Layer.provide(Layer.merge(SyntaxLive, ProcessRunnerLive))),

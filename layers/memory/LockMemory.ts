@@ -33,7 +33,9 @@ export const makeMemoryLock = (locks: MemoryLocks): LockService => {
     acquire: (paths, timeout) =>
       Effect.flatMap(lockAll(paths, Date.now() + Duration.toMillis(Duration.decode(timeout))), (blocked) =>
         blocked === undefined ? Effect.void : Effect.fail(spliceError("SPL-E032", `lock on ${blocked} not taken in time`, { context: { path: blocked } }))),
-    tryAcquire: (paths) => Effect.map(lockAll(paths, undefined), (b) => b === undefined)
+    tryAcquire: (paths) => Effect.map(lockAll(paths, undefined), (b) => b === undefined),
+    // In-process locks die with their scope: none can outlive an owner.
+    sweepStale: Effect.succeed(0)
   }
 }
 

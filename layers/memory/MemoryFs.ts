@@ -2,7 +2,7 @@ import * as path from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { spliceError } from "../../src/domain/SpliceError.js"
+import { SpliceError, spliceError } from "../../src/domain/SpliceError.js"
 import { type FileInfo, FileStore, type FileStoreService, type ResolvedPath, type UserPath, type WalkedFile, type WorkspacePath } from "../../services/FileStore.js"
 import { fromErrno } from "../live/errno.js"
 
@@ -143,6 +143,7 @@ export class MemoryFs {
         return Effect.succeed(f())
       } catch (e) {
         if (e instanceof SimulatedCrash) return Effect.die(e)
+        if (e instanceof SpliceError) return Effect.fail(e)
         const errOp = op === "create" || op === "remove" ? "write" : op
         return Effect.fail(fromErrno(e, errOp, rel))
       }
@@ -202,22 +203,38 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
   const resolve = (input: UserPath) => resolveFrom(base, input)
   const locate = (p: WorkspacePath) => resolveFrom(root, p)
 
+  /** The entry at a path, following symlinks unless `follow` is false; and where it ended. */
+  const entryAt = (abs: string, follow: boolean): { entry: Entry | undefined; at: string } => {
+    let at = abs
+    let e = mem.entries.get(at)
+    for (let hops = 0; follow && e?.kind === "symlink" && hops < 40; hops++) {
+      at = e.target
+      e = mem.entries.get(at)
+    }
+    return { entry: e, at }
+  }
+  const infoOf = (e: Entry, at: string): FileInfo =>
+    e.kind === "file"
+      ? { kind: "file", size: e.data.length, mode: e.mode, nlink: e.nlink, mtimeMs: e.mtimeMs, identity: `mem:${at}`, uid: 0, gid: 0 }
+      : { kind: e.kind, size: 0, mode: 0o644, nlink: 1, mtimeMs: 0, identity: `mem:${at}`, uid: 0, gid: 0 }
+
   const stat = (p: ResolvedPath) =>
     mem.run("stat", p.relative, (): Option.Option<FileInfo> => {
-      const e = mem.entries.get(p.absolute)
-      if (e === undefined) return Option.none()
-      if (e.kind === "file") {
-        return Option.some({ kind: "file", size: e.data.length, mode: e.mode, nlink: e.nlink, mtimeMs: e.mtimeMs })
-      }
-      return Option.some({ kind: e.kind === "symlink" ? "other" : e.kind, size: 0, mode: 0o644, nlink: 1, mtimeMs: 0 })
+      const { entry, at } = entryAt(p.absolute, true)
+      return entry === undefined ? Option.none() : Option.some(infoOf(entry, at))
     })
 
-  const read = (p: ResolvedPath) =>
-    mem.run("read", p.relative, () => {
+  const lstat = (p: ResolvedPath) =>
+    mem.run("stat", p.relative, (): Option.Option<FileInfo> => {
       const e = mem.entries.get(p.absolute)
+      return e === undefined ? Option.none() : Option.some(infoOf(e, p.absolute))
+    })
+
+  const read = (p: ResolvedPath, options?: { readonly noFollow?: boolean }) =>
+    mem.run("read", p.relative, () => {
+      const e = entryAt(p.absolute, options?.noFollow !== true).entry
       if (e === undefined) throw mem.enoent(p.relative)
-      if (e.kind === "directory") throw Object.assign(new Error("EISDIR"), { code: "EISDIR" })
-      if (e.kind !== "file") throw Object.assign(new Error("EIO"), { code: "EIO" })
+      if (e.kind !== "file") throw spliceError("SPL-E065", `not a regular file (${e.kind}): ${p.relative}`, { context: { file: p.relative, kind: e.kind } })
       return e.data.slice()
     })
 
@@ -265,6 +282,18 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       for (const d of todo) mem.entries.set(d, { kind: "directory" })
     })
 
+  const rename = (from: ResolvedPath, to: ResolvedPath) =>
+    mem.run("write", from.relative, () => {
+      if (mem.entries.has(to.absolute)) throw Object.assign(new Error("EEXIST"), { code: "EEXIST" })
+      if (!mem.entries.has(from.absolute)) throw mem.enoent(from.relative)
+      for (const [k, e] of [...mem.entries.entries()]) {
+        if (k === from.absolute || k.startsWith(from.absolute + "/")) {
+          mem.entries.delete(k)
+          mem.entries.set(to.absolute + k.slice(from.absolute.length), e)
+        }
+      }
+    })
+
   const removeDirectory = (dir: ResolvedPath) =>
     mem.run("remove", dir.relative, () => {
       for (const k of [...mem.entries.keys()]) {
@@ -287,7 +316,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       return out
     })
 
-  return { root, resolve, locate, stat, read, writeAtomic, createExclusive, remove, list, makeDirectory, removeDirectory, walk }
+  return { root, resolve, locate, stat, lstat, read, writeAtomic, createExclusive, remove, list, makeDirectory, rename, removeDirectory, walk }
 }
 
 export const FileStoreMemory = (mem: MemoryFs, cwd?: string): Layer.Layer<FileStore> => Layer.sync(FileStore, () => makeMemoryFileStore(mem, cwd))

@@ -51,6 +51,10 @@ export const expectChecksum = Options.text("expect-checksum").pipe(
   Options.optional
 )
 
+export const allowGitDir = Options.boolean("allow-git-dir").pipe(
+  Options.withDescription("Allow changing files inside a .git/ directory (refused by default: a hook written there runs on the next git command)")
+)
+
 export interface CommonFlags {
   readonly workspace: Option.Option<string>
   readonly output: Option.Option<"json" | "human">

@@ -23,6 +23,7 @@ const flags = {
   preview: common.preview,
   diff: common.diff,
   expectChecksum: common.expectChecksum,
+  allowGitDir: common.allowGitDir,
   validate: common.validate,
   requireCompiler: common.requireCompiler,
   compileTimeout: common.compileTimeout,
@@ -81,7 +82,8 @@ const command = Command.make("edit", flags, (f) =>
       showDiff: f.diff,
       ...(Option.isSome(f.expectChecksum) ? { expectChecksum: f.expectChecksum.value } : {}),
       ...settings,
-      ...(hold !== undefined ? { holdMs: hold } : {})
+      ...(hold !== undefined ? { holdMs: hold } : {}),
+      ...(f.allowGitDir ? { allowGitDir: true } : {})
     })
   })).pipe(
     Command.withDescription("Replace exact text in a file: validated, atomic, journaled, undoable")

@@ -16,6 +16,7 @@ const flags = {
   preview: common.preview,
   diff: common.diff,
   expectChecksum: common.expectChecksum,
+  allowGitDir: common.allowGitDir,
   validate: common.validate,
   requireCompiler: common.requireCompiler,
   compileTimeout: common.compileTimeout,
@@ -41,7 +42,8 @@ const command = Command.make("write", flags, (f) =>
       showDiff: f.diff,
       ...(Option.isSome(f.expectChecksum) ? { expectChecksum: f.expectChecksum.value } : {}),
       ...settings,
-      ...(hold !== undefined ? { holdMs: hold } : {})
+      ...(hold !== undefined ? { holdMs: hold } : {}),
+      ...(f.allowGitDir ? { allowGitDir: true } : {})
     })
   })).pipe(
     Command.withDescription("Write a whole file from stdin or --content: validated, atomic, journaled, undoable")

@@ -14,7 +14,7 @@ import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator, type Verdict } from "../../services/Validator.js"
 import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
-import { autoRecover } from "./recover.js"
+import { autoRecover, refuseBlocked } from "./recover.js"
 import { checkExpected, loadTextTarget, refuseReserved } from "./textTarget.js"
 import { editEvidence } from "./editEvidence.js"
 import { commitWrites } from "./transaction.js"
@@ -34,6 +34,8 @@ export interface EditConfig {
   readonly maxBytes: number
   readonly lockTimeoutMs: number
   readonly holdMs?: number
+  /** Allow targets inside a .git/ directory (refused by default: hooks there run code). */
+  readonly allowGitDir?: boolean
 }
 
 const shorten = (s: string, n = 200) => (s.length > n ? s.slice(0, n) + "…" : s)
@@ -86,9 +88,10 @@ export const edit = (config: EditConfig) =>
     const empty = config.edits.findIndex((e) => e.old.length === 0)
     if (empty !== -1) return yield* Effect.fail(matchError(config.file, { kind: "empty_old", index: empty }, config.edits))
 
-    if (!config.preview) yield* autoRecover
+    const blocked = config.preview ? new Map() : yield* autoRecover
     const path = yield* store.resolve(userPath(config.file))
-    yield* refuseReserved(path)
+    yield* refuseReserved(path, config.allowGitDir === true)
+    yield* refuseBlocked(blocked, [path.relative])
     return yield* Effect.scoped(Effect.gen(function*() {
       if (!config.preview) yield* lock.acquire([path.relative], Duration.millis(config.lockTimeoutMs))
       const target = yield* loadTextTarget(path, config.maxBytes)

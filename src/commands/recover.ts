@@ -3,21 +3,28 @@
  * A pending transaction whose file locks are free has no living owner (a writer holds its locks
  * until it commits or rolls back), so it is safe to roll back. The same pass runs, quietly, at the
  * start of every mutating command.
+ *
+ * Only this user's own entries are replayed (see JournalKey): foreign or damaged entries are moved
+ * to .splice/quarantine/ and reported. A pending entry that cannot be rolled back (a saved original
+ * is missing or wrong, or the restore fails) stays pending and blocks only the files it names.
  */
 import * as Effect from "effect/Effect"
 import { spliceError } from "../domain/SpliceError.js"
+import { parentWorkspacePath, type WorkspacePath } from "../domain/workspacePath.js"
 import { childPath, FileStore } from "../../services/FileStore.js"
-import { Journal, type TxRecord } from "../../services/Journal.js"
+import { Journal, type JournalProblem, type TxRecord } from "../../services/Journal.js"
 import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { rollbackFiles, type RollbackEntry } from "./transaction.js"
-import { parentWorkspacePath, type WorkspacePath } from "../domain/workspacePath.js"
 
 export interface RecoveredTx {
   readonly tx: string
   readonly command: string
-  /** incomplete: a restore failed (e.g. disk full); the transaction stays pending for the next try. */
-  readonly status: "rolled_back" | "in_progress" | "incomplete"
+  /**
+   * incomplete: a restore failed (e.g. disk full), damaged: the journal's copy of an original is
+   * missing or wrong. Either way the transaction stays pending and its files stay blocked.
+   */
+  readonly status: "rolled_back" | "in_progress" | "incomplete" | "damaged"
   readonly files: ReadonlyArray<RollbackEntry>
 }
 
@@ -47,26 +54,57 @@ const recoverOne = (tx: TxRecord) =>
         return { tx: tx.id, command: tx.command, status: "in_progress", files: [] } satisfies RecoveredTx
       }
       const files = yield* rollbackFiles(fresh, (i) => journal.original(fresh.id, i))
-      if (files.some((f) => f.action === "failed")) return { tx: tx.id, command: tx.command, status: "incomplete", files } satisfies RecoveredTx
+      const failed = files.filter((f) => f.action === "failed")
+      if (failed.length > 0) {
+        const damaged = failed.some((f) => f.error?.startsWith("SPL-E036") === true)
+        return { tx: tx.id, command: tx.command, status: damaged ? "damaged" : "incomplete", files } satisfies RecoveredTx
+      }
       for (const p of paths) yield* removeStrayTemps(p)
       yield* journal.setState(fresh.id, "rolled_back")
+      yield* journal.dropOriginals(fresh.id)
       return { tx: tx.id, command: tx.command, status: "rolled_back", files } satisfies RecoveredTx
     })
   )
 
-/** Roll back every abandoned transaction; live ones are reported as in progress. */
+export interface RecoveryReport {
+  readonly transactions: ReadonlyArray<RecoveredTx>
+  /** Entries moved to quarantine by this pass. */
+  readonly quarantined: ReadonlyArray<JournalProblem>
+  /** Files named by pending transactions that could not be rolled back: not to be written. */
+  readonly blocked: ReadonlyMap<WorkspacePath, RecoveredTx>
+  /** Lock files of dead processes removed. */
+  readonly staleLocks: number
+}
+
+/** Quarantine what is not ours, clean leftovers, roll back every abandoned transaction. */
 export const recoverAbandoned = Effect.gen(function*() {
   const journal = yield* Journal
-  const out: RecoveredTx[] = []
-  for (const tx of yield* journal.pending) out.push(yield* recoverOne(tx))
-  return out
+  const lock = yield* Lock
+  const quarantined = yield* journal.sweep
+  const staleLocks = yield* lock.sweepStale
+  const transactions: RecoveredTx[] = []
+  for (const tx of yield* journal.pending) transactions.push(yield* recoverOne(tx))
+  const blocked = new Map<WorkspacePath, RecoveredTx>()
+  for (const r of transactions) {
+    if (r.status !== "incomplete" && r.status !== "damaged") continue
+    for (const f of r.files) if (f.action === "failed") blocked.set(f.file as WorkspacePath, r)
+  }
+  return { transactions, quarantined, blocked, staleLocks } satisfies RecoveryReport
 })
 
-/** The quiet pass before a mutating command: one line on stderr per transaction it rolled back. */
+const problemLine = (p: JournalProblem) =>
+  `splice: journal entry ${p.id} is ${p.kind} (${p.reason}); moved to ${p.quarantinedTo ?? ".splice/quarantine"}, never replayed`
+
+/**
+ * The quiet pass before a mutating command: one line on stderr per transaction it rolled back or
+ * entry it quarantined. Returns the files still blocked by unrecoverable transactions.
+ */
 export const autoRecover = Effect.gen(function*() {
   const output = yield* Output
-  for (const r of yield* recoverAbandoned) {
-    if (r.status === "incomplete") {
+  const report = yield* recoverAbandoned
+  for (const p of report.quarantined) yield* output.log(problemLine(p))
+  for (const r of report.transactions) {
+    if (r.status === "incomplete" || r.status === "damaged") {
       yield* output.log(`splice: could not roll back interrupted transaction ${r.tx} (${r.command}): ${r.files.filter((f) => f.action === "failed").map((f) => `${f.file}: ${f.error}`).join("; ")}; run \`splice recover\``)
       continue
     }
@@ -77,35 +115,86 @@ export const autoRecover = Effect.gen(function*() {
         (conflicts.length > 0 ? `; changed since, left alone: ${conflicts.join(", ")}` : "")
     )
   }
+  return report.blocked
 })
 
-export const recoverCommand = Effect.gen(function*() {
-  const output = yield* Output
-  const results = yield* recoverAbandoned
-  for (const r of results) {
-    yield* output.event(
-      { type: "transaction", ...r },
-      `${r.status === "rolled_back" ? "rolled back" : r.status === "incomplete" ? "NOT rolled back (restore failed)" : "still in progress (owner alive)"}: ${r.tx} (${r.command})\n` +
-        r.files.map((f) => `  ${f.action.padEnd(9)} ${f.file}${f.error !== undefined ? ` (${f.error})` : ""}\n`).join("")
-    )
-  }
-  const failed = results.filter((r) => r.status === "incomplete")
-  if (failed.length > 0) {
-    const files = failed.flatMap((r) => r.files.filter((f) => f.action === "failed").map((f) => ({ tx: r.tx, file: f.file, state: "restore_failed", checksum: f.checksum ?? null, error: f.error ?? null })))
-    return yield* Effect.fail(spliceError("SPL-E035", `${files.length} file(s) could not be restored: ${files.map((f) => `${f.file} (${f.error})`).join("; ")}; their transactions stay pending`, {
-      context: { files, transactions: failed.map((r) => r.tx) }
+/** Refuse to write a file that an unrecoverable pending transaction names. */
+export const refuseBlocked = (blocked: ReadonlyMap<WorkspacePath, RecoveredTx>, files: ReadonlyArray<WorkspacePath>) => {
+  const hit = files.find((f) => blocked.has(f))
+  if (hit === undefined) return Effect.void
+  const r = blocked.get(hit)!
+  const entry = r.files.find((f) => f.file === hit)
+  return Effect.fail(spliceError(r.status === "damaged" ? "SPL-E036" : "SPL-E035", `${hit} is named by transaction ${r.tx}, which could not be rolled back (${entry?.error ?? r.status}); nothing written`, {
+    hint: "Run `splice recover` for details. Once the file is as it should be, `splice recover --discard " + r.tx + "` resolves the transaction.",
+    context: { file: hit, tx: r.tx, status: r.status, error: entry?.error ?? null }
+  }))
+}
+
+/** `recover --discard TX`: accept the files of a pending transaction as they are now. */
+const discard = (id: string) =>
+  Effect.gen(function*() {
+    const journal = yield* Journal
+    const output = yield* Output
+    const pending = (yield* journal.pending).filter((t) => t.id === id || t.id.startsWith(id))
+    if (pending.length !== 1) {
+      return yield* Effect.fail(spliceError("SPL-E022", pending.length === 0 ? `no pending transaction ${id}` : `transaction id prefix ${id} is ambiguous`, {
+        context: { tx: id, candidates: pending.map((t) => t.id) }
+      }))
+    }
+    const tx = pending[0]!
+    yield* Effect.scoped(Effect.gen(function*() {
+      const lock = yield* Lock
+      if (!(yield* lock.tryAcquire(tx.files.map((f) => f.path)))) {
+        return yield* Effect.fail(spliceError("SPL-E032", `transaction ${tx.id} is still held by a running splice`, { context: { tx: tx.id } }))
+      }
+      yield* journal.setState(tx.id, "rolled_back")
     }))
-  }
-  const rolledBack = results.filter((r) => r.status === "rolled_back")
-  const conflicts = rolledBack.flatMap((r) => r.files.filter((f) => f.action === "conflict").map((f) => ({ tx: r.tx, file: f.file })))
-  if (conflicts.length > 0) {
-    return yield* Effect.fail(spliceError("SPL-E131", `${conflicts.length} file(s) changed after the interrupted write; left as they are`, {
-      context: { files: conflicts.map((c) => c.file), transactions: rolledBack.map((r) => r.tx) }
-    }))
-  }
-  yield* output.result("recover", {
-    rolled_back: rolledBack.length,
-    in_progress: results.length - rolledBack.length,
-    transactions: results
-  }, rolledBack.length === 0 && results.length === 0 ? "nothing to recover\n" : `recovered ${rolledBack.length} transaction(s)\n`)
-})
+    return yield* output.result("recover", { discarded: tx.id, files: tx.files.map((f) => f.path) },
+      `discarded ${tx.id}: ${tx.files.map((f) => f.path).join(", ")} left as they are\n`)
+  })
+
+export const recoverWith = (options: { readonly discard?: string }) =>
+  Effect.gen(function*() {
+    const output = yield* Output
+    const journal = yield* Journal
+    if (options.discard !== undefined) return yield* discard(options.discard)
+    const report = yield* recoverAbandoned
+    for (const p of report.quarantined) {
+      yield* output.event({ type: "quarantined", tx: p.id, kind: p.kind, reason: p.reason, moved_to: p.quarantinedTo ?? null }, `${problemLine(p).replace(/^splice: /, "")}\n`)
+    }
+    for (const r of report.transactions) {
+      yield* output.event(
+        { type: "transaction", ...r },
+        `${
+          r.status === "rolled_back" ? "rolled back" : r.status === "incomplete" ? "NOT rolled back (restore failed)" : r.status === "damaged" ? "NOT rolled back (journal entry damaged)" : "still in progress (owner alive)"
+        }: ${r.tx} (${r.command})\n` +
+          r.files.map((f) => `  ${f.action.padEnd(9)} ${f.file}${f.error !== undefined ? ` (${f.error})` : ""}\n`).join("")
+      )
+    }
+    const unrecovered = report.transactions.filter((r) => r.status === "incomplete" || r.status === "damaged")
+    if (unrecovered.length > 0) {
+      const files = unrecovered.flatMap((r) => r.files.filter((f) => f.action === "failed").map((f) => ({ tx: r.tx, file: f.file, state: r.status, checksum: f.checksum ?? null, error: f.error ?? null })))
+      const damaged = unrecovered.some((r) => r.status === "damaged")
+      return yield* Effect.fail(spliceError(damaged ? "SPL-E036" : "SPL-E035", `${files.length} file(s) could not be restored: ${files.map((f) => `${f.file} (${f.error})`).join("; ")}; their transactions stay pending`, {
+        context: { files, transactions: unrecovered.map((r) => r.tx) }
+      }))
+    }
+    const rolledBack = report.transactions.filter((r) => r.status === "rolled_back")
+    const conflicts = rolledBack.flatMap((r) => r.files.filter((f) => f.action === "conflict").map((f) => ({ tx: r.tx, file: f.file })))
+    if (conflicts.length > 0) {
+      return yield* Effect.fail(spliceError("SPL-E131", `${conflicts.length} file(s) changed after the interrupted write; left as they are`, {
+        context: { files: conflicts.map((c) => c.file), transactions: rolledBack.map((r) => r.tx) }
+      }))
+    }
+    const inQuarantine = yield* journal.quarantined
+    yield* output.result("recover", {
+      rolled_back: rolledBack.length,
+      in_progress: report.transactions.length - rolledBack.length,
+      quarantined: report.quarantined.length,
+      in_quarantine: inQuarantine.length,
+      stale_locks_removed: report.staleLocks,
+      transactions: report.transactions
+    }, rolledBack.length === 0 && report.transactions.length === 0 && report.quarantined.length === 0 ? "nothing to recover\n" : `recovered ${rolledBack.length} transaction(s)\n`)
+  })
+
+export const recoverCommand = recoverWith({})

@@ -15,11 +15,23 @@ export interface TextTarget {
   readonly checksum: string
 }
 
-/** splice's own state (journal, locks) is not a target: a hand-edited journal could misguide recovery. */
-export const refuseReserved = (path: ResolvedPath) =>
-  path.relative === ".splice" || path.relative.startsWith(".splice/")
-    ? Effect.fail(spliceError("SPL-E067", `${path.relative} is splice's own state`, { context: { file: path.relative } }))
-    : Effect.void
+/**
+ * splice's own state (journal, locks) is not a target: a hand-edited journal could misguide
+ * recovery. Nor is anything inside a .git/ directory unless asked for: a hook written there runs
+ * on the next git command.
+ */
+export const refuseReserved = (path: ResolvedPath, allowGitDir = false) => {
+  if (path.relative === ".splice" || path.relative.startsWith(".splice/")) {
+    return Effect.fail(spliceError("SPL-E067", `${path.relative} is splice's own state`, { context: { file: path.relative } }))
+  }
+  if (!allowGitDir && path.relative.split("/").includes(".git")) {
+    return Effect.fail(spliceError("SPL-E067", `${path.relative} is inside a .git directory`, {
+      hint: "Pass --allow-git-dir if you mean to change git's own files.",
+      context: { file: path.relative, reason: "git_dir" }
+    }))
+  }
+  return Effect.void
+}
 
 /** Refuse what is not a regular file, or too large; None when nothing exists there. */
 export const statTarget = (path: ResolvedPath, maxBytes: number) =>

@@ -11,7 +11,7 @@ import { Hasher } from "../../services/Hasher.js"
 import { Journal, type TxRecord } from "../../services/Journal.js"
 import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
-import { autoRecover } from "./recover.js"
+import { autoRecover, refuseBlocked } from "./recover.js"
 import { ABSENT, commitWrites, type PlannedWrite } from "./transaction.js"
 
 export interface UndoConfig {
@@ -47,8 +47,9 @@ export const undo = (config: UndoConfig) =>
     const journal = yield* Journal
     const lock = yield* Lock
     const output = yield* Output
-    yield* autoRecover
+    const blocked = yield* autoRecover
     const candidate = yield* pick(yield* journal.history, config.tx)
+    yield* refuseBlocked(blocked, candidate.files.map((f) => f.path))
     return yield* Effect.scoped(Effect.gen(function*() {
       yield* lock.acquire(candidate.files.map((f) => f.path), Duration.millis(config.lockTimeoutMs))
       const tx = yield* pick(yield* journal.history, candidate.id) // re-check under the locks

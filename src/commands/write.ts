@@ -15,7 +15,7 @@ import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator } from "../../services/Validator.js"
 import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
 import { compilerLine, previewVerdict } from "./verdictText.js"
-import { autoRecover } from "./recover.js"
+import { autoRecover, refuseBlocked } from "./recover.js"
 import { checkExpected, decodeOrRefuse, refuseReserved, statTarget } from "./textTarget.js"
 import { ABSENT, commitWrites } from "./transaction.js"
 import { parentWorkspacePath, userPath } from "../domain/workspacePath.js"
@@ -34,6 +34,8 @@ export interface WriteConfig {
   readonly maxBytes: number
   readonly lockTimeoutMs: number
   readonly holdMs?: number
+  /** Allow targets inside a .git/ directory (refused by default: hooks there run code). */
+  readonly allowGitDir?: boolean
 }
 
 export const write = (config: WriteConfig) =>
@@ -52,9 +54,10 @@ export const write = (config: WriteConfig) =>
         context: { file: config.file, size: config.content.length, max_bytes: config.maxBytes }
       }))
     }
-    if (!config.preview) yield* autoRecover
+    const blocked = config.preview ? new Map() : yield* autoRecover
     const path = yield* store.resolve(userPath(config.file))
-    yield* refuseReserved(path)
+    yield* refuseReserved(path, config.allowGitDir === true)
+    yield* refuseBlocked(blocked, [path.relative])
     return yield* Effect.scoped(Effect.gen(function*() {
       if (!config.preview) yield* lock.acquire([path.relative], Duration.millis(config.lockTimeoutMs))
       const info = yield* statTarget(path, config.maxBytes)

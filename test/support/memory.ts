@@ -2,6 +2,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { HasherLive } from "../../layers/live/HasherLive.js"
+import { JournalKeyFixed } from "../../layers/live/JournalKeyLive.js"
 import { DEFAULT_LIMITS, type HistoryLimits, JournalWithLimits } from "../../layers/live/JournalLive.js"
 import { ProcessRunnerLive } from "../../layers/live/ProcessRunnerLive.js"
 import { SyntaxLive } from "../../layers/live/SyntaxLive.js"
@@ -24,6 +25,9 @@ import type { Validator } from "../../services/Validator.js"
 
 export { MemoryFs, MemoryLocks, ScriptedChecker }
 
+/** The journal key of the test user. */
+export const TEST_KEY = new Uint8Array(32).fill(42)
+
 export type Services = FileStore | Lock | Journal | Hasher | Validator | Output | Input | CompilerGate
 
 // Grammars and the hasher are pure and costly to load: share them across tests.
@@ -40,6 +44,8 @@ export interface RunOptions {
   readonly history?: HistoryLimits
   readonly stdin?: string
   readonly files?: Record<string, string>
+  /** This "user's" journal key (default: one fixed test key). */
+  readonly journalKey?: Uint8Array
   /** Workspace-relative directory the command runs from (default: the root). */
   readonly cwd?: string
 }
@@ -59,7 +65,7 @@ export const layerFor = (mem: MemoryFs, captured: CapturedOutput, options: RunOp
   return Layer.mergeAll(
     store,
     LockMemory(options.locks ?? new MemoryLocks()),
-    JournalWithLimits(options.history ?? DEFAULT_LIMITS).pipe(Layer.provide(store)),
+    JournalWithLimits(options.history ?? DEFAULT_LIMITS).pipe(Layer.provide(Layer.mergeAll(store, sharedMemo, JournalKeyFixed(options.journalKey ?? TEST_KEY)))),
     options.validator === undefined ? sharedMemo : Layer.merge(sharedMemo, options.validator),
     OutputMemory(captured),
     InputMemory(options.stdin ?? "", options.files ?? {}),
