@@ -11,7 +11,7 @@ import { FileStore, type WorkspacePath } from "../../services/FileStore.js"
 import { ProcessRunner } from "../../services/ProcessRunner.js"
 import { ProjectConfig } from "../../services/ProjectConfig.js"
 import { Trust } from "../../services/Trust.js"
-import { interpreterOf, ISOLATED, PYFLAKES_DRIVER } from "./pythonChecks.js"
+import { COMPILE_ARGS, interpreterOf, PYFLAKES_ARGS } from "./pythonChecks.js"
 
 /**
  * Which checker a file has, found the way its project would run it: the nearest project file
@@ -182,13 +182,13 @@ export const CompilerGateLive: Layer.Layer<CompilerGate, never, FileStore | Proc
           case "python": {
             const python = (yield* which("python3")) ?? (yield* which("python"))
             if (python === undefined) return missing("python3", "PATH")
-            // Isolated, from an empty scratch directory that also receives the bytecode.
-            const steps: CheckerStep[] = [{ tool: "py_compile", command: python, args: [...ISOLATED, "-m", "py_compile", abs], cwd: "{tmp}", env: env(), scratch: true }]
+            // Isolated, from an empty scratch directory (pythonChecks.ts).
+            const steps: CheckerStep[] = [{ tool: "py_compile", command: python, args: [...COMPILE_ARGS, abs], cwd: "{tmp}", env: env(), scratch: true }]
             const script = (yield* which("pyflakes")) ?? (yield* which("pyflakes3"))
             const named = script === undefined ? undefined : interpreterOf(script)
             const interpreter = named === undefined ? undefined : named.includes("/") ? named : yield* which(named)
             const usable = interpreter !== undefined && (isTrusted || pathOutside(root, [path.dirname(interpreter)]).length === 1)
-            if (usable) steps.push({ tool: "pyflakes", command: interpreter, args: [...ISOLATED, "-c", PYFLAKES_DRIVER, abs], cwd: "{tmp}", env: env(), scratch: true })
+            if (usable) steps.push({ tool: "pyflakes", command: interpreter, args: [...PYFLAKES_ARGS, abs], cwd: "{tmp}", env: env(), scratch: true })
             return run(usable ? "py_compile+pyflakes" : "py_compile", steps)
           }
           case "rust": {

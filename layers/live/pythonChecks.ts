@@ -4,11 +4,30 @@ import * as fs from "node:fs"
  * How splice runs Python checkers without running the workspace's Python. Every run is
  * `python -I` (isolated: no current directory or script directory on sys.path, PYTHON* variables
  * and the user's site-packages ignored) from a fresh empty directory, so no module in the
- * workspace can shadow a standard one (a `traceback.py` beside the file is never imported).
+ * workspace can shadow a standard one (a `traceback.py` beside the file is never imported). The
+ * checked file is read and compiled, never imported, and no bytecode is written for it.
  */
 
-/** Flags for every Python run; `{tmp}` is the scratch directory (bytecode goes there, not beside the file). */
-export const ISOLATED = ["-I", "-X", "pycache_prefix={tmp}"]
+/**
+ * The syntax check (tool "py_compile"): what `python -m py_compile` decides, without writing
+ * bytecode or importing py_compile (whose -m start-up, with bytecode sent elsewhere, recompiled its
+ * imports on every run: 0.7 s against 0.05 s). Prints `{"errors": [{class, line, col, message}]}`.
+ * `-S` too: nothing outside the standard library is needed.
+ */
+export const COMPILE_ARGS = ["-I", "-S", "-c", `
+import json, sys, warnings
+warnings.simplefilter("ignore")
+path = sys.argv[1]
+with open(path, "rb") as f:
+    source = f.read()
+errors = []
+try:
+    compile(source, path, "exec", dont_inherit=True)
+except (SyntaxError, ValueError) as e:
+    errors.append({"class": type(e).__name__, "line": getattr(e, "lineno", None) or 0, "col": getattr(e, "offset", None) or 0,
+                   "message": getattr(e, "msg", None) or str(e)})
+print(json.dumps({"errors": errors}))
+`.trim()]
 
 /**
  * pyflakes through its API, printing `{"messages": [{class, line, col, message}]}` so that each
@@ -17,7 +36,7 @@ export const ISOLATED = ["-I", "-X", "pycache_prefix={tmp}"]
  * with `pip install --user` lives in the user's site-packages, which -I leaves out: appended after
  * the standard library, so it can never shadow it.
  */
-export const PYFLAKES_DRIVER = `
+export const PYFLAKES_ARGS = ["-I", "-c", `
 import ast, json, sys
 try:
     from pyflakes import checker
@@ -40,7 +59,7 @@ print(json.dumps({"messages": [
     {"class": type(m).__name__, "line": m.lineno, "col": getattr(m, "col", 0), "message": m.message % m.message_args}
     for m in w.messages
 ]}))
-`.trim()
+`.trim()]
 
 /**
  * The interpreter a Python console script runs under, from its `#!` line (`#!/usr/bin/python3`,

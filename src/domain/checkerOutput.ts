@@ -94,33 +94,22 @@ export const parseNodeCheck = (out: string, rel: PathMapper): Diagnostic[] => {
 }
 
 /**
- * `python3 -m py_compile`: a traceback ending in `File "x.py", line N` … `SyntaxError: message`.
- * Only SyntaxError and its subclasses are verdicts; any other exception is py_compile failing.
+ * Python's compile() through splice's driver (layers/live/pythonChecks.ts, tool "py_compile"):
+ * `{"errors": [{class, line, col, message}]}`, col 1-based. SyntaxError and its subclasses
+ * (IndentationError, TabError) and ValueError (NUL bytes) are errors. Undefined when the output is
+ * not that object.
  */
-export const parsePyCompile = (out: string, rel: PathMapper): Diagnostic[] => {
-  const lines = out.split(/\r?\n/)
-  const ds: Diagnostic[] = []
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const err = /^(SyntaxError|IndentationError|TabError): (.*)$/.exec(lines[i]!)
-    if (err === null) continue
-    let file = ""
-    let line = 0
-    let column = 0
-    for (let j = i - 1; j >= 0; j--) {
-      const f = /^\s*File "(.+)", line (\d+)/.exec(lines[j]!)
-      if (f !== null) {
-        file = rel(f[1]!)
-        line = Number(f[2])
-        const caret = lines.slice(j + 1, i).find((l) => /^\s*\^+\s*$/.test(l))
-        const source = lines[j + 1] ?? ""
-        if (caret !== undefined) column = caret.indexOf("^") - (source.length - source.trimStart().length) + 1
-        break
-      }
-    }
-    ds.push({ tool: "py_compile", file, line, column: Math.max(column, 0), code: err[1]!, severity: "error", message: err[2]! })
-    break
+export const parsePyCompileJson = (out: string, file: string): Diagnostic[] | undefined => {
+  let parsed: { errors?: unknown }
+  try {
+    parsed = JSON.parse(out.trim())
+  } catch {
+    return undefined
   }
-  return ds
+  if (parsed === null || typeof parsed !== "object" || !Array.isArray(parsed.errors)) return undefined
+  return (parsed.errors as PyflakesMessage[]).map((e) => ({
+    tool: "py_compile", file, line: Number(e.line) || 0, column: Number(e.col) || 0, code: String(e.class), severity: "error", message: String(e.message)
+  }))
 }
 
 interface PyflakesMessage {
@@ -257,7 +246,7 @@ const parseBuiltIn = (tool: string, file: string, result: { readonly stdout: str
     case "node":
       return parseNodeCheck(result.stderr, rel)
     case "py_compile":
-      return parsePyCompile(result.stderr, rel)
+      return parsePyCompileJson(result.stdout, file)
     case "pyflakes":
       return parsePyflakesJson(result.stdout, file)
     case "cargo":
@@ -280,7 +269,7 @@ const parseBuiltIn = (tool: string, file: string, result: { readonly stdout: str
  * - one that exits non-zero must have printed at least one error splice can place in a file
  *   (tsc's location-less errors are configuration errors: it did not check the code); otherwise it
  *   failed to run (cargo offline, a crash, a missing dependency, a bad flag, a too-old toolchain);
- * - splice's pyflakes driver must print its JSON, whatever its exit code;
+ * - splice's Python drivers (compile, pyflakes) must print their JSON, whatever their exit code;
  * - a custom gate passes on exit 0 and fails on 1–125 with each output line a finding; 126/127 (the
  *   command could not be executed), 128+ and death by a signal mean it did not run.
  */

@@ -11,7 +11,7 @@ import {
   parseGo,
   parseJavac,
   parseNodeCheck,
-  parsePyCompile,
+  parsePyCompileJson,
   parsePyflakesJson,
   parseTsc
 } from "../../src/domain/checkerOutput.js"
@@ -47,9 +47,11 @@ describe("checker output parsers", () => {
     expect(parseNodeCheck(out, rel)).toEqual([{ tool: "node", file: "j.js", line: 1, column: 9, code: "SyntaxError", severity: "error", message: "Unexpected token ';'" }])
   })
 
-  it("python -m py_compile", () => {
-    const out = '  File "p.py", line 1\n    x = (1\n        ^\nSyntaxError: \'(\' was never closed\n'
-    expect(parsePyCompile(out, rel)).toEqual([{ tool: "py_compile", file: "p.py", line: 1, column: 5, code: "SyntaxError", severity: "error", message: "'(' was never closed" }])
+  it("Python's compile() (splice's py_compile driver)", () => {
+    const out = JSON.stringify({ errors: [{ class: "SyntaxError", line: 1, col: 5, message: "'(' was never closed" }] })
+    expect(parsePyCompileJson(out, "p.py")).toEqual([{ tool: "py_compile", file: "p.py", line: 1, column: 5, code: "SyntaxError", severity: "error", message: "'(' was never closed" }])
+    expect(parsePyCompileJson('{"errors": []}', "p.py")).toEqual([])
+    expect(parsePyCompileJson('  File "p.py", line 1\nSyntaxError: x\n', "p.py")).toBeUndefined()
   })
 
   it("pyflakes (splice's JSON driver): classified by message class, never by wording", () => {
@@ -126,7 +128,7 @@ describe("a checker without a verdict is failed_to_run, never passed", () => {
   it("javac crashing, node and py_compile failing for a reason other than a syntax error", () => {
     expect(outcome("javac", 4, "", "An exception has occurred in the compiler (17.0.15). Please file a bug\njava.lang.NullPointerException\n\tat com.sun.tools.javac.comp.Attr.visitApply(Attr.java:2345)\n").kind).toBe("failed_to_run")
     expect(outcome("node", 1, "", "node:internal/modules/cjs/loader:1228\n  throw err;\n  ^\n\nError: Cannot find module '/ws/x.js'\n").kind).toBe("failed_to_run")
-    expect(outcome("py_compile", 1, "", "Traceback (most recent call last):\n  File \"<frozen runpy>\", line 198, in _run_module_as_main\nModuleNotFoundError: No module named 'textwrap'\n").kind).toBe("failed_to_run")
+    expect(outcome("py_compile", 1, "", "Traceback (most recent call last):\n  File \"<string>\", line 1, in <module>\nModuleNotFoundError: No module named 'json'\n").kind).toBe("failed_to_run")
   })
 
   it("a missing header is gcc's fatal error in a file: a diagnostic marked fatal; gcc without JSON support failed to run", () => {
