@@ -399,6 +399,23 @@ describe("an untrusted workspace runs none of its own code in gates", () => {
     expect(fs.existsSync(marker)).toBe(false)
   })
 
+  it.skipIf(!has("javac", "-version"))("javac loads no annotation processor from the workspace (a committed Proc.class would run)", async () => {
+    const marker = path.join(project({}), "proc-ran")
+    const dir = project({ "pom.xml": "", "App.java": "public class App {\n    int f() { return 1; }\n}\n", "META-INF/services/javax.annotation.processing.Processor": "Proc\n" })
+    const src = project({
+      "Proc.java": `import java.util.Set;\nimport javax.annotation.processing.*;\nimport javax.lang.model.element.TypeElement;\n@SupportedAnnotationTypes("*")\n` +
+        `public class Proc extends AbstractProcessor {\n  public synchronized void init(ProcessingEnvironment env) {\n    super.init(env);\n` +
+        `    try { java.nio.file.Files.writeString(java.nio.file.Path.of(${JSON.stringify(marker)}), "ran"); } catch (Exception e) {}\n  }\n` +
+        `  public boolean process(Set<? extends TypeElement> a, RoundEnvironment r) { return false; }\n}\n`
+    })
+    expect(spawnSync("javac", ["-d", dir, path.join(src, "Proc.java")]).status).toBe(0)
+    const r = await untrusted(() => checkIn(dir, ["App.java"]))
+    expect(r.last["compiler"]).toMatchObject({ status: "passed", tool: "javac" })
+    expect(fs.existsSync(marker)).toBe(false)
+    const bad = await untrusted(() => editIn(dir, "App.java", "return 1;", "return \"one\";"))
+    expect(bad.error?.code).toBe("SPL-E043")
+  }, 60_000)
+
   it("once trusted, the gate runs; a changed splice.json is untrusted again", async () => {
     const dir = project({ "splice.json": JSON.stringify({ gates: { ".txt": ["true"] } }), "notes.txt": "draft\n" })
     const trustIn = (program: Effect.Effect<unknown, unknown, Trust>) =>
