@@ -70,7 +70,8 @@ export const indexableFiles = Effect.gen(function*() {
   const ignore = new Ignore()
   for (const name of [".gitignore", ".git/info/exclude"]) {
     const p = childPath(root, name)
-    if ((yield* store.stat(p))._tag === "Some") ignore.add(decoder.decode(yield* store.read(p)))
+    const st = yield* store.stat(p)
+    if (st._tag === "Some" && st.value.kind === "file") ignore.add(decoder.decode(yield* store.read(p)))
   }
   const all = yield* store.walk(root, (dir, name) =>
     ALWAYS_SKIPPED.has(name) || (name.startsWith(".") && name !== ".github") || ignore.ignores(dir === "" ? name : `${dir}/${name}`, true))
