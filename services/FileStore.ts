@@ -37,6 +37,15 @@ export interface FileInfo {
   readonly gid: number
 }
 
+/** What a file held when it was read: the guard against a writer that ignores splice's locks. */
+export interface ExpectedFile {
+  readonly size: number
+  readonly mtimeMs: number
+  readonly identity: string
+  /** Compared when size, mtime or identity moved (a touch that kept the content is no change). */
+  readonly bytes: Uint8Array
+}
+
 export interface WalkedFile {
   readonly relative: WorkspacePath
   readonly size: number
@@ -69,11 +78,15 @@ export interface FileStoreService {
   /**
    * Replace (or create) the file atomically and durably: temp file in the same directory, write,
    * fsync, rename, fsync the directory. A hard-linked file is rewritten in place (inode kept).
+   * The owner and group of a replaced file are kept where the process may set them.
+   * With `expect`, the target is checked again right before the rename (or the in-place rewrite):
+   * if another program changed it since it was read, SPL-E034 and nothing is replaced. The
+   * directory is checked to be the one resolved (not swapped for a symlink meanwhile): SPL-E062.
    */
   readonly writeAtomic: (
     p: ResolvedPath,
     data: Uint8Array,
-    options?: { readonly mode?: number }
+    options?: { readonly mode?: number; readonly expect?: ExpectedFile }
   ) => Effect.Effect<void, SpliceError>
   /** Create a file that must not exist yet, atomically (never replaces). SPL-E033 when it exists. */
   readonly createExclusive: (

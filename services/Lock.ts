@@ -5,8 +5,15 @@ import type * as Scope from "effect/Scope"
 import type { SpliceError } from "../src/domain/SpliceError.js"
 import type { WorkspacePath } from "../src/domain/workspacePath.js"
 
-/** A workspace file, or a named resource (the graph database, by its absolute path). */
-export type LockKey = WorkspacePath | `graph-db:${string}`
+/**
+ * A workspace file; a file's identity (device:inode), so two names of one hard-linked file
+ * serialise too; or a named resource (the graph database, by its absolute path).
+ */
+export type LockKey = WorkspacePath | `inode:${string}` | `graph-db:${string}`
+
+/** The lock for a hard-linked file's identity (a file with one name needs only its path lock). */
+export const identityLock = (info: { readonly nlink: number; readonly identity: string }): ReadonlyArray<LockKey> =>
+  info.nlink > 1 ? [`inode:${info.identity}`] : []
 
 /**
  * Exclusive locks on workspace files (by workspace-relative path), held for the life of a Scope.

@@ -5,7 +5,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { SpliceError, spliceError } from "../../src/domain/SpliceError.js"
 import { type UserPath, type WorkspacePath, WORKSPACE_ROOT } from "../../src/domain/workspacePath.js"
-import { type FileInfo, type FileKind, FileStore, type FileStoreService, type ResolvedPath, type WalkedFile } from "../../services/FileStore.js"
+import { type ExpectedFile, type FileInfo, type FileKind, FileStore, type FileStoreService, type ResolvedPath, type WalkedFile } from "../../services/FileStore.js"
 import { syncDirectory, writeAll, writeTemp } from "./atomicFile.js"
 import { fromErrno } from "./errno.js"
 
@@ -103,7 +103,16 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
         // A dangling symlink: where it points decides.
         const code = (e as { code?: string }).code
         if (code !== "ENOENT") return Effect.fail(fromErrno(e, "stat", input))
-        const target = path.resolve(path.dirname(probe), fs.readlinkSync(probe))
+        let link: string
+        try {
+          link = fs.readlinkSync(probe)
+        } catch (le) {
+          // It stopped being a symlink between two looks: someone is changing the tree right now.
+          return Effect.fail(spliceError("SPL-E034", `${input} changed while splice was resolving it (${(le as { code?: string }).code ?? "race"})`, {
+            context: { path: input, race: "resolve" }
+          }))
+        }
+        const target = path.resolve(path.dirname(probe), link)
         if (!isInside(root, target)) {
           return Effect.fail(spliceError("SPL-E062", `path leads outside the workspace through a symlink: ${input}`, {
             context: { path: input, target, workspace: root }
@@ -146,48 +155,126 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "read", p.relative))
     })
 
-  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number }) =>
+  /**
+   * The directory a write goes to must still be the real directory resolved earlier, inside the
+   * workspace: another process may have swapped it for a symlink to elsewhere meanwhile.
+   */
+  const checkDirectory = (p: ResolvedPath) => {
+    const dir = path.dirname(p.absolute)
+    let real: string
+    try {
+      real = fs.realpathSync(dir)
+    } catch (e) {
+      throw spliceError("SPL-E034", `the directory of ${p.relative} changed while splice was writing (${(e as { code?: string }).code ?? "gone"})`, {
+        context: { file: p.relative, race: "directory" }
+      })
+    }
+    if (real !== dir || !isInside(root, real)) {
+      throw spliceError("SPL-E062", `the directory of ${p.relative} was replaced by a symlink while splice was writing; nothing was replaced`, {
+        context: { file: p.relative, expected: dir, now: real, race: "directory" }
+      })
+    }
+  }
+
+  /**
+   * Run `fn` with the target's directory pinned: the directory is opened once, checked (through
+   * /proc/self/fd, which names what the descriptor really is) to be the one resolved, inside the
+   * workspace, and every later step goes through `/proc/self/fd/<fd>/<name>`, which the kernel
+   * resolves to that open directory — swapping the directory for a symlink afterwards changes
+   * nothing. Where /proc is missing, the path is used, checked before and after the temp file.
+   */
+  const inPinnedDirectory = <A>(p: ResolvedPath, fn: (target: string, dirFd: number | undefined) => A): A => {
+    checkDirectory(p)
+    const dir = path.dirname(p.absolute)
+    let fd: number | undefined
+    try {
+      fd = fs.openSync(dir, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY | fs.constants.O_NOFOLLOW)
+    } catch (e) {
+      throw spliceError("SPL-E062", `the directory of ${p.relative} changed while splice was writing (${(e as { code?: string }).code ?? "race"})`, {
+        context: { file: p.relative, race: "directory" }
+      })
+    }
+    try {
+      const magic = `/proc/self/fd/${fd}`
+      let opened: string | undefined
+      try {
+        opened = fs.readlinkSync(magic)
+      } catch {
+        opened = undefined // no /proc here
+      }
+      if (opened !== undefined && opened !== dir) {
+        throw spliceError("SPL-E062", `the directory of ${p.relative} was replaced while splice was writing; nothing was replaced`, {
+          context: { file: p.relative, expected: dir, now: opened, race: "directory" }
+        })
+      }
+      return fn(opened === undefined ? p.absolute : path.join(magic, path.basename(p.absolute)), opened === undefined ? undefined : fd)
+    } finally {
+      fs.closeSync(fd)
+    }
+  }
+
+  /** Another program's write since the file was read (it does not take splice's locks). */
+  const checkUnchanged = (p: ResolvedPath, expect: ExpectedFile, at: string = p.absolute) => {
+    const st = fs.statSync(at, { throwIfNoEntry: false })
+    if (st !== undefined && st.isFile() && st.size === expect.size && st.mtimeMs === expect.mtimeMs && `${st.dev}:${st.ino}` === expect.identity) return
+    const now = st === undefined ? undefined : st.isFile() ? readRegularFile(at, p.relative) : undefined
+    if (now !== undefined && Buffer.from(now).equals(Buffer.from(expect.bytes))) return
+    throw spliceError("SPL-E034", `${p.relative} was changed by another program while splice was editing it; nothing was replaced`, {
+      context: { file: p.relative, files: [p.relative], race: "content", now: st === undefined ? "absent" : st.isFile() ? `${st.size} bytes` : "not a file" }
+    })
+  }
+
+  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly expect?: ExpectedFile }) =>
     Effect.try({
-      try: () => {
-        const st = fs.statSync(p.absolute, { throwIfNoEntry: false })
-        const mode = options?.mode ?? (st ? st.mode & 0o7777 : 0o644)
-        if (st !== undefined && st.isFile() && st.nlink > 1) {
-          // Hard-linked: a rename would split the links, so rewrite the inode in place.
-          // The journal holds the original, so a torn write is still recoverable.
-          const fd = fs.openSync(p.absolute, "r+")
-          try {
-            fs.ftruncateSync(fd, 0)
-            writeAll(fd, data)
-            fs.fsyncSync(fd)
-          } finally {
-            fs.closeSync(fd)
+      try: () =>
+        inPinnedDirectory(p, (target, dirFd) => {
+          const st = fs.lstatSync(target, { throwIfNoEntry: false })
+          const mode = options?.mode ?? (st ? st.mode & 0o7777 : 0o644)
+          if (st !== undefined && st.isFile() && st.nlink > 1) {
+            // Hard-linked: a rename would split the links, so rewrite the inode in place.
+            // The journal holds the original, so a torn write is still recoverable.
+            if (options?.expect !== undefined) checkUnchanged(p, options.expect, target)
+            const fd = fs.openSync(target, fs.constants.O_RDWR | fs.constants.O_NOFOLLOW)
+            try {
+              fs.ftruncateSync(fd, 0)
+              writeAll(fd, data)
+              fs.fsyncSync(fd)
+            } finally {
+              fs.closeSync(fd)
+            }
+            return
           }
-          return
-        }
-        const tmp = writeTemp(p.absolute, data, mode)
-        try {
-          fs.renameSync(tmp, p.absolute)
-        } catch (e) {
-          fs.rmSync(tmp, { force: true })
-          throw e
-        }
-        syncDirectory(path.dirname(p.absolute))
-      },
-      catch: (e) => fromErrno(e, "write", p.relative)
+          const tmp = writeTemp(target, data, mode, st === undefined ? undefined : { uid: st.uid, gid: st.gid })
+          try {
+            // Checked again after the temp file exists and right before the rename.
+            if (dirFd === undefined) checkDirectory(p)
+            if (options?.expect !== undefined) checkUnchanged(p, options.expect, target)
+            fs.renameSync(tmp, target)
+          } catch (e) {
+            fs.rmSync(tmp, { force: true })
+            throw e
+          }
+          if (dirFd !== undefined) fs.fsyncSync(dirFd)
+          else syncDirectory(path.dirname(p.absolute))
+        }),
+      catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "write", p.relative))
     })
 
   const createExclusive = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number }) =>
     Effect.try({
       try: () => {
-        const tmp = writeTemp(p.absolute, data, options?.mode ?? 0o644)
-        try {
-          fs.linkSync(tmp, p.absolute) // fails with EEXIST instead of replacing
-        } finally {
-          fs.rmSync(tmp, { force: true })
-        }
-        syncDirectory(path.dirname(p.absolute))
+        inPinnedDirectory(p, (target, dirFd) => {
+          const tmp = writeTemp(target, data, options?.mode ?? 0o644)
+          try {
+            fs.linkSync(tmp, target) // fails with EEXIST instead of replacing
+          } finally {
+            fs.rmSync(tmp, { force: true })
+          }
+          if (dirFd !== undefined) fs.fsyncSync(dirFd)
+          else syncDirectory(path.dirname(p.absolute))
+        })
       },
-      catch: (e) => fromErrno(e, "write", p.relative)
+      catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "write", p.relative))
     })
 
   const remove = (p: ResolvedPath) =>

@@ -23,13 +23,27 @@ export const syncDirectory = (dir: string): void => {
   }
 }
 
-/** Write data to a new temp file beside `abs` (O_EXCL, `mode` exactly), durably; returns its path. */
-export const writeTemp = (abs: string, data: Uint8Array, mode: number): string => {
+/**
+ * Write data to a new temp file beside `abs` (O_EXCL, `mode` exactly), durably; returns its path.
+ * With `owner`, the file gets the replaced file's owner and group where the process may set them
+ * (root may set both, others their own groups), as write-file-atomic does.
+ */
+export const writeTemp = (abs: string, data: Uint8Array, mode: number, owner?: { readonly uid: number; readonly gid: number }): string => {
   const tmp = tempName(abs)
   const fd = fs.openSync(tmp, "wx", mode)
   try {
     writeAll(fd, data)
-    fs.fchmodSync(fd, mode) // the umask must not narrow the original's mode
+    if (owner !== undefined) {
+      const st = fs.fstatSync(fd)
+      if (st.uid !== owner.uid || st.gid !== owner.gid) {
+        try {
+          fs.fchownSync(fd, owner.uid, owner.gid)
+        } catch (e) {
+          if ((e as { code?: string }).code !== "EPERM") throw e
+        }
+      }
+    }
+    fs.fchmodSync(fd, mode) // the umask must not narrow the original's mode (and chown clears setuid bits)
     fs.fsyncSync(fd)
   } catch (e) {
     fs.closeSync(fd)

@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { SpliceError, spliceError } from "../../src/domain/SpliceError.js"
-import { type FileInfo, FileStore, type FileStoreService, type ResolvedPath, type UserPath, type WalkedFile, type WorkspacePath } from "../../services/FileStore.js"
+import { type FileInfo, FileStore, type FileStoreService, type ResolvedPath, type UserPath, type WalkedFile, type WorkspacePath, type ExpectedFile } from "../../services/FileStore.js"
 import { fromErrno } from "../live/errno.js"
 
 /**
@@ -243,10 +243,18 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
     if (parent?.kind !== "directory") throw mem.enoent(p.relative)
   }
 
-  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number }) =>
+  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly expect?: ExpectedFile }) =>
     mem.run("write", p.relative, () => {
       parentMustExist(p)
       const old = mem.entries.get(p.absolute)
+      const expect = options?.expect
+      if (expect !== undefined) {
+        const same = old?.kind === "file" && (
+          (old.data.length === expect.size && old.mtimeMs === expect.mtimeMs) ||
+          Buffer.from(old.data).equals(Buffer.from(expect.bytes))
+        )
+        if (!same) throw spliceError("SPL-E034", `${p.relative} was changed by another program while splice was editing it; nothing was replaced`, { context: { file: p.relative, files: [p.relative], race: "content" } })
+      }
       const mode = options?.mode ?? (old?.kind === "file" ? old.mode : 0o644)
       if (old !== undefined && old.kind !== "file") throw Object.assign(new Error("EISDIR"), { code: "EISDIR" })
       mem.entries.set(p.absolute, { kind: "file", data: data.slice(), mode, nlink: old?.kind === "file" ? old.nlink : 1, mtimeMs: mem.tick() })

@@ -10,14 +10,14 @@ import { spliceError } from "../domain/SpliceError.js"
 import { encodeText } from "../domain/textContent.js"
 import { FileStore } from "../../services/FileStore.js"
 import { Hasher } from "../../services/Hasher.js"
-import { Lock } from "../../services/Lock.js"
+import { identityLock, Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator, type Verdict } from "../../services/Validator.js"
 import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { checkExpected, loadTextTarget, refuseReserved } from "./textTarget.js"
 import { editEvidence } from "./editEvidence.js"
-import { commitWrites } from "./transaction.js"
+import { commitWrites, expectedFrom } from "./transaction.js"
 import { compilerLine, previewVerdict, verdictLine } from "./verdictText.js"
 import { userPath } from "../domain/workspacePath.js"
 
@@ -94,7 +94,12 @@ export const edit = (config: EditConfig) =>
     yield* refuseBlocked(blocked, [path.relative])
     return yield* Effect.scoped(Effect.gen(function*() {
       if (!config.preview) yield* lock.acquire([path.relative], Duration.millis(config.lockTimeoutMs))
-      const target = yield* loadTextTarget(path, config.maxBytes)
+      let target = yield* loadTextTarget(path, config.maxBytes)
+      if (!config.preview && target.info.nlink > 1) {
+        // Another name of the same file may be edited at the same time: lock the file itself too, then read again.
+        yield* lock.acquire(identityLock(target.info), Duration.millis(config.lockTimeoutMs))
+        target = yield* loadTextTarget(path, config.maxBytes)
+      }
       yield* checkExpected(path, target.checksum, config.expectChecksum)
 
       const applied = applyEdits(target.content.text, target.content.lineEnding, config.edits)
@@ -173,7 +178,8 @@ export const edit = (config: EditConfig) =>
         mode: target.info.mode,
         next,
         checksumBefore: target.checksum,
-        checksumAfter
+        checksumAfter,
+        ...expectedFrom(target.info, target.bytes)
       }]
       const gate = config.compiler ?? COMPILER_OFF
       const plans = yield* planFor([path.relative], gate)

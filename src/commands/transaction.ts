@@ -10,7 +10,7 @@ import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import { SpliceError, spliceError } from "../domain/SpliceError.js"
-import { FileStore, type ResolvedPath, type WorkspacePath } from "../../services/FileStore.js"
+import { type ExpectedFile, type FileInfo, FileStore, type ResolvedPath, type WorkspacePath } from "../../services/FileStore.js"
 import { Hasher } from "../../services/Hasher.js"
 import { Journal, type TxEdit, type TxRecord } from "../../services/Journal.js"
 import { Output } from "../../services/Output.js"
@@ -26,7 +26,17 @@ export interface PlannedWrite {
   readonly checksumAfter: string
   /** The file must not exist: create it without ever replacing. */
   readonly createOnly?: boolean
+  /** What the target held when read (checked again right before it is replaced). */
+  readonly expect?: ExpectedFile
+  /** The target is hard-linked, so it is rewritten in place (a crash can tear it). */
+  readonly inPlace?: boolean
 }
+
+/** The guard for a file read as `info` with these bytes. */
+export const expectedFrom = (info: FileInfo, bytes: Uint8Array): Pick<PlannedWrite, "expect" | "inPlace"> => ({
+  expect: { size: info.size, mtimeMs: info.mtimeMs, identity: info.identity, bytes },
+  ...(info.nlink > 1 ? { inPlace: true } : {})
+})
 
 /** Checksum recorded for "this file does not exist". */
 export const ABSENT = "absent"
@@ -63,7 +73,9 @@ const rollbackOne = (
     const expected = f.checksumBefore ?? ABSENT
     const current = yield* currentChecksum(target)
     if (current === expected) return { file: f.path, action: "unchanged" } satisfies RollbackEntry
-    if (current !== f.checksumAfter) return { file: f.path, action: "conflict", checksum: current } satisfies RollbackEntry
+    // Neither before nor after is someone else's content, except for an in-place rewrite (a
+    // hard-linked file): a crash mid-write tears it, and that torn file is splice's own — it held the lock.
+    if (current !== f.checksumAfter && f.inPlace !== true) return { file: f.path, action: "conflict", checksum: current } satisfies RollbackEntry
     const bytes = yield* original
     if (bytes === null) yield* store.remove(target)
     else yield* store.writeAtomic(target, bytes, f.mode === null ? undefined : { mode: f.mode })
@@ -88,11 +100,16 @@ const rollbackOne = (
  */
 export const rollbackFiles = (
   tx: TxRecord,
-  original: (index: number) => Effect.Effect<Uint8Array | null, SpliceError>
+  original: (index: number) => Effect.Effect<Uint8Array | null, SpliceError>,
+  /** Indices of the files actually written (known in-process; after a crash, all are checked). */
+  written?: ReadonlySet<number>
 ) =>
   Effect.gen(function*() {
     const report: RollbackEntry[] = []
-    for (let i = tx.files.length - 1; i >= 0; i--) report.push(yield* rollbackOne(tx.files[i]!, original(i)))
+    for (let i = tx.files.length - 1; i >= 0; i--) {
+      if (written !== undefined && !written.has(i)) report.push({ file: tx.files[i]!.path, action: "unchanged" })
+      else report.push(yield* rollbackOne(tx.files[i]!, original(i)))
+    }
     return report.reverse()
   })
 
@@ -150,6 +167,7 @@ export const commitWrites = <V = undefined, E = never, R = never>(
     const output = yield* Output
     const committed = yield* Ref.make(false)
     const originals = writes.map((w) => w.original)
+    const written = new Set<number>()
     const edits = yield* recordedEdits(writes, options.edits ?? [])
     return yield* Effect.acquireUseRelease(
       journal.begin({
@@ -158,6 +176,7 @@ export const commitWrites = <V = undefined, E = never, R = never>(
         ...(options.undoes !== undefined ? { undoes: options.undoes } : {}),
         files: writes.map((w) => ({
           path: w.target.relative,
+          ...(w.inPlace === true ? { inPlace: true } : {}),
           existed: w.original !== null,
           mode: w.mode,
           checksumBefore: w.checksumBefore,
@@ -167,10 +186,20 @@ export const commitWrites = <V = undefined, E = never, R = never>(
       }),
       (tx) =>
         Effect.gen(function*() {
-          for (const w of writes) {
+          for (const [i, w] of writes.entries()) {
+            // Marked before the write: a write that fails half-way must be looked at by the rollback.
+            written.add(i)
             if (w.next === null) yield* store.remove(w.target)
             else if (w.createOnly === true) yield* store.createExclusive(w.target, w.next, w.mode === null ? undefined : { mode: w.mode })
-            else yield* store.writeAtomic(w.target, w.next, w.mode === null ? undefined : { mode: w.mode })
+            else {
+              yield* store.writeAtomic(w.target, w.next, {
+                ...(w.mode === null ? {} : { mode: w.mode }),
+                ...(w.expect !== undefined ? { expect: w.expect } : {})
+              }).pipe(
+                // These are found before a byte of the target is touched: nothing of ours to roll back there.
+                Effect.tapError((e) => Effect.sync(() => (e.code === "SPL-E034" || e.code === "SPL-E062") && written.delete(i)))
+              )
+            }
           }
           const verified = yield* afterWrite
           if (options.holdMs !== undefined && options.holdMs > 0) {
@@ -186,7 +215,7 @@ export const commitWrites = <V = undefined, E = never, R = never>(
           ? Effect.void
           : Effect.gen(function*() {
             if (yield* Ref.get(committed)) return
-            const report = yield* rollbackFiles(tx, (i) => Effect.succeed(originals[i] ?? null))
+            const report = yield* rollbackFiles(tx, (i) => Effect.succeed(originals[i] ?? null), written)
             // A restore that failed leaves the journal pending, so `splice recover` tries again;
             // someone else's content is final (recovery would leave it alone too).
             if (!report.some((r) => r.action === "failed")) yield* journal.setState(tx.id, "rolled_back")

@@ -12,7 +12,7 @@ import { Journal, type TxRecord } from "../../services/Journal.js"
 import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
-import { ABSENT, commitWrites, type PlannedWrite } from "./transaction.js"
+import { ABSENT, commitWrites, expectedFrom, type PlannedWrite } from "./transaction.js"
 
 export interface UndoConfig {
   readonly tx?: string
@@ -73,7 +73,8 @@ export const undo = (config: UndoConfig) =>
           next: original,
           checksumBefore: current,
           checksumAfter: f.checksumBefore ?? ABSENT,
-          ...(original !== null && bytes === null ? { createOnly: true } : {})
+          ...(original !== null && bytes === null ? { createOnly: true } : {}),
+          ...(st._tag === "Some" && bytes !== null ? expectedFrom(st.value, bytes) : {})
         })
       }
       if (changed.length > 0) {

@@ -10,14 +10,14 @@ import { spliceError } from "../domain/SpliceError.js"
 import { detectLineEndingOf, encodeText, hasBom } from "../domain/textContent.js"
 import { FileStore } from "../../services/FileStore.js"
 import { Hasher } from "../../services/Hasher.js"
-import { Lock } from "../../services/Lock.js"
+import { identityLock, Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator } from "../../services/Validator.js"
 import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
 import { compilerLine, previewVerdict } from "./verdictText.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { checkExpected, decodeOrRefuse, refuseReserved, statTarget } from "./textTarget.js"
-import { ABSENT, commitWrites } from "./transaction.js"
+import { ABSENT, commitWrites, expectedFrom } from "./transaction.js"
 import { parentWorkspacePath, userPath } from "../domain/workspacePath.js"
 
 export interface WriteConfig {
@@ -61,6 +61,7 @@ export const write = (config: WriteConfig) =>
     return yield* Effect.scoped(Effect.gen(function*() {
       if (!config.preview) yield* lock.acquire([path.relative], Duration.millis(config.lockTimeoutMs))
       const info = yield* statTarget(path, config.maxBytes)
+      if (!config.preview && info !== undefined && info.nlink > 1) yield* lock.acquire(identityLock(info), Duration.millis(config.lockTimeoutMs))
       if (info !== undefined && config.create) {
         return yield* Effect.fail(spliceError("SPL-E033", `${path.relative} already exists`, { context: { file: path.relative } }))
       }
@@ -135,7 +136,8 @@ export const write = (config: WriteConfig) =>
         next,
         checksumBefore,
         checksumAfter,
-        createOnly: original === null
+        createOnly: original === null,
+        ...(info !== undefined && originalBytes !== null ? expectedFrom(info, originalBytes) : {})
       }]
       const gate = config.compiler ?? COMPILER_OFF
       const plans = yield* planFor([path.relative], gate)
