@@ -250,11 +250,17 @@ describe.skipIf(!has("python3"))("Python checks never run the workspace's Python
     const markerDir = project({})
     const marker = path.join(markerDir, "imported")
     const dir = project({ "pyproject.toml": "", "m.py": "def f(a):\n    return a\n", ...shadows(marker) })
-    const bad = await editIn(dir, "m.py", "def f(a):", "def f(a, a):")
-    expect([bad.exit, bad.error?.code]).toEqual([5, "SPL-E043"])
-    expect(bad.error?.context?.["diagnostics"]).toEqual(expect.arrayContaining([expect.objectContaining({ tool: "py_compile", code: "SyntaxError", line: 1 })]))
-    const ok = await editIn(dir, "m.py", "return a", "return a + 1")
-    expect(ok.exit).toBe(0)
+    // An agent's environment may even put the project on PYTHONPATH: isolated mode ignores it.
+    process.env["PYTHONPATH"] = dir
+    try {
+      const bad = await editIn(dir, "m.py", "def f(a):", "def f(a, a):")
+      expect([bad.exit, bad.error?.code]).toEqual([5, "SPL-E043"])
+      expect(bad.error?.context?.["diagnostics"]).toEqual(expect.arrayContaining([expect.objectContaining({ tool: "py_compile", code: "SyntaxError", line: 1 })]))
+      const ok = await editIn(dir, "m.py", "return a", "return a + 1")
+      expect(ok.exit).toBe(0)
+    } finally {
+      delete process.env["PYTHONPATH"]
+    }
     expect(fs.existsSync(marker) ? fs.readFileSync(marker, "utf8") : "never imported").toBe("never imported")
     expect(fs.existsSync(path.join(dir, "__pycache__"))).toBe(false)
   }, 60_000)
