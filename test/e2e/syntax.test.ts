@@ -59,7 +59,7 @@ describe.each(runtimes)("the syntax gate in the built CLI under $name", (rt) => 
     expect(v.status).toBe("failed")
     expect(v.errors.length).toBeLessThanOrEqual(10)
     expect(v.errors_total).toBe(v.errors.length + v.errors_omitted)
-    const distance = v.errors.map((e) => Math.abs(e.line - 17))
+    const distance = v.errors.map((e) => Math.abs(e.line - 25))
     expect(distance[0]).toBe(Math.min(...distance))
   })
 })

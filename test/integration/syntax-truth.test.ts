@@ -142,8 +142,8 @@ describe("errors nearest the edit first, capped", () => {
     expect(v.status).toBe("failed")
     expect(v.errors.length).toBeLessThanOrEqual(10)
     expect(v.errors_total).toBe(v.errors.length + v.errors_omitted!)
-    // The first error shown is the one nearest the changed line (line 17).
-    const lines = v.errors.map((e) => Math.abs(e.line - 17))
+    // The first error shown is the one nearest the changed line (line 25).
+    const lines = v.errors.map((e) => Math.abs(e.line - 25))
     expect(lines[0]).toBe(Math.min(...lines))
   })
 })
