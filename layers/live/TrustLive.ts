@@ -29,6 +29,9 @@ export const spliceJsonHash = Effect.gen(function*() {
   return yield* hasher.blake3(yield* store.read(p))
 })
 
+const LOCK_WAIT_MS = 5_000
+const STALE_MS = 30_000
+
 export const TrustLive: Layer.Layer<Trust, never, FileStore | Hasher> = Layer.effect(
   Trust,
   Effect.gen(function*() {
@@ -36,6 +39,7 @@ export const TrustLive: Layer.Layer<Trust, never, FileStore | Hasher> = Layer.ef
     const hasher = yield* Hasher
     const dir = userConfigDir()
     const file = path.join(dir, "trust.json")
+    const lock = `${file}.lock`
     const env = envTrusts(process.env["SPLICE_TRUST"])
     const current = spliceJsonHash.pipe(Effect.provideService(FileStore, store), Effect.provideService(Hasher, hasher))
 
@@ -54,28 +58,60 @@ export const TrustLive: Layer.Layer<Trust, never, FileStore | Hasher> = Layer.ef
     })
     const writeRecords = (records: TrustRecords) =>
       Effect.try({
-        try: () => {
-          fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
-          writeFileAtomic(file, new TextEncoder().encode(serializeTrustRecords(records)), 0o600)
-        },
+        try: () => writeFileAtomic(file, new TextEncoder().encode(serializeTrustRecords(records)), 0o600),
         catch: (e) => fromErrno(e, "write", file)
       })
+    /**
+     * Read, change and write the records under `trust.json.lock` (O_EXCL), so that two `splice trust`
+     * runs at once (in different workspaces) both land. A lock older than STALE_MS is a dead run's.
+     */
+    const updating = <A>(change: (records: TrustRecords) => { readonly records?: TrustRecords; readonly result: A }) =>
+      Effect.acquireUseRelease(
+        Effect.tryPromise({
+          try: async () => {
+            fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
+            for (const deadline = Date.now() + LOCK_WAIT_MS;;) {
+              try {
+                fs.closeSync(fs.openSync(lock, "wx", 0o600))
+                return
+              } catch (e) {
+                if ((e as { code?: string }).code !== "EEXIST") throw e
+                const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now())
+                if (age > STALE_MS) fs.rmSync(lock, { force: true })
+                else if (Date.now() > deadline) throw Object.assign(new Error(`${lock} is held by another splice trust`), { code: "ELOCKED" })
+                else await new Promise((r) => setTimeout(r, 10 + Math.random() * 20))
+              }
+            }
+          },
+          catch: (e) =>
+            (e as { code?: string }).code === "ELOCKED"
+              ? spliceError("SPL-E032", `another splice trust holds ${lock}`, { context: { lock } })
+              : fromErrno(e, "lock", lock)
+        }),
+        () =>
+          Effect.gen(function*() {
+            const { records, result } = change(yield* readRecords)
+            if (records !== undefined) yield* writeRecords(records)
+            return result
+          }),
+        () => Effect.sync(() => fs.rmSync(lock, { force: true }))
+      )
 
     const status = Effect.gen(function*() {
       return trustStateOf(yield* readRecords, store.root, yield* current, env)
     })
     const trust = Effect.gen(function*() {
       const hash = yield* current
-      const records = { ...(yield* readRecords), [store.root]: { splice_json: hash, trusted_at: new Date().toISOString() } }
-      yield* writeRecords(records)
-      return trustStateOf(records, store.root, hash, env)
+      return yield* updating((old) => {
+        const records = { ...old, [store.root]: { splice_json: hash, trusted_at: new Date().toISOString() } }
+        return { records, result: trustStateOf(records, store.root, hash, env) }
+      })
     })
-    const revoke = Effect.gen(function*() {
-      const records = { ...(yield* readRecords) }
-      if (!Object.hasOwn(records, store.root)) return false
+    const revoke = updating((old) => {
+      if (!Object.hasOwn(old, store.root)) return { result: false }
+      const records = { ...old }
       delete records[store.root]
-      yield* writeRecords(records)
-      return true
+      return { records, result: true }
     })
     return { storePath: file, status, trust, revoke }
   })

@@ -133,3 +133,21 @@ describe.each(runtimes)("compiler gates in the built CLI under $name", (rt) => {
     }
   })
 })
+
+describe("splice trust from several processes at once", () => {
+  it("every workspace trusted at the same moment is recorded (the store is updated under a lock)", async () => {
+    const config = fs.mkdtempSync(path.join(path.dirname(tempWorkspace()), "splice-cfg-"))
+    const spaces = Array.from({ length: 6 }, () => tempWorkspace())
+    try {
+      const runs = spaces.map((ws) => startUntil(runtimes[0]!, ["trust", "--workspace", ws], { cwd: ws, env: { XDG_CONFIG_HOME: config } }, /never-printed/))
+      for (const r of runs) r.reached.catch(() => undefined)
+      const results = await Promise.all(runs.map((r) => r.done))
+      expect(results.map((r) => r.code)).toEqual(spaces.map(() => 0))
+      const recorded = JSON.parse(fs.readFileSync(path.join(config, "splice", "trust.json"), "utf8")).workspaces
+      expect(Object.keys(recorded).sort()).toEqual([...spaces].sort())
+      expect(fs.existsSync(path.join(config, "splice", "trust.json.lock"))).toBe(false)
+    } finally {
+      for (const d of [config, ...spaces]) fs.rmSync(d, { recursive: true, force: true })
+    }
+  })
+})
