@@ -11,6 +11,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
+    setupFiles: ["test/support/isolateConfig.ts"],
     reporters: ["default"]
   }
 })

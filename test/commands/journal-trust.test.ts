@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { edit } from "../../src/commands/edit.js"
+import { historyCommand } from "../../src/commands/history.js"
 import { recoverCommand, recoverWith } from "../../src/commands/recover.js"
 import { undo } from "../../src/commands/undo.js"
 import { write } from "../../src/commands/write.js"
@@ -165,6 +166,23 @@ describe("damaged entries", () => {
     expect(txIds(mem).includes(dead!)).toBe(false)
     const origs = [...mem.entries.keys()].filter((k) => /\/\.splice\/tx\/[^/]+\/orig-/.test(k))
     expect(origs).toEqual([])
+  })
+})
+
+describe("splice history", () => {
+  it("lists transactions newest first with their state, and what is in quarantine", async () => {
+    const mem = new MemoryFs({ "a.py": "x = 1\n" })
+    const e1 = await run(edit(oneEdit("a.py", "x = 1", "x = 2")), mem)
+    const e2 = await run(edit(oneEdit("a.py", "x = 2", "x = 3")), mem)
+    const u = await run(undo({ lockTimeoutMs: 200 }), mem)
+    const id = plantUnsignedEntry(mem)
+    await run(recoverCommand, mem)
+    const h = await run(historyCommand({ limit: 2 }), mem)
+    const txs = h.lines.filter((l) => l["type"] === "transaction")
+    expect(txs.map((t) => [t["tx"], t["state"]])).toEqual([[u.last["tx"], "committed"], [e2.last["tx"], "undone"]])
+    expect(h.lines.find((l) => l["type"] === "quarantined")?.["entry"]).toMatch(new RegExp(`^${id}`))
+    expect(h.last).toMatchObject({ transactions: 2, total: 3, truncated: true, quarantined: 1 })
+    expect(e1.exit).toBe(0)
   })
 })
 

@@ -126,6 +126,15 @@ describe.each(runtimes)("the built CLI under $name", (rt) => {
     expect(run(["undo", "nope"]).code).toBe(4)
   })
 
+  it("history: the transactions undo can reverse, newest first", () => {
+    expect(run(["history"]).last).toMatchObject({ command: "history", transactions: 0, total: 0 })
+    run(["edit", "--file", "a.ts", "--replace-old", "return a + b", "--replace-new", "return b + a"])
+    const h = run(["history"])
+    expect(h.code).toBe(0)
+    expect(h.lines[0]).toMatchObject({ type: "transaction", command: "edit", state: "committed", files: [{ file: "a.ts" }] })
+    expect(run(["history", "--limit", "0"]).code).toBe(2)
+  })
+
   it("recover: nothing to do is success", () => {
     const r = run(["recover"])
     expect(r.code).toBe(0)

@@ -161,3 +161,17 @@ describe("the graph database on a real disk", () => {
     expect([bad.exit, bad.error?.code]).toEqual([9, "SPL-E083"])
   })
 })
+
+describe("keeping what the file had", () => {
+  const isRoot = process.getuid?.() === 0
+  it.skipIf(!isRoot)("owner and group survive an edit and its undo (as root)", async () => {
+    const f = path.join(dir, "m.py")
+    fs.writeFileSync(f, "def f():\n    return 1\n")
+    fs.chownSync(f, 1234, 2345)
+    expect((await runLive(edit(editCfg("m.py", "return 1", "return 2")))).exit).toBe(0)
+    expect([fs.statSync(f).uid, fs.statSync(f).gid]).toEqual([1234, 2345])
+    expect((await runLive(undo({ lockTimeoutMs: 1000 }))).exit).toBe(0)
+    expect(fs.readFileSync(f, "utf8")).toBe("def f():\n    return 1\n")
+    expect([fs.statSync(f).uid, fs.statSync(f).gid]).toEqual([1234, 2345])
+  })
+})
