@@ -2,7 +2,8 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { SpliceError } from "../src/domain/SpliceError.js"
 
-export type ValidateMode = "none" | "syntax"
+/** syntax: the gate runs; none: `--validate none`; compiler-only: `--validate compiler` (the syntax gate is not asked for). */
+export type ValidateMode = "none" | "syntax" | "compiler-only"
 
 export interface NewSyntaxError {
   readonly line: number

@@ -108,8 +108,9 @@ export const ValidatorLive: Layer.Layer<Validator, never, Syntax | ProcessRunner
     return {
       validate: (input) =>
         Effect.gen(function*() {
-          if (input.mode === "none") {
-            return { gate: "syntax", status: "skipped", reason: "disabled by --validate none", errors: [], preexisting: 0 } satisfies Verdict
+          if (input.mode !== "syntax") {
+            const reason = input.mode === "compiler-only" ? "not run: --validate compiler runs only the compiler gate" : "disabled by --validate none"
+            return { gate: "syntax", status: "skipped", reason, errors: [], preexisting: 0 } satisfies Verdict
           }
           const grammar = grammarForPath(input.path)
           if (grammar === undefined) {

@@ -94,7 +94,7 @@ export const settingsFrom = (f: GateFlags) =>
     const chosen = Option.getOrUndefined(f.validate) ?? d.validate
     const compilerMode: CompilerSettings["mode"] = chosen === undefined ? "auto" : chosen === "compiler" || chosen === "full" ? "always" : "off"
     return {
-      validate: chosen === "none" || chosen === "compiler" ? "none" : "syntax",
+      validate: chosen === "none" ? "none" : chosen === "compiler" ? "compiler-only" : "syntax",
       compiler: {
         mode: compilerMode,
         // A boolean flag reads false when absent, so only `true` can override splice.json.
