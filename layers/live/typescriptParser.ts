@@ -111,6 +111,12 @@ const loadWithCodeCache = (file: string): TypeScriptApi => {
         const tmp = `${cacheFile}.${process.pid}.tmp`
         fs.writeFileSync(tmp, script.createCachedData())
         fs.renameSync(tmp, cacheFile)
+        // Caches for another TypeScript or Node version are dead weight (the launcher does the same).
+        for (const name of fs.readdirSync(path.dirname(cacheFile))) {
+          if (name.startsWith("typescript-") && name.endsWith(".v8cache") && path.join(path.dirname(cacheFile), name) !== cacheFile) {
+            fs.rmSync(path.join(path.dirname(cacheFile), name), { force: true })
+          }
+        }
       } catch {
         // a cache is an optimisation
       }

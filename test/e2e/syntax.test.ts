@@ -42,6 +42,26 @@ describe.each(runtimes)("the syntax gate in the built CLI under $name", (rt) => 
     expect(file("box.ts")).toContain("readonly value: A\n}")
   })
 
+  it.runIf(rt.name === "node")("TypeScript's parser is compiled once into a V8 code cache, then reused; ordinary edits never load it", () => {
+    const cache = fs.mkdtempSync(path.join(ws, "..", "splice-tscache-"))
+    try {
+      const edit = (from: string, to: string) =>
+        runSync(rt, ["edit", "--validate", "syntax", "--workspace", ws, "--file", "box.ts", "--replace-old", from, "--replace-new", to], { cwd: ws, env: { SPLICE_CACHE_DIR: cache } })
+      const caches = () => fs.readdirSync(cache).filter((f) => f.startsWith("typescript-"))
+      fs.writeFileSync(path.join(ws, "box.ts"), "export interface Box<A> {\n  readonly value: A\n}\n")
+      expect(edit("value: A", "value: A | null").last["validation"]).toMatchObject({ status: "passed", parser: "tree-sitter" })
+      expect(caches()).toEqual([])
+      expect(edit("Box<A>", "Box<out A>").last["validation"]).toMatchObject({ parser: "typescript 5.9.3" })
+      expect(caches()).toHaveLength(1)
+      const written = fs.statSync(path.join(cache, caches()[0]!)).mtimeMs
+      expect(edit("Box<out A>", "Box<in out A>").last["validation"]).toMatchObject({ parser: "typescript 5.9.3" })
+      // Accepted, so not written again.
+      expect(fs.statSync(path.join(cache, caches()[0]!)).mtimeMs).toBe(written)
+    } finally {
+      fs.rmSync(cache, { recursive: true, force: true })
+    }
+  })
+
   it("a Python method dedented to 2 spaces in a 4-space class is blocked by python3", () => {
     const py = "class G:\n    def a(self):\n        return 1\n\n    def b(self):\n        return 2\n"
     fs.writeFileSync(path.join(ws, "g.py"), py)
