@@ -3,7 +3,7 @@ import * as Layer from "effect/Layer"
 import { type ChangedRegion, changedRegion } from "../../src/domain/changedRegion.js"
 import { extensionOf, type Grammar, grammarForPath } from "../../src/domain/languages.js"
 import { type Issue, newIssues } from "../../src/domain/newIssues.js"
-import { nearestFirst } from "../../src/domain/syntaxReport.js"
+import { nearestFirst, offsetOfPosition } from "../../src/domain/syntaxReport.js"
 import { lineOfOffset, lineStarts } from "../../src/domain/textMatch.js"
 import { ProcessRunner } from "../../services/ProcessRunner.js"
 import { Syntax, type SyntaxIssue } from "../../services/Syntax.js"
@@ -56,14 +56,13 @@ const fromTypeScript = (text: string) => {
   }
 }
 
-/** Python's (line, column) to an offset of the text; Python counts lines as splice does. */
-const fromPython = (text: string, e: PythonSyntaxError): Finding => {
-  const starts = lineStarts(text)
-  const line = Math.min(Math.max(e.line, 1), starts.length)
-  const lineEnd = line < starts.length ? starts[line]! : text.length
-  const offset = Math.min(starts[line - 1]! + Math.max(e.column, 1) - 1, lineEnd)
-  return { kind: "error", expected: `${e.type}: ${e.message}`, offset, message: `${e.type}: ${e.message}` }
-}
+/** Python's error as a finding; Python counts lines as splice does (LF, CRLF, lone CR). */
+const fromPython = (text: string, e: PythonSyntaxError): Finding => ({
+  kind: "error",
+  expected: `${e.type}: ${e.message}`,
+  offset: offsetOfPosition(text, lineStarts(text), e.line, e.column),
+  message: `${e.type}: ${e.message}`
+})
 
 /** The verdict on the errors an edit introduced: nearest to the change first, capped. */
 const judged = (

@@ -28,3 +28,15 @@ export const nearestFirst = <I extends { readonly offset: number }>(
     .slice(0, Math.max(0, cap))
   return { shown, total: errors.length, omitted: errors.length - shown.length }
 }
+
+/**
+ * The offset of a parser's 1-based (line, column) in the text, clamped to the text and to the end
+ * of that line (Python points one past the line for some indentation errors). `starts` are the
+ * text's line starts (textMatch.lineStarts: LF, CRLF and lone CR end a line, as in Python).
+ */
+export const offsetOfPosition = (text: string, starts: ReadonlyArray<number>, line: number, column: number): number => {
+  const l = Math.min(Math.max(line, 1), starts.length)
+  let lineEnd = l < starts.length ? starts[l]! : text.length
+  while (lineEnd > starts[l - 1]! && (text[lineEnd - 1] === "\n" || text[lineEnd - 1] === "\r")) lineEnd--
+  return Math.min(starts[l - 1]! + Math.max(column, 1) - 1, lineEnd)
+}

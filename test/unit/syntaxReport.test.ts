@@ -1,7 +1,8 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { changedRegion } from "../../src/domain/changedRegion.js"
-import { distanceToRegion, nearestFirst, SYNTAX_ERROR_CAP } from "../../src/domain/syntaxReport.js"
+import { distanceToRegion, nearestFirst, offsetOfPosition, SYNTAX_ERROR_CAP } from "../../src/domain/syntaxReport.js"
+import { lineStarts } from "../../src/domain/textMatch.js"
 
 describe("syntax errors nearest the change first, capped", () => {
   it("an error far after the edit comes after one next to it; the list stops at the cap", () => {
@@ -46,5 +47,18 @@ describe("syntax errors nearest the change first, capped", () => {
         expect(d(a.offset) < d(b.offset) || (d(a.offset) === d(b.offset) && a.offset <= b.offset)).toBe(true)
       }
     }))
+  })
+})
+
+describe("a parser's (line, column) as an offset", () => {
+  const text = "ab\r\ncd\ref\n\ngh"
+  const starts = lineStarts(text)
+  it("counts LF, CRLF and lone CR as line ends, as Python does", () => {
+    expect([[1, 1], [2, 2], [3, 1], [4, 1], [5, 2]].map(([l, c]) => text[offsetOfPosition(text, starts, l!, c!)])).toEqual(["a", "d", "e", "\n", "h"])
+  })
+  it("clamps past the end of a line to its end, and a line past the last to the last line", () => {
+    expect(offsetOfPosition(text, starts, 1, 99)).toBe(2)
+    expect(offsetOfPosition(text, starts, 99, 1)).toBe(text.indexOf("gh"))
+    expect(offsetOfPosition(text, starts, 0, 0)).toBe(0)
   })
 })
