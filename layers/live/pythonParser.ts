@@ -64,7 +64,9 @@ export const pythonSyntax = (
   after: string
 ): Effect.Effect<PythonVerdict> =>
   Effect.gen(function*() {
-    const python = yield* runner.which("python3")
+    // Relative PATH entries (".", "bin") would resolve inside the workspace: only absolute ones.
+    const searchPath = (process.env["PATH"] ?? "").split(path.delimiter).filter((d) => path.isAbsolute(d))
+    const python = yield* runner.which("python3", [], searchPath)
     if (python === undefined) return { kind: "missing" } as const
     return yield* Effect.acquireUseRelease(
       Effect.sync(() => fs.mkdtempSync(path.join(os.tmpdir(), "splice-py-"))),
@@ -75,6 +77,9 @@ export const pythonSyntax = (
             args: ["-I", "-S", "-c", DRIVER],
             cwd,
             timeoutMs: TIMEOUT_MS,
+            // A pyenv shim picks the version from .python-version where the user runs splice, not
+            // from the neutral directory it runs in.
+            env: { PYENV_DIR: process.cwd() },
             stdin: JSON.stringify({ path: file, before, after })
           }),
           (r): PythonVerdict => {

@@ -124,6 +124,23 @@ describe("Python: the verdict agrees with python3", () => {
     }
   })
 
+  it("a python3 in the workspace reached through a relative PATH entry is never run", async () => {
+    const dir = fs.mkdtempSync(path.join(process.env["TMPDIR"] ?? "/tmp", "splice-pypath-"))
+    const [cwd, PATH] = [process.cwd(), process.env["PATH"]]
+    try {
+      fs.writeFileSync(path.join(dir, "python3"), `#!/bin/sh\ntouch "${dir}/RAN"\n`, { mode: 0o755 })
+      process.chdir(dir)
+      process.env["PATH"] = `.${path.delimiter}${PATH}`
+      const v = await validate({ path: "g.py", before: null, after: CLASS })
+      expect(v).toMatchObject({ status: "passed", parser: expect.stringMatching(/^python 3\./) })
+      expect(fs.existsSync(path.join(dir, "RAN"))).toBe(false)
+    } finally {
+      process.env["PATH"] = PATH
+      process.chdir(cwd)
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it("without python3, tree-sitter's verdict stands and the verdict says so", async () => {
     const noPython = ValidatorLive.pipe(Layer.provide(Layer.merge(SyntaxLive, ProcessRunnerScripted(new ScriptedTools([], () => ({}))))))
     const after = CLASS.replace("    def greet(self):\n        return", "  def greet(self):\n        return")
