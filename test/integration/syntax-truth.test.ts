@@ -141,6 +141,23 @@ describe("Python: the verdict agrees with python3", () => {
     }
   })
 
+  // pyenv picks the interpreter from .python-version where the user runs splice, though python3 runs elsewhere.
+  const pyenv = path.join(process.env["PYENV_ROOT"] ?? path.join(process.env["HOME"] ?? "/", ".pyenv"))
+  const py312 = fs.existsSync(path.join(pyenv, "versions")) ? fs.readdirSync(path.join(pyenv, "versions")).find((v) => v.startsWith("3.12")) : undefined
+  it.runIf(py312 !== undefined && process.env["PYENV_VERSION"] === undefined)("with pyenv, the project's .python-version decides the Python (3.12 syntax passes under 3.12)", async () => {
+    const dir = fs.mkdtempSync(path.join(process.env["TMPDIR"] ?? "/tmp", "splice-pyenv-"))
+    const cwd = process.cwd()
+    try {
+      fs.writeFileSync(path.join(dir, ".python-version"), `${py312}\n`)
+      process.chdir(dir)
+      const v = await validate({ path: "t.py", before: null, after: "type Pair[T] = tuple[T, T]\n" })
+      expect(v).toMatchObject({ status: "passed", parser: `python ${py312}` })
+    } finally {
+      process.chdir(cwd)
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it("without python3, tree-sitter's verdict stands and the verdict says so", async () => {
     const noPython = ValidatorLive.pipe(Layer.provide(Layer.merge(SyntaxLive, ProcessRunnerScripted(new ScriptedTools([], () => ({}))))))
     const after = CLASS.replace("    def greet(self):\n        return", "  def greet(self):\n        return")
