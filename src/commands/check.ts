@@ -37,7 +37,7 @@ export const check = (config: CheckConfig) =>
       const verdict = yield* validator.validate({ path: path.relative, before: null, after: target.content.text, mode: config.validate })
       syntax.push({ file: path.relative, verdict })
       for (const e of verdict.errors) {
-        yield* output.event({ type: "diagnostic", tool: "tree-sitter", file: path.relative, line: e.line, column: e.column, code: "syntax", severity: "error", message: e.message },
+        yield* output.event({ type: "diagnostic", tool: verdict.parser ?? "tree-sitter", file: path.relative, line: e.line, column: e.column, code: "syntax", severity: "error", message: e.message },
           `${path.relative}:${e.line}:${e.column}: error: ${e.message}\n`)
       }
     }

@@ -18,7 +18,7 @@ import { autoRecover, refuseBlocked } from "./recover.js"
 import { checkExpected, loadTextTarget, refuseReserved } from "./textTarget.js"
 import { editEvidence } from "./editEvidence.js"
 import { commitWrites, expectedFrom } from "./transaction.js"
-import { compilerLine, previewVerdict, verdictLine } from "./verdictText.js"
+import { compilerLine, previewVerdict, syntaxFailure, verdictLine } from "./verdictText.js"
 import { userPath } from "../domain/workspacePath.js"
 
 export interface EditConfig {
@@ -167,9 +167,8 @@ export const edit = (config: EditConfig) =>
         }, `${diff}${pv.human}`)
       }
       if (verdict.status === "failed") {
-        return yield* Effect.fail(spliceError("SPL-E042", `the edit would introduce ${verdict.errors.length} syntax error(s) in ${path.relative}; nothing written`, {
-          context: { file: path.relative, language: verdict.language, errors: verdict.errors, preexisting: verdict.preexisting }
-        }))
+        const failure = syntaxFailure(path.relative, verdict)
+        return yield* Effect.fail(spliceError("SPL-E042", `the edit would introduce ${failure.count} syntax error(s) in ${path.relative}; nothing written`, { context: failure.context }))
       }
 
       const writes = [{

@@ -218,7 +218,11 @@ export const commitWrites = <V = undefined, E = never, R = never>(
             const report = yield* rollbackFiles(tx, (i) => Effect.succeed(originals[i] ?? null), written)
             // A restore that failed leaves the journal pending, so `splice recover` tries again;
             // someone else's content is final (recovery would leave it alone too).
-            if (!report.some((r) => r.action === "failed")) yield* journal.setState(tx.id, "rolled_back")
+            if (!report.some((r) => r.action === "failed")) {
+              yield* journal.setState(tx.id, "rolled_back")
+              // The copies are never needed again; on a full disk they are the space to give back.
+              yield* journal.dropOriginals(tx.id).pipe(Effect.ignore)
+            }
             const failure = Exit.isFailure(exit) ? Option.getOrUndefined(Cause.failureOption(exit.cause)) : undefined
             const cause = failure instanceof SpliceError ? failure : undefined
             const incomplete = incompleteRollback(tx, report, cause)

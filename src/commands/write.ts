@@ -14,7 +14,7 @@ import { identityLock, Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator } from "../../services/Validator.js"
 import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
-import { compilerLine, previewVerdict } from "./verdictText.js"
+import { compilerLine, previewVerdict, syntaxFailure } from "./verdictText.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { checkExpected, decodeOrRefuse, refuseReserved, statTarget } from "./textTarget.js"
 import { ABSENT, commitWrites, expectedFrom } from "./transaction.js"
@@ -125,9 +125,8 @@ export const write = (config: WriteConfig) =>
         }, `${diff}${pv.human}`)
       }
       if (verdict.status === "failed") {
-        return yield* Effect.fail(spliceError("SPL-E042", `the content has ${verdict.errors.length} new syntax error(s); nothing written`, {
-          context: { file: path.relative, language: verdict.language, errors: verdict.errors, preexisting: verdict.preexisting }
-        }))
+        const failure = syntaxFailure(path.relative, verdict)
+        return yield* Effect.fail(spliceError("SPL-E042", `the content has ${failure.count} new syntax error(s); nothing written`, { context: failure.context }))
       }
       const writes = [{
         target: path,

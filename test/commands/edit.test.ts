@@ -422,3 +422,22 @@ describe("already applied needs evidence", () => {
     expect(missing.error?.code).toBe("SPL-E071")
   })
 })
+
+describe("syntax errors are reported near the edit, capped", () => {
+  it("SPL-E042 carries the total, what was left out and which parser decided; the message counts them all", async () => {
+    const funcs = Array.from({ length: 30 }, (_, i) => `func f${i}(a int) int {\n\treturn a + ${i}\n}\n`).join("\n")
+    const mem = new MemoryFs({ "m.go": `package m\n\n${funcs}` })
+    const r = await run(edit(one("m.go", "func f0(a int) int {", "func f0(a int) int {{")), mem)
+    expect(r.error?.code).toBe("SPL-E042")
+    const ctx = r.error!.context as { errors: Array<{ line: number }>; errors_total: number; errors_omitted: number; parser: string }
+    expect(ctx.parser).toBe("tree-sitter")
+    expect(ctx.errors.length).toBeLessThanOrEqual(10)
+    expect(ctx.errors_total).toBe(ctx.errors.length + ctx.errors_omitted)
+    expect(r.error?.message).toContain(`introduce ${ctx.errors_total} syntax error(s)`)
+    // The first reported error is the one nearest the edit (line 3), not one at the end of the file.
+    expect(ctx.errors[0]!.line).toBeLessThan(10)
+    expect(ctx.errors_omitted).toBeGreaterThan(0)
+    const pv = await run(edit(one("m.go", "func f0(a int) int {", "func f0(a int) int {{", { preview: true })), mem)
+    expect(pv.human).toMatch(/… and \d+ more/)
+  })
+})

@@ -37,6 +37,8 @@ describe("verified rollback", () => {
     expect([r.exit, r.error?.code]).toEqual([5, "SPL-E043"])
     expect(mem.text("a.ts")).toBe("let x = 1\n")
     expect(r.logs.join("\n")).toMatch(/rolled back/)
+    // A finished rollback keeps no copies of the originals (on a full disk they are the space to give back).
+    expect([...mem.entries.keys()].filter((k) => /\/\.splice\/tx\/[^/]+\/orig-/.test(k))).toEqual([])
   })
 
   it("another writer changing the file during the gate: SPL-E035 (exit 7) naming the file and what it holds, not 'rolled back'", async () => {

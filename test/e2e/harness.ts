@@ -78,6 +78,33 @@ export const runSync = (rt: Runtime, args: ReadonlyArray<string>, options: RunOp
   return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr, lines, last: lines[lines.length - 1] ?? {} }
 }
 
+/**
+ * The same as runSync without blocking the test worker: a file that runs many processes in a row
+ * must not starve vitest's own messages (its RPC times out after a minute of blocked event loop).
+ */
+export const runAsync = (rt: Runtime, args: ReadonlyArray<string>, options: RunOptions): Promise<Result> => {
+  const [cmd, argv] = rt.argv(args)
+  return new Promise((resolve) => {
+    const child = spawn(cmd, argv, {
+      cwd: options.cwd,
+      env: { ...process.env, SPLICE_CACHE_DIR: cacheDir, NO_COLOR: "1", SPLICE_TRUST: "1", ...options.env },
+      stdio: ["pipe", "pipe", "pipe"]
+    })
+    let stdout = ""
+    let stderr = ""
+    child.stdout!.on("data", (d) => (stdout += d))
+    child.stderr!.on("data", (d) => (stderr += d))
+    child.stdin!.on("error", () => undefined)
+    child.stdin!.end(options.input ?? "")
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000)
+    child.on("close", (code, signal) => {
+      clearTimeout(timer)
+      const lines = parse(stdout)
+      resolve({ code, signal, stdout, stderr, lines, last: lines[lines.length - 1] ?? {} })
+    })
+  })
+}
+
 /** Start a process and resolve once its stderr contains `marker`. */
 export const startUntil = (rt: Runtime, args: ReadonlyArray<string>, options: RunOptions, marker: RegExp) => {
   const [cmd, argv] = rt.argv(args)

@@ -7,11 +7,11 @@ import { type ChildProcess, spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { ensureBuilt, type Result, runSync, runtimes, startUntil, tempWorkspace } from "./harness.js"
+import { ensureBuilt, type Result, runAsync, runSync, runtimes, startUntil, tempWorkspace } from "./harness.js"
 
 beforeAll(() => ensureBuilt())
 
-const runAsync = (argv: [string, string[]], cwd: string) =>
+const exitOf = (argv: [string, string[]], cwd: string) =>
   new Promise<number | null>((resolve) => {
     const child = spawn(argv[0], argv[1], { cwd, stdio: "ignore" })
     child.on("exit", (code) => resolve(code))
@@ -34,7 +34,7 @@ describe.each(runtimes)("races under $name", (rt) => {
     fs.writeFileSync(path.join(ws, "a.txt"), lines)
     fs.linkSync(path.join(ws, "a.txt"), path.join(ws, "b.txt"))
     const codes = await Promise.all(Array.from({ length: 8 }, (_, i) =>
-      runAsync(rt.argv(["edit", "--file", i % 2 === 0 ? "a.txt" : "b.txt", "--replace-old", `m${i}=0`, "--replace-new", `m${i}=1`, "--lock-timeout", "30"]), ws)))
+      exitOf(rt.argv(["edit", "--file", i % 2 === 0 ? "a.txt" : "b.txt", "--replace-old", `m${i}=0`, "--replace-new", `m${i}=1`, "--lock-timeout", "30"]), ws)))
     expect(codes).toEqual(Array(8).fill(0))
     const text = fs.readFileSync(path.join(ws, "a.txt"), "utf8")
     expect(text).toBe(lines.replaceAll("=0", "=1"))
@@ -74,7 +74,7 @@ describe.each(runtimes)("races under $name", (rt) => {
     try {
       // write, not edit: each run stands alone whatever the one before it did.
       for (let i = 0; i < 15; i++) {
-        const r = runSync(rt, ["write", "--file", "d/f.txt", "--content", `n=${i}\n`], { cwd: ws })
+        const r = await runAsync(rt, ["write", "--file", "d/f.txt", "--content", `n=${i}\n`], { cwd: ws })
         codes.push(r.code)
         if (r.code !== 0) errors.push(String(r.last["code"]))
       }
