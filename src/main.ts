@@ -1,7 +1,8 @@
 /**
  * Entry point. Runs the CLI in one fiber and owns the process-level concerns Effect's default
- * runner gets wrong for us: a signal interrupts the fiber (finalizers roll back), a second signal
- * is ignored instead of killing the rollback, and the exit status is 130/143 after an interrupt.
+ * runner gets wrong for us: every terminating signal interrupts the fiber (finalizers roll back), a
+ * second signal is ignored instead of killing the rollback, the exit status is 128 + the signal's
+ * number after an interrupt, and the process exits only once stdout and stderr are flushed.
  */
 import * as v8 from "node:v8"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
@@ -9,10 +10,10 @@ import * as NodePath from "@effect/platform-node/NodePath"
 import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { chooseMode, makeOutput } from "../layers/live/OutputLive.js"
+import { chooseMode, flushed, makeOutput } from "../layers/live/OutputLive.js"
 import { warmUp } from "../layers/live/warmUp.js"
 import { cli } from "./cli/root.js"
-import { outcomeOf, type Signal } from "./cli/outcome.js"
+import { outcomeOf, type Signal, signalExit, terminatingSignals } from "./cli/outcome.js"
 
 // Parsing a file makes V8 re-optimise the hot grammar functions on background threads, and a
 // process cannot exit before those jobs finish: ~150 ms added to every edit for code that would
@@ -50,15 +51,22 @@ const cliEnvironment = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, Node
 const fiber = Effect.runFork(cli(argv).pipe(Effect.provide(cliEnvironment)))
 
 let signal: Signal | undefined
+/** Set once the run is over and only the output is still draining to a slow reader. */
+let finished = false
 const onSignal = (s: Signal) => () => {
+  // Nothing is left to roll back while the output drains: a signal then ends the wait at once.
+  if (finished) process.exit(signalExit(s))
   if (signal !== undefined) return // already rolling back: never abort that
   signal = s
   fiber.unsafeInterruptAsFork(fiber.id())
 }
-const onInt = onSignal("SIGINT")
-const onTerm = onSignal("SIGTERM")
-process.on("SIGINT", onInt)
-process.on("SIGTERM", onTerm)
+for (const s of terminatingSignals("Deno" in globalThis)) {
+  try {
+    process.on(s, onSignal(s))
+  } catch {
+    // A signal this platform cannot deliver to a listener (Windows knows only a few).
+  }
+}
 
 fiber.addObserver((exit) => {
   const outcome = outcomeOf(exit, signal)
@@ -70,9 +78,10 @@ fiber.addObserver((exit) => {
       Effect.runSync(makeOutput("json").error(outcome.error, outcome.exit))
     }
   }
-  // Exit now rather than when the event loop drains: V8 keeps optimising the wasm grammars on
-  // background threads for ~150 ms after the work is done. stdout and stderr writes to files, pipes
-  // and terminals are synchronous on POSIX, so nothing printed is lost.
+  // Exit as soon as the output is out rather than when the event loop drains: V8 keeps optimising
+  // the wasm grammars on background threads for ~150 ms after the work is done. Waiting for the
+  // streams matters with pipes: Node queues what a full pipe cannot take and writes it later.
+  finished = true
   process.exitCode = outcome.exit
-  process.exit(outcome.exit)
+  void flushed().then(() => process.exit(outcome.exit))
 })

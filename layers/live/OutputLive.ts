@@ -4,18 +4,37 @@ import { errorObject, humanError, resultLine } from "../../src/domain/render.js"
 import { Output, type OutputMode, type OutputService } from "../../services/Output.js"
 
 /**
- * stdout carries only the event stream; stderr gets logs and human-mode errors. A closed pipe
- * (`splice … | head`) silently drops further output instead of crashing the write in progress.
+ * stdout carries only the event stream; stderr gets logs and human-mode errors. A reader that goes
+ * away (`splice … | head`: EPIPE, or any other write error) silently drops further output on that
+ * stream instead of crashing the write in progress: there is nobody left to tell.
  */
-let stdoutClosed = false
-process.stdout.on("error", (e: NodeJS.ErrnoException) => {
-  if (e.code === "EPIPE") stdoutClosed = true
-  else throw e
-})
-
-const out = (s: string) => {
-  if (!stdoutClosed) process.stdout.write(s)
+const closed = new Set<NodeJS.WriteStream>()
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", () => void closed.add(stream))
 }
+
+const write = (stream: NodeJS.WriteStream, s: string) => {
+  if (!closed.has(stream)) stream.write(s)
+}
+const out = (s: string) => write(process.stdout, s)
+
+/**
+ * Resolves once everything written to `stream` has reached the OS (or the stream failed). Node
+ * queues what a full pipe cannot take yet and writes it from the event loop, so exiting before this
+ * loses the tail of the output, the outcome line included. Writes complete in order, so the callback
+ * of an empty write fires after all earlier ones.
+ */
+const drained = (stream: NodeJS.WriteStream): Promise<void> =>
+  new Promise((resolve) => {
+    if (closed.has(stream) || stream.destroyed || stream.writableLength === 0) return resolve()
+    const done = () => resolve()
+    stream.once("error", done)
+    stream.once("close", done)
+    stream.write("", done)
+  })
+
+/** stdout and stderr both flushed: the last thing to wait for before exiting. */
+export const flushed = (): Promise<void> => Promise.all([drained(process.stdout), drained(process.stderr)]).then(() => undefined)
 
 export const makeOutput = (mode: OutputMode): OutputService => ({
   mode,
@@ -26,9 +45,9 @@ export const makeOutput = (mode: OutputMode): OutputService => ({
   error: (e, exit) =>
     Effect.sync(() => {
       if (mode === "json") out(JSON.stringify(errorObject(e, exit)) + "\n")
-      else process.stderr.write(humanError(e, exit))
+      else write(process.stderr, humanError(e, exit))
     }),
-  log: (message) => Effect.sync(() => void process.stderr.write(message + "\n"))
+  log: (message) => Effect.sync(() => write(process.stderr, message + "\n"))
 })
 
 /** json unless asked otherwise, or stdout is a terminal. */
