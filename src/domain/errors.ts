@@ -155,7 +155,7 @@ export const ErrorRegistry = {
     "An unexpected internal error. Any transaction in progress was rolled back."),
   "SPL-E130": spec("interrupted", ExitCode.sigint, true,
     "The operation was interrupted; the files are as they were. Run it again.",
-    "splice received SIGINT or SIGTERM. Everything not yet committed was rolled back before exiting (130 for SIGINT, 143 for SIGTERM)."),
+    "splice received a terminating signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR2, SIGALRM, ...; context.signal names it). Everything not yet committed was rolled back before exiting with 128 + the signal's number: 129 SIGHUP, 130 SIGINT, 131 SIGQUIT, 140 SIGUSR2, 142 SIGALRM, 143 SIGTERM on Linux."),
   "SPL-E131": spec("recovery_conflict", ExitCode.conflict, false,
     "Inspect the named files; splice left them as they are.",
     "An interrupted transaction could not be rolled back fully because some files changed after splice wrote them. The other files were restored.")
