@@ -102,6 +102,10 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       } catch (e) {
         // A dangling symlink: where it points decides.
         const code = (e as { code?: string }).code
+        if (code === "EINVAL" || code === "ENOTDIR" || code === "ELOOP") {
+          // A component changed between two looks (a symlink became a directory or back): a race.
+          return Effect.fail(spliceError("SPL-E034", `${input} changed while splice was resolving it (${code})`, { context: { path: input, race: "resolve" } }))
+        }
         if (code !== "ENOENT") return Effect.fail(fromErrno(e, "stat", input))
         let link: string
         try {
