@@ -6,6 +6,7 @@ import { chooseMode } from "../../layers/live/OutputLive.js"
 import * as Effect from "effect/Effect"
 import type { CompilerSettings } from "../commands/compilerGate.js"
 import { DEFAULT_MAX_BYTES } from "../commands/textTarget.js"
+import { spliceError } from "../domain/SpliceError.js"
 import type { ValidateMode } from "../../services/Validator.js"
 import { ProjectConfig } from "../../services/ProjectConfig.js"
 
@@ -91,6 +92,10 @@ export interface Settings {
 export const settingsFrom = (f: GateFlags) =>
   Effect.gen(function*() {
     const d = (yield* (yield* ProjectConfig).load).defaults
+    const maxBytesFlag = Option.getOrUndefined(f.maxBytes)
+    if (maxBytesFlag !== undefined && maxBytesFlag < 1) {
+      return yield* Effect.fail(spliceError("SPL-E010", `--max-bytes takes a positive number of bytes (got ${maxBytesFlag})`, { context: { max_bytes: maxBytesFlag } }))
+    }
     const chosen = Option.getOrUndefined(f.validate) ?? d.validate
     const compilerMode: CompilerSettings["mode"] = chosen === undefined ? "auto" : chosen === "compiler" || chosen === "full" ? "always" : "off"
     return {
@@ -102,6 +107,6 @@ export const settingsFrom = (f: GateFlags) =>
         timeoutMs: (Option.getOrUndefined(f.compileTimeout) ?? d.compileTimeoutSeconds ?? 120) * 1000
       },
       lockTimeoutMs: (Option.getOrUndefined(f.lockTimeout) ?? d.lockTimeoutSeconds ?? 10) * 1000,
-      maxBytes: Option.getOrUndefined(f.maxBytes) ?? d.maxBytes ?? DEFAULT_MAX_BYTES
+      maxBytes: maxBytesFlag ?? d.maxBytes ?? DEFAULT_MAX_BYTES
     } satisfies Settings
   })

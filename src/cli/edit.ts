@@ -4,7 +4,7 @@ import * as Options from "@effect/cli/Options"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type { Edit } from "../domain/applyEdits.js"
-import { parseEditBatch } from "../domain/editBatch.js"
+import { MAX_BATCH_BYTES, parseEditBatch } from "../domain/editBatch.js"
 import { spliceError } from "../domain/SpliceError.js"
 import { Input } from "../../services/Input.js"
 import { edit } from "../commands/edit.js"
@@ -20,6 +20,7 @@ const flags = {
   newFile: Options.text("new-file").pipe(Options.withDescription("Read the replacement from this file (- = stdin)"), Options.optional),
   edits: Options.text("edits").pipe(Options.withDescription("JSON array of {old, new, replace_all?} applied in order, all or nothing (- = stdin)"), Options.optional),
   replaceAll: Options.boolean("replace-all").pipe(Options.withDescription("Replace every occurrence instead of requiring exactly one")),
+  allowEmpty: Options.boolean("allow-empty").pipe(Options.withDescription("Accept an empty replacement from --new-file - (stdin): delete the matched text")),
   preview: common.preview,
   diff: common.diff,
   expectChecksum: common.expectChecksum,
@@ -37,33 +38,52 @@ type Flags = Command.Command.ParseConfig<typeof flags>
 
 const usage = (message: string) => Effect.fail(spliceError("SPL-E010", message))
 
-/** One side of a single edit: inline flag or file, exactly one of them. */
-const side = (name: string, inline: Option.Option<string>, file: Option.Option<string>) =>
+/**
+ * An argument file's bytes. Empty stdin is refused (SPL-E012): a producer that failed and piped
+ * nothing must not turn into "replace with nothing" or "replace nothing". `""` typed on the command
+ * line, or --allow-empty, is a deliberate empty text.
+ */
+const argument = (flag: string, path: string, allowEmpty: boolean) =>
   Effect.gen(function*() {
-    const input = yield* Input
+    const bytes = yield* (yield* Input).argumentFile(path)
+    if (path === "-" && bytes.length === 0 && !allowEmpty) {
+      return yield* Effect.fail(spliceError("SPL-E012", `${flag} - read nothing: stdin was empty`, {
+        ...(flag === "--new-file" ? {} : { hint: `${flag} needs content; check the command that feeds stdin.` }),
+        context: { flag }
+      }))
+    }
+    return bytes
+  })
+
+/** One side of a single edit: inline flag or file, exactly one of them. */
+const side = (name: string, inline: Option.Option<string>, file: Option.Option<string>, allowEmpty: boolean) =>
+  Effect.gen(function*() {
     if (Option.isSome(inline) && Option.isSome(file)) return yield* usage(`give --replace-${name} or --${name}-file, not both`)
     if (Option.isSome(inline)) return inline.value
-    if (Option.isSome(file)) return decoder.decode(yield* input.argumentFile(file.value))
+    if (Option.isSome(file)) return decoder.decode(yield* argument(`--${name}-file`, file.value, allowEmpty))
     return undefined
   })
 
 const collectEdits = (f: Flags) =>
   Effect.gen(function*() {
-    const input = yield* Input
     if (Option.isSome(f.edits)) {
       if ([f.replaceOld, f.replaceNew, f.oldFile, f.newFile].some(Option.isSome)) {
         return yield* usage("--edits cannot be combined with --replace-old/--replace-new/--old-file/--new-file")
       }
       if (Option.isSome(f.oldFile) && f.oldFile.value === "-" && f.edits.value === "-") return yield* usage("stdin can feed only one flag")
-      const parsed = parseEditBatch(decoder.decode(yield* input.argumentFile(f.edits.value)))
-      if (!parsed.ok) return yield* Effect.fail(spliceError("SPL-E053", `invalid --edits: ${parsed.problem}`))
+      const bytes = yield* argument("--edits", f.edits.value, false)
+      if (bytes.length > MAX_BATCH_BYTES) {
+        return yield* Effect.fail(spliceError("SPL-E054", `--edits is ${bytes.length} bytes, over the limit of ${MAX_BATCH_BYTES}`, { context: { size: bytes.length, max_bytes: MAX_BATCH_BYTES } }))
+      }
+      const parsed = parseEditBatch(decoder.decode(bytes))
+      if (!parsed.ok) return yield* Effect.fail(spliceError(parsed.tooLarge === true ? "SPL-E054" : "SPL-E053", `invalid --edits: ${parsed.problem}`))
       return f.replaceAll ? parsed.edits.map((e) => ({ ...e, replaceAll: true })) : parsed.edits
     }
     if (Option.isSome(f.oldFile) && Option.isSome(f.newFile) && f.oldFile.value === "-" && f.newFile.value === "-") {
       return yield* usage("stdin can feed only one of --old-file and --new-file")
     }
-    const old = yield* side("old", f.replaceOld, f.oldFile)
-    const neu = yield* side("new", f.replaceNew, f.newFile)
+    const old = yield* side("old", f.replaceOld, f.oldFile, false)
+    const neu = yield* side("new", f.replaceNew, f.newFile, f.allowEmpty)
     if (old === undefined) return yield* usage("missing the text to replace: --replace-old, --old-file or --edits")
     if (neu === undefined) return yield* usage("missing the replacement: --replace-new or --new-file")
     const e: Edit = { old, new: neu, ...(f.replaceAll ? { replaceAll: true } : {}) }

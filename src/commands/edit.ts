@@ -4,7 +4,9 @@
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import { applyEdits, type Edit, type EditFailure } from "../domain/applyEdits.js"
+import type { Edit, EditFailure } from "../domain/applyEdits.js"
+import { applyBatch } from "./applyBatch.js"
+import { refuseGrowth, refuseNul } from "./resultLimits.js"
 import { unifiedDiff } from "../domain/diff.js"
 import { spliceError } from "../domain/SpliceError.js"
 import { encodeText } from "../domain/textContent.js"
@@ -87,6 +89,7 @@ export const edit = (config: EditConfig) =>
     if (config.edits.length === 0) return yield* Effect.fail(spliceError("SPL-E010", "no edit given: pass --replace-old/--replace-new or --edits"))
     const empty = config.edits.findIndex((e) => e.old.length === 0)
     if (empty !== -1) return yield* Effect.fail(matchError(config.file, { kind: "empty_old", index: empty }, config.edits))
+    yield* refuseNul(config.file, config.edits.map((e) => e.new))
 
     const blocked = config.preview ? new Map() : yield* autoRecover
     const path = yield* store.resolve(userPath(config.file))
@@ -102,7 +105,7 @@ export const edit = (config: EditConfig) =>
       }
       yield* checkExpected(path, target.checksum, config.expectChecksum)
 
-      const applied = applyEdits(target.content.text, target.content.lineEnding, config.edits)
+      const applied = yield* applyBatch(path.relative, target.content.text, target.content.lineEnding, config.edits)
       if (!applied.ok) return yield* Effect.fail(matchError(path.relative, applied.failure, config.edits))
       const replacements = applied.outcomes.reduce((n, o) => n + o.replacements, 0)
       // "Already applied" is claimed only with the journal's evidence that this edit happened.
@@ -146,10 +149,13 @@ export const edit = (config: EditConfig) =>
 
       const verdict = yield* validator.validate({ path: path.relative, before: target.content.text, after: applied.text, mode: config.validate })
       const next = encodeText(applied.text, target.content.bom)
+      yield* refuseGrowth(path.relative, next.length, config.maxBytes)
       const checksumAfter = yield* hasher.blake3(next)
-      const diff = unifiedDiff(target.content.text, applied.text, path.relative)
+      // Only when shown: a diff of a 100,000-edit batch costs more than the batch.
+      const diffNow = () => unifiedDiff(target.content.text, applied.text, path.relative)
 
       if (config.preview) {
+        const diff = diffNow()
         const pv = previewVerdict(path.relative, verdict)
         return yield* output.result("edit", {
           ...base,
@@ -192,6 +198,7 @@ export const edit = (config: EditConfig) =>
         compilerGate(writes, gate, plans)
       )
 
+      const diff = config.showDiff ? diffNow() : undefined
       return yield* output.result("edit", {
         ...base,
         changed: true,
@@ -201,8 +208,8 @@ export const edit = (config: EditConfig) =>
         validation: verdict,
         compiler,
         tx: tx.id,
-        ...(config.showDiff ? { diff } : {}),
+        ...(diff !== undefined ? { diff } : {}),
         edits
-      }, `${config.showDiff ? diff : ""}edited ${path.relative}: ${replacements} replacement(s), ${verdictLine(verdict)}, ${compilerLine(compiler)}, tx ${tx.id}\n`)
+      }, `${diff ?? ""}edited ${path.relative}: ${replacements} replacement(s), ${verdictLine(verdict)}, ${compilerLine(compiler)}, tx ${tx.id}\n`)
     }))
   })

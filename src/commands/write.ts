@@ -18,6 +18,7 @@ import { compilerLine, previewVerdict, syntaxFailure } from "./verdictText.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { checkExpected, decodeOrRefuse, refuseReserved, statTarget } from "./textTarget.js"
 import { ABSENT, commitWrites, expectedFrom } from "./transaction.js"
+import { refuseGrowth } from "./resultLimits.js"
 import { parentWorkspacePath, userPath } from "../domain/workspacePath.js"
 
 export interface WriteConfig {
@@ -48,6 +49,11 @@ export const write = (config: WriteConfig) =>
 
     if (config.content.length === 0 && !config.allowEmpty) {
       return yield* Effect.fail(spliceError("SPL-E012", "refusing to write empty content (pass --allow-empty to truncate on purpose)"))
+    }
+    // Refused as new text, before the target is looked at: the file would turn binary.
+    const nul = config.content.indexOf(0)
+    if (nul !== -1) {
+      return yield* Effect.fail(spliceError("SPL-E069", `the content has a NUL byte at offset ${nul}; splice writes text files only`, { context: { file: config.file, offset: nul } }))
     }
     if (config.content.length > config.maxBytes) {
       return yield* Effect.fail(spliceError("SPL-E064", `content is ${config.content.length} bytes, over the limit of ${config.maxBytes}`, {
@@ -93,6 +99,7 @@ export const write = (config: WriteConfig) =>
         if (original.bom && !hasBom(config.content)) converted.push("kept BOM")
         if (converted.length > 0) next = encodeText(text, bom)
       }
+      yield* refuseGrowth(path.relative, next.length, config.maxBytes)
       const checksumAfter = yield* hasher.blake3(next)
       if (checksumAfter === checksumBefore) {
         return yield* output.result("write", {
