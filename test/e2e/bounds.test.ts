@@ -1,0 +1,101 @@
+/** Bounded work and bad input, through the built CLI under Node and Deno (issue 8, §4–5). */
+import { spawnSync } from "node:child_process"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { nestedTypeScript } from "../support/nesting.js"
+import { ensureBuilt, type Result, runSync, runtimes, startUntil, tempWorkspace } from "./harness.js"
+
+beforeAll(() => ensureBuilt())
+
+const TEXT = "const greeting = 'hello'\nconst target = 'world'\n"
+
+describe.each(runtimes)("limits and bad input under $name", (rt) => {
+  let ws: string
+  const run = (args: string[], input?: string): Result => runSync(rt, args, { cwd: ws, ...(input !== undefined ? { input } : {}) })
+  const file = (p: string) => fs.readFileSync(path.join(ws, p), "utf8")
+
+  beforeEach(() => {
+    ws = tempWorkspace()
+    fs.mkdirSync(path.join(ws, ".git"))
+    fs.writeFileSync(path.join(ws, "a.txt"), TEXT)
+  })
+  afterEach(() => fs.rmSync(ws, { recursive: true, force: true }))
+
+  it("SIGTERM stops a 100,000-edit batch at once: exit 143, SPL-E130, the file as it was", async () => {
+    // Each OLD is what the previous edit wrote: the slow, exact path, minutes of work if not stopped.
+    const big = "let v0 = 0\n" + "// filler line that makes the file large\n".repeat(50_000)
+    fs.writeFileSync(path.join(ws, "big.js"), big)
+    const edits = Array.from({ length: 100_000 }, (_, i) => ({ old: `let v${i} = 0`, new: `let v${i + 1} = 0` }))
+    fs.writeFileSync(path.join(ws, "edits.json"), JSON.stringify(edits))
+    const p = startUntil(rt, ["edit", "--file", "big.js", "--edits", "edits.json", "--validate", "none"], { cwd: ws }, /applying 100000 edits/)
+    await p.reached
+    await new Promise((r) => setTimeout(r, 300))
+    const t = Date.now()
+    p.child.kill("SIGTERM")
+    const r = await p.done
+    expect(Date.now() - t).toBeLessThan(2000)
+    expect([r.code, r.last["code"]]).toEqual([143, "SPL-E130"])
+    expect(file("big.js")).toBe(big)
+  }, 60_000)
+
+  it("more than 100,000 edits: SPL-E054, exit 8", () => {
+    fs.writeFileSync(path.join(ws, "edits.json"), JSON.stringify(Array(100_001).fill({ old: "hello", new: "hi" })))
+    const r = run(["edit", "--file", "a.txt", "--edits", "edits.json"])
+    expect([r.code, r.last["code"]]).toEqual([8, "SPL-E054"])
+    expect(file("a.txt")).toBe(TEXT)
+  })
+
+  it("empty stdin is refused for --new-file -, --old-file - and --edits - (SPL-E012); --allow-empty or \"\" deletes on purpose", () => {
+    for (const args of [["--replace-old", "'hello'", "--new-file", "-"], ["--old-file", "-", "--replace-new", "x"], ["--edits", "-"]]) {
+      const r = run(["edit", "--file", "a.txt", ...args], "")
+      expect([args, r.code, r.last["code"]]).toEqual([args, 2, "SPL-E012"])
+    }
+    expect(file("a.txt")).toBe(TEXT)
+    expect(run(["write", "--file", "a.txt"], "").last["code"]).toBe("SPL-E012")
+    expect(file("a.txt")).toBe(TEXT)
+    expect(run(["edit", "--file", "a.txt", "--replace-old", " 'hello'", "--new-file", "-", "--allow-empty"], "").code).toBe(0)
+    expect(run(["edit", "--file", "a.txt", "--replace-old", " 'world'", "--replace-new", ""]).code).toBe(0)
+    expect(file("a.txt")).toBe("const greeting =\nconst target =\n")
+  })
+
+  it("--max-bytes must be a positive integer (SPL-E010, exit 2)", () => {
+    for (const n of ["-1", "0"]) {
+      const r = run(["edit", "--file", "a.txt", "--replace-old", "hello", "--replace-new", "hi", "--max-bytes", n])
+      expect([n, r.code, r.last["code"]]).toEqual([n, 2, "SPL-E010"])
+    }
+    expect(file("a.txt")).toBe(TEXT)
+  })
+
+  it("an edit that grows the file past --max-bytes is refused (SPL-E064) and a NUL in new text too (SPL-E069)", () => {
+    const grow = run(["edit", "--file", "a.txt", "--replace-old", "hello", "--replace-new", "h".repeat(100), "--max-bytes", "100"])
+    expect([grow.code, grow.last["code"]]).toEqual([8, "SPL-E064"])
+    const nul = run(["edit", "--file", "a.txt", "--replace-old", "hello", "--new-file", "-"], "he\0llo")
+    expect([nul.code, nul.last["code"], (nul.last["context"] as Record<string, unknown>)["offset"]]).toEqual([8, "SPL-E069", 2])
+    expect(file("a.txt")).toBe(TEXT)
+  })
+
+  it("--edits naming a file that is not JSON says where it fails and never echoes its bytes", () => {
+    const secret = "root:$6$Zq9xsecrethash:19000:0:99999:7:::\n"
+    fs.writeFileSync(path.join(ws, "shadow"), secret)
+    const r = run(["edit", "--file", "a.txt", "--edits", "shadow"])
+    expect([r.code, r.last["code"]]).toEqual([2, "SPL-E053"])
+    expect(r.last["message"]).toMatch(/line 1, column 1 \(offset 0\)/)
+    for (const piece of ["root", "Zq9x", "secrethash", "19000"]) expect(r.stdout + r.stderr).not.toContain(piece)
+  })
+
+  it("outline of 3,000 nested functions", () => {
+    fs.writeFileSync(path.join(ws, "deep.ts"), nestedTypeScript(3000))
+    // Human output (9 MB of indentation, so into a file): Node's JSON.stringify, in the NDJSON
+    // writer, still recurses on a tree this deep.
+    const out = path.join(ws, "outline.txt")
+    const fd = fs.openSync(out, "w")
+    const [cmd, argv] = rt.argv(["outline", "deep.ts", "--output", "human"])
+    const r = spawnSync(cmd, argv, { cwd: ws, stdio: ["ignore", fd, "pipe"], env: { ...process.env, NO_COLOR: "1" }, timeout: 60_000 })
+    fs.closeSync(fd)
+    expect(r.status).toBe(0)
+    const lines = fs.readFileSync(out, "utf8").split("\n").filter((l) => l.length > 0)
+    expect(lines).toHaveLength(3000)
+    expect(lines[2999]).toMatch(new RegExp(`^ {${2 * 2999}}function f2999 `))
+  }, 60_000)
+})
