@@ -51,11 +51,12 @@ const cliEnvironment = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, Node
 const fiber = Effect.runFork(cli(argv).pipe(Effect.provide(cliEnvironment)))
 
 let signal: Signal | undefined
-/** Set once the run is over and only the output is still draining to a slow reader. */
-let finished = false
+/** The exit status, set once the run is over and only the output is still draining to a reader. */
+let finished: number | undefined
 const onSignal = (s: Signal) => () => {
-  // Nothing is left to roll back while the output drains: a signal then ends the wait at once.
-  if (finished) process.exit(signalExit(s))
+  // Nothing is left to roll back while the output drains, so a signal ends the wait at once. Not
+  // after an interrupt, though: its error line is on its way, and a second signal must not lose it.
+  if (finished !== undefined && signal === undefined) process.exit(signalExit(s))
   if (signal !== undefined) return // already rolling back: never abort that
   signal = s
   fiber.unsafeInterruptAsFork(fiber.id())
@@ -81,7 +82,7 @@ fiber.addObserver((exit) => {
   // Exit as soon as the output is out rather than when the event loop drains: V8 keeps optimising
   // the wasm grammars on background threads for ~150 ms after the work is done. Waiting for the
   // streams matters with pipes: Node queues what a full pipe cannot take and writes it later.
-  finished = true
+  finished = outcome.exit
   process.exitCode = outcome.exit
   void flushed().then(() => process.exit(outcome.exit))
 })

@@ -13,8 +13,29 @@ for (const stream of [process.stdout, process.stderr]) {
   stream.on("error", () => void closed.add(stream))
 }
 
+interface DenoFile {
+  write(bytes: Uint8Array): Promise<number>
+}
+const deno = (globalThis as { Deno?: { stdout: DenoFile; stderr: DenoFile } }).Deno
+
+/**
+ * Under Deno, process.stdout.write blocks the only thread while a pipe is full, so a stuck reader
+ * would keep any signal from being handled. Deno's own async write waits on a helper thread instead;
+ * one queue per stream keeps the order.
+ */
+const denoQueue = new Map<NodeJS.WriteStream, Promise<void>>()
+const denoWrite = (stream: NodeJS.WriteStream, file: DenoFile, s: string) => {
+  const bytes = new TextEncoder().encode(s)
+  const previous = denoQueue.get(stream) ?? Promise.resolve()
+  denoQueue.set(stream, previous.then(async () => {
+    for (let off = 0; off < bytes.length && !closed.has(stream);) off += await file.write(bytes.subarray(off))
+  }).catch(() => void closed.add(stream)))
+}
+
 const write = (stream: NodeJS.WriteStream, s: string) => {
-  if (!closed.has(stream)) stream.write(s)
+  if (closed.has(stream)) return
+  if (deno !== undefined) denoWrite(stream, stream === process.stdout ? deno.stdout : deno.stderr, s)
+  else stream.write(s)
 }
 const out = (s: string) => write(process.stdout, s)
 
@@ -25,7 +46,7 @@ const out = (s: string) => write(process.stdout, s)
  * of an empty write fires after all earlier ones.
  */
 const drained = (stream: NodeJS.WriteStream): Promise<void> =>
-  new Promise((resolve) => {
+  deno !== undefined ? denoQueue.get(stream) ?? Promise.resolve() : new Promise((resolve) => {
     if (closed.has(stream) || stream.destroyed || stream.writableLength === 0) return resolve()
     const done = () => resolve()
     stream.once("error", done)

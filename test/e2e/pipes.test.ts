@@ -2,7 +2,7 @@
  * Output through real shell pipes: a reader slower than splice gets every byte and the outcome line
  * last, and a reader that stops early (`| head`) costs neither a crash nor a hang.
  */
-import { spawnSync } from "node:child_process"
+import { spawn, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -93,6 +93,30 @@ describe.each(runtimes)("pipes under $name", (rt) => {
     expect(r.stdout).toBe(JSON.stringify({ type: "result", command: "read", ok: true, file: "big.py", content: BIG }).slice(0, 100))
     expect([r.code, r.stderr]).toEqual([0, ""])
     expect(r.ms).toBeLessThan(20_000)
+  })
+
+  it("a reader that never reads: a signal ends the wait for it at once with 128 + n", async () => {
+    const [cmd, argv] = rt.argv(["read", "--workspace", ws, "--file", "big.py"])
+    const pidFile = path.join(ws, ".pid")
+    const statusFile = path.join(ws, ".status")
+    for (const f of [pidFile, statusFile]) fs.rmSync(f, { force: true })
+    // The subshell's stdout is the pipe to `sleep`, which never reads it.
+    const script = `( "$@" 2>/dev/null & echo $! > "${pidFile}"; wait $!; echo $? > "${statusFile}" ) | sleep 60`
+    const shell = spawn("bash", ["-c", script, "bash", cmd, ...argv], { cwd: ws, detached: true, stdio: "ignore" })
+    try {
+      const until = async (ok: () => boolean, ms: number) => {
+        for (const end = Date.now() + ms; !ok() && Date.now() < end;) await new Promise((r) => setTimeout(r, 50))
+        return ok()
+      }
+      expect(await until(() => fs.existsSync(pidFile) && fs.readFileSync(pidFile, "utf8").endsWith("\n"), 10_000)).toBe(true)
+      await new Promise((r) => setTimeout(r, 1500)) // done reading the file, stuck writing it out
+      expect(fs.existsSync(statusFile)).toBe(false)
+      process.kill(Number(fs.readFileSync(pidFile, "utf8")), "SIGTERM")
+      expect(await until(() => fs.existsSync(statusFile) && fs.readFileSync(statusFile, "utf8").endsWith("\n"), 3000)).toBe(true)
+      expect(fs.readFileSync(statusFile, "utf8").trim()).toBe("143")
+    } finally {
+      process.kill(-shell.pid!, "SIGKILL")
+    }
   })
 
   it("an edit whose reader has gone still commits and exits 0", () => {
