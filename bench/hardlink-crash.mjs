@@ -24,7 +24,9 @@ const OLD = line("a").repeat(40_000) // 4 MB
 const NEW = line("b").repeat(40_000)
 fs.writeFileSync(path.join(ws, "new.txt"), NEW)
 
-const tally = { old: 0, new: 0, torn: 0, link_split: 0, recover_failed: 0 }
+// before_*: what kill -9 left (torn = neither old nor new: killed mid in-place write);
+// old/new/torn: what the file holds after `splice recover` (torn must stay 0).
+const tally = { before_old: 0, before_new: 0, before_torn: 0, rolled_back: 0, old: 0, new: 0, torn: 0, link_split: 0, recover_failed: 0 }
 const started = Date.now()
 for (let i = 0; i < N; i++) {
   fs.rmSync(a, { force: true })
@@ -32,12 +34,16 @@ for (let i = 0; i < N; i++) {
   fs.writeFileSync(a, OLD)
   fs.linkSync(a, b)
   const child = spawn(cmd[0], [...cmd[1], "write", "--file", "big.txt", "--max-bytes", "8000000", "--workspace", ws], { stdio: ["pipe", "ignore", "ignore"] })
+  child.stdin.on("error", () => {}) // killed while still reading its input
   fs.createReadStream(path.join(ws, "new.txt")).pipe(child.stdin)
-  await new Promise((r) => setTimeout(r, 80 + Math.random() * 250))
+  await new Promise((r) => setTimeout(r, 150 + Math.random() * 1200))
   child.kill("SIGKILL")
   await new Promise((r) => child.on("exit", r))
+  const before = fs.readFileSync(a, "utf8")
+  tally[before === OLD ? "before_old" : before === NEW ? "before_new" : "before_torn"]++
   const rec = spawnSync(cmd[0], [...cmd[1], "recover", "--workspace", ws, "--output", "json"], { encoding: "utf8" })
   if (rec.status !== 0) tally.recover_failed++
+  tally.rolled_back += JSON.parse(rec.stdout.trim().split("\n").pop() || "{}").rolled_back ?? 0
   const now = fs.readFileSync(a, "utf8")
   if (now === OLD) tally.old++
   else if (now === NEW) tally.new++

@@ -107,7 +107,8 @@ export const write = (config: WriteConfig) =>
         }, `${path.relative}: content identical, nothing to write\n`)
       }
       const verdict = yield* validator.validate({ path: path.relative, before: original?.text ?? null, after: text, mode: config.validate })
-      const diff = unifiedDiff(original?.text ?? "", text, path.relative)
+      // Only when shown: a diff of a large rewrite is the costliest step of a write.
+      const diffNow = () => unifiedDiff(original?.text ?? "", text, path.relative)
       const base = {
         file: path.relative,
         created: original === null,
@@ -120,6 +121,7 @@ export const write = (config: WriteConfig) =>
       }
       if (config.preview) {
         const pv = previewVerdict(path.relative, verdict)
+        const diff = diffNow()
         return yield* output.result("write", {
           ...base,
           compiler: skippedVerdict("not run by --preview: the checker reads the files on disk"),
@@ -152,7 +154,8 @@ export const write = (config: WriteConfig) =>
         { command: "write", ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
         compilerGate(writes, gate, plans)
       )
-      return yield* output.result("write", { ...base, compiler, changed: true, tx: tx.id, ...(config.showDiff ? { diff } : {}) },
-        `${config.showDiff ? diff : ""}${original === null ? "created" : "wrote"} ${path.relative} (${next.length} bytes), ${compilerLine(compiler)}, tx ${tx.id}\n`)
+      const diff = config.showDiff ? diffNow() : undefined
+      return yield* output.result("write", { ...base, compiler, changed: true, tx: tx.id, ...(diff !== undefined ? { diff } : {}) },
+        `${diff ?? ""}${original === null ? "created" : "wrote"} ${path.relative} (${next.length} bytes), ${compilerLine(compiler)}, tx ${tx.id}\n`)
     }))
   })

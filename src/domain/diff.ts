@@ -1,23 +1,30 @@
 /**
  * Unified diff of two texts, line by line (Myers' O(ND) algorithm on the lines between the common
  * prefix and suffix, which for a local edit is a handful). Lines are compared with their endings,
- * so a changed line ending shows up as a change.
+ * so a changed line ending shows up as a change. Myers costs O((N+M)·D) time and, with the trace
+ * kept as bands, O(D²) memory: past MAX_D differences the changed region is shown as removed then
+ * added — a correct diff, not a minimal one, in bounded time and memory.
  */
+
+/** Differences beyond which Myers gives way (about 16 MB of trace and 10⁸ steps at 50,000 lines). */
+export const MAX_D = 2000
 
 /** Lines with their terminators kept. */
 export const splitKeepEnds = (text: string): string[] => text.match(/[^\r\n]*(\r\n|\r|\n)|[^\r\n]+$/g) ?? []
 
 type Op = { readonly tag: " " | "-" | "+"; readonly line: string }
 
-const myers = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): Op[] => {
+const myers = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): Op[] | undefined => {
   const n = a.length
   const m = b.length
   const max = n + m
   const offset = max + 1
   const v = new Int32Array(2 * max + 3)
+  // trace[d] is v as iteration d found it, only the band k = -d..d that iteration reads.
   const trace: Int32Array[] = []
   outer: for (let d = 0; d <= max; d++) {
-    trace.push(v.slice())
+    if (d > MAX_D) return undefined
+    trace.push(v.slice(offset - d, offset + d + 1))
     for (let k = -d; k <= d; k += 2) {
       let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1
       let y = x - k
@@ -34,10 +41,11 @@ const myers = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): Op[] => {
   let x = n
   let y = m
   for (let d = trace.length - 1; d > 0; d--) {
-    const vd = trace[d]!
+    const band = trace[d]!
+    const at = (kk: number) => band[kk + d]!
     const k = x - y
-    const prevK = k === -d || (k !== d && vd[offset + k - 1]! < vd[offset + k + 1]!) ? k + 1 : k - 1
-    const prevX = vd[offset + prevK]!
+    const prevK = k === -d || (k !== d && at(k - 1) < at(k + 1)) ? k + 1 : k - 1
+    const prevX = at(prevK)
     const prevY = prevX - prevK
     while (x > prevX && y > prevY) ops.push({ tag: " ", line: a[--x]! }), y--
     if (x === prevX) ops.push({ tag: "+", line: b[--y]! })
@@ -54,7 +62,13 @@ const diffLines = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): Op[] => 
   while (suf < a.length - pre && suf < b.length - pre && a[a.length - 1 - suf] === b[b.length - 1 - suf]) suf++
   const head = a.slice(0, pre).map((line): Op => ({ tag: " ", line }))
   const tail = a.slice(a.length - suf).map((line): Op => ({ tag: " ", line }))
-  return [...head, ...myers(a.slice(pre, a.length - suf), b.slice(pre, b.length - suf)), ...tail]
+  const oldMid = a.slice(pre, a.length - suf)
+  const newMid = b.slice(pre, b.length - suf)
+  const mid = myers(oldMid, newMid) ?? [
+    ...oldMid.map((line): Op => ({ tag: "-", line })),
+    ...newMid.map((line): Op => ({ tag: "+", line }))
+  ]
+  return [...head, ...mid, ...tail]
 }
 
 const render = (op: Op): string => {

@@ -56,3 +56,24 @@ describe("unifiedDiff", () => {
     }), { numRuns: 300 })
   })
 })
+
+describe("large diffs stay bounded", () => {
+  it("50,000 changed lines: a correct (not minimal) diff in bounded time and memory", () => {
+    const before = Array.from({ length: 50_000 }, (_, i) => `line ${i}\n`).join("")
+    const after = Array.from({ length: 50_000 }, (_, i) => `LINE ${i * 7}\n`).join("")
+    const started = Date.now()
+    const patch = unifiedDiff(before, after, "big.txt")
+    // Was: an O(D·(N+M)) trace, 10 GB and minutes; bounded now (generous limit for a loaded machine).
+    expect(Date.now() - started).toBeLessThan(20_000)
+    expect(applyPatch(before, patch)).toBe(after)
+  })
+
+  it("few differences in a large file still give the minimal diff", () => {
+    const lines = Array.from({ length: 20_000 }, (_, i) => `l${i}\n`)
+    const after = [...lines]
+    after[5000] = "changed\n"
+    after.splice(15000, 1)
+    const patch = unifiedDiff(lines.join(""), after.join(""), "f")
+    expect(patch.split("\n").filter((l) => /^[-+][^-+]/.test(l))).toEqual(["-l5000", "+changed", "-l15000"])
+  })
+})
