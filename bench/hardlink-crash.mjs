@@ -26,6 +26,24 @@ fs.writeFileSync(path.join(ws, "new.txt"), NEW)
 
 // before_*: what kill -9 left (torn = neither old nor new: killed mid in-place write);
 // old/new/torn: what the file holds after `splice recover` (torn must stay 0).
+/** How long an uninterrupted write takes here: kills are aimed at its second half, where the write is. */
+const calibrate = async () => {
+  let total = 0
+  for (let i = 0; i < 3; i++) {
+    fs.rmSync(a, { force: true })
+    fs.rmSync(b, { force: true })
+    fs.writeFileSync(a, OLD)
+    fs.linkSync(a, b)
+    const t = Date.now()
+    const child = spawn(cmd[0], [...cmd[1], "write", "--file", "big.txt", "--workspace", ws], { stdio: ["pipe", "ignore", "ignore"] })
+    fs.createReadStream(path.join(ws, "new.txt")).pipe(child.stdin)
+    await new Promise((r) => child.on("exit", r))
+    total += Date.now() - t
+  }
+  return total / 3
+}
+const T = await calibrate()
+
 const tally = { before_old: 0, before_new: 0, before_torn: 0, rolled_back: 0, old: 0, new: 0, torn: 0, link_split: 0, recover_failed: 0 }
 const started = Date.now()
 for (let i = 0; i < N; i++) {
@@ -33,12 +51,13 @@ for (let i = 0; i < N; i++) {
   fs.rmSync(b, { force: true })
   fs.writeFileSync(a, OLD)
   fs.linkSync(a, b)
-  const child = spawn(cmd[0], [...cmd[1], "write", "--file", "big.txt", "--max-bytes", "8000000", "--workspace", ws], { stdio: ["pipe", "ignore", "ignore"] })
+  const child = spawn(cmd[0], [...cmd[1], "write", "--file", "big.txt", "--workspace", ws], { stdio: ["pipe", "ignore", "ignore"] })
+  const exited = new Promise((r) => child.on("exit", r)) // it may finish before the kill
   child.stdin.on("error", () => {}) // killed while still reading its input
   fs.createReadStream(path.join(ws, "new.txt")).pipe(child.stdin)
-  await new Promise((r) => setTimeout(r, 150 + Math.random() * 1200))
+  await new Promise((r) => setTimeout(r, T * (0.5 + Math.random() * 0.5)))
   child.kill("SIGKILL")
-  await new Promise((r) => child.on("exit", r))
+  await exited
   const before = fs.readFileSync(a, "utf8")
   tally[before === OLD ? "before_old" : before === NEW ? "before_new" : "before_torn"]++
   const rec = spawnSync(cmd[0], [...cmd[1], "recover", "--workspace", ws, "--output", "json"], { encoding: "utf8" })
@@ -50,6 +69,6 @@ for (let i = 0; i < N; i++) {
   else tally.torn++
   if (fs.statSync(a).ino !== fs.statSync(b).ino) tally.link_split++
 }
-console.log(JSON.stringify({ runtime, runs: N, seconds: Math.round((Date.now() - started) / 1000), ...tally }))
+console.log(JSON.stringify({ runtime, runs: N, write_ms: Math.round(T), seconds: Math.round((Date.now() - started) / 1000), ...tally }))
 fs.rmSync(ws, { recursive: true, force: true })
 process.exit(tally.torn + tally.link_split + tally.recover_failed === 0 ? 0 : 1)
