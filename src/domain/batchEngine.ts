@@ -24,11 +24,11 @@ import { applyOne, type ApplyResult, type Edit, type EditOutcome, variants } fro
 import { lineOfOffset, lineStarts } from "./textMatch.js"
 
 /** Length of the grams that locate an OLD in the base; shorter OLDs are looked up whole. */
-export const ANCHOR = 8
+export const ANCHOR = 16
 /** Length of the grams that detect occurrences a replacement may have created; shorter OLDs are looked up whole. */
 export const TAINT = 32
 /** Base occurrences of one anchor gram beyond which the engine stops counting. */
-const CAP = 1024
+const CAP = 256
 /** Places a taint gram is checked at before the engine takes the exact path instead. */
 const PLACES = 64
 /** Index positions scanned between two yields (a power of two). */
