@@ -97,5 +97,15 @@ describe.each(runtimes)("limits and bad input under $name", (rt) => {
     const lines = fs.readFileSync(out, "utf8").split("\n").filter((l) => l.length > 0)
     expect(lines).toHaveLength(3000)
     expect(lines[2999]).toMatch(new RegExp(`^ {${2 * 2999}}function f2999 `))
-  }, 60_000)
+    // JSON too: nested to a bounded depth, the rest listed flat, so no stringify overflows (it did: E099).
+    const json = runSync(rt, ["outline", "deep.ts", "--output", "json"], { cwd: ws })
+    expect(json.code).toBe(0)
+    let level = json.last["symbols"] as Array<{ name: string; children: unknown[]; flattened?: boolean }>
+    let count = 0
+    while (level.length === 1 && level[0]!.flattened !== true) {
+      count++
+      level = level[0]!.children as typeof level
+    }
+    expect(count + level.length).toBe(3000)
+  }, 120_000)
 })

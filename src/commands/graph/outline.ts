@@ -54,16 +54,28 @@ export const outlineCommand = (file: string) =>
 // Both renderings walk the tree with an explicit stack: code can nest thousands of functions deep,
 // more than the call stack holds.
 
+/**
+ * Nesting kept in the JSON tree. JSON.stringify recurses (Node's overflowed at 3,000 nested
+ * functions), so symbols deeper than this are listed flat in the children of their ancestor at
+ * this depth, marked `flattened: true` (their `container` still names the whole chain).
+ */
+export const MAX_JSON_DEPTH = 200
+
 /** The tree as JSON objects, each symbol with its `children`. */
 const plainTree = (roots: ReadonlyArray<Node>): Array<Record<string, unknown>> => {
   const top: Array<Record<string, unknown>> = []
-  const work: Array<{ node: Node; into: Array<Record<string, unknown>> }> = roots.map((node) => ({ node, into: top }))
+  const work: Array<{ node: Node; into: Array<Record<string, unknown>>; depth: number }> = roots.map((node) => ({ node, into: top, depth: 0 }))
   // Filling each parent's list in order needs the pending nodes in document order: visit from the front.
   for (let i = 0; i < work.length; i++) {
-    const { node, into } = work[i]!
+    const { node, into, depth } = work[i]!
+    if (depth > MAX_JSON_DEPTH) {
+      into.push({ ...node.symbol, children: [], flattened: true })
+      for (const c of node.children) work.push({ node: c, into, depth })
+      continue
+    }
     const children: Array<Record<string, unknown>> = []
     into.push({ ...node.symbol, children })
-    for (const c of node.children) work.push({ node: c, into: children })
+    for (const c of node.children) work.push({ node: c, into: children, depth: depth + 1 })
   }
   return top
 }
