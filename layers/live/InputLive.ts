@@ -2,6 +2,7 @@ import * as fs from "node:fs"
 import * as net from "node:net"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import { SpliceError, spliceError } from "../../src/domain/SpliceError.js"
 import { Input } from "../../services/Input.js"
 import { fromErrno } from "./errno.js"
 
@@ -10,14 +11,34 @@ import { fromErrno } from "./errno.js"
  * event loop, not with readSync: a pipe that stays open would otherwise spin on EAGAIN (Node) or
  * block the only thread (Deno), and no signal could end the wait.
  */
-let stdinBytes: Promise<Uint8Array> | undefined
-const readStdin = (): Promise<Uint8Array> =>
-  stdinBytes ??= new Promise((resolve, reject) => {
+/** More input than any command can use (the largest `--edits` batch is 64 MiB): refused, not buffered forever. */
+export const MAX_INPUT_BYTES = 64 * 1024 * 1024
+
+const tooLarge = (what: string) =>
+  spliceError("SPL-E064", `${what} is over ${MAX_INPUT_BYTES} bytes; splice reads no more of it`, { context: { input: what, max_bytes: MAX_INPUT_BYTES } })
+
+/** Collect a stream's bytes up to the cap; past it, stop reading and fail. */
+const collect = (stream: NodeJS.ReadableStream & { destroy?: () => void }, what: string): Promise<Uint8Array> =>
+  new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
-    process.stdin.on("data", (chunk: Buffer | string) => chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk))
-    process.stdin.once("end", () => resolve(new Uint8Array(Buffer.concat(chunks))))
-    process.stdin.once("error", reject)
+    let total = 0
+    stream.on("data", (chunk: Buffer | string) => {
+      const b = typeof chunk === "string" ? Buffer.from(chunk) : chunk
+      total += b.length
+      if (total > MAX_INPUT_BYTES) {
+        stream.removeAllListeners("data")
+        stream.pause()
+        stream.destroy?.()
+        return reject(tooLarge(what))
+      }
+      chunks.push(b)
+    })
+    stream.once("end", () => resolve(new Uint8Array(Buffer.concat(chunks))))
+    stream.once("error", reject)
   })
+
+let stdinBytes: Promise<Uint8Array> | undefined
+const readStdin = (): Promise<Uint8Array> => stdinBytes ??= collect(process.stdin, "standard input")
 
 const isDeno = "Deno" in globalThis
 
@@ -31,24 +52,27 @@ const readPipe = (p: string): Promise<Uint8Array> =>
   new Promise((resolve, reject) =>
     fs.open(p, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK, (err, fd) => {
       if (err) return reject(err)
-      const socket = new net.Socket({ fd, readable: true, writable: false })
-      const chunks: Buffer[] = []
-      socket.on("data", (chunk: Buffer) => chunks.push(chunk))
-      socket.once("end", () => resolve(new Uint8Array(Buffer.concat(chunks))))
-      socket.once("error", reject)
+      collect(new net.Socket({ fd, readable: true, writable: false }), p).then(resolve, reject)
     })
   )
 
 const readArgumentFile = async (p: string): Promise<Uint8Array> => {
-  // Deno does not wait for its blocking threads on exit, so a plain read is interruptible there.
-  if (!isDeno && (await fs.promises.stat(p)).isFIFO()) return readPipe(p)
-  return new Uint8Array(await fs.promises.readFile(p))
+  const st = await fs.promises.stat(p)
+  if (st.isFIFO()) {
+    // Deno does not wait for its blocking threads on exit, so a plain read is interruptible there.
+    return isDeno ? collect(fs.createReadStream(p), p) : readPipe(p)
+  }
+  // A device (/dev/zero, /dev/urandom) or a directory is not an input file: it would be read forever.
+  if (!st.isFile()) throw spliceError("SPL-E065", `${p} is not a regular file or a pipe`, { context: { file: p } })
+  if (st.size > MAX_INPUT_BYTES) throw tooLarge(p)
+  return collect(fs.createReadStream(p), p)
 }
 
 // Every wait is interruptible: a signal abandons it, and the run rolls back and exits.
-const stdin = Effect.tryPromise({ try: readStdin, catch: (e) => fromErrno(e, "read", "<stdin>") })
+const stdin = Effect.tryPromise({ try: readStdin, catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "read", "<stdin>")) })
 
 export const InputLive: Layer.Layer<Input> = Layer.succeed(Input, {
   stdin,
-  argumentFile: (p) => p === "-" ? stdin : Effect.tryPromise({ try: () => readArgumentFile(p), catch: (e) => fromErrno(e, "read", p) })
+  argumentFile: (p) =>
+    p === "-" ? stdin : Effect.tryPromise({ try: () => readArgumentFile(p), catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "read", p)) })
 })

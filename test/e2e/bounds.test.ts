@@ -75,6 +75,15 @@ describe.each(runtimes)("limits and bad input under $name", (rt) => {
     expect(file("a.txt")).toBe(TEXT)
   })
 
+  it("input is bounded: --edits /dev/zero is refused at once, stdin past 64 MiB is refused, not buffered", () => {
+    const dev = run(["edit", "--file", "a.txt", "--edits", "/dev/zero"])
+    expect([dev.code, dev.last["code"]]).toEqual([8, "SPL-E065"])
+    const [cmd, argv] = rt.argv(["write", "--file", "a.txt"])
+    const big = spawnSync(cmd, argv, { cwd: ws, input: Buffer.alloc(65 * 1024 * 1024, 0x61), encoding: "utf8", env: { ...process.env, NO_COLOR: "1" }, timeout: 60_000 })
+    expect([big.status, JSON.parse(big.stdout.trim().split("\n").pop()!).code]).toEqual([8, "SPL-E064"])
+    expect(file("a.txt")).toBe(TEXT)
+  }, 120_000)
+
   it("--edits naming a file that is not JSON says where it fails and never echoes its bytes", () => {
     const secret = "root:$6$Zq9xsecrethash:19000:0:99999:7:::\n"
     fs.writeFileSync(path.join(ws, "shadow"), secret)
