@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { errorObject } from "../../src/domain/render.js"
+import { errorObject, resultObject } from "../../src/domain/render.js"
 import { Output, type OutputService } from "../../services/Output.js"
 
 /** Captures every line a command prints, parsed, for assertions. */
@@ -23,7 +23,7 @@ export const makeMemoryOutput = (captured: CapturedOutput): OutputService => ({
     }),
   result: (command, fields, human) =>
     Effect.sync(() => {
-      captured.lines.push({ type: "result", command, ok: true, ...fields })
+      captured.lines.push(resultObject(command, fields))
       if (human !== undefined) captured.human.push(human)
     }),
   error: (e, exit) => Effect.sync(() => void captured.lines.push(errorObject(e, exit))),

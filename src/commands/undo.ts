@@ -90,7 +90,7 @@ export const undo = (config: UndoConfig) =>
         checksum_before: w.checksumBefore,
         checksum_after: w.checksumAfter === ABSENT ? null : w.checksumAfter
       }))
-      return yield* output.result("undo", { tx: undoTx.id, undid: tx.id, command: tx.command, files },
+      return yield* output.result("undo", { tx: undoTx.id, undid: tx.id, undid_command: tx.command, files },
         `undid ${tx.id} (${tx.command}): ${files.map((f) => `${f.action} ${f.file}`).join(", ")}; tx ${undoTx.id}\n`)
     }))
   })

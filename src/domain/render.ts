@@ -2,8 +2,12 @@
 import { ErrorRegistry } from "./errors.js"
 import type { SpliceError } from "./SpliceError.js"
 
-export const resultLine = (command: string, fields: Record<string, unknown>): string =>
-  JSON.stringify({ type: "result", command, ok: true, ...fields })
+/** The outcome line. A command's fields never replace `type`, `command` or `ok`: programs key on them. */
+export const resultObject = (command: string, fields: Record<string, unknown>): Record<string, unknown> =>
+  // Keys keep their first position (type first), the values are the reserved ones.
+  Object.assign({ type: "result", command, ok: true }, fields, { type: "result", command, ok: true })
+
+export const resultLine = (command: string, fields: Record<string, unknown>): string => JSON.stringify(resultObject(command, fields))
 
 export const errorObject = (e: SpliceError, exit: number): Record<string, unknown> => ({
   type: "error",

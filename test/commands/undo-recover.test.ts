@@ -16,7 +16,7 @@ describe("splice undo", () => {
     const e1 = await run(edit(one("a.py", "x = 1", "x = 2")), mem)
     const e2 = await run(edit(one("a.py", "x = 2", "x = 3")), mem)
     const u1 = await run(undo({ lockTimeoutMs: 200 }), mem)
-    expect(u1.last).toMatchObject({ undid: e2.last["tx"], files: [{ file: "a.py", action: "restored" }] })
+    expect(u1.last).toMatchObject({ command: "undo", undid: e2.last["tx"], undid_command: "edit", files: [{ file: "a.py", action: "restored" }] })
     expect(mem.text("a.py")).toBe("x = 2\n")
     const u2 = await run(undo({ lockTimeoutMs: 200 }), mem)
     expect(u2.last["undid"]).toBe(e1.last["tx"])

@@ -118,6 +118,8 @@ describe.each(runtimes)("the built CLI under $name", (rt) => {
     run(["edit", "--file", "a.ts", "--replace-old", "a + b", "--replace-new", "a - b"])
     const u = run(["undo"])
     expect(u.code).toBe(0)
+    // The outcome line names the command that ran (it used to say "edit", the undone command).
+    expect(u.last).toMatchObject({ type: "result", command: "undo", undid_command: "edit" })
     expect(file("a.ts")).toBe(TS)
     run(["edit", "--file", "a.ts", "--replace-old", "a + b", "--replace-new", "a - b"])
     fs.appendFileSync(path.join(ws, "a.ts"), "// by hand\r\n")
