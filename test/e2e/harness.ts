@@ -65,12 +65,21 @@ export interface RunOptions {
   readonly env?: Record<string, string>
 }
 
+/** The environment every splice process of the suite gets: its own code cache, trusted gates. */
+const childEnv = (options: RunOptions, plain = true): NodeJS.ProcessEnv => ({
+  ...process.env,
+  SPLICE_CACHE_DIR: cacheDir,
+  ...(plain ? { NO_COLOR: "1" } : {}),
+  SPLICE_TRUST: "1",
+  ...options.env
+})
+
 export const runSync = (rt: Runtime, args: ReadonlyArray<string>, options: RunOptions): Result => {
   const [cmd, argv] = rt.argv(args)
   const r = spawnSync(cmd, argv, {
     cwd: options.cwd,
     input: options.input ?? "",
-    env: { ...process.env, SPLICE_CACHE_DIR: cacheDir, NO_COLOR: "1", SPLICE_TRUST: "1", ...options.env },
+    env: childEnv(options),
     encoding: "utf8",
     timeout: 60_000
   })
@@ -87,7 +96,7 @@ export const runAsync = (rt: Runtime, args: ReadonlyArray<string>, options: RunO
   return new Promise((resolve) => {
     const child = spawn(cmd, argv, {
       cwd: options.cwd,
-      env: { ...process.env, SPLICE_CACHE_DIR: cacheDir, NO_COLOR: "1", SPLICE_TRUST: "1", ...options.env },
+      env: childEnv(options),
       stdio: ["pipe", "pipe", "pipe"]
     })
     let stdout = ""
@@ -110,7 +119,7 @@ export const startUntil = (rt: Runtime, args: ReadonlyArray<string>, options: Ru
   const [cmd, argv] = rt.argv(args)
   const child = spawn(cmd, argv, {
     cwd: options.cwd,
-    env: { ...process.env, SPLICE_CACHE_DIR: cacheDir, SPLICE_TRUST: "1", ...options.env },
+    env: childEnv(options, false),
     stdio: ["ignore", "pipe", "pipe"]
   })
   let stdout = ""
