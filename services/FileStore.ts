@@ -112,6 +112,11 @@ export interface FileStoreService {
   readonly rename: (from: ResolvedPath, to: ResolvedPath) => Effect.Effect<void, SpliceError>
   /** Remove a directory tree (used to prune the journal). */
   readonly removeDirectory: (dir: ResolvedPath) => Effect.Effect<void, SpliceError>
+  /**
+   * Remove a directory only when it is empty (rmdir): true when removed, false when it is missing
+   * or holds something (what a rollback must never delete).
+   */
+  readonly removeEmptyDirectory: (dir: ResolvedPath) => Effect.Effect<boolean, SpliceError>
 }
 
 export class FileStore extends Context.Tag("splice/FileStore")<FileStore, FileStoreService>() {}

@@ -39,6 +39,11 @@ export interface TxRecord {
   readonly created: string
   readonly files: ReadonlyArray<TxFile>
   readonly edits?: ReadonlyArray<TxEdit>
+  /**
+   * Directories the transaction creates for new files, outermost first. Recorded before they are
+   * made; rollback, recovery and undo remove them again (only while empty).
+   */
+  readonly dirs?: ReadonlyArray<WorkspacePath>
   readonly state: TxState
   /** For an undo transaction: the transaction it reversed. */
   readonly undoes?: string
@@ -50,6 +55,7 @@ export interface BeginInput {
   readonly command: string
   readonly files: ReadonlyArray<TxFile & { readonly original: Uint8Array | null }>
   readonly edits?: ReadonlyArray<TxEdit>
+  readonly dirs?: ReadonlyArray<WorkspacePath>
   readonly undoes?: string
 }
 

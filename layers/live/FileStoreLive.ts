@@ -298,7 +298,16 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
 
   const makeDirectory = (dir: ResolvedPath) =>
     Effect.try({
-      try: () => void fs.mkdirSync(dir.absolute, { recursive: true }),
+      try: () => {
+        const first = fs.mkdirSync(dir.absolute, { recursive: true })
+        if (first === undefined) return
+        // Each new directory's name lives in its parent: sync those parents, or a crash can lose the
+        // directory together with the files written into it.
+        for (let d = dir.absolute; ; d = path.dirname(d)) {
+          syncDirectory(path.dirname(d))
+          if (d === first || d === path.dirname(d)) break
+        }
+      },
       catch: (e) => fromErrno(e, "write", dir.relative)
     })
 
@@ -315,6 +324,22 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
   const removeDirectory = (dir: ResolvedPath) =>
     Effect.try({
       try: () => fs.rmSync(dir.absolute, { recursive: true, force: true }),
+      catch: (e) => fromErrno(e, "write", dir.relative)
+    })
+
+  const removeEmptyDirectory = (dir: ResolvedPath) =>
+    Effect.try({
+      try: () => {
+        try {
+          fs.rmdirSync(dir.absolute)
+        } catch (e) {
+          const code = (e as NodeJS.ErrnoException).code
+          if (code === "ENOENT" || code === "ENOTEMPTY" || code === "EEXIST" || code === "ENOTDIR") return false
+          throw e
+        }
+        syncDirectory(path.dirname(dir.absolute))
+        return true
+      },
       catch: (e) => fromErrno(e, "write", dir.relative)
     })
 
@@ -346,7 +371,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "list", dir.relative)
     })
 
-  return { root, resolve, locate, stat, lstat, read, writeAtomic, createExclusive, remove, list, makeDirectory, rename, removeDirectory, walk }
+  return { root, resolve, locate, stat, lstat, read, writeAtomic, createExclusive, remove, list, makeDirectory, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreLive = (root: string, cwd?: string): Layer.Layer<FileStore> =>

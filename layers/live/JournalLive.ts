@@ -61,6 +61,7 @@ interface IntentBody {
   readonly undoes?: string
   readonly files: TxRecord["files"]
   readonly edits?: TxRecord["edits"]
+  readonly dirs?: TxRecord["dirs"]
   /** Bytes of originals saved with it. */
   readonly bytes: number
 }
@@ -100,6 +101,10 @@ const validIntent = (v: unknown, id: string): string | undefined => {
     if (!isRecord(f) || typeof f["path"] !== "string" || parseWorkspacePath(f["path"]) === undefined) return "intent.json names a path outside the workspace"
     if (typeof f["existed"] !== "boolean" || typeof f["checksumAfter"] !== "string") return "intent.json has a malformed file entry"
     if (f["existed"] === true && typeof f["checksumBefore"] !== "string") return "intent.json has a malformed file entry"
+  }
+  const dirs = v["dirs"]
+  if (dirs !== undefined && (!Array.isArray(dirs) || dirs.some((d) => typeof d !== "string" || parseWorkspacePath(d) === undefined || d === "" || d === "."))) {
+    return "intent.json names a directory outside the workspace"
   }
   return undefined
 }
@@ -189,6 +194,7 @@ export const makeJournal = (
           created: body.created,
           files: body.files,
           ...(Array.isArray(body.edits) ? { edits: body.edits } : {}),
+          ...(Array.isArray(body.dirs) && body.dirs.length > 0 ? { dirs: body.dirs } : {}),
           state: s?.state ?? "pending",
           ...(body.undoes !== undefined ? { undoes: body.undoes } : {}),
           ...(s?.undoneBy !== undefined ? { undoneBy: s.undoneBy } : {})
@@ -271,6 +277,7 @@ export const makeJournal = (
           ...(input.undoes !== undefined ? { undoes: input.undoes } : {}),
           files,
           ...(input.edits !== undefined && input.edits.length > 0 ? { edits: input.edits } : {}),
+          ...(input.dirs !== undefined && input.dirs.length > 0 ? { dirs: input.dirs } : {}),
           bytes: input.files.reduce((n, f) => n + (f.original?.length ?? 0), 0)
         }
         const mac = yield* macOf(body)
@@ -282,6 +289,7 @@ export const makeJournal = (
           created: body.created,
           files,
           ...(body.edits !== undefined ? { edits: body.edits } : {}),
+          ...(body.dirs !== undefined ? { dirs: body.dirs } : {}),
           state: "pending",
           ...(input.undoes !== undefined ? { undoes: input.undoes } : {})
         }

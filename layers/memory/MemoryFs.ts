@@ -309,6 +309,14 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       }
     })
 
+  const removeEmptyDirectory = (dir: ResolvedPath) =>
+    mem.run("remove", dir.relative, () => {
+      if (mem.entries.get(dir.absolute)?.kind !== "directory") return false
+      for (const k of mem.entries.keys()) if (k.startsWith(dir.absolute + "/")) return false
+      mem.entries.delete(dir.absolute)
+      return true
+    })
+
   const walk = (dir: ResolvedPath, prune: (relativeDir: string, name: string) => boolean) =>
     mem.run("list", dir.relative, () => {
       const out: WalkedFile[] = []
@@ -324,7 +332,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       return out
     })
 
-  return { root, resolve, locate, stat, lstat, read, writeAtomic, createExclusive, remove, list, makeDirectory, rename, removeDirectory, walk }
+  return { root, resolve, locate, stat, lstat, read, writeAtomic, createExclusive, remove, list, makeDirectory, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreMemory = (mem: MemoryFs, cwd?: string): Layer.Layer<FileStore> => Layer.sync(FileStore, () => makeMemoryFileStore(mem, cwd))

@@ -15,7 +15,7 @@ import { childPath, FileStore } from "../../services/FileStore.js"
 import { Journal, type JournalProblem, type TxRecord } from "../../services/Journal.js"
 import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
-import { rollbackFiles, type RollbackEntry } from "./transaction.js"
+import { removeCreatedDirectories, rollbackFiles, type RollbackEntry } from "./transaction.js"
 
 export interface RecoveredTx {
   readonly tx: string
@@ -60,6 +60,7 @@ const recoverOne = (tx: TxRecord) =>
         return { tx: tx.id, command: tx.command, status: damaged ? "damaged" : "incomplete", files } satisfies RecoveredTx
       }
       for (const p of paths) yield* removeStrayTemps(p)
+      yield* removeCreatedDirectories(fresh)
       yield* journal.setState(fresh.id, "rolled_back")
       yield* journal.dropOriginals(fresh.id)
       return { tx: tx.id, command: tx.command, status: "rolled_back", files } satisfies RecoveredTx

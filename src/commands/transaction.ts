@@ -14,6 +14,7 @@ import { type ExpectedFile, type FileInfo, FileStore, type ResolvedPath, type Wo
 import { Hasher } from "../../services/Hasher.js"
 import { Journal, type TxEdit, type TxRecord } from "../../services/Journal.js"
 import { Output } from "../../services/Output.js"
+import { parentWorkspacePath, WORKSPACE_ROOT } from "../domain/workspacePath.js"
 
 export interface PlannedWrite {
   readonly target: ResolvedPath
@@ -129,6 +130,48 @@ export const incompleteRollback = (tx: TxRecord, report: ReadonlyArray<RollbackE
   })
 }
 
+/**
+ * The directories new files need, outermost first: each missing ancestor of a file the transaction
+ * creates. Recorded in the journal before they are made, so every way back can remove them.
+ */
+export const missingDirectories = (writes: ReadonlyArray<PlannedWrite>) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const missing: WorkspacePath[] = []
+    for (const w of writes) {
+      if (w.next === null || w.original !== null) continue
+      const chain: WorkspacePath[] = []
+      for (let d = parentWorkspacePath(w.target.relative); d !== WORKSPACE_ROOT; d = parentWorkspacePath(d)) {
+        if (missing.includes(d)) break
+        const st = yield* store.stat(yield* store.locate(d))
+        if (st._tag === "Some") {
+          if (st.value.kind === "directory") break
+          return yield* Effect.fail(spliceError("SPL-E020", `cannot create ${w.target.relative}: ${d} is a ${st.value.kind}, not a directory`, {
+            context: { file: w.target.relative, directory: d, kind: st.value.kind }
+          }))
+        }
+        chain.unshift(d)
+      }
+      missing.push(...chain)
+    }
+    // Outermost first (a parent before its children), whatever order the files came in.
+    return missing.sort((a, b) => a.split("/").length - b.split("/").length)
+  })
+
+/**
+ * Remove the directories a transaction created, innermost first, each only while empty: a file
+ * someone else put there keeps its directory. Returns the ones removed.
+ */
+export const removeCreatedDirectories = (tx: Pick<TxRecord, "dirs">) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const removed: WorkspacePath[] = []
+    for (const d of [...(tx.dirs ?? [])].reverse()) {
+      if (yield* store.removeEmptyDirectory(yield* store.locate(d))) removed.push(d)
+    }
+    return removed
+  })
+
 const encoder = new TextEncoder()
 
 /** Edits as the journal keeps them: the file's index and the BLAKE3 of each text. */
@@ -169,10 +212,12 @@ export const commitWrites = <V = undefined, E = never, R = never>(
     const originals = writes.map((w) => w.original)
     const written = new Set<number>()
     const edits = yield* recordedEdits(writes, options.edits ?? [])
+    const dirs = yield* missingDirectories(writes)
     return yield* Effect.acquireUseRelease(
       journal.begin({
         command: options.command,
         edits,
+        dirs,
         ...(options.undoes !== undefined ? { undoes: options.undoes } : {}),
         files: writes.map((w) => ({
           path: w.target.relative,
@@ -186,6 +231,7 @@ export const commitWrites = <V = undefined, E = never, R = never>(
       }),
       (tx) =>
         Effect.gen(function*() {
+          for (const d of dirs) yield* store.makeDirectory(yield* store.locate(d))
           for (const [i, w] of writes.entries()) {
             // Marked before the write: a write that fails half-way must be looked at by the rollback.
             written.add(i)
@@ -216,6 +262,7 @@ export const commitWrites = <V = undefined, E = never, R = never>(
           : Effect.gen(function*() {
             if (yield* Ref.get(committed)) return
             const report = yield* rollbackFiles(tx, (i) => Effect.succeed(originals[i] ?? null), written)
+            yield* removeCreatedDirectories(tx)
             // A restore that failed leaves the journal pending, so `splice recover` tries again;
             // someone else's content is final (recovery would leave it alone too).
             if (!report.some((r) => r.action === "failed")) {

@@ -12,7 +12,7 @@ import { Journal, type TxRecord } from "../../services/Journal.js"
 import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
-import { ABSENT, commitWrites, expectedFrom, type PlannedWrite } from "./transaction.js"
+import { ABSENT, commitWrites, expectedFrom, type PlannedWrite, removeCreatedDirectories } from "./transaction.js"
 
 export interface UndoConfig {
   readonly tx?: string
@@ -84,13 +84,15 @@ export const undo = (config: UndoConfig) =>
       }
       const { tx: undoTx } = yield* commitWrites(writes, { command: "undo", undoes: tx.id })
       yield* journal.setState(tx.id, "undone", { undoneBy: undoTx.id })
+      // Directories it made for new files go too, when nothing else has moved into them.
+      const removedDirs = yield* removeCreatedDirectories(tx)
       const files = writes.map((w) => ({
         file: w.target.relative,
         action: w.next === null ? "removed" : w.original === null ? "recreated" : "restored",
         checksum_before: w.checksumBefore,
         checksum_after: w.checksumAfter === ABSENT ? null : w.checksumAfter
       }))
-      return yield* output.result("undo", { tx: undoTx.id, undid: tx.id, undid_command: tx.command, files },
+      return yield* output.result("undo", { tx: undoTx.id, undid: tx.id, undid_command: tx.command, files, removed_directories: removedDirs, created_directories: undoTx.dirs ?? [] },
         `undid ${tx.id} (${tx.command}): ${files.map((f) => `${f.action} ${f.file}`).join(", ")}; tx ${undoTx.id}\n`)
     }))
   })

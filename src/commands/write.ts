@@ -73,9 +73,11 @@ export const write = (config: WriteConfig) =>
       }
       const parent = yield* store.locate(parentWorkspacePath(path.relative))
       const parentInfo = yield* store.stat(parent)
-      if (parentInfo._tag === "None" || parentInfo.value.kind !== "directory") {
+      // --create makes the missing directories (recorded in the journal, removed again by rollback
+      // and undo); without it a missing directory is more likely a typo in the path.
+      if (!config.create && (parentInfo._tag === "None" || parentInfo.value.kind !== "directory")) {
         return yield* Effect.fail(spliceError("SPL-E020", `directory ${parent.relative} does not exist`, {
-          hint: "Create the directory first; splice does not create directories implicitly.",
+          hint: "Pass --create to create the file and its missing directories.",
           context: { file: path.relative, directory: parent.relative }
         }))
       }
@@ -155,7 +157,7 @@ export const write = (config: WriteConfig) =>
         compilerGate(writes, gate, plans)
       )
       const diff = config.showDiff ? diffNow() : undefined
-      return yield* output.result("write", { ...base, compiler, changed: true, tx: tx.id, ...(diff !== undefined ? { diff } : {}) },
+      return yield* output.result("write", { ...base, compiler, changed: true, tx: tx.id, created_directories: tx.dirs ?? [], ...(diff !== undefined ? { diff } : {}) },
         `${diff ?? ""}${original === null ? "created" : "wrote"} ${path.relative} (${next.length} bytes), ${compilerLine(compiler)}, tx ${tx.id}\n`)
     }))
   })
