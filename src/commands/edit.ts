@@ -22,10 +22,17 @@ import { editEvidence } from "./editEvidence.js"
 import { commitWrites, expectedFrom } from "./transaction.js"
 import { compilerLine, previewVerdict, syntaxFailure, verdictLine } from "./verdictText.js"
 import { userPath } from "../domain/workspacePath.js"
+import type { TextTarget } from "./textTarget.js"
+import { applyPositional, contentOf, describePositional, flagOf, type PositionalEdit, positionalError } from "./positionalEdit.js"
+
+export type { PositionalEdit }
 
 export interface EditConfig {
   readonly file: string
+  /** Exact-text replacements; empty when `positional` is given. */
   readonly edits: ReadonlyArray<Edit>
+  /** An edit by position (lines or an anchor) instead of `edits`. */
+  readonly positional?: PositionalEdit
   readonly preview: boolean
   readonly showDiff: boolean
   readonly expectChecksum?: string
@@ -78,6 +85,98 @@ const unprovenRetry = (file: string, index: number, edits: ReadonlyArray<Edit>, 
 
 const compilerOff = (c: CompilerSettings | undefined) => (c === undefined || c.mode === "off" ? "disabled by --validate" : undefined)
 
+/**
+ * The new text an edit computed in memory, and the result fields that say how. Everything after it
+ * (gates, preview, journal, commit, result) is the same for every kind of edit.
+ */
+interface Planned {
+  readonly text: string
+  /** Fields of a changed or previewed result (exact: replacements; positional: mode and lines). */
+  readonly fields: Record<string, unknown>
+  /** Fields that close the result (exact: each edit's outcome). */
+  readonly trailer: Record<string, unknown>
+  /** When the text stays as it was: the fields and the human line that say why. */
+  readonly unchanged: { readonly fields: Record<string, unknown>; readonly human: string }
+  /** What the journal records as evidence for a later retry (exact edits only). */
+  readonly journalEdits: ReadonlyArray<Edit>
+  /** Human phrase for the commit line. */
+  readonly summary: string
+}
+
+/** Exact-text replacements: OLD must occur once (or --replace-all); a retry needs the journal's evidence. */
+const planExact = (config: EditConfig, target: TextTarget) =>
+  Effect.gen(function*() {
+    const file = target.path.relative
+    const applied = yield* applyBatch(file, target.content.text, target.content.lineEnding, config.edits)
+    if (!applied.ok) return yield* Effect.fail(matchError(file, applied.failure, config.edits))
+    const replacements = applied.outcomes.reduce((n, o) => n + o.replacements, 0)
+    // "Already applied" is claimed only with the journal's evidence that this edit happened.
+    const evidence = new Map<number, string>()
+    for (const o of applied.outcomes) {
+      if (!o.alreadyApplied) continue
+      const tx = yield* editEvidence(file, config.edits[o.index]!)
+      if (tx === undefined) return yield* Effect.fail(unprovenRetry(file, o.index, config.edits, o.lines))
+      evidence.set(o.index, tx)
+    }
+    const edits = applied.outcomes.map((o) => ({
+      edit: o.index + 1,
+      replacements: o.replacements,
+      already_applied: o.alreadyApplied,
+      ...(evidence.has(o.index) ? { applied_by: evidence.get(o.index) } : {}),
+      lines: o.lines
+    }))
+    // Every edit applied before (with evidence), or some replaced a text by itself.
+    const alreadyApplied = applied.outcomes.some((o) => o.alreadyApplied)
+    return {
+      text: applied.text,
+      fields: { replacements },
+      trailer: { edits },
+      unchanged: {
+        fields: { already_applied: alreadyApplied, replacements: 0 },
+        human: `${file}: ${alreadyApplied ? `already applied by ${[...new Set(evidence.values())].join(", ")}, ` : ""}nothing to change\n`
+      },
+      journalEdits: config.edits.filter((_, i) => !applied.outcomes[i]!.alreadyApplied),
+      summary: `${replacements} replacement(s)`
+    } satisfies Planned
+  })
+
+/**
+ * An edit by position. Not idempotent (a retried insert inserts again), so the journal records no
+ * evidence for it: --expect-checksum is what makes a retry safe.
+ */
+const planPositional = (p: PositionalEdit, target: TextTarget) =>
+  Effect.gen(function*() {
+    const file = target.path.relative
+    const r = applyPositional(p, target.content.text, target.content.lineEnding)
+    if (!r.ok) return yield* Effect.fail(positionalError(file, p, r.failure))
+    const fields = { mode: p.mode, lines: { from: r.from, to: r.to } }
+    return {
+      text: r.text,
+      fields,
+      trailer: {},
+      unchanged: { fields: { already_applied: false, ...fields }, human: `${file}: the lines already read so, nothing to change\n` },
+      journalEdits: [],
+      summary: describePositional(p, r.from, r.to)
+    } satisfies Planned
+  })
+
+/** Refusals that need no file: an empty batch or OLD, NUL in new text, positional flags mixed with edits. */
+const checkRequest = (config: EditConfig) =>
+  Effect.gen(function*() {
+    const p = config.positional
+    if (p !== undefined) {
+      if (config.edits.length > 0) return yield* Effect.fail(spliceError("SPL-E010", `${flagOf[p.mode]} cannot be combined with exact-text edits`))
+      if ((p.mode === "after" || p.mode === "before") && p.anchor.length === 0) {
+        return yield* Effect.fail(spliceError("SPL-E010", `${flagOf[p.mode]} needs a non-empty anchor text`))
+      }
+      return yield* refuseNul(config.file, [contentOf(p)])
+    }
+    if (config.edits.length === 0) return yield* Effect.fail(spliceError("SPL-E010", "no edit given: pass --replace-old/--replace-new or --edits"))
+    const empty = config.edits.findIndex((e) => e.old.length === 0)
+    if (empty !== -1) return yield* Effect.fail(matchError(config.file, { kind: "empty_old", index: empty }, config.edits))
+    yield* refuseNul(config.file, config.edits.map((e) => e.new))
+  })
+
 export const edit = (config: EditConfig) =>
   Effect.gen(function*() {
     const store = yield* FileStore
@@ -86,10 +185,7 @@ export const edit = (config: EditConfig) =>
     const validator = yield* Validator
     const output = yield* Output
 
-    if (config.edits.length === 0) return yield* Effect.fail(spliceError("SPL-E010", "no edit given: pass --replace-old/--replace-new or --edits"))
-    const empty = config.edits.findIndex((e) => e.old.length === 0)
-    if (empty !== -1) return yield* Effect.fail(matchError(config.file, { kind: "empty_old", index: empty }, config.edits))
-    yield* refuseNul(config.file, config.edits.map((e) => e.new))
+    yield* checkRequest(config)
 
     const blocked = config.preview ? new Map() : yield* autoRecover
     const path = yield* store.resolve(userPath(config.file))
@@ -105,24 +201,7 @@ export const edit = (config: EditConfig) =>
       }
       yield* checkExpected(path, target.checksum, config.expectChecksum)
 
-      const applied = yield* applyBatch(path.relative, target.content.text, target.content.lineEnding, config.edits)
-      if (!applied.ok) return yield* Effect.fail(matchError(path.relative, applied.failure, config.edits))
-      const replacements = applied.outcomes.reduce((n, o) => n + o.replacements, 0)
-      // "Already applied" is claimed only with the journal's evidence that this edit happened.
-      const evidence = new Map<number, string>()
-      for (const o of applied.outcomes) {
-        if (!o.alreadyApplied) continue
-        const tx = yield* editEvidence(path.relative, config.edits[o.index]!)
-        if (tx === undefined) return yield* Effect.fail(unprovenRetry(path.relative, o.index, config.edits, o.lines))
-        evidence.set(o.index, tx)
-      }
-      const edits = applied.outcomes.map((o) => ({
-        edit: o.index + 1,
-        replacements: o.replacements,
-        already_applied: o.alreadyApplied,
-        ...(evidence.has(o.index) ? { applied_by: evidence.get(o.index) } : {}),
-        lines: o.lines
-      }))
+      const planned: Planned = config.positional !== undefined ? yield* planPositional(config.positional, target) : yield* planExact(config, target)
       const base = {
         file: path.relative,
         line_ending: target.content.lineEnding,
@@ -130,29 +209,26 @@ export const edit = (config: EditConfig) =>
         checksum_before: target.checksum
       }
 
-      if (applied.text === target.content.text) {
+      if (planned.text === target.content.text) {
         const v: Verdict = { gate: "syntax", status: "skipped", reason: "nothing to change", errors: [], preexisting: 0 }
-        // Every edit applied before (with evidence), or some replaced a text by itself.
-        const alreadyApplied = applied.outcomes.some((o) => o.alreadyApplied)
         return yield* output.result("edit", {
           ...base,
           changed: false,
-          already_applied: alreadyApplied,
-          replacements: 0,
+          ...planned.unchanged.fields,
           checksum_after: target.checksum,
           validation: v,
           compiler: skippedVerdict("nothing to change"),
           tx: null,
-          edits
-        }, `${path.relative}: ${alreadyApplied ? `already applied by ${[...new Set(evidence.values())].join(", ")}, ` : ""}nothing to change\n`)
+          ...planned.trailer
+        }, planned.unchanged.human)
       }
 
-      const verdict = yield* validator.validate({ path: path.relative, before: target.content.text, after: applied.text, mode: config.validate })
-      const next = encodeText(applied.text, target.content.bom)
+      const verdict = yield* validator.validate({ path: path.relative, before: target.content.text, after: planned.text, mode: config.validate })
+      const next = encodeText(planned.text, target.content.bom)
       yield* refuseGrowth(path.relative, next.length, config.maxBytes)
       const checksumAfter = yield* hasher.blake3(next)
       // Only when shown: a diff of a 100,000-edit batch costs more than the batch.
-      const diffNow = () => unifiedDiff(target.content.text, applied.text, path.relative)
+      const diffNow = () => unifiedDiff(target.content.text, planned.text, path.relative)
 
       if (config.preview) {
         const diff = diffNow()
@@ -163,13 +239,13 @@ export const edit = (config: EditConfig) =>
           changed: false,
           would_change: true,
           would_succeed: pv.wouldSucceed,
-          replacements,
+          ...planned.fields,
           checksum_after: checksumAfter,
           validation: verdict,
           compiler: skippedVerdict(compilerOff(config.compiler) ?? "not run by --preview: the checker reads the files on disk"),
           tx: null,
           diff,
-          edits
+          ...planned.trailer
         }, `${diff}${pv.human}`)
       }
       if (verdict.status === "failed") {
@@ -192,7 +268,7 @@ export const edit = (config: EditConfig) =>
         writes,
         {
           command: "edit",
-          edits: config.edits.filter((_, i) => !applied.outcomes[i]!.alreadyApplied).map((e) => ({ file: path.relative, old: e.old, new: e.new })),
+          edits: planned.journalEdits.map((e) => ({ file: path.relative, old: e.old, new: e.new })),
           ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {})
         },
         compilerGate(writes, gate, plans)
@@ -203,13 +279,13 @@ export const edit = (config: EditConfig) =>
         ...base,
         changed: true,
         already_applied: false,
-        replacements,
+        ...planned.fields,
         checksum_after: checksumAfter,
         validation: verdict,
         compiler,
         tx: tx.id,
         ...(diff !== undefined ? { diff } : {}),
-        edits
-      }, `${diff ?? ""}edited ${path.relative}: ${replacements} replacement(s), ${verdictLine(verdict)}, ${compilerLine(compiler)}, tx ${tx.id}\n`)
+        ...planned.trailer
+      }, `${diff ?? ""}edited ${path.relative}: ${planned.summary}, ${verdictLine(verdict)}, ${compilerLine(compiler)}, tx ${tx.id}\n`)
     }))
   })

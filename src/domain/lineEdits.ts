@@ -156,3 +156,12 @@ export const deleteLines = (text: string, le: LineEnding, from: number, to: numb
   if (bad !== undefined) return fail({ kind: "out_of_range", line: bad, lines: n })
   return { ok: true, text: spliceLines(text, le, from - 1, to, ""), from, to }
 }
+
+/** "A:B" (or "N", one line) as a 1-based inclusive range; undefined unless 1 ≤ A ≤ B. */
+export const parseLineRange = (s: string): { readonly from: number; readonly to: number } | undefined => {
+  const m = /^\s*(\d+)\s*(?::\s*(\d+)\s*)?$/.exec(s)
+  if (m === null) return undefined
+  const from = Number(m[1])
+  const to = m[2] === undefined ? from : Number(m[2])
+  return Number.isSafeInteger(from) && Number.isSafeInteger(to) && from >= 1 && from <= to ? { from, to } : undefined
+}

@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { deleteLines, insertAt, type LineEditResult, replaceLines } from "../../src/domain/lineEdits.js"
+import { deleteLines, insertAt, type LineEditResult, parseLineRange, replaceLines } from "../../src/domain/lineEdits.js"
 import { type LineEnding, lineEndingString } from "../../src/domain/lineEndings.js"
 import { countLines } from "../../src/domain/textContent.js"
 
@@ -130,6 +130,15 @@ describe("replaceLines and deleteLines", () => {
     expect(textOf(replaceLines("a\nb", "lf", 2, 2, "x\n"))).toBe("a\nx")
     // The new last line is empty: it keeps its line ending, or it would vanish.
     expect(textOf(deleteLines("a\n\nc", "lf", 3, 3))).toBe("a\n\n")
+  })
+})
+
+describe("parseLineRange", () => {
+  it("A:B with 1 ≤ A ≤ B, or one line N", () => {
+    expect(parseLineRange("3:5")).toEqual({ from: 3, to: 5 })
+    expect(parseLineRange(" 2 : 2 ")).toEqual({ from: 2, to: 2 })
+    expect(parseLineRange("7")).toEqual({ from: 7, to: 7 })
+    for (const bad of ["0:2", "5:3", "a:b", "1:", ":3", "-1:2", "1.5:2", "", "1:2:3", "99999999999999999999:1"]) expect([bad, parseLineRange(bad)]).toEqual([bad, undefined])
   })
 })
 
