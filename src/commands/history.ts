@@ -1,24 +1,69 @@
 /**
  * `splice history`: the journal's transactions, newest first (what `undo` can reverse), and the
- * entries in quarantine (foreign or damaged, never replayed).
+ * entries in quarantine (foreign or damaged, never replayed). `--file` keeps the transactions that
+ * touched one file; `--stats` sums the journal up instead of listing it.
  */
 import * as Effect from "effect/Effect"
 import { spliceError } from "../domain/SpliceError.js"
-import { Journal } from "../../services/Journal.js"
+import { statePath, userPath } from "../domain/workspacePath.js"
+import { FileStore } from "../../services/FileStore.js"
+import { Journal, type TxRecord, type TxState } from "../../services/Journal.js"
 import { Output } from "../../services/Output.js"
 
 export interface HistoryConfig {
   readonly limit: number
+  /** Only transactions that touched this file (a path as typed, from the current directory). */
+  readonly file?: string
+  /** One result with the journal's size, counts by state, the oldest entry and the quarantine. */
+  readonly stats?: boolean
 }
+
+const STATES: ReadonlyArray<TxState> = ["pending", "committed", "rolled_back", "undone"]
+
+/** Bytes under .splice/tx (originals, intents, states): what the journal costs on disk. */
+const journalBytes = Effect.gen(function*() {
+  const store = yield* FileStore
+  const files = yield* store.walk(yield* store.locate(statePath("tx")), () => false)
+  return files.reduce((n, f) => n + f.size, 0)
+})
+
+const stats = Effect.gen(function*() {
+  const journal = yield* Journal
+  const output = yield* Output
+  const all = yield* journal.history
+  const quarantined = (yield* journal.quarantined).length
+  const bytes = yield* journalBytes
+  const byState = Object.fromEntries(STATES.map((s) => [s, all.filter((t) => t.state === s).length])) as Record<TxState, number>
+  const oldest = all[all.length - 1]
+  const human = `${all.length} transaction(s), ${bytes} bytes in .splice/tx: ${STATES.map((s) => `${byState[s]} ${s}`).join(", ")}; ` +
+    `${oldest !== undefined ? `oldest ${oldest.id} (${oldest.created})` : "no entries"}; ${quarantined} quarantined\n`
+  return yield* output.result("history", {
+    stats: true,
+    bytes,
+    total: all.length,
+    states: byState,
+    oldest: oldest !== undefined ? { tx: oldest.id, created: oldest.created } : null,
+    quarantined
+  }, human)
+})
+
+const touches = (tx: TxRecord, file: string) => tx.files.some((f) => f.path === file)
 
 export const historyCommand = (config: HistoryConfig) =>
   Effect.gen(function*() {
     const journal = yield* Journal
     const output = yield* Output
+    const store = yield* FileStore
     if (!Number.isInteger(config.limit) || config.limit < 1) {
       return yield* Effect.fail(spliceError("SPL-E010", `--limit must be a positive integer (got ${config.limit})`, { context: { limit: config.limit } }))
     }
-    const all = yield* journal.history
+    if (config.stats === true) {
+      if (config.file !== undefined) return yield* Effect.fail(spliceError("SPL-E010", "--stats sums up the whole journal: it takes no --file"))
+      return yield* stats
+    }
+    // The file may be gone (deleted by a transaction): only its name matters, as the journal recorded it.
+    const file = config.file !== undefined ? (yield* store.resolve(userPath(config.file))).relative : undefined
+    const all = (yield* journal.history).filter((tx) => file === undefined || touches(tx, file))
     const shown = all.slice(0, config.limit)
     for (const tx of shown) {
       yield* output.event({
@@ -37,10 +82,11 @@ export const historyCommand = (config: HistoryConfig) =>
       yield* output.event({ type: "quarantined", entry: q, path: `.splice/quarantine/${q}` }, `${q}  quarantined (not replayed; see .splice/quarantine/${q})\n`)
     }
     return yield* output.result("history", {
+      ...(file !== undefined ? { file } : {}),
       transactions: shown.length,
       total: all.length,
       truncated: all.length > shown.length,
       pending: all.filter((t) => t.state === "pending").length,
       quarantined: quarantined.length
-    }, all.length === 0 && quarantined.length === 0 ? "no transactions\n" : "")
+    }, all.length === 0 && quarantined.length === 0 ? (file !== undefined ? `no transactions touched ${file}\n` : "no transactions\n") : "")
   })
