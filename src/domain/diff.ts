@@ -12,7 +12,8 @@ export const MAX_D = 2000
 /** Lines with their terminators kept. */
 export const splitKeepEnds = (text: string): string[] => text.match(/[^\r\n]*(\r\n|\r|\n)|[^\r\n]+$/g) ?? []
 
-type Op = { readonly tag: " " | "-" | "+"; readonly line: string }
+/** One line of a line diff: kept (" "), removed ("-") or added ("+"). */
+export type Op = { readonly tag: " " | "-" | "+"; readonly line: string }
 
 const myers = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): Op[] | undefined => {
   const n = a.length
@@ -55,7 +56,8 @@ const myers = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): Op[] | undef
   return ops.reverse()
 }
 
-const diffLines = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): Op[] => {
+/** The line diff of a → b (lines compared exactly), in order. */
+export const diffLines = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): Op[] => {
   let pre = 0
   while (pre < a.length && pre < b.length && a[pre] === b[pre]) pre++
   let suf = 0
