@@ -17,12 +17,11 @@ import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator, type Verdict } from "../../services/Validator.js"
 import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
-import { checkExpected, loadTextTarget, refuseReserved } from "./textTarget.js"
+import { checkExpected, loadTextTarget, refuseReserved, type TextTarget } from "./textTarget.js"
 import { editEvidence } from "./editEvidence.js"
 import { commitWrites, expectedFrom } from "./transaction.js"
 import { compilerLine, previewVerdict, syntaxFailure, verdictLine } from "./verdictText.js"
 import { userPath } from "../domain/workspacePath.js"
-import type { TextTarget } from "./textTarget.js"
 import { applyPositional, contentOf, describePositional, flagOf, type PositionalEdit, positionalError } from "./positionalEdit.js"
 
 export type { PositionalEdit }
