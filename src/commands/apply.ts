@@ -1,0 +1,316 @@
+/**
+ * `splice apply`: one change set (a plan, a Codex patch, search/replace blocks or a unified diff)
+ * applied to many files as one transaction. Every file is read under its lock and every change is
+ * made in memory first; the syntax gate judges each result; only then is anything written, through
+ * the journal, so any failure, signal or crash leaves every file as it was.
+ */
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import { type ChangeFormat, type ChangeOp, type ChangeSet, pathsOf } from "../domain/changeSet.js"
+import { applyChangeSet, type FileText, type StepReport } from "../domain/changeEngine.js"
+import { unifiedDiff } from "../domain/diff.js"
+import { parseChangeSet } from "../domain/formats/index.js"
+import { spliceError } from "../domain/SpliceError.js"
+import { encodeText } from "../domain/textContent.js"
+import { ALL_TIERS } from "../domain/tolerantMatch.js"
+import { userPath, type WorkspacePath } from "../domain/workspacePath.js"
+import { FileStore, type ResolvedPath } from "../../services/FileStore.js"
+import { Hasher } from "../../services/Hasher.js"
+import { Input } from "../../services/Input.js"
+import { identityLock, Lock } from "../../services/Lock.js"
+import { Output } from "../../services/Output.js"
+import { type ValidateMode, Validator, type Verdict } from "../../services/Validator.js"
+import { engineError, invalidInput, unprovenClaim } from "./applyFailure.js"
+import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
+import { editEvidence } from "./editEvidence.js"
+import { autoRecover, refuseBlocked } from "./recover.js"
+import { refuseGrowth } from "./resultLimits.js"
+import { checkExpected, loadTextTarget, refuseReserved, statTarget, type TextTarget } from "./textTarget.js"
+import { ABSENT, commitWrites, expectedFrom, type PlannedWrite } from "./transaction.js"
+import { compilerLine, previewVerdict, syntaxErrorLines, syntaxFailure } from "./verdictText.js"
+
+export interface ApplyConfig {
+  /** Where the change set comes from: a file, or "-" for stdin. */
+  readonly input: string
+  readonly format: ChangeFormat | "auto"
+  readonly preview: boolean
+  readonly showDiff: boolean
+  /** Exact matching only (no tolerance tiers). */
+  readonly exact: boolean
+  /** --expect-checksum FILE=HEX, as typed. */
+  readonly expectChecksums: ReadonlyArray<string>
+  readonly validate: ValidateMode
+  readonly compiler?: CompilerSettings
+  readonly maxBytes: number
+  readonly lockTimeoutMs: number
+  readonly holdMs?: number
+  readonly allowGitDir?: boolean
+}
+
+const decoder = new TextDecoder("utf-8", { fatal: true })
+
+/** The change set's bytes, decoded and parsed. */
+const readChangeSet = (config: ApplyConfig) =>
+  Effect.gen(function*() {
+    const input = yield* Input
+    const bytes = config.input === "-" ? yield* input.stdin : yield* input.argumentFile(config.input)
+    if (bytes.length === 0) {
+      return yield* Effect.fail(spliceError("SPL-E012", `${config.input === "-" ? "stdin" : config.input} is empty: no change set to apply`, {
+        hint: "Pipe the change set into `splice apply`, or name a file holding it.",
+        context: { input: config.input }
+      }))
+    }
+    let text: string
+    try {
+      text = decoder.decode(bytes)
+    } catch {
+      return yield* Effect.fail(spliceError("SPL-E051", "the change set is not valid UTF-8", { context: { input: config.input, line: 0 } }))
+    }
+    const parsed = parseChangeSet(text.replace(/^\uFEFF/, ""), config.format)
+    if (!parsed.ok) return yield* Effect.fail(invalidInput(config.format, parsed.failure))
+    return parsed.changeSet
+  })
+
+/** Every path of the change set as a workspace path (jail and reserved paths checked). */
+const resolveAll = (set: ChangeSet, allowGitDir: boolean) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const byTyped = new Map<string, ResolvedPath>()
+    for (const typed of pathsOf(set)) {
+      const p = yield* store.resolve(userPath(typed))
+      yield* refuseReserved(p, allowGitDir)
+      byTyped.set(typed, p)
+    }
+    const at = (typed: string) => byTyped.get(typed)!.relative as string
+    const ops: ChangeOp[] = set.ops.map((op) =>
+      op.kind === "move"
+        ? { ...op, from: at(op.from), to: at(op.to) }
+        : op.kind === "patch" && op.moveTo !== undefined
+        ? { ...op, file: at(op.file), moveTo: at(op.moveTo) }
+        : { ...op, file: at(op.file) }
+    )
+    const resolved = new Map<WorkspacePath, ResolvedPath>()
+    for (const p of byTyped.values()) resolved.set(p.relative, p)
+    return { ops, resolved }
+  })
+
+/** FILE=HEX pairs of --expect-checksum, by workspace path. */
+const expectedChecksums = (pairs: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const out = new Map<WorkspacePath, string>()
+    for (const pair of pairs) {
+      const eq = pair.lastIndexOf("=")
+      if (eq <= 0) {
+        return yield* Effect.fail(spliceError("SPL-E010", `--expect-checksum takes FILE=CHECKSUM with apply (got ${JSON.stringify(pair)})`, { context: { expect_checksum: pair } }))
+      }
+      out.set((yield* store.resolve(userPath(pair.slice(0, eq)))).relative, pair.slice(eq + 1))
+    }
+    return out
+  })
+
+type Action = "update" | "add" | "delete" | "move"
+
+interface FilePlan {
+  readonly path: ResolvedPath
+  readonly action: Action
+  readonly from?: WorkspacePath
+  /** What the file (or, for a move, its source) held before. */
+  readonly before: TextTarget | undefined
+  readonly after: FileText | null
+}
+
+export const apply = (config: ApplyConfig) =>
+  Effect.gen(function*() {
+    const hasher = yield* Hasher
+    const lock = yield* Lock
+    const validator = yield* Validator
+    const output = yield* Output
+
+    const set = yield* readChangeSet(config)
+    const { ops, resolved } = yield* resolveAll(set, config.allowGitDir === true)
+    const expected = yield* expectedChecksums(config.expectChecksums)
+    const paths = [...resolved.keys()]
+    for (const p of expected.keys()) {
+      if (!resolved.has(p)) {
+        return yield* Effect.fail(spliceError("SPL-E010", `--expect-checksum names ${p}, which the change set does not touch`, { context: { file: p } }))
+      }
+    }
+    const blocked = config.preview ? new Map() : yield* autoRecover
+    yield* refuseBlocked(blocked, paths)
+
+    return yield* Effect.scoped(Effect.gen(function*() {
+      // Every lock first, in one sorted acquisition: two applies over overlapping files never deadlock.
+      if (!config.preview) yield* lock.acquire(paths, Duration.millis(config.lockTimeoutMs))
+      const targets = new Map<WorkspacePath, TextTarget | undefined>()
+      for (const [p, r] of resolved) {
+        const info = yield* statTarget(r, config.maxBytes)
+        targets.set(p, info === undefined ? undefined : yield* loadTextTarget(r, config.maxBytes))
+      }
+      const linked = [...targets.values()].filter((t) => t !== undefined && t.info.nlink > 1)
+      if (!config.preview && linked.length > 0) {
+        // Other names of these files may be edited meanwhile: lock the files themselves, then read again.
+        yield* lock.acquire(linked.flatMap((t) => identityLock(t!.info)), Duration.millis(config.lockTimeoutMs))
+        for (const t of linked) targets.set(t!.path.relative, yield* loadTextTarget(t!.path, config.maxBytes))
+      }
+
+      // Checksums: per op (expect_checksum) and per file (--expect-checksum), against the state on disk.
+      for (const op of ops) {
+        if (op.expectChecksum === undefined) continue
+        const file = (op.kind === "move" ? op.from : op.file) as WorkspacePath
+        yield* checkExpected({ relative: file }, targets.get(file)?.checksum ?? ABSENT, op.expectChecksum)
+      }
+      for (const [file, sum] of expected) yield* checkExpected({ relative: file }, targets.get(file)?.checksum ?? ABSENT, sum)
+
+      const initial = new Map<string, FileText | null>()
+      for (const [p, t] of targets) initial.set(p, t === undefined ? null : t.content)
+      const run = applyChangeSet(ops, initial, { tiers: config.exact ? ["exact"] : ALL_TIERS })
+      if (!run.ok) return yield* Effect.fail(engineError(run.failure, ops))
+      const result = run.result
+
+      // "Already applied" only with the journal's evidence that splice made this very change.
+      const evidence = new Map<string, string>()
+      for (const c of result.claims) {
+        const tx = yield* editEvidence(c.file as WorkspacePath, { old: c.old, new: c.new })
+        if (tx === undefined) return yield* Effect.fail(unprovenClaim(c.file, c.op, c.hunk, c.line, ops))
+        evidence.set(`${c.op}:${c.hunk}`, tx)
+      }
+
+      const plans: FilePlan[] = []
+      const movedFrom = new Set(result.moves.values())
+      for (const [p, after] of result.files) {
+        const path = resolved.get(p as WorkspacePath)!
+        const before = targets.get(p as WorkspacePath)
+        const source = result.moves.get(p) as WorkspacePath | undefined
+        if (source !== undefined && after !== null) {
+          plans.push({ path, action: "move", from: source, before: targets.get(source), after })
+        } else if (after === null) {
+          if (before !== undefined && !movedFrom.has(p)) plans.push({ path, action: "delete", before, after })
+        } else if (before === undefined) plans.push({ path, action: "add", before, after })
+        else if (after.text !== before.content.text || after.bom !== before.content.bom) plans.push({ path, action: "update", before, after })
+      }
+      const stepsOf = (plan: FilePlan) =>
+        result.steps.filter((s) => s.file === plan.path.relative || (plan.from !== undefined && s.file === plan.from)).map((s: StepReport) => ({
+          change: s.op + 1,
+          hunk: s.hunk + 1,
+          input_line: ops[s.op]!.kind === "patch" ? (ops[s.op] as Extract<ChangeOp, { kind: "patch" }>).hunks[s.hunk]?.origin.line ?? ops[s.op]!.origin.line : ops[s.op]!.origin.line,
+          matched_with: s.matchedWith,
+          lines: s.lines,
+          already_applied: s.alreadyApplied,
+          ...(evidence.has(`${s.op}:${s.hunk}`) ? { applied_by: evidence.get(`${s.op}:${s.hunk}`) } : {})
+        }))
+
+      // Bytes, checksums and the syntax verdict of every result, before anything is written.
+      const writes: PlannedWrite[] = []
+      const reports: Array<Record<string, unknown>> = []
+      const verdicts: Array<{ file: string; verdict: Verdict }> = []
+      const diffs: string[] = []
+      for (const plan of plans) {
+        const rel = plan.path.relative
+        const beforeText = plan.before?.content.text ?? null
+        const next = plan.after === null ? null : encodeText(plan.after.text, plan.after.bom)
+        if (next !== null) {
+          yield* refuseGrowth(rel, next.length, config.maxBytes)
+          const nul = plan.after!.text.indexOf("\0")
+          if (nul !== -1 && (beforeText === null || !beforeText.includes("\0"))) {
+            return yield* Effect.fail(spliceError("SPL-E069", `the change set puts a NUL byte into ${rel}; splice writes text files only`, { context: { file: rel, offset: nul } }))
+          }
+        }
+        const checksumAfter = next === null ? ABSENT : yield* hasher.blake3(next)
+        if (plan.after !== null) {
+          const verdict = yield* validator.validate({ path: rel, before: beforeText, after: plan.after.text, mode: config.validate })
+          verdicts.push({ file: rel, verdict })
+        }
+        const shownFrom = plan.action === "move" ? plan.from! : rel
+        diffs.push(plan.after === null ? unifiedDiff(beforeText ?? "", "", rel).replace(/^\+\+\+ b\/.*$/m, "+++ /dev/null") : plan.before === undefined
+          ? unifiedDiff("", plan.after.text, rel).replace(/^--- a\/.*$/m, "--- /dev/null")
+          : unifiedDiff(beforeText ?? "", plan.after.text, rel).replace(/^--- a\/.*$/m, `--- a/${shownFrom}`))
+        if (plan.action === "move") {
+          // The source goes, the destination is created with the source's mode.
+          const src = plan.before!
+          writes.push({ target: src.path, original: src.bytes, mode: src.info.mode, next: null, checksumBefore: src.checksum, checksumAfter: ABSENT, ...expectedFrom(src.info, src.bytes) })
+          writes.push({ target: plan.path, original: null, mode: src.info.mode, next, checksumBefore: null, checksumAfter, createOnly: true })
+        } else {
+          const t = plan.before
+          writes.push({
+            target: plan.path,
+            original: t?.bytes ?? null,
+            mode: t?.info.mode ?? null,
+            next,
+            checksumBefore: t?.checksum ?? null,
+            checksumAfter,
+            ...(t === undefined ? { createOnly: true } : expectedFrom(t.info, t.bytes))
+          })
+        }
+        reports.push({
+          file: rel,
+          action: plan.action,
+          ...(plan.from !== undefined ? { from: plan.from } : {}),
+          checksum_before: plan.before?.checksum ?? null,
+          checksum_after: next === null ? null : checksumAfter,
+          ...(plan.after !== null ? { line_ending: plan.after.lineEnding } : {}),
+          hunks: stepsOf(plan)
+        })
+      }
+      const failedSyntax = verdicts.filter((v) => v.verdict.status === "failed")
+      const validation = {
+        gate: "syntax",
+        status: verdicts.length === 0 ? "skipped" : failedSyntax.length > 0 ? "failed" : verdicts.every((v) => v.verdict.status === "skipped") ? "skipped" : "passed",
+        files: verdicts.map((v) => ({ file: v.file, ...v.verdict }))
+      }
+      const alreadyApplied = result.steps.filter((s) => s.alreadyApplied).length
+      const base = { format: set.format, changes: ops.length, already_applied: alreadyApplied }
+
+      if (plans.length === 0) {
+        return yield* output.result("apply", {
+          ...base, changed: false, tx: null, files: [], validation, compiler: skippedVerdict("nothing to change")
+        }, `nothing to change${alreadyApplied > 0 ? ` (${alreadyApplied} change(s) already applied by ${[...new Set(evidence.values())].join(", ")})` : ""}\n`)
+      }
+      const diff = diffs.join("")
+      if (config.preview) {
+        const lines = verdicts.map((v) => previewVerdict(v.file, v.verdict))
+        return yield* output.result("apply", {
+          ...base,
+          preview: true,
+          changed: false,
+          would_change: true,
+          would_succeed: lines.every((l) => l.wouldSucceed),
+          tx: null,
+          files: reports,
+          validation,
+          compiler: skippedVerdict(config.compiler === undefined || config.compiler.mode === "off" ? "disabled by --validate" : "not run by --preview: the checker reads the files on disk"),
+          diff
+        }, `${diff}${lines.map((l) => l.human).join("")}`)
+      }
+      if (failedSyntax.length > 0) {
+        const errors = failedSyntax.map((v) => syntaxErrorLines(v.file, v.verdict)).join("")
+        return yield* Effect.fail(spliceError("SPL-E042", `the change set would introduce syntax errors in ${failedSyntax.map((v) => v.file).join(", ")}; nothing written`, {
+          context: {
+            files: failedSyntax.map((v) => syntaxFailure(v.file, v.verdict).context),
+            // The errors as compiler-style lines, for a reader that shows one string.
+            summary: errors
+          }
+        }))
+      }
+
+      const gate = config.compiler ?? COMPILER_OFF
+      const checked = writes.filter((w) => w.next !== null).map((w) => w.target.relative)
+      const compilerPlans = yield* planFor(checked, gate)
+      const { tx, verified: compiler } = yield* commitWrites(
+        writes,
+        { command: "apply", edits: result.edits.map((e) => ({ ...e, file: e.file as WorkspacePath })), ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
+        compilerGate(writes, gate, compilerPlans)
+      )
+      const summary = reports.map((r) => `${r["action"]} ${r["from"] !== undefined ? `${r["from"]} → ` : ""}${r["file"]}`).join(", ")
+      return yield* output.result("apply", {
+        ...base,
+        changed: true,
+        tx: tx.id,
+        files: reports,
+        created_directories: tx.dirs ?? [],
+        validation,
+        compiler,
+        ...(config.showDiff ? { diff } : {})
+      }, `${config.showDiff ? diff : ""}applied ${set.format} change set: ${summary}; ${validation.status === "passed" ? "syntax ok" : `syntax ${validation.status}`}, ${compilerLine(compiler)}, tx ${tx.id}\n`)
+    }))
+  })
