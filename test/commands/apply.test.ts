@@ -241,7 +241,8 @@ describe("splice apply", () => {
       })()
       const done = await after
       const seen = new Set<string>()
-      for (let k = 0; k < n; k++) {
+      // k = n: the last step (the commit mark) was written, so the process "dies" after it.
+      for (let k = 0; k <= n; k++) {
         const mem = new MemoryFs(FIVE)
         const before = snapshot(mem)
         mem.crashAfterWrites = k
