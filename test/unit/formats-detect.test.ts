@@ -44,6 +44,7 @@ describe("detectFormat", () => {
     const diff = "diff --git a/p.md b/p.md\n--- a/p.md\n+++ b/p.md\n@@ -1,2 +1,2 @@\n <<<<<<< SEARCH\n-old\n+new\n"
     expect(detectFormat(diff)).toBe("udiff")
     expect(detectFormat(diff.slice(diff.indexOf("---")))).toBe("udiff")
+    expect(detectFormat(diff.replace("diff --git a/p.md b/p.md", "diff -ruN a/p.md b/p.md"))).toBe("udiff")
   })
 
   it("every plan sample is plan: a JSON object, an array, NDJSON, also fenced", () => {

@@ -165,6 +165,12 @@ describe("parseSearchReplace on what models write", () => {
     expect(ops(parseSearchReplace(chained))).toEqual([patch("a.py", 3, ["x"], ["y"]), patch("a.py", 10, ["p"], ["q"])])
   })
 
+  it("the path must be on the line just above (or above fence lines only): a blank line in between hides it, as in Aider", () => {
+    expect(failure(parseSearchReplace(["b.py", "", "<<<<<<< SEARCH", "x", "=======", "y", ">>>>>>> REPLACE"].join("\n")))).toMatchObject({ line: 3, found: "a blank line" })
+    const reuse = ["a.py", "<<<<<<< SEARCH", "x", "=======", "y", ">>>>>>> REPLACE", "b.py", "", "```", "<<<<<<< SEARCH", "p", "=======", "q", ">>>>>>> REPLACE"].join("\n")
+    expect(ops(parseSearchReplace(reuse))).toEqual([patch("a.py", 2, ["x"], ["y"]), patch("a.py", 10, ["p"], ["q"])])
+  })
+
   it("decorations are stripped as Aider does, also when combined (**`a.py`**:)", () => {
     for (const line of ["**src/a.py**", "`src/a.py`", "# src/a.py", "### src/a.py", "src/a.py:", "**`src/a.py`**:", "```src/a.py"]) {
       expect(ops(parseSearchReplace([line, "<<<<<<< SEARCH", "x", "=======", "y", ">>>>>>> REPLACE"].join("\n")))).toEqual([patch("src/a.py", 2, ["x"], ["y"])])
