@@ -13,7 +13,7 @@ import { parseChangeSet } from "../domain/formats/index.js"
 import { spliceError } from "../domain/SpliceError.js"
 import { encodeText } from "../domain/textContent.js"
 import { ALL_TIERS } from "../domain/tolerantMatch.js"
-import { userPath, type WorkspacePath } from "../domain/workspacePath.js"
+import { parseWorkspacePath, userPath, type WorkspacePath } from "../domain/workspacePath.js"
 import { FileStore, type ResolvedPath } from "../../services/FileStore.js"
 import { Hasher } from "../../services/Hasher.js"
 import { Input } from "../../services/Input.js"
@@ -77,7 +77,16 @@ const resolveAll = (set: ChangeSet, allowGitDir: boolean) =>
     const store = yield* FileStore
     const byTyped = new Map<string, ResolvedPath>()
     for (const typed of pathsOf(set)) {
-      const p = yield* store.resolve(userPath(typed))
+      const rooted = set.pathsFrom === "root" ? parseWorkspacePath(typed) : undefined
+      let p = rooted !== undefined ? yield* store.locate(rooted) : yield* store.resolve(userPath(typed))
+      // Paths are taken from the current directory, like every splice path; but patches written
+      // against the repository (git diff, most agents' patches) name files from its root. When the
+      // file is only there, it is the one meant: never a guess between two existing files.
+      const fromRoot = parseWorkspacePath(typed)
+      if (fromRoot !== undefined && fromRoot !== p.relative && (yield* store.lstat(p))._tag === "None") {
+        const atRoot = yield* store.locate(fromRoot)
+        if ((yield* store.lstat(atRoot))._tag === "Some") p = atRoot
+      }
       yield* refuseReserved(p, allowGitDir)
       byTyped.set(typed, p)
     }

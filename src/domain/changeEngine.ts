@@ -120,6 +120,8 @@ export const applyChangeSet = (ops: ReadonlyArray<ChangeOp>, initial: ReadonlyMa
     let delta = 0
     hunks.forEach((h, k) => {
       let from = cursor
+      /** Every anchor occurs once where it was searched: the hunk belongs right after the last. */
+      let anchoredUniquely = h.anchors.length > 0
       for (const anchor of h.anchors) {
         // An anchor narrows where the hunk is searched: its first occurrence from here on. The
         // hunk must still be unique after it, so a wrong occurrence can only fail, never misplace.
@@ -127,6 +129,7 @@ export const applyChangeSet = (ops: ReadonlyArray<ChangeOp>, initial: ReadonlyMa
         if (a.kind === "none") {
           fail({ kind: "anchor_not_found", op: opIndex, hunk: k, file, anchor, candidates: nearestCandidates(fromLines(f), anchor) })
         }
+        if (a.kind !== "found") anchoredUniquely = false
         from = (a.kind === "found" ? a.start : Math.min(...(a as { starts: number[] }).starts)) + 1
       }
       if (h.old.length === 0) {
@@ -147,6 +150,11 @@ export const applyChangeSet = (ops: ReadonlyArray<ChangeOp>, initial: ReadonlyMa
         // Only as a tie-breaker: one of the content matches sits exactly where the line number says.
         const expected = h.lineHint - 1 + delta
         if (m.starts.includes(expected)) m = { kind: "found", start: expected, tier: m.tier }
+      }
+      if (m.kind === "ambiguous" && anchoredUniquely) {
+        // `@@ def f():` names the scope: the first match after it is the one in that scope (as
+        // Codex reads it). Only when the anchor itself is unique, so the scope is not a guess.
+        m = { kind: "found", start: Math.min(...m.starts), tier: m.tier }
       }
       if (m.kind === "ambiguous") {
         fail({ kind: "ambiguous", op: opIndex, hunk: k, file, tier: m.tier, lines: m.starts.map((s) => s + 1) })

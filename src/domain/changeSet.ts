@@ -72,6 +72,11 @@ export type ChangeOp =
 export interface ChangeSet {
   readonly format: ChangeFormat
   readonly ops: ReadonlyArray<ChangeOp>
+  /**
+   * Where its paths start: "root" when the input says they name files from the repository root
+   * (`diff --git` output always does), else from the current directory like every splice path.
+   */
+  readonly pathsFrom?: "root"
 }
 
 /** Why an input is not a valid change set: the 1-based input line, what was expected there, and what was found. */

@@ -196,6 +196,22 @@ describe("splice apply", () => {
     expect(mem.text("src/a.ts")).toContain("a = 5")
   })
 
+  it("from a subdirectory, a path that exists only from the workspace root (git diff's paths) is taken from there", async () => {
+    const mem = new MemoryFs({ ...FIVE, "src/deep/.keep": "" })
+    const diff = "diff --git a/src/a.ts b/src/a.ts\n--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1,2 +1,2 @@\n-export const a = 1\n+export const a = 7\n export const name = \"a\"\n"
+    const r = await run(apply(cfg()), mem, { cwd: "src/deep", stdin: diff })
+    expect(r.exit).toBe(0)
+    expect(mem.text("src/a.ts")).toContain("a = 7")
+    // git writes every path from the top of the work tree, new files included.
+    const gitAdd = "diff --git a/src/new.ts b/src/new.ts\nnew file mode 100644\n--- /dev/null\n+++ b/src/new.ts\n@@ -0,0 +1 @@\n+export const n = 1\n"
+    expect((await run(apply(cfg()), mem, { cwd: "src/deep", stdin: gitAdd })).exit).toBe(0)
+    expect(mem.text("src/new.ts")).toBe("export const n = 1\n")
+    // A new file is created where the path says from the current directory.
+    const add = await run(apply(cfg()), mem, { cwd: "src/deep", stdin: "*** Begin Patch\n*** Add File: n.ts\n+export {}\n*** End Patch\n" })
+    expect(add.exit).toBe(0)
+    expect(mem.text("src/deep/n.ts")).toBe("export {}\n")
+  })
+
   it("a compiler error anywhere rolls every file back (the checker runs once on the final state)", async () => {
     const mem = new MemoryFs(FIVE)
     const before = snapshot(mem)

@@ -52,6 +52,12 @@ describe("the change engine", () => {
     const src = "class A:\n    def f(self):\n        return 1\nclass B:\n    def f(self):\n        return 1\n"
     const r = run([patch("m.py", [hunk(["    def f(self):", "        return 1"], ["    def f(self):", "        return 2"], { anchors: ["class B:"] })])], { "m.py": src })
     expect(text(r, "m.py")).toBe(src.replace(/return 1\n$/, "return 2\n"))
+    // Repeated lines after a unique anchor: the first one after it is in the anchor's scope.
+    const two = "def short(ms):\n    a = abs(ms)\ndef long(ms):\n    a = abs(ms)\n"
+    const first = run([patch("t.py", [hunk(["    a = abs(ms)"], ["    b = abs(ms)"], { anchors: ["def long(ms):"] })])], { "t.py": two + two.replace(/def (\w+)/g, "def $1_2") })
+    expect(text(first, "t.py")).toBe("def short(ms):\n    a = abs(ms)\ndef long(ms):\n    b = abs(ms)\n" + two.replace(/def (\w+)/g, "def $1_2"))
+    // Without an anchor, or with an anchor that is itself repeated, that is still ambiguous.
+    expect(run([patch("t.py", [hunk(["    a = abs(ms)"], ["    b"], { anchors: ["    a = abs(ms)"] })])], { "t.py": two + two }).ok).toBe(false)
     const missing = run([patch("m.py", [hunk(["x"], ["y"], { anchors: ["class C:"] })])], { "m.py": src })
     expect(missing.ok ? "ok" : missing.failure.kind).toBe("anchor_not_found")
   })

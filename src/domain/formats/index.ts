@@ -22,5 +22,8 @@ export const parseChangeSet = (text: string, format: ChangeFormat | "auto"): Par
     const first = text.split(/\r\n|\r|\n/).findIndex((l) => l.trim().length > 0)
     return invalid(Math.max(1, first + 1), "a change set: a JSON plan ({\"ops\": [...]}, an array, or NDJSON), a Codex patch (*** Begin Patch), search/replace blocks (<<<<<<< SEARCH) or a unified diff (--- / +++ / @@)", first === -1 ? "nothing" : text.split(/\r\n|\r|\n/)[first]!.slice(0, 80))
   }
-  return parsers[chosen](text)
+  const result = parsers[chosen](text)
+  // git writes every path of `diff --git` from the top of the work tree, whichever directory it ran in.
+  if (result.ok && chosen === "udiff" && /^diff --git /m.test(text)) return { ok: true, changeSet: { ...result.changeSet, pathsFrom: "root" } }
+  return result
 }
