@@ -202,28 +202,31 @@ export const replacementLines = (
 const LINE_BREAK = /\r\n|\r|\n/g
 
 interface TextLines {
-  /** Offset where each line starts, where its content ends, and where its terminator ends. */
+  /** Each line's content, and the offsets where it starts, where its content ends, and where its terminator ends. */
+  readonly text: string[]
   readonly starts: number[]
   readonly contentEnds: number[]
   readonly ends: number[]
 }
 
 const textLines = (text: string): TextLines => {
+  // One native split (terminators captured at odd indexes) is several times faster than exec in a loop.
+  const parts = text.split(/(\r\n|\r|\n)/)
+  const lines: string[] = []
   const starts: number[] = []
   const contentEnds: number[] = []
   const ends: number[] = []
   let at = 0
-  LINE_BREAK.lastIndex = 0
-  for (let m = LINE_BREAK.exec(text); m !== null; m = LINE_BREAK.exec(text)) {
+  for (let i = 0; i < parts.length; i += 2) {
+    const line = parts[i]!
+    const term = parts[i + 1] ?? ""
+    lines.push(line)
     starts.push(at)
-    contentEnds.push(m.index)
-    ends.push(m.index + m[0].length)
-    at = m.index + m[0].length
+    contentEnds.push(at + line.length)
+    at += line.length + term.length
+    ends.push(at)
   }
-  starts.push(at)
-  contentEnds.push(text.length)
-  ends.push(text.length)
-  return { starts, contentEnds, ends }
+  return { text: lines, starts, contentEnds, ends }
 }
 
 /** One line in a tier's projection, with each projected character's source span in the line. */
@@ -242,23 +245,24 @@ const projectLine = (line: string, tier: Tier): { text: string; from: ReadonlyAr
   }
 }
 
-/** The whole text as a tier sees it: normalised lines joined by `\n`, and where each line starts. */
+/** Lines [base, base+count) as a tier sees them: normalised, joined by `\n`, and where each starts. */
 interface Projection {
+  readonly base: number
   readonly text: string
   readonly lineStarts: number[]
 }
 
-const project = (text: string, lines: TextLines, tier: Tier): Projection => {
+const project = (lines: TextLines, tier: Tier, base: number, count: number): Projection => {
   const parts: string[] = []
   const starts: number[] = []
   let at = 0
-  for (let i = 0; i < lines.starts.length; i++) {
-    const p = normaliseLine(text.slice(lines.starts[i]!, lines.contentEnds[i]!), tier)
+  for (let i = base; i < base + count; i++) {
+    const p = normaliseLine(lines.text[i]!, tier)
     starts.push(at)
     parts.push(p)
     at += p.length + 1
   }
-  return { text: parts.join("\n"), lineStarts: starts }
+  return { base, text: parts.join("\n"), lineStarts: starts }
 }
 
 const lineIndex = (starts: ReadonlyArray<number>, offset: number): number => lineOfOffset(starts, offset) - 1
@@ -268,26 +272,116 @@ const lineIndex = (starts: ReadonlyArray<number>, offset: number): number => lin
  * projected line takes in the line's indentation; one that ends a projected line takes in its
  * trailing whitespace: whole lines on those sides, as the line form replaces them.
  */
-const toOriginal = (text: string, lines: TextLines, proj: Projection, tier: Tier, ps: number, pe: number): { start: number; end: number } => {
-  const lineText = (i: number) => text.slice(lines.starts[i]!, lines.contentEnds[i]!)
-  const li = lineIndex(proj.lineStarts, ps)
-  const col = ps - proj.lineStarts[li]!
+const toOriginal = (lines: TextLines, proj: Projection, tier: Tier, ps: number, pe: number): { start: number; end: number } => {
+  const pl = lineIndex(proj.lineStarts, ps)
+  const li = proj.base + pl
+  const col = ps - proj.lineStarts[pl]!
   let start: number
   if (col === 0) start = lines.starts[li]!
   else {
-    const p = projectLine(lineText(li), tier)
+    const p = projectLine(lines.text[li]!, tier)
     start = lines.starts[li]! + (col < p.text.length ? p.from[col]! : p.to[p.text.length - 1]!)
   }
   const q = pe - 1
-  const lq = lineIndex(proj.lineStarts, q)
-  const cq = q - proj.lineStarts[lq]!
-  const p = projectLine(lineText(lq), tier)
+  const pq = lineIndex(proj.lineStarts, q)
+  const lq = proj.base + pq
+  const cq = q - proj.lineStarts[pq]!
+  const p = projectLine(lines.text[lq]!, tier)
   let end: number
   if (cq >= p.text.length) end = lines.ends[lq]! // the match ends with this line's terminator
   else if (cq === p.text.length - 1) end = lines.contentEnds[lq]!
   else end = lines.starts[lq]! + p.to[cq]!
   return { start, end }
 }
+
+/** A needle as one looser tier compares it. */
+interface TextNeedle {
+  readonly parts: number
+  /** The normalised lines joined by `\n`. */
+  readonly want: string
+  /** The needle began with blanks this tier drops: it must start at a line start. */
+  readonly mustStartLine: boolean
+  /** It ended with blanks this tier drops: it must end at a line end. */
+  readonly mustEndLine: boolean
+  /** The longest normalised line and its index: the cheapest filter for where a match can be. */
+  readonly key: string
+  readonly keyIndex: number
+}
+
+const textNeedle = (needle: string, tier: Tier): TextNeedle => {
+  const parts = needle.split(LINE_BREAK)
+  const normalised = parts.map((l) => normaliseLine(l, tier))
+  const fold = (s: string) => (tier === "unicode" ? foldLookalikes(s) : s)
+  const first = fold(parts[0]!)
+  const last = fold(parts[parts.length - 1]!)
+  let keyIndex = 0
+  for (let k = 1; k < normalised.length; k++) if (normalised[k]!.length > normalised[keyIndex]!.length) keyIndex = k
+  return {
+    parts: parts.length,
+    want: normalised.join("\n"),
+    mustStartLine: looseIndent(tier) && first.length > 0 && isWs(first.charCodeAt(0)),
+    mustEndLine: normalised[normalised.length - 1]!.length > 0 && isWs(last.charCodeAt(last.length - 1)),
+    key: normalised[keyIndex]!,
+    keyIndex
+  }
+}
+
+/** Matches of the needle in lines [base, base+count), as original offsets. */
+const matchesIn = (lines: TextLines, tier: Tier, n: TextNeedle, base: number, count: number): Array<{ start: number; end: number }> => {
+  const proj = project(lines, tier, base, count)
+  return findAllOverlapping(proj.text, n.want)
+    .filter((h) => {
+      if (n.mustStartLine && h > 0 && proj.text[h - 1] !== "\n") return false
+      const e = h + n.want.length
+      return !(n.mustEndLine && e < proj.text.length && proj.text[e] !== "\n")
+    })
+    .map((h) => toOriginal(lines, proj, tier, h, h + n.want.length))
+}
+
+const NON_ASCII_G = /[^\x00-\x7f]/g
+
+/**
+ * The lines where the needle's key line can sit: a looser tier only drops blanks at line edges, so
+ * the key's text occurs verbatim in its line, unless (unicode tier) the line has non-ASCII
+ * characters to fold. Undefined when the key says little (empty, or too many lines to be worth it).
+ */
+const keyLines = (text: string, lines: TextLines, tier: Tier, n: TextNeedle): number[] | undefined => {
+  if (n.key.length === 0) return undefined
+  const limit = Math.floor(lines.text.length / n.parts)
+  const found = new Set<number>()
+  const scan = (next: (from: number) => number) => {
+    for (let i = next(0); i !== -1; i = next(lines.ends[lineIndex(lines.starts, i)]!)) {
+      found.add(lineIndex(lines.starts, i))
+      if (found.size > limit) return false
+    }
+    return true
+  }
+  if (!scan((from) => text.indexOf(n.key, from))) return undefined
+  if (tier === "unicode") {
+    const ok = scan((from) => {
+      NON_ASCII_G.lastIndex = from
+      return NON_ASCII_G.exec(text)?.index ?? -1
+    })
+    if (!ok) return undefined
+  }
+  return [...found].sort((a, b) => a - b)
+}
+
+/** Every match of a looser tier: around the key's candidate lines, or over the whole text. */
+const looseMatches = (text: string, lines: TextLines, tier: Tier, n: TextNeedle): Array<{ start: number; end: number }> => {
+  const candidates = keyLines(text, lines, tier, n)
+  if (candidates === undefined) return matchesIn(lines, tier, n, 0, lines.text.length)
+  const out: Array<{ start: number; end: number }> = []
+  for (const c of candidates) {
+    // The match spans exactly `parts` lines, with the key line at keyIndex among them.
+    const base = c - n.keyIndex
+    if (base >= 0 && base + n.parts <= lines.text.length) out.push(...matchesIn(lines, tier, n, base, n.parts))
+  }
+  return out
+}
+
+/** The line ending `\n` in a needle stands for: only a text with a CR needs the full count. */
+const endingOf = (text: string) => (text.includes("\r") ? detectLineEnding(text) : "lf")
 
 /**
  * Find `needle` in `text`; it may start and end mid-line. The exact tier treats `\n` in the needle
@@ -303,30 +397,20 @@ export const locateText = (text: string, needle: string, options: { readonly tie
   const lineOf = (offset: number) => lineOfOffset((originalStarts ??= lineStarts(text)), offset)
   for (const tier of ordered(options.tiers)) {
     if (tier === "exact") {
-      for (const v of variants(needle, detectLineEnding(text))) {
+      // Without a line break in the needle there is nothing to translate.
+      const forms = /[\r\n]/.test(needle) ? variants(needle, endingOf(text)) : [needle]
+      for (const v of forms) {
         const hits = findAllOverlapping(text, v)
         if (hits.length === 1) return { kind: "found", start: hits[0]!, end: hits[0]! + v.length, tier }
         if (hits.length > 1) return { kind: "ambiguous", tier, lines: hits.map(lineOf) }
       }
       continue
     }
-    const parts = needle.split(LINE_BREAK)
-    const want = parts.map((l) => normaliseLine(l, tier)).join("\n")
-    if (want.length === 0) continue
-    const firstBase = tier === "unicode" ? foldLookalikes(parts[0]!) : parts[0]!
-    const lastPart = parts[parts.length - 1]!
-    const lastBase = tier === "unicode" ? foldLookalikes(lastPart) : lastPart
-    const mustStartLine = looseIndent(tier) && firstBase.length > 0 && isWs(firstBase.charCodeAt(0))
-    const mustEndLine = normaliseLine(lastPart, tier).length > 0 && isWs(lastBase.charCodeAt(lastBase.length - 1))
+    const n = textNeedle(needle, tier)
+    if (n.want.length === 0) continue
     lines ??= textLines(text)
-    const proj = project(text, lines, tier)
-    const hits = findAllOverlapping(proj.text, want).filter((h) => {
-      if (mustStartLine && h > 0 && proj.text[h - 1] !== "\n") return false
-      const e = h + want.length
-      return !(mustEndLine && e < proj.text.length && proj.text[e] !== "\n")
-    })
-    if (hits.length === 0) continue
-    const spans = hits.map((h) => toOriginal(text, lines!, proj, tier, h, h + want.length))
+    const spans = looseMatches(text, lines, tier, n)
+    if (spans.length === 0) continue
     if (spans.length === 1) return { kind: "found", start: spans[0]!.start, end: spans[0]!.end, tier }
     return { kind: "ambiguous", tier, lines: spans.map((s) => lineOf(s.start)) }
   }
@@ -356,8 +440,8 @@ const splitEnds = (s: string): { lines: string[]; ends: string[] } => {
  * lines are re-indented, new line breaks use the text's dominant line ending.
  */
 export const adaptReplacement = (text: string, match: { readonly start: number; readonly end: number; readonly tier: Tier }, old: string, neu: string): string => {
-  const le = detectLineEnding(text)
-  if (match.tier === "exact") return text.slice(match.start, match.end) === old ? neu : toStyle(neu, le)
+  if (match.tier === "exact") return text.slice(match.start, match.end) === old ? neu : toStyle(neu, endingOf(text))
+  const le = endingOf(text)
   const span = splitEnds(text.slice(match.start, match.end))
   const oldLines = old.split(LINE_BREAK)
   const newLines = neu.split(LINE_BREAK)

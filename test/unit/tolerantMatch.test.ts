@@ -429,6 +429,72 @@ describe("properties", () => {
     )
   })
 
+  it("locateText agrees with a whole-text projection reference (the candidate-line shortcut loses nothing)", () => {
+    /** Reference: project the whole text per tier, search it, report 1-based lines of the hits. */
+    const reference = (text: string, needle: string) => {
+      const textLinesRef = text.split(/\r\n|\r|\n/)
+      for (const tier of ALL_TIERS) {
+        if (tier === "exact") {
+          const le = text.includes("\r\n") ? "\r\n" : "\n"
+          for (const v of [...new Set([needle.replace(/\n/g, le), needle])]) {
+            const hits: number[] = []
+            for (let i = text.indexOf(v); i !== -1; i = text.indexOf(v, i + 1)) hits.push(text.slice(0, i).split(/\r\n|\r|\n/).length)
+            if (hits.length > 0) return { tier, lines: hits }
+          }
+          continue
+        }
+        const parts = needle.split(/\r\n|\r|\n/)
+        const want = parts.map((l) => normaliseLine(l, tier)).join("\n")
+        if (want === "") continue
+        const fold = (x: string) => (tier === "unicode" ? foldLookalikes(x) : x)
+        const startLine = (tier === "indentation" || tier === "unicode") && /^[ \t]/.test(fold(parts[0]!))
+        const last = parts[parts.length - 1]!
+        const endLine = normaliseLine(last, tier) !== "" && /[ \t]$/.test(fold(last))
+        const proj = textLinesRef.map((l) => normaliseLine(l, tier)).join("\n")
+        const hits: number[] = []
+        for (let h = proj.indexOf(want); h !== -1; h = proj.indexOf(want, h + 1)) {
+          const e = h + want.length
+          if (startLine && h > 0 && proj[h - 1] !== "\n") continue
+          if (endLine && e < proj.length && proj[e] !== "\n") continue
+          hits.push(proj.slice(0, h).split("\n").length)
+        }
+        if (hits.length > 0) return { tier, lines: hits }
+      }
+      return undefined
+    }
+    const textArb = fc.tuple(fileArb, fc.constantFrom("\n", "\r\n")).map(([ls, eol]) => ls.join(eol))
+    const randomNeedle = fc.array(lineArb, { minLength: 1, maxLength: 3 }).map((ls) => ls.join("\n"))
+    // Mostly a piece of the text (starting and ending anywhere), perturbed line by line for one tier.
+    const caseArb = textArb.chain((text) =>
+      fc.tuple(
+        fc.constant(text),
+        fc.oneof(
+          { weight: 1, arbitrary: randomNeedle },
+          {
+            weight: 3,
+            arbitrary: fc
+              .record({ a: fc.nat({ max: text.length }), len: fc.nat({ max: 40 }), tier: fc.constantFrom(...ALL_TIERS), lead: wsArb, trail: wsArb, seed: fc.nat() })
+              .map(({ a, len, tier, lead, trail, seed }) =>
+                text.slice(a, a + len).split(/\r\n|\r|\n/).map((l, k) => perturb(tier, l, k === 0 ? "" : lead, trail, seed + k)).join("\n")
+              )
+          }
+        )
+      )
+    ).filter(([, needle]) => needle.length > 0)
+    fc.assert(
+      fc.property(caseArb, ([text, needle]) => {
+        const m = locateText(text, needle, all)
+        const r = reference(text, needle)
+        if (r === undefined) expect(m).toEqual({ kind: "none" })
+        else if (r.lines.length === 1) {
+          expect(m).toMatchObject({ kind: "found", tier: r.tier })
+          if (m.kind === "found") expect(text.slice(0, m.start).split(/\r\n|\r|\n/).length).toBe(r.lines[0])
+        } else expect(m).toEqual({ kind: "ambiguous", tier: r.tier, lines: r.lines })
+      }),
+      { numRuns: 2000 }
+    )
+  })
+
   it("folding is idempotent and maps every look-alike to ASCII", () => {
     fc.assert(fc.property(fc.string({ unit: "grapheme" }), (s) => {
       expect(foldLookalikes(foldLookalikes(s))).toBe(foldLookalikes(s))
