@@ -138,6 +138,12 @@ describe("parseSearchReplace on what models write", () => {
     ])
   })
 
+  it("git conflict markers and *** lines are text: only SEARCH / REPLACE markers count", () => {
+    const content = ["<<<<<<< HEAD", "*** Begin Patch", ">>>>>>> feature", "    ======= "]
+    const text = ["merge.txt", "<<<<<<< SEARCH", ...content.slice(0, 3), "=======", ...content, ">>>>>>> REPLACE"].join("\n")
+    expect(ops(parseSearchReplace(text))).toEqual([patch("merge.txt", 2, content.slice(0, 3), content)])
+  })
+
   it("a bare '=======' line in SEARCH always ends SEARCH (as in Aider): the text cannot hold one", () => {
     const text = ["a.md", "<<<<<<< SEARCH", "Title", "=======", "old", "=======", "Title", "new", ">>>>>>> REPLACE"].join("\n")
     expect(ops(parseSearchReplace(text))).toEqual([patch("a.md", 2, ["Title"], ["old", "=======", "Title", "new"])])
