@@ -162,3 +162,13 @@ describe("parsePlan: line numbers of generated plans", () => {
     )
   })
 })
+
+describe("parsePlan: size", () => {
+  it("100,000 ops, one per line, parse in linear time", () => {
+    const text = "[\n" + Array.from({ length: 100_000 }, (_, i) => `{"op":"delete","file":"f${i}"}`).join(",\n") + "\n]"
+    const started = performance.now()
+    const set = ok(parsePlan(text))
+    expect(set.ops[99_999]!.origin.line).toBe(100_001)
+    expect(performance.now() - started).toBeLessThan(5_000)
+  })
+})

@@ -374,3 +374,12 @@ describe("parseUnifiedDiff of the repo's own unifiedDiff", () => {
     )
   })
 })
+
+describe("parseUnifiedDiff: hunks straight after diff --git", () => {
+  it("takes the names from the diff --git line when the ---/+++ lines are missing", () => {
+    expect(ok(parseUnifiedDiff("diff --git a/src/x.ts b/src/x.ts\n@@ -1 +1 @@\n-a\n+b\n")).ops).toEqual([
+      { kind: "patch", file: "src/x.ts", hunks: [{ old: ["a"], new: ["b"], anchors: [], lineHint: 1, origin: { line: 2 } }], origin: { line: 1 } }
+    ])
+    expect(ok(parseUnifiedDiff("diff --git a/n.txt b/n.txt\nnew file mode 100644\n@@ -0,0 +1 @@\n+hi\n")).ops).toEqual([{ kind: "create", file: "n.txt", content: "hi\n", origin: { line: 1 } }])
+  })
+})

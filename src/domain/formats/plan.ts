@@ -55,7 +55,19 @@ const unfence = (text: string): string => {
   return lines.join("\n")
 }
 
-const lineAt = (text: string, offset: number): number => (text.slice(0, offset).match(/\r\n|\r|\n/g)?.length ?? 0) + 1
+/** The 1-based line of each offset; offsets asked in increasing order cost one pass over the text in all. */
+const lineCounter = (text: string) => {
+  let at = 0
+  let line = 1
+  return (offset: number): number => {
+    if (offset < at) [at, line] = [0, 1]
+    for (; at < offset; at++) {
+      const c = text.charCodeAt(at)
+      if (c === 10 || (c === 13 && text.charCodeAt(at + 1) !== 10)) line++
+    }
+    return line
+  }
+}
 
 /** The op values of the input and the line each starts on. */
 const elementsOf = (text: string): Array<{ value: unknown; line: number }> => {
@@ -68,25 +80,26 @@ const elementsOf = (text: string): Array<{ value: unknown; line: number }> => {
     wholeParsed = false
   }
   if (!wholeParsed) return ndjson(text)
+  const lineAt = lineCounter(text)
   const start = skipWs(text, 0)
   let elements: Array<{ value: unknown; line: number }>
   if (Array.isArray(whole)) {
-    elements = arrayElementStarts(text, start).map((offset, i) => ({ value: whole[i], line: lineAt(text, offset) }))
+    elements = arrayElementStarts(text, start).map((offset, i) => ({ value: whole[i], line: lineAt(offset) }))
   } else if (whole !== null && typeof whole === "object" && !("op" in whole) && !("type" in whole)) {
     const members = objectMembers(text, start)
     const other = members.find((m) => m.key !== "ops")
-    if (other !== undefined) throw new Refusal(lineAt(text, other.keyOffset), '{"ops": [...]} with no other key', `unknown key ${JSON.stringify(other.key)} in the plan`)
+    if (other !== undefined) throw new Refusal(lineAt(other.keyOffset), '{"ops": [...]} with no other key', `unknown key ${JSON.stringify(other.key)} in the plan`)
     const ops = members.filter((m) => m.key === "ops").pop() // JSON.parse keeps the last of a repeated key
-    if (ops === undefined) throw new Refusal(lineAt(text, start), '{"ops": [...]}', "an object without \"ops\"")
+    if (ops === undefined) throw new Refusal(lineAt(start), '{"ops": [...]}', "an object without \"ops\"")
     const list = (whole as { ops: unknown }).ops
-    if (!Array.isArray(list)) throw new Refusal(lineAt(text, ops.valueOffset), '"ops" as an array of op objects', describe(list))
-    elements = arrayElementStarts(text, ops.valueOffset).map((offset, i) => ({ value: list[i], line: lineAt(text, offset) }))
+    if (!Array.isArray(list)) throw new Refusal(lineAt(ops.valueOffset), '"ops" as an array of op objects', describe(list))
+    elements = arrayElementStarts(text, ops.valueOffset).map((offset, i) => ({ value: list[i], line: lineAt(offset) }))
   } else if (whole !== null && typeof whole === "object") {
-    elements = [{ value: whole, line: lineAt(text, start) }] // one op: NDJSON of one line, or one op object
+    elements = [{ value: whole, line: lineAt(start) }] // one op: NDJSON of one line, or one op object
   } else {
-    throw new Refusal(lineAt(text, start), EXPECTED_PLAN, describe(whole))
+    throw new Refusal(lineAt(start), EXPECTED_PLAN, describe(whole))
   }
-  if (elements.length === 0) throw new Refusal(lineAt(text, start), "at least one op", "an empty list of ops")
+  if (elements.length === 0) throw new Refusal(lineAt(start), "at least one op", "an empty list of ops")
   return elements
 }
 

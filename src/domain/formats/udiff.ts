@@ -245,7 +245,10 @@ const parseLines = (lines: ReadonlyArray<Line>): ChangeOp[] => {
     section.headerLine = i + 1
     section.oldPath = headerPath(at(i)!.slice(4), i + 1)
     section.newPath = headerPath(at(i + 1)!.slice(4), i + 2)
-    let k = i + 2
+    return readHunks(i + 2, section)
+  }
+
+  const readHunks = (k: number, section: FileSection): number => {
     while (at(k)?.startsWith("@@") === true) {
       const r = readHunk(k)
       section.hunks.push(r.hunk)
@@ -294,7 +297,14 @@ const parseLines = (lines: ReadonlyArray<Line>): ChangeOp[] => {
       throw new Refusal(k + 1, "a text diff: binary patches are not supported", show(t))
     }
     if (isFileHeader(k)) k = readFileBody(k, section)
-    else if (section.renameFrom === undefined && !section.newFile && !section.deletedFile && !section.modeChange) {
+    else if (at(k)?.startsWith("@@") === true && gitLinePaths(rest, i + 1) !== undefined) {
+      // Hunks straight after `diff --git a/F b/F` (models drop the ---/+++ lines): the names are unambiguous.
+      const [a, b] = gitLinePaths(rest, i + 1)!
+      section.oldPath = { path: a, absent: section.newFile === true }
+      section.newPath = { path: b, absent: section.deletedFile === true }
+      section.headerLine = i + 1
+      k = readHunks(k, section)
+    } else if (section.renameFrom === undefined && !section.newFile && !section.deletedFile && !section.modeChange) {
       throw new Refusal(k + 1, "`--- a/FILE` and `+++ b/FILE` headers (or git's rename, mode or new/deleted file headers) after `diff --git`", show(t))
     }
     return { section, next: k }
