@@ -64,6 +64,11 @@ describe("locateLines: each tier finds what it should, and nothing looser", () =
     expect(locateLines(["  a", "\ta", "b"], ["a"], all)).toEqual({ kind: "ambiguous", tier: "indentation", starts: [0, 1] })
   })
 
+  it("tries the requested tiers strictest first, whatever order they are given in", () => {
+    expect(locateLines(["a ", "a"], ["a"], { tiers: ["unicode", "exact"] })).toEqual({ kind: "found", start: 1, tier: "exact" })
+    expect(locateText("a \na\n", "a\n", { tiers: ["unicode", "trailing_whitespace"] })).toEqual({ kind: "ambiguous", tier: "trailing_whitespace", lines: [1, 2] })
+  })
+
   it("respects from, to and atEnd", () => {
     const f = ["a", "b", "a", "b", "a", "b"]
     expect(locateLines(f, ["a", "b"], all).kind).toBe("ambiguous")
@@ -109,6 +114,14 @@ describe("replacementLines", () => {
     const m = locateLines(file, old, all)
     expect(m).toEqual({ kind: "found", start: 0, tier: "unicode" })
     expect(replacementLines(file, 0, old, neu, "unicode")).toEqual(["x = \u2018a\u2019   ", "  y = 2", "  w = 3"])
+  })
+
+  it("unicode tier re-indents too: curly-quoted tab-indented context kept, the added line gets tabs", () => {
+    const file = ["if ok {", "\tlog(\u201cdone \u2014 ok\u201d)", "\treturn nil", "}"]
+    const old = ["    log(\"done - ok\")", "    return nil"]
+    const neu = ["    log(\"done - ok\")", "    cleanup()", "    return nil"]
+    expect(locateLines(file, old, all)).toEqual({ kind: "found", start: 1, tier: "unicode" })
+    expect(replacementLines(file, 1, old, neu, "unicode")).toEqual(["\tlog(\u201cdone \u2014 ok\u201d)", "\tcleanup()", "\treturn nil"])
   })
 
   it("exact and trailing-whitespace tiers never re-indent", () => {
