@@ -305,6 +305,12 @@ describe("parseUnifiedDiff: what models write", () => {
     expect(ok(parseUnifiedDiff(text)).ops[0]).toMatchObject({ kind: "patch", file: "src/f.c" })
   })
 
+  it("differing top directories are dropped only from diff -r's timestamped headers", () => {
+    expect(ok(parseUnifiedDiff("--- src/util.ts\n+++ lib/util.ts\n@@ -1 +1 @@\n-a\n+b\n")).ops[0]).toMatchObject({ file: "lib/util.ts" })
+    const stamped = "--- old/src/util.ts\t2024-01-02 03:04:05 +0000\n+++ new/src/util.ts\t2024-01-02 03:04:06 +0000\n@@ -1 +1 @@\n-a\n+b\n"
+    expect(ok(parseUnifiedDiff(stamped)).ops[0]).toMatchObject({ file: "src/util.ts" })
+  })
+
   it("diff -N's epoch in another time zone still means a missing file", () => {
     const text = "--- old/n.txt\t1970-01-01 01:00:00.000000000 +0100\n+++ new/n.txt\t2024-01-02 03:05:05.000000000 +0100\n@@ -0,0 +1 @@\n+hi\n\\ No newline at end of file\n"
     expect(ok(parseUnifiedDiff(text)).ops).toEqual([{ kind: "create", file: "n.txt", content: "hi", origin: { line: 1 } }])

@@ -53,11 +53,18 @@ const unquote = (text: string, lineNo: number): { value: string; end: number } =
   throw new Refusal(lineNo, "a closing quote in the path", show(text))
 }
 
+interface HeaderPath {
+  readonly path: string | null
+  readonly absent: boolean
+  /** A timestamp follows the name: the header was printed by `diff`, not written by hand. */
+  readonly stamped: boolean
+}
+
 /**
  * A `--- ` / `+++ ` path, unquoted and without the tab-separated timestamp (null for /dev/null), and
  * whether that side is absent: /dev/null, or `diff -N`'s epoch timestamp.
  */
-const headerPath = (rest: string, lineNo: number): { path: string | null; absent: boolean } => {
+const headerPath = (rest: string, lineNo: number): HeaderPath => {
   let path: string
   let after: string
   if (rest.startsWith('"')) {
@@ -70,9 +77,10 @@ const headerPath = (rest: string, lineNo: number): { path: string | null; absent
     after = tab === -1 ? "" : rest.slice(tab)
   }
   if (path === "") throw new Refusal(lineNo, "a path after the header marker", show(rest))
-  if (path === "/dev/null") return { path: null, absent: true }
+  const stamp = after.trim()
+  if (path === "/dev/null") return { path: null, absent: true, stamped: stamp !== "" }
   // diff -N marks a file absent on one side with the Unix epoch as its timestamp, in local time.
-  return { path, absent: isEpoch(after.trim()) }
+  return { path, absent: isEpoch(stamp), stamped: stamp !== "" }
 }
 
 const isEpoch = (stamp: string): boolean => {
@@ -125,8 +133,8 @@ const toLines = (input: string): Line[] => {
 
 interface FileSection {
   /** Paths from `---`/`+++`, prefixes not yet stripped. */
-  oldPath?: { path: string | null; absent: boolean }
-  newPath?: { path: string | null; absent: boolean }
+  oldPath?: HeaderPath
+  newPath?: HeaderPath
   headerLine?: number
   git?: { readonly line: number; readonly rest: string; readonly prefixed: boolean }
   renameFrom?: string
@@ -300,8 +308,8 @@ const parseLines = (lines: ReadonlyArray<Line>): ChangeOp[] => {
     else if (at(k)?.startsWith("@@") === true && gitLinePaths(rest, i + 1) !== undefined) {
       // Hunks straight after `diff --git a/F b/F` (models drop the ---/+++ lines): the names are unambiguous.
       const [a, b] = gitLinePaths(rest, i + 1)!
-      section.oldPath = { path: a, absent: section.newFile === true }
-      section.newPath = { path: b, absent: section.deletedFile === true }
+      section.oldPath = { path: a, absent: section.newFile === true, stamped: false }
+      section.newPath = { path: b, absent: section.deletedFile === true, stamped: false }
       section.headerLine = i + 1
       k = readHunks(k, section)
     } else if (section.renameFrom === undefined && !section.newFile && !section.deletedFile && !section.modeChange) {
@@ -359,7 +367,8 @@ const toOps = (s: FileSection): ChangeOp[] => {
     const [a, b] = s.git!.prefixed ? [paths[0].replace(/^a\//, ""), paths[1].replace(/^b\//, "")] : paths
     return [s.newFile ? { kind: "create", file: b, content: "", origin } : { kind: "delete", file: a, expectLines: [], origin }]
   }
-  const [oldPath, newPath] = stripPrefixes(s.oldPath.path, s.newPath.path, s.git?.prefixed)
+  const fromDiffR = s.oldPath.stamped && s.newPath.stamped
+  const [oldPath, newPath] = stripPrefixes(s.oldPath.path, s.newPath.path, s.git?.prefixed, fromDiffR)
   if (s.oldPath.absent && s.newPath.absent) throw new Refusal(s.headerLine!, "a file on at least one side of `---`/`+++`", "no file on either side")
   if (s.oldPath.absent) {
     const added = s.hunks.find((h) => h.old.length > 0)
@@ -388,14 +397,15 @@ const toOps = (s: FileSection): ChangeOp[] => {
 
 /**
  * git's `a/` and `b/` go when the section is a prefixed git diff, or when both names carry them;
- * `diff -r OLD NEW`'s differing top directories (`orig/x`, `repo/x`) go too, as `patch -p1` would.
+ * in `diff -r OLD NEW` output (timestamped headers) the differing top directories (`orig/x`,
+ * `repo/x`) go too, as `patch -p1` would. A hand-written `--- src/x` / `+++ lib/x` keeps its names.
  */
-const stripPrefixes = (a: string | null, b: string | null, gitPrefixed: boolean | undefined): [string | null, string | null] => {
+const stripPrefixes = (a: string | null, b: string | null, gitPrefixed: boolean | undefined, fromDiffR: boolean): [string | null, string | null] => {
   const carries = (p: string | null, prefix: string) => p === null || p.startsWith(prefix)
   if (gitPrefixed === true || (gitPrefixed === undefined && carries(a, "a/") && carries(b, "b/") && (a !== null || b !== null))) {
     return [a?.replace(/^a\//, "") ?? null, b?.replace(/^b\//, "") ?? null]
   }
-  if (gitPrefixed === undefined && a !== null && b !== null) {
+  if (gitPrefixed === undefined && fromDiffR && a !== null && b !== null) {
     const sa = a.indexOf("/")
     const sb = b.indexOf("/")
     if (sa > 0 && sb > 0 && a.slice(0, sa) !== b.slice(0, sb) && a.slice(sa) === b.slice(sb)) return [a.slice(sa + 1), b.slice(sb + 1)]
