@@ -51,6 +51,10 @@ describe("parsePlan: the three shapes", () => {
     ])
   })
 
+  it("a key given twice in an NDJSON line", () => {
+    expect(failure(parsePlan('{"op":"delete","file":"a"}\n  {"op":"delete","file":"b","file":"c"}\n'))).toMatchObject({ line: 2, found: '"file" twice in op 2' })
+  })
+
   it("NDJSON: one op per line, blank lines ignored", () => {
     expect(ok(parsePlan(fixture("ops.ndjson"))).ops).toEqual([
       { kind: "edit", file: "ms/index.js", old: "var s = 1000;", new: "var s = 1e3;", replaceAll: false, origin: { line: 1 } },
@@ -111,6 +115,8 @@ describe("parsePlan: refusals name the line where the offending op starts", () =
     ["line 0", op('"op": "delete_lines", "file": "a", "lines": "0:3"'), '"0:3" in op 2 ("delete_lines")'],
     ["lines as a number", op('"op": "delete_lines", "file": "a", "lines": 3'), 'number 3 in op 2 ("delete_lines")'],
     ["a checksum that is not hex", op('"op": "delete", "file": "a", "expect_checksum": "xyz"'), 'the string "xyz" in op 2 ("delete")'],
+    ["a key given twice", op('"op": "edit", "file": "a", "old": "x", "new": "y", "new": "z"'), '"new" twice in op 2'],
+    ["a key given twice inside edits", op('"op": "edit", "file": "a", "edits": [{"old_string": "x", "old_string": "w", "new_string": "y"}]'), '"old_string" twice in op 2'],
     ["an op that is not an object", op('"op": "delete", "file": "a"}, ["x"], {"op": "delete", "file": "c"'), "an array as op 3"]
   ]
   for (const [name, text, found] of cases) {

@@ -36,7 +36,12 @@ const describe = (v: unknown): string =>
 export const parsePlan = (input: string): ParseResult => {
   try {
     const text = unfence(input.replace(/^\uFEFF/, ""))
-    const ops = elementsOf(text).flatMap(({ value, line }, i) => toOps(value, i + 1, line))
+    const ops = elementsOf(text).flatMap(({ value, line, source, offset }, i) => {
+      // JSON.parse keeps the last of a repeated key: {"new": "a", "new": "b"} would drop a replacement unseen.
+      const repeated = repeatedKey(source, offset)
+      if (repeated !== undefined) throw new Refusal(line, "each key once in an op", `${JSON.stringify(repeated)} twice in op ${i + 1}`)
+      return toOps(value, i + 1, line)
+    })
     return parsed({ format: "plan", ops })
   } catch (e) {
     if (e instanceof Refusal) return invalid(e.line, e.expected, e.found)
@@ -69,8 +74,16 @@ const lineCounter = (text: string) => {
   }
 }
 
+/** An op value, the line it starts on, and where it is in its source text (the input, or its NDJSON line). */
+interface Element {
+  readonly value: unknown
+  readonly line: number
+  readonly source: string
+  readonly offset: number
+}
+
 /** The op values of the input and the line each starts on. */
-const elementsOf = (text: string): Array<{ value: unknown; line: number }> => {
+const elementsOf = (text: string): Element[] => {
   if (text.trim() === "") throw new Refusal(1, EXPECTED_PLAN, "empty input")
   let whole: unknown
   let wholeParsed = true
@@ -82,9 +95,9 @@ const elementsOf = (text: string): Array<{ value: unknown; line: number }> => {
   if (!wholeParsed) return ndjson(text)
   const lineAt = lineCounter(text)
   const start = skipWs(text, 0)
-  let elements: Array<{ value: unknown; line: number }>
+  let elements: Element[]
   if (Array.isArray(whole)) {
-    elements = arrayElementStarts(text, start).map((offset, i) => ({ value: whole[i], line: lineAt(offset) }))
+    elements = arrayElementStarts(text, start).map((offset, i) => ({ value: whole[i], line: lineAt(offset), source: text, offset }))
   } else if (whole !== null && typeof whole === "object" && !("op" in whole) && !("type" in whole)) {
     const members = objectMembers(text, start)
     const other = members.find((m) => m.key !== "ops")
@@ -93,9 +106,9 @@ const elementsOf = (text: string): Array<{ value: unknown; line: number }> => {
     if (ops === undefined) throw new Refusal(lineAt(start), '{"ops": [...]}', "an object without \"ops\"")
     const list = (whole as { ops: unknown }).ops
     if (!Array.isArray(list)) throw new Refusal(lineAt(ops.valueOffset), '"ops" as an array of op objects', describe(list))
-    elements = arrayElementStarts(text, ops.valueOffset).map((offset, i) => ({ value: list[i], line: lineAt(offset) }))
+    elements = arrayElementStarts(text, ops.valueOffset).map((offset, i) => ({ value: list[i], line: lineAt(offset), source: text, offset }))
   } else if (whole !== null && typeof whole === "object") {
-    elements = [{ value: whole, line: lineAt(start) }] // one op: NDJSON of one line, or one op object
+    elements = [{ value: whole, line: lineAt(start), source: text, offset: start }] // one op: NDJSON of one line, or one op object
   } else {
     throw new Refusal(lineAt(start), EXPECTED_PLAN, describe(whole))
   }
@@ -104,7 +117,7 @@ const elementsOf = (text: string): Array<{ value: unknown; line: number }> => {
 }
 
 /** One op per line; when the first line is not JSON on its own, the input is one broken JSON document. */
-const ndjson = (text: string): Array<{ value: unknown; line: number }> => {
+const ndjson = (text: string): Element[] => {
   const lines = text.split(/\r\n|\r|\n/)
   const firstLine = lines.findIndex((l) => l.trim() !== "")
   const parses = (l: string) => {
@@ -120,11 +133,11 @@ const ndjson = (text: string): Array<{ value: unknown; line: number }> => {
     const at = firstJsonError(text)!
     throw new Refusal(at.line, "valid JSON", `${at.problem} at column ${at.column}`)
   }
-  const out: Array<{ value: unknown; line: number }> = []
+  const out: Element[] = []
   lines.forEach((l, i) => {
     if (l.trim() === "") return
     try {
-      out.push({ value: JSON.parse(l), line: i + 1 })
+      out.push({ value: JSON.parse(l), line: i + 1, source: l, offset: skipWs(l, 0) })
     } catch {
       const at = firstJsonError(l)!
       throw new Refusal(i + 1, "one JSON op object per line (NDJSON)", `${at.problem} at column ${at.column}`)
@@ -188,6 +201,25 @@ const objectMembers = (text: string, at: number): Array<{ key: string; keyOffset
     if (text[i] === ",") i = skipWs(text, i + 1)
   }
   return members
+}
+
+/** The first key that an object inside the value at `at` holds twice. */
+const repeatedKey = (text: string, at: number): string | undefined => {
+  if (text[at] === "[") {
+    for (const e of arrayElementStarts(text, at)) {
+      const r = repeatedKey(text, e)
+      if (r !== undefined) return r
+    }
+  } else if (text[at] === "{") {
+    const seen = new Set<string>()
+    for (const m of objectMembers(text, at)) {
+      if (seen.has(m.key)) return m.key
+      seen.add(m.key)
+      const r = repeatedKey(text, m.valueOffset)
+      if (r !== undefined) return r
+    }
+  }
+  return undefined
 }
 
 /** The ChangeOps of op number `n` (1-based), which starts on `line`. */
