@@ -50,13 +50,14 @@ export const foldWithMap = (line: string): Folded => {
   const to: number[] = []
   let i = 0
   while (i < line.length) {
-    // A cluster: one code point plus the combining marks that follow it.
+    // A cluster: one code point plus what NFC may compose with it.
     const start = i
     i += (line.codePointAt(i)! > 0xffff ? 2 : 1)
     while (i < line.length) {
       const cp = line.codePointAt(i)!
       const width = cp > 0xffff ? 2 : 1
-      if (!MARK.test(line.slice(i, i + width))) break
+      // Combining marks, and the Hangul vowel/final jamo that NFC composes with the jamo before them.
+      if (!(MARK.test(line.slice(i, i + width)) || (cp >= 0x1160 && cp <= 0x11ff))) break
       i += width
     }
     const cluster = line.slice(start, i)

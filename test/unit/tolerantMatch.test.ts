@@ -46,6 +46,8 @@ describe("locateLines: each tier finds what it should, and nothing looser", () =
     expect(locateLines(file, ["    return x - 1"], { tiers: ["exact", "trailing_whitespace", "indentation"] })).toEqual({ kind: "none" })
     const f = ["msg = \"caf\u00e9 \u2014 wait\u2026\"", "x\u00a0= 1", "y = 2\u200b"]
     expect(locateLines(f, ["msg = \u201ccafe\u0301 - wait...\u201d", "x = 1", "y = 2"], all)).toEqual({ kind: "found", start: 0, tier: "unicode" })
+    // Hangul: a syllable (NFC) against its jamo (NFD).
+    expect(locateLines(["s = \"\ud55c\uae00\""], ["s = \"\u1112\u1161\u11ab\u1100\u1173\u11af\""], all)).toEqual({ kind: "found", start: 0, tier: "unicode" })
   })
 
   it("does not treat different text as a look-alike", () => {
