@@ -21,6 +21,7 @@ const flags = {
   newFile: Options.text("new-file").pipe(Options.withDescription("Read the replacement from this file (- = stdin)"), Options.optional),
   edits: Options.text("edits").pipe(Options.withDescription("JSON array of {old, new, replace_all?} applied in order, all or nothing (- = stdin)"), Options.optional),
   replaceAll: Options.boolean("replace-all").pipe(Options.withDescription("Replace every occurrence instead of requiring exactly one")),
+  fuzzy: Options.boolean("fuzzy").pipe(Options.withDescription("When the text does not occur exactly, match it ignoring trailing whitespace, then indentation, then look-alike characters (one match required; the result says which)")),
   allowEmpty: Options.boolean("allow-empty").pipe(Options.withDescription("Accept an empty replacement from --new-file - (stdin): delete the matched text")),
   afterLine: Options.integer("after-line").pipe(Options.withDescription("Insert the --replace-new/--new-file lines after line N (0 = at the top, the last line = append)"), Options.optional),
   beforeLine: Options.integer("before-line").pipe(Options.withDescription("Insert the --replace-new/--new-file lines before line N"), Options.optional),
@@ -123,6 +124,7 @@ export const collectPositional = (f: Flags) =>
     if (given.length > 1) return yield* usage(`${given.join(" and ")} cannot be combined: give one positional edit per call`)
     if (Option.isSome(f.edits)) return yield* usage(`${mode} cannot be combined with --edits`)
     if (f.replaceAll) return yield* usage(`${mode} cannot be combined with --replace-all`)
+    if (f.fuzzy) return yield* usage(`${mode} cannot be combined with --fuzzy (positions need no matching)`)
     const hasOld = Option.isSome(f.replaceOld) || Option.isSome(f.oldFile)
     if (hasOld && mode !== "--lines") return yield* usage(`${mode} takes no text to replace (--replace-old/--old-file apply to --lines only)`)
     const hasNew = Option.isSome(f.replaceNew) || Option.isSome(f.newFile)
@@ -162,7 +164,8 @@ const command = Command.make("edit", flags, (f) =>
       ...(Option.isSome(f.expectChecksum) ? { expectChecksum: f.expectChecksum.value } : {}),
       ...settings,
       ...(hold !== undefined ? { holdMs: hold } : {}),
-      ...(f.allowGitDir ? { allowGitDir: true } : {})
+      ...(f.allowGitDir ? { allowGitDir: true } : {}),
+      ...(f.fuzzy ? { fuzzy: true } : {})
     })
   })).pipe(
     Command.withDescription("Replace exact text in a file, or insert, replace or delete lines by position: validated, atomic, journaled, undoable")

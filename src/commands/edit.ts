@@ -6,6 +6,9 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import type { Edit, EditFailure } from "../domain/applyEdits.js"
 import { applyBatch } from "./applyBatch.js"
+import type { ChangeOp } from "../domain/changeSet.js"
+import { applyChangeSet } from "../domain/changeEngine.js"
+import { ALL_TIERS } from "../domain/tolerantMatch.js"
 import { refuseGrowth, refuseNul } from "./resultLimits.js"
 import { unifiedDiff } from "../domain/diff.js"
 import { spliceError } from "../domain/SpliceError.js"
@@ -44,6 +47,11 @@ export interface EditConfig {
   readonly holdMs?: number
   /** Allow targets inside a .git/ directory (refused by default: hooks there run code). */
   readonly allowGitDir?: boolean
+  /**
+   * Tolerant matching (`--fuzzy`): when OLD does not occur exactly, the tiers of `splice apply`
+   * (trailing whitespace, indentation, Unicode look-alikes), each of which must find one match.
+   */
+  readonly fuzzy?: boolean
 }
 
 const shorten = (s: string, n = 200) => (s.length > n ? s.slice(0, n) + "…" : s)
@@ -140,6 +148,53 @@ const planExact = (config: EditConfig, target: TextTarget) =>
   })
 
 /**
+ * --fuzzy: each edit exact first, then through the tolerant tiers (one engine with `splice apply`);
+ * the result says how each matched. A looser tier never picks between several matches.
+ */
+const planFuzzy = (config: EditConfig, target: TextTarget) =>
+  Effect.gen(function*() {
+    const file = target.path.relative
+    const ops: ChangeOp[] = config.edits.map((e, i) => ({ kind: "edit", file, old: e.old, new: e.new, replaceAll: e.replaceAll === true, origin: { line: i + 1 } }))
+    const run = applyChangeSet(ops, new Map([[file, target.content]]), { tiers: ALL_TIERS })
+    if (!run.ok) {
+      const f = run.failure
+      const failure: EditFailure = f.kind === "ambiguous"
+        ? { kind: "ambiguous", index: f.op, count: f.lines.length, lines: f.lines }
+        : f.kind === "not_found"
+        ? { kind: "not_found", index: f.op, candidates: f.candidates }
+        : { kind: "empty_old", index: f.op }
+      return yield* Effect.fail(matchError(file, failure, config.edits))
+    }
+    const evidence = new Map<number, string>()
+    for (const c of run.result.claims) {
+      const tx = yield* editEvidence(file, config.edits[c.op]!)
+      if (tx === undefined) return yield* Effect.fail(unprovenRetry(file, c.op, config.edits, [c.line]))
+      evidence.set(c.op, tx)
+    }
+    const edits = run.result.steps.map((s) => ({
+      edit: s.op + 1,
+      replacements: s.alreadyApplied ? 0 : 1,
+      already_applied: s.alreadyApplied,
+      ...(evidence.has(s.op) ? { applied_by: evidence.get(s.op) } : {}),
+      matched_with: s.matchedWith,
+      lines: [s.lines[0]]
+    }))
+    const replacements = edits.reduce((n, e) => n + e.replacements, 0)
+    const after = run.result.files.get(file)!
+    return {
+      text: after.text,
+      fields: { replacements, matched_with: [...new Set(edits.map((e) => e.matched_with))] },
+      trailer: { edits },
+      unchanged: {
+        fields: { already_applied: evidence.size > 0, replacements: 0 },
+        human: `${file}: ${evidence.size > 0 ? `already applied by ${[...new Set(evidence.values())].join(", ")}, ` : ""}nothing to change\n`
+      },
+      journalEdits: config.edits.filter((_, i) => !evidence.has(i)),
+      summary: `${replacements} replacement(s) (${[...new Set(edits.map((e) => e.matched_with))].join(", ")})`
+    } satisfies Planned
+  })
+
+/**
  * An edit by position. Not idempotent (a retried insert inserts again), so the journal records no
  * evidence for it: --expect-checksum is what makes a retry safe.
  */
@@ -200,7 +255,11 @@ export const edit = (config: EditConfig) =>
       }
       yield* checkExpected(path, target.checksum, config.expectChecksum)
 
-      const planned: Planned = config.positional !== undefined ? yield* planPositional(config.positional, target) : yield* planExact(config, target)
+      const planned: Planned = config.positional !== undefined
+        ? yield* planPositional(config.positional, target)
+        : config.fuzzy === true
+        ? yield* planFuzzy(config, target)
+        : yield* planExact(config, target)
       const base = {
         file: path.relative,
         line_ending: target.content.lineEnding,
