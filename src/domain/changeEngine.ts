@@ -236,9 +236,18 @@ export const applyChangeSet = (ops: ReadonlyArray<ChangeOp>, initial: ReadonlyMa
           const before = files.get(op.file) ?? null
           if (before === null) {
             files.set(op.file, newFile(op.content))
+            edits.push({ file: op.file, old: "", new: op.content })
             return
           }
-          if (op.appendIfExists !== true) return fail({ kind: "exists", op: i, file: op.file })
+          if (op.appendIfExists !== true) {
+            // A retried change set finds its new file there: already applied, if splice made it.
+            if (toLines(before.text, before.lineEnding).lines.join("\n") === toLines(op.content, "lf").lines.join("\n")) {
+              claims.push({ op: i, hunk: 0, file: op.file, old: "", new: op.content, line: 1 })
+              steps.push({ op: i, hunk: 0, file: op.file, matchedWith: "exact", lines: [1, toLines(op.content, "lf").lines.length], alreadyApplied: true })
+              return
+            }
+            return fail({ kind: "exists", op: i, file: op.file })
+          }
           const f = toLines(before.text, before.lineEnding)
           const added = toLines(op.content, "lf").lines
           const tail = f.lines.slice(Math.max(0, f.lines.length - added.length))

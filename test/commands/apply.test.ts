@@ -128,6 +128,14 @@ describe("splice apply", () => {
     expect(again.exit).toBe(0)
     expect(again.last).toMatchObject({ changed: false, already_applied: 1, tx: null })
 
+    // The same for a whole Codex patch that adds a file.
+    const add = "*** Begin Patch\n*** Add File: b.py\n+z = 1\n*** Update File: a.py\n@@\n-x = 1\n+x = 0\n*** End Patch\n"
+    expect((await run(apply(cfg()), mem, { stdin: add })).exit).toBe(0)
+    expect((await run(apply(cfg()), mem, { stdin: add })).last).toMatchObject({ changed: false, already_applied: 2 })
+    mem.put("c.py", "z = 1\n")
+    const other = await run(apply(cfg()), mem, { stdin: add.replace(/b\.py/, "c.py") })
+    expect(other.error?.context?.["reason"]).toBe("new_text_present_without_evidence")
+
     const byHand = new MemoryFs({ "a.py": "x = 1\ny = 3\n" })
     const r = await run(apply(cfg()), byHand, { stdin: patch })
     expect(r.error?.code).toBe("SPL-E071")

@@ -371,4 +371,11 @@ describe("parseCodexPatch round trip", () => {
       })
     )
   })
+
+  it("a unified diff's `@@ -12,7 +12,8 @@` written by a model is a line hint (and its section text an anchor), not a line to find", () => {
+    const r = parseCodexPatch("*** Begin Patch\n*** Update File: a.py\n@@ -12,7 +12,8 @@ def f():\n-x\n+y\n*** End Patch\n")
+    expect(r.ok && r.changeSet.ops[0]).toMatchObject({ kind: "patch", hunks: [{ old: ["x"], new: ["y"], anchors: ["def f():"], lineHint: 12 }] })
+    const bare = parseCodexPatch("*** Begin Patch\n*** Update File: a.py\n@@ -3 +3 @@\n-x\n+y\n*** End Patch\n")
+    expect(bare.ok && bare.changeSet.ops[0]).toMatchObject({ hunks: [{ anchors: [], lineHint: 3 }] })
+  })
 })

@@ -86,10 +86,16 @@ const parseChunk = (lines: ReadonlyArray<string>, end: number, cur: Cursor, file
   const startLine = cur.i + 1
   const expectLine = `a line starting with ' ', '-' or '+' in the hunk of ${file}`
   const anchors: string[] = []
+  let lineHint: number | undefined
   let marked = false
   while (cur.i < end && isChunkMarker(lines[cur.i]!)) {
     const anchor = lines[cur.i]!.slice(2).trim()
-    if (anchor !== "") anchors.push(lines[cur.i]!.slice(3))
+    // Models often write a unified diff's `@@ -12,7 +12,8 @@` here: a line-number hint, not a line to find.
+    const numbers = /^-(\d+)(?:,\d+)? \+\d+(?:,\d+)? @@(?: (.*))?$/.exec(anchor)
+    if (numbers !== null) {
+      lineHint = Number(numbers[1])
+      if (numbers[2] !== undefined && numbers[2].trim() !== "") anchors.push(numbers[2])
+    } else if (anchor !== "") anchors.push(lines[cur.i]!.slice(3))
     marked = true
     cur.i++
   }
@@ -125,7 +131,7 @@ const parseChunk = (lines: ReadonlyArray<string>, end: number, cur: Cursor, file
     old.length -= trailingEmpty
     neu.length -= trailingEmpty
   }
-  return { old, new: neu, anchors, ...(atEnd ? { atEnd: true } : {}), origin: { line: startLine } }
+  return { old, new: neu, anchors, ...(lineHint !== undefined ? { lineHint } : {}), ...(atEnd ? { atEnd: true } : {}), origin: { line: startLine } }
 }
 
 /** Which paths the patch already names, to refuse contradictory sections (see the module comment). */
