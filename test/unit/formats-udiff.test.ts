@@ -197,6 +197,15 @@ describe("parseUnifiedDiff on real diff -ruN output", () => {
   })
 })
 
+describe("parseUnifiedDiff: git format-patch output", () => {
+  it("skips the mail headers and diffstat, and keeps the signature (`-- ` then the version) out of the last hunk", () => {
+    const withoutOrigins = (set: ChangeSet) => JSON.parse(JSON.stringify(set, (k, v: unknown) => (k === "origin" ? undefined : v))) as unknown
+    const mail = ok(parseUnifiedDiff(fixture("format-patch.eml")))
+    expect(withoutOrigins(mail)).toEqual(withoutOrigins(ok(parseUnifiedDiff(fixture("git-M.diff")))))
+    expect(mail.ops[0]!.origin.line).toBe(24)
+  })
+})
+
 describe("parseUnifiedDiff: git's other headers", () => {
   it("an empty file added and a file deleted: create with no content, delete with every line", () => {
     const set = ok(parseUnifiedDiff(fixture("git-empty-added-and-deleted.diff")))

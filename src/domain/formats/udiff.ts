@@ -167,11 +167,13 @@ const parseLines = (lines: ReadonlyArray<Line>): ChangeOp[] => {
   const at = (i: number): string | undefined => (i < n && !lines[i]!.prose ? lines[i]!.text : undefined)
   const isFileHeader = (i: number) => at(i)?.startsWith("--- ") === true && at(i + 1)?.startsWith("+++ ") === true
   const isHunkLine = (t: string | undefined) => t !== undefined && (t === "" || " -+\\".includes(t[0]!))
+  /** `git format-patch`'s mail signature: `-- ` then the git version. */
+  const isSignature = (i: number) => at(i) === "-- " && !isHunkLine(at(i + 1))
   /** More hunk body follows at i (after blank lines): a line with a hunk prefix that is not a file header. */
   const bodyContinues = (i: number) => {
     while (at(i) === "") i++
     const t = at(i)
-    return t !== undefined && " -+\\".includes(t[0]!) && !isFileHeader(i)
+    return t !== undefined && " -+\\".includes(t[0]!) && !isFileHeader(i) && !isSignature(i)
   }
 
   const readHunk = (h: number): { hunk: Hunk; next: number } => {
@@ -205,7 +207,7 @@ const parseLines = (lines: ReadonlyArray<Line>): ChangeOp[] => {
     }
     if (end === undefined) {
       let k = start
-      while (isHunkLine(at(k)) && !isFileHeader(k)) k++
+      while (isHunkLine(at(k)) && !isFileHeader(k) && !isSignature(k)) k++
       // Blank lines before the next header are separators more often than stripped context.
       while (k > start && at(k - 1) === "") k--
       end = k
@@ -341,9 +343,9 @@ const parseLines = (lines: ReadonlyArray<Line>): ChangeOp[] => {
       throw new Refusal(i + 1, "a text diff: binary files are not supported", show(t))
     } else if (t.startsWith("@@")) {
       throw new Refusal(i + 1, "a file header (`--- a/FILE` then `+++ b/FILE`) before the hunk", show(t))
-    } else if (sawHeader && isHunkLine(t) && !t.startsWith("diff ")) {
+    } else if (sawHeader && isHunkLine(t) && !isSignature(i)) {
       throw new Refusal(i + 1, "a hunk header (`@@ -a,b +c,d @@`) or a file header before hunk lines", show(t))
-    } else i++ // prose, `diff -ruN …` command lines, `Only in …`, `Index:` and `===` lines of other tools
+    } else i++ // prose, `diff -ruN …` command lines, `Only in …`, `Index:` and `===` lines of other tools, mail headers
   }
   if (!sawHeader) {
     const first = lines.findIndex((l) => !l.prose && l.text.trim() !== "")
