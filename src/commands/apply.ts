@@ -22,7 +22,7 @@ import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator, type Verdict } from "../../services/Validator.js"
 import { engineError, invalidInput, unprovenClaim } from "./applyFailure.js"
 import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
-import { editEvidence } from "./editEvidence.js"
+import { editEvidence, removalEvidence } from "./editEvidence.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { refuseGrowth } from "./resultLimits.js"
 import { checkExpected, loadTextTarget, refuseReserved, statTarget, type TextTarget } from "./textTarget.js"
@@ -180,6 +180,13 @@ export const apply = (config: ApplyConfig) =>
       // "Already applied" only with the journal's evidence that splice made this very change.
       const evidence = new Map<string, string>()
       for (const c of result.claims) {
+        if (c.removed !== undefined) {
+          // A file that is not there is missing unless splice is known to have removed (or moved) it.
+          const tx = yield* removalEvidence(c.file as WorkspacePath, c.removed.to as WorkspacePath | undefined)
+          if (tx === undefined) return yield* Effect.fail(engineError({ kind: "missing_file", op: c.op, file: c.file }, ops))
+          evidence.set(`${c.op}:${c.hunk}`, tx)
+          continue
+        }
         const tx = yield* editEvidence(c.file as WorkspacePath, { old: c.old, new: c.new })
         if (tx === undefined) return yield* Effect.fail(unprovenClaim(c.file, c.op, c.hunk, c.line, ops))
         evidence.set(`${c.op}:${c.hunk}`, tx)

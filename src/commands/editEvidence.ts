@@ -26,3 +26,19 @@ export const editEvidence = (file: WorkspacePath, edit: Edit) =>
     }
     return undefined
   })
+
+/**
+ * The id of the newest committed transaction that removed `file` (and, for a move, created `to`):
+ * the evidence a retried delete or move needs before it may be called already applied.
+ */
+export const removalEvidence = (file: WorkspacePath, to?: WorkspacePath) =>
+  Effect.gen(function*() {
+    const journal = yield* Journal
+    for (const tx of yield* journal.history) {
+      if (tx.state !== "committed") continue
+      const removed = tx.files.some((f) => f.path === file && f.existed && f.checksumAfter === "absent")
+      const created = to === undefined || tx.files.some((f) => f.path === to && !f.existed && f.checksumAfter !== "absent")
+      if (removed && created) return tx.id
+    }
+    return undefined
+  })

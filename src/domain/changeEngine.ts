@@ -45,6 +45,11 @@ export interface Claim {
   readonly old: string
   readonly new: string
   readonly line: number
+  /**
+   * A file-level claim: `file` is already gone (delete), or already moved to `to` (move). The
+   * evidence is a committed transaction that removed `file` (and created `to`).
+   */
+  readonly removed?: { readonly to?: string }
 }
 
 export type EngineFailure =
@@ -112,7 +117,8 @@ export const applyChangeSet = (ops: ReadonlyArray<ChangeOp>, initial: ReadonlyMa
     }
   }
 
-  const applyHunks = (opIndex: number, file: string, hunks: ReadonlyArray<Hunk>) => {
+  /** `verifyOf`: only check that every hunk is already in place (a retried move); else missing `verifyOf`. */
+  const applyHunks = (opIndex: number, file: string, hunks: ReadonlyArray<Hunk>, verifyOf?: string) => {
     const state = existing(opIndex, file)
     const f = toLines(state.text, state.lineEnding)
     let cursor = 0
@@ -132,6 +138,7 @@ export const applyChangeSet = (ops: ReadonlyArray<ChangeOp>, initial: ReadonlyMa
         if (a.kind !== "found") anchoredUniquely = false
         from = (a.kind === "found" ? a.start : Math.min(...(a as { starts: number[] }).starts)) + 1
       }
+      if (h.old.length === 0 && verifyOf !== undefined) fail({ kind: "missing_file", op: opIndex, file: verifyOf })
       if (h.old.length === 0) {
         // Nothing to find: after the anchor, at the top for udiff's `-0,0`, else at the end.
         const at = h.anchors.length > 0 ? from : h.lineHint === 0 && h.atEnd !== true ? 0 : f.lines.length
@@ -162,13 +169,15 @@ export const applyChangeSet = (ops: ReadonlyArray<ChangeOp>, initial: ReadonlyMa
       if (m.kind === "none") {
         const done = h.new.length > 0 ? locateLines(f.lines, h.new, { from, tiers: options.tiers }) : { kind: "none" as const }
         if (done.kind === "found") {
-          claims.push({ op: opIndex, hunk: k, file, old: h.old.join("\n"), new: h.new.join("\n"), line: done.start + 1 })
+          // A retried move's hunks were recorded under the file's old name.
+          claims.push({ op: opIndex, hunk: k, file: verifyOf ?? file, old: h.old.join("\n"), new: h.new.join("\n"), line: done.start + 1 })
           steps.push({ op: opIndex, hunk: k, file, matchedWith: done.tier, lines: [done.start + 1, done.start + h.new.length], alreadyApplied: true })
           cursor = done.start + h.new.length
           return
         }
         fail({ kind: "not_found", op: opIndex, hunk: k, file, candidates: nearestCandidates(fromLines(f), h.old.join("\n")) })
       }
+      if (verifyOf !== undefined) fail({ kind: "missing_file", op: opIndex, file: verifyOf })
       const found = m as { kind: "found"; start: number; tier: Tier }
       const next = replacementLines(f.lines, found.start, h.old, h.new, found.tier)
       const atEnd = found.start + h.old.length === f.lines.length
@@ -224,6 +233,12 @@ export const applyChangeSet = (ops: ReadonlyArray<ChangeOp>, initial: ReadonlyMa
         case "edit":
           return applyEdit(i, op)
         case "patch":
+          if (op.moveTo !== undefined && op.moveTo !== op.file && files.get(op.file) == null && files.get(op.moveTo) != null) {
+            // A retried update-and-move: the file is already where it goes, with every hunk in place.
+            applyHunks(i, op.moveTo, op.hunks, op.file)
+            claims.push({ op: i, hunk: 0, file: op.file, old: "", new: "", line: 0, removed: { to: op.moveTo } })
+            return
+          }
           applyHunks(i, op.file, op.hunks)
           if (op.moveTo !== undefined) move(i, op.file, op.moveTo)
           return
@@ -264,6 +279,11 @@ export const applyChangeSet = (ops: ReadonlyArray<ChangeOp>, initial: ReadonlyMa
           return
         }
         case "delete": {
+          if (files.get(op.file) == null) {
+            claims.push({ op: i, hunk: 0, file: op.file, old: "", new: "", line: 0, removed: {} })
+            steps.push({ op: i, hunk: 0, file: op.file, matchedWith: "exact", lines: [1, 0], alreadyApplied: true })
+            return
+          }
           const state = existing(i, op.file)
           if (op.expectLines !== undefined) {
             const have = toLines(state.text, state.lineEnding).lines
@@ -274,6 +294,11 @@ export const applyChangeSet = (ops: ReadonlyArray<ChangeOp>, initial: ReadonlyMa
           return
         }
         case "move":
+          if (op.from !== op.to && files.get(op.from) == null && files.get(op.to) != null) {
+            claims.push({ op: i, hunk: 0, file: op.from, old: "", new: "", line: 0, removed: { to: op.to } })
+            steps.push({ op: i, hunk: 0, file: op.to, matchedWith: "exact", lines: [1, 0], alreadyApplied: true })
+            return
+          }
           return move(i, op.from, op.to)
         case "insert": {
           const state = existing(i, op.file)

@@ -142,6 +142,22 @@ describe("splice apply", () => {
     expect(r.error?.context?.["reason"]).toBe("new_text_present_without_evidence")
   })
 
+  it("retrying the whole 5-file patch after it succeeded changes nothing: deletes and moves are already applied too", async () => {
+    const mem = new MemoryFs(FIVE)
+    expect((await run(apply(cfg()), mem, { stdin: CODEX })).exit).toBe(0)
+    const after = snapshot(mem)
+    const again = await run(apply(cfg()), mem, { stdin: CODEX })
+    expect(again.exit).toBe(0)
+    expect(again.last).toMatchObject({ changed: false, tx: null })
+    expect(snapshot(mem)).toEqual(after)
+    // Without splice's record of the removal, a missing file is missing (SPL-E020).
+    const fresh = new MemoryFs({ "a.ts": "x\n" })
+    const r = await run(apply(cfg()), fresh, { stdin: "*** Begin Patch\n*** Delete File: gone.ts\n*** End Patch\n" })
+    expect(r.error?.code).toBe("SPL-E020")
+    const mv = await run(apply(cfg()), fresh, { stdin: JSON.stringify([{ op: "move", from: "gone.ts", to: "a.ts" }]) })
+    expect(mv.error?.code).toBe("SPL-E020")
+  })
+
   it("every format goes through the same engine", async () => {
     const start = { "m.py": "def f():\n    return 1\n" }
     const inputs: Record<string, string> = {

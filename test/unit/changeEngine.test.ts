@@ -143,8 +143,10 @@ describe("the change engine", () => {
     expect(init.get("a.ts")!.text).toBe("1\n")
   })
 
-  it("a missing file is reported with its op", () => {
-    const r = run([{ kind: "delete", file: "gone.ts", origin: { line: 7 } }], { "gone.ts": null })
+  it("a missing file is reported with its op; deleting one is a claim (a retry, if splice removed it)", () => {
+    const r = run([patch("gone.ts", [hunk(["a"], ["b"])])], { "gone.ts": null })
     expect(r.ok ? "ok" : r.failure).toEqual({ kind: "missing_file", op: 0, file: "gone.ts" })
+    const d = run([{ kind: "delete", file: "gone.ts", origin: { line: 7 } }], { "gone.ts": null })
+    expect(d.ok && d.result.claims).toEqual([{ op: 0, hunk: 0, file: "gone.ts", old: "", new: "", line: 0, removed: {} }])
   })
 })
