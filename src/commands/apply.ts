@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import { type ChangeFormat, type ChangeOp, type ChangeSet, pathsOf } from "../domain/changeSet.js"
 import { applyChangeSet, type FileText, type StepReport } from "../domain/changeEngine.js"
 import { unifiedDiff } from "../domain/diff.js"
+import { detectFormat } from "../domain/formats/detect.js"
 import { parseChangeSet } from "../domain/formats/index.js"
 import { spliceError } from "../domain/SpliceError.js"
 import { encodeText } from "../domain/textContent.js"
@@ -67,7 +68,7 @@ const readChangeSet = (config: ApplyConfig) =>
       return yield* Effect.fail(spliceError("SPL-E051", "the change set is not valid UTF-8", { context: { input: config.input, line: 0 } }))
     }
     const parsed = parseChangeSet(text.replace(/^\uFEFF/, ""), config.format)
-    if (!parsed.ok) return yield* Effect.fail(invalidInput(config.format, parsed.failure))
+    if (!parsed.ok) return yield* Effect.fail(invalidInput(config.format === "auto" ? detectFormat(text) ?? "change set" : config.format, parsed.failure))
     return parsed.changeSet
   })
 

@@ -304,7 +304,8 @@ const toOps = (value: unknown, n: number, line: number): ChangeOp[] => {
       const path = file()
       const content = need(field(["content"], "a non-empty string", isNonEmpty), "content")
       const positions: InsertPosition[] = []
-      const afterLine = field(["after_line"], "a line number (an integer ≥ 1)", isLineNumber)
+      // after_line 0 inserts at the top (as `splice edit --after-line 0`).
+      const afterLine = field(["after_line"], "a line number (an integer ≥ 0; 0 is the top)", (v: unknown): v is number => v === 0 || isLineNumber(v))
       const beforeLine = field(["before_line"], "a line number (an integer ≥ 1)", isLineNumber)
       const after = field(["after"], "a non-empty anchor text", isNonEmpty)
       const before = field(["before"], "a non-empty anchor text", isNonEmpty)
