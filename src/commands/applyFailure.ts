@@ -5,7 +5,7 @@
 import type { ChangeOp, ParseFailure } from "../domain/changeSet.js"
 import type { EngineFailure } from "../domain/changeEngine.js"
 import { spliceError } from "../domain/SpliceError.js"
-import type { NearMiss } from "../domain/textMatch.js"
+import { type NearMiss, nearMissHint } from "../domain/textMatch.js"
 
 const shorten = (s: string, n = 200) => (s.length > n ? s.slice(0, n) + "…" : s)
 
@@ -22,13 +22,7 @@ const where = (ops: ReadonlyArray<ChangeOp>, op: number, hunk?: number) => {
   return { text: `${h}change ${op + 1} (input line ${line})`, line }
 }
 
-const nearHint = (candidates: ReadonlyArray<NearMiss>) => {
-  const best = candidates[0]
-  if (best === undefined) return undefined
-  return best.difference !== undefined
-    ? `Nearest match at line ${best.line}: ${best.difference}.`
-    : `Nearest match at line ${best.line} (${Math.round(best.similarity * 100)}% similar); read the file and check the text.`
-}
+const nearHint = (candidates: ReadonlyArray<NearMiss>) => nearMissHint(candidates, "read the file and check the text")
 
 export const engineError = (f: EngineFailure, ops: ReadonlyArray<ChangeOp>) => {
   const hunk = "hunk" in f ? f.hunk : undefined

@@ -2,6 +2,7 @@
  * `splice edit`: exact-text replacements in one file, validated in memory, then written through the
  * journaled, locked, atomic write path. Preview shows the diff and the verdict and writes nothing.
  */
+import { nearMissHint } from "../domain/textMatch.js"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import type { Edit, EditFailure } from "../domain/applyEdits.js"
@@ -62,12 +63,7 @@ const matchError = (file: string, failure: EditFailure, edits: ReadonlyArray<Edi
     case "empty_old":
       return spliceError("SPL-E011", `the text to replace is empty${which}`, { context: { file, edit: failure.index + 1 } })
     case "not_found": {
-      const best = failure.candidates[0]
-      const hint = best?.difference !== undefined
-        ? `Nearest match at line ${best.line}: ${best.difference}.`
-        : best !== undefined
-        ? `Nearest match at line ${best.line} (${Math.round(best.similarity * 100)}% similar); check the exact text.`
-        : undefined
+      const hint = nearMissHint(failure.candidates)
       return spliceError("SPL-E071", `text not found in ${file}${which}`, {
         ...(hint !== undefined ? { hint } : {}),
         context: { file, edit: failure.index + 1, searched_for: shorten(edits[failure.index]!.old), candidates: failure.candidates }

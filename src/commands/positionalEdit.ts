@@ -3,6 +3,7 @@
  * --delete-lines): which one, computed on a text by src/domain/lineEdits.ts, and how its failures
  * read. Out-of-range lines and anchors are match problems (exit 6), like a text that is not found.
  */
+import { nearMissHint } from "../domain/textMatch.js"
 import { deleteLines, insertAt, type LineEditFailure, type LineEditResult, replaceLines } from "../domain/lineEdits.js"
 import type { LineEnding } from "../domain/lineEndings.js"
 import { spliceError } from "../domain/SpliceError.js"
@@ -59,12 +60,7 @@ export const positionalError = (file: string, p: PositionalEdit, failure: LineEd
         context: { file, mode: p.mode, reason: "out_of_range", line: failure.line, line_count: failure.lines }
       })
     case "anchor_not_found": {
-      const best = failure.candidates[0]
-      const hint = best?.difference !== undefined
-        ? `Nearest match at line ${best.line}: ${best.difference}.`
-        : best !== undefined
-        ? `Nearest match at line ${best.line} (${Math.round(best.similarity * 100)}% similar); check the exact text.`
-        : undefined
+      const hint = nearMissHint(failure.candidates)
       return spliceError("SPL-E071", `${flag}: anchor text not found in ${file}`, {
         ...(hint !== undefined ? { hint } : {}),
         context: { file, mode: p.mode, reason: "anchor_not_found", searched_for: shorten(failure.anchor), candidates: failure.candidates }

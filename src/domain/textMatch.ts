@@ -123,3 +123,12 @@ export const nearestCandidates = (text: string, needle: string, limit = 3): Near
       : { line: c.line, similarity: c.similarity, text: shown, difference }
   })
 }
+
+/** The hint a not-found error gives: the nearest candidate and what differs, if anything is near. */
+export const nearMissHint = (candidates: ReadonlyArray<NearMiss>, check = "check the exact text"): string | undefined => {
+  const best = candidates[0]
+  if (best === undefined) return undefined
+  return best.difference !== undefined
+    ? `Nearest match at line ${best.line}: ${best.difference}.`
+    : `Nearest match at line ${best.line} (${Math.round(best.similarity * 100)}% similar); ${check}.`
+}

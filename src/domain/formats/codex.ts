@@ -16,8 +16,8 @@
  *   does), but a path that is added, deleted, or moved (from or to) appears in no other section:
  *   Codex would act on its own half-done result, and its preview keeps only the last section.
  */
-import { type ChangeOp, type Hunk, invalid, parsed, type ParseResult } from "../changeSet.js"
-import { Refusal, show, splitLines } from "./inputLines.js"
+import type { ChangeOp, Hunk, ParseResult } from "../changeSet.js"
+import { parseWith, Refusal, show, splitLines } from "./inputLines.js"
 
 const BEGIN = "*** Begin Patch"
 const END = "*** End Patch"
@@ -152,14 +152,7 @@ class PathClaims {
 }
 
 /** Parse a Codex `apply_patch` patch. */
-export const parseCodexPatch = (text: string): ParseResult => {
-  try {
-    return parsed({ format: "codex", ops: parseBody(splitLines(text)) })
-  } catch (e) {
-    if (e instanceof Refusal) return invalid(e.line, e.expected, e.found)
-    throw e
-  }
-}
+export const parseCodexPatch = (text: string): ParseResult => parseWith("codex", () => parseBody(splitLines(text)))
 
 const parseBody = (lines: ReadonlyArray<string>): ChangeOp[] => {
   const { start, end } = envelope(lines)

@@ -1,4 +1,5 @@
-/** Line handling shared by the text front ends of `splice apply` (Codex patches, search/replace blocks). */
+/** What the front ends of `splice apply` share: line splitting, error text, and the refusal boundary. */
+import { type ChangeFormat, type ChangeOp, invalid, parsed, type ParseResult } from "../changeSet.js"
 
 /**
  * The input's lines without their terminators: `\r\n`, `\r` and `\n` all end a line (a CRLF
@@ -20,4 +21,14 @@ export const show = (line: string | undefined): string =>
 /** Thrown inside a parser and turned into `invalid(...)` at its boundary. */
 export class Refusal {
   constructor(readonly line: number, readonly expected: string, readonly found: string) {}
+}
+
+/** Run a parser that throws a Refusal at the first problem: its ops, or the refusal as a ParseResult. */
+export const parseWith = (format: ChangeFormat, parse: () => ChangeOp[]): ParseResult => {
+  try {
+    return parsed({ format, ops: parse() })
+  } catch (e) {
+    if (e instanceof Refusal) return invalid(e.line, e.expected, e.found)
+    throw e
+  }
 }

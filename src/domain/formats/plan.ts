@@ -4,7 +4,8 @@
  * an unknown key (`new_strng`) is refused rather than ignored, so a replacement is never silently
  * dropped. Each op's `origin.line`, and the line of any error about it, is where the op starts.
  */
-import { type ChangeOp, invalid, type InsertPosition, parsed, type ParseResult } from "../changeSet.js"
+import type { ChangeOp, InsertPosition, ParseResult } from "../changeSet.js"
+import { parseWith, Refusal } from "./inputLines.js"
 import { firstJsonError } from "../jsonSyntax.js"
 
 const KINDS = ["edit", "write", "create", "delete", "move", "insert", "delete_lines"] as const
@@ -25,29 +26,20 @@ const COMMON_KEYS = ["op", "type", "expect_checksum"]
 
 const EXPECTED_PLAN = 'a JSON plan: {"ops": [...]}, an array of ops, or one op object per line (NDJSON)'
 
-/** Thrown inside the parser and turned into `invalid(...)` at its boundary. */
-class Refusal {
-  constructor(readonly line: number, readonly expected: string, readonly found: string) {}
-}
 
 const describe = (v: unknown): string =>
   v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : typeof v === "string" ? `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v)}` : `${typeof v} ${String(v)}`
 
-export const parsePlan = (input: string): ParseResult => {
-  try {
+export const parsePlan = (input: string): ParseResult =>
+  parseWith("plan", () => {
     const text = unfence(input.replace(/^\uFEFF/, ""))
-    const ops = elementsOf(text).flatMap(({ value, line, source, offset }, i) => {
+    return elementsOf(text).flatMap(({ value, line, source, offset }, i) => {
       // JSON.parse keeps the last of a repeated key: {"new": "a", "new": "b"} would drop a replacement unseen.
       const repeated = repeatedKey(source, offset)
       if (repeated !== undefined) throw new Refusal(line, "each key once in an op", `${JSON.stringify(repeated)} twice in op ${i + 1}`)
       return toOps(value, i + 1, line)
     })
-    return parsed({ format: "plan", ops })
-  } catch (e) {
-    if (e instanceof Refusal) return invalid(e.line, e.expected, e.found)
-    throw e
-  }
-}
+  })
 
 /** A plan in a Markdown fence (as models answer): the fence lines become blank, so line numbers stay. */
 const unfence = (text: string): string => {

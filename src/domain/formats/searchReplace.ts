@@ -20,8 +20,8 @@
  * Aider's apply-time fix-ups of the texts (dropping a first SEARCH line that ends with the file's
  * name, unwrapping fences inside SEARCH) are not done: they can turn a real line into a deleted one.
  */
-import { type ChangeOp, invalid, parsed, type ParseResult } from "../changeSet.js"
-import { Refusal, show, splitLines } from "./inputLines.js"
+import type { ChangeOp, ParseResult } from "../changeSet.js"
+import { parseWith, Refusal, show, splitLines } from "./inputLines.js"
 
 const HEAD = /^<{5,9} SEARCH>?$/
 const DIVIDER = /^={5,9}$/
@@ -86,14 +86,7 @@ const replaceComesFirst = (lines: ReadonlyArray<string>): boolean[] => {
 }
 
 /** Parse Aider-style search/replace blocks. */
-export const parseSearchReplace = (text: string): ParseResult => {
-  try {
-    return parsed({ format: "search-replace", ops: parseBlocks(splitLines(text)) })
-  } catch (e) {
-    if (e instanceof Refusal) return invalid(e.line, e.expected, e.found)
-    throw e
-  }
-}
+export const parseSearchReplace = (text: string): ParseResult => parseWith("search-replace", () => parseBlocks(splitLines(text)))
 
 const parseBlocks = (lines: ReadonlyArray<string>): ChangeOp[] => {
   const ops: ChangeOp[] = []

@@ -9,12 +9,9 @@
  * by its content. Refused with the input line: copies, binary patches, malformed headers, hunk
  * lines outside a hunk.
  */
-import { type ChangeOp, type Hunk, invalid, parsed, type ParseResult } from "../changeSet.js"
+import type { ChangeOp, Hunk, ParseResult } from "../changeSet.js"
+import { parseWith, Refusal } from "./inputLines.js"
 
-/** Thrown inside the parser and turned into `invalid(...)` at its boundary. */
-class Refusal {
-  constructor(readonly line: number, readonly expected: string, readonly found: string) {}
-}
 
 const show = (text: string | undefined): string => (text === undefined ? "end of input" : text.length > 80 ? text.slice(0, 80) + "…" : text)
 
@@ -153,14 +150,7 @@ const gnuChoice = (a: string, b: string): string => {
   return b
 }
 
-export const parseUnifiedDiff = (text: string): ParseResult => {
-  try {
-    return parsed({ format: "udiff", ops: parseLines(toLines(text)) })
-  } catch (e) {
-    if (e instanceof Refusal) return invalid(e.line, e.expected, e.found)
-    throw e
-  }
-}
+export const parseUnifiedDiff = (text: string): ParseResult => parseWith("udiff", () => parseLines(toLines(text)))
 
 const parseLines = (lines: ReadonlyArray<Line>): ChangeOp[] => {
   const n = lines.length
