@@ -17,7 +17,18 @@ export interface GraphDbOptions {
   readonly explicit?: string
   /** Build a new database when none is found (every graph command but `status`). */
   readonly create: boolean
+  /** How long to wait for another process's hold on the database (default 30 s). */
+  readonly lockTimeoutMs?: number
 }
+
+/** The discovery chain on this machine: --db, SPLICE_DB, the workspace, ~/.magellan, .magellan. */
+export const findGraphDb = (root: string, explicit: string | undefined, create: boolean) =>
+  discoverDb({
+    ...(explicit !== undefined ? { explicit: path.resolve(explicit) } : {}),
+    ...(process.env["SPLICE_DB"] ? { env: path.resolve(process.env["SPLICE_DB"]) } : {}),
+    workspace: root,
+    home: os.homedir()
+  }, (p) => fs.existsSync(p), create)
 
 /**
  * The graph database on disk, found by the discovery chain, held under a lock for the whole command
@@ -29,12 +40,7 @@ export const GraphDbLive = (options: GraphDbOptions): Layer.Layer<GraphDb, Retur
     Effect.gen(function*() {
       const store = yield* FileStore
       const lock = yield* Lock
-      const found = discoverDb({
-        ...(options.explicit !== undefined ? { explicit: path.resolve(options.explicit) } : {}),
-        ...(process.env["SPLICE_DB"] ? { env: path.resolve(process.env["SPLICE_DB"]) } : {}),
-        workspace: store.root,
-        home: os.homedir()
-      }, (p) => fs.existsSync(p), options.create)
+      const found = findGraphDb(store.root, options.explicit, options.create)
       if (!("path" in found) || found.path === null) {
         return yield* Effect.fail(spliceError("SPL-E091", "no code graph database found", {
           hint: "Run `splice index` to build one.",
@@ -43,7 +49,7 @@ export const GraphDbLive = (options: GraphDbOptions): Layer.Layer<GraphDb, Retur
       }
       const location = found
       const dbPath = found.path
-      yield* lock.acquire([`graph-db:${dbPath}`], Duration.seconds(30))
+      yield* lock.acquire([`graph-db:${dbPath}`], Duration.millis(options.lockTimeoutMs ?? 30_000))
       const bytes = location.existed
         ? yield* Effect.try({ try: () => new Uint8Array(fs.readFileSync(dbPath)), catch: (e) => spliceError("SPL-E091", `cannot read ${dbPath}: ${String(e)}`) })
         : null

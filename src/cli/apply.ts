@@ -26,6 +26,7 @@ const flags = {
   compileTimeout: common.compileTimeout,
   maxBytes: common.maxBytes,
   lockTimeout: common.lockTimeout,
+  db: common.refreshDb,
   workspace: common.workspace,
   output: common.output
 }
@@ -43,7 +44,8 @@ const command = Command.make("apply", flags, (f) =>
       expectChecksums: f.expectChecksum,
       ...settings,
       ...(hold !== undefined ? { holdMs: hold } : {}),
-      ...(f.allowGitDir ? { allowGitDir: true } : {})
+      ...(f.allowGitDir ? { allowGitDir: true } : {}),
+      ...common.dbOf(f)
     })
   })).pipe(
     Command.withDescription("Apply a multi-file change set (JSON plan, Codex patch, search/replace blocks, unified diff) as one transaction")

@@ -1,6 +1,8 @@
 /** Flags shared by several commands, and the glue from parsed flags to a command's live layer. */
 import * as Options from "@effect/cli/Options"
 import * as Option from "effect/Option"
+import * as Layer from "effect/Layer"
+import { GraphAccessLive } from "../../layers/live/GraphAccessLive.js"
 import { liveLayer } from "../../layers/live/index.js"
 import { chooseMode } from "../../layers/live/OutputLive.js"
 import * as Effect from "effect/Effect"
@@ -52,6 +54,19 @@ export const expectChecksum = Options.text("expect-checksum").pipe(
   Options.optional
 )
 
+export const db = Options.text("db").pipe(
+  Options.withDescription("Graph database path (default: SPLICE_DB, <workspace>/.splice/graph.db, ~/.magellan/…)"),
+  Options.optional
+)
+/** --db on a command that writes: the graph it refreshes after committing, when that graph exists. */
+export const refreshDb = Options.text("db").pipe(
+  Options.withDescription("Graph database to refresh after the commit, when it exists (default: found as the graph commands find it; none = skipped)"),
+  Options.optional
+)
+
+/** `db` for a command's config, when --db was given. */
+export const dbOf = (flags: { readonly db: Option.Option<string> }) => (Option.isSome(flags.db) ? { db: flags.db.value } : {})
+
 export const allowGitDir = Options.boolean("allow-git-dir").pipe(
   Options.withDescription("Allow changing files inside a .git/ directory (refused by default: a hook written there runs on the next git command)")
 )
@@ -61,9 +76,9 @@ export interface CommonFlags {
   readonly output: Option.Option<"json" | "human">
 }
 
-/** The live services for one run of a command. */
+/** The live services for one run of a command (graph access is only a few stat calls until used). */
 export const layerFor = <A extends CommonFlags>(flags: A) =>
-  liveLayer({ workspace: Option.getOrUndefined(flags.workspace), output: chooseMode(Option.getOrUndefined(flags.output)) })
+  Layer.provideMerge(GraphAccessLive, liveLayer({ workspace: Option.getOrUndefined(flags.workspace), output: chooseMode(Option.getOrUndefined(flags.output)) }))
 
 /** Test hook: SPLICE_TEST_HOLD_MS pauses between writing and committing, so e2e tests can signal mid-write. */
 export const holdMs = (): number | undefined => {

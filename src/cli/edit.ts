@@ -38,6 +38,7 @@ const flags = {
   compileTimeout: common.compileTimeout,
   maxBytes: common.maxBytes,
   lockTimeout: common.lockTimeout,
+  db: common.refreshDb,
   workspace: common.workspace,
   output: common.output
 }
@@ -165,7 +166,8 @@ const command = Command.make("edit", flags, (f) =>
       ...settings,
       ...(hold !== undefined ? { holdMs: hold } : {}),
       ...(f.allowGitDir ? { allowGitDir: true } : {}),
-      ...(f.fuzzy ? { fuzzy: true } : {})
+      ...(f.fuzzy ? { fuzzy: true } : {}),
+      ...common.dbOf(f)
     })
   })).pipe(
     Command.withDescription("Replace exact text in a file, or insert, replace or delete lines by position: validated, atomic, journaled, undoable")

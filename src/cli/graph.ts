@@ -15,8 +15,7 @@ import { statusCommand } from "../commands/graph/status.js"
 import { suggestCommand } from "../commands/graph/suggest.js"
 import * as common from "./common.js"
 
-const db = Options.text("db").pipe(Options.withDescription("Graph database path (default: SPLICE_DB, <workspace>/.splice/graph.db, ~/.magellan/…)"), Options.optional)
-const base = { db, workspace: common.workspace, output: common.output }
+const base = { db: common.db, workspace: common.workspace, output: common.output }
 const kinds = ["function", "method", "class", "interface", "type", "enum", "struct", "trait", "constant", "variable", "module", "namespace", "macro"] as const
 
 /** The live services plus the graph database; `create` builds one when none is found. */

@@ -8,12 +8,13 @@ import * as common from "./common.js"
 const flags = {
   tx: Args.text({ name: "TX" }).pipe(Args.withDescription("Transaction id (or a unique prefix); default: the latest"), Args.optional),
   lockTimeout: common.lockTimeout,
+  db: common.refreshDb,
   workspace: common.workspace,
   output: common.output
 }
 
 const command = Command.make("undo", flags, (f) =>
-  undo({ ...(Option.isSome(f.tx) ? { tx: f.tx.value } : {}), lockTimeoutMs: Option.getOrElse(f.lockTimeout, () => 10) * 1000 })).pipe(
+  undo({ ...(Option.isSome(f.tx) ? { tx: f.tx.value } : {}), lockTimeoutMs: Option.getOrElse(f.lockTimeout, () => 10) * 1000, ...common.dbOf(f) })).pipe(
     Command.withDescription("Reverse the latest (or the given) committed transaction, provided its files still hold what it wrote")
   )
 

@@ -22,6 +22,7 @@ const flags = {
   compileTimeout: common.compileTimeout,
   maxBytes: common.maxBytes,
   lockTimeout: common.lockTimeout,
+  db: common.refreshDb,
   workspace: common.workspace,
   output: common.output
 }
@@ -43,7 +44,8 @@ const command = Command.make("write", flags, (f) =>
       ...(Option.isSome(f.expectChecksum) ? { expectChecksum: f.expectChecksum.value } : {}),
       ...settings,
       ...(hold !== undefined ? { holdMs: hold } : {}),
-      ...(f.allowGitDir ? { allowGitDir: true } : {})
+      ...(f.allowGitDir ? { allowGitDir: true } : {}),
+      ...common.dbOf(f)
     })
   })).pipe(
     Command.withDescription("Write a whole file from stdin or --content: validated, atomic, journaled, undoable")

@@ -28,6 +28,7 @@ import { autoRecover, refuseBlocked } from "./recover.js"
 import { refuseGrowth } from "./resultLimits.js"
 import { checkExpected, loadTextTarget, refuseReserved, statTarget, type TextTarget } from "./textTarget.js"
 import { ABSENT, commitWrites, expectedFrom, type PlannedWrite } from "./transaction.js"
+import { graphAfterWrite } from "./graphAfterWrite.js"
 import { compilerLine, previewVerdict, syntaxErrorLines, syntaxFailure } from "./verdictText.js"
 
 export interface ApplyConfig {
@@ -46,6 +47,8 @@ export interface ApplyConfig {
   readonly lockTimeoutMs: number
   readonly holdMs?: number
   readonly allowGitDir?: boolean
+  /** --db: the graph to refresh after the commit (default: the discovery chain; none found = skipped). */
+  readonly db?: string
 }
 
 const decoder = new TextDecoder("utf-8", { fatal: true })
@@ -318,6 +321,8 @@ export const apply = (config: ApplyConfig) =>
         { command: "apply", edits: result.edits.map((e) => ({ ...e, file: e.file as WorkspacePath })), ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
         compilerGate(writes, gate, compilerPlans)
       )
+      // Every path the transaction touched: a moved file's rows leave its old path too.
+      const graph = yield* graphAfterWrite(writes.map((w) => w.target.relative), config)
       const summary = reports.map((r) => `${r["action"]} ${r["from"] !== undefined ? `${r["from"]} → ` : ""}${r["file"]}`).join(", ")
       return yield* output.result("apply", {
         ...base,
@@ -327,7 +332,8 @@ export const apply = (config: ApplyConfig) =>
         created_directories: tx.dirs ?? [],
         validation,
         compiler,
+        ...graph.fields,
         ...(config.showDiff ? { diff } : {})
-      }, `${config.showDiff ? diff : ""}applied ${set.format} change set: ${summary}; ${validation.status === "passed" ? "syntax ok" : `syntax ${validation.status}`}, ${compilerLine(compiler)}, tx ${tx.id}\n`)
+      }, `${config.showDiff ? diff : ""}applied ${set.format} change set: ${summary}; ${validation.status === "passed" ? "syntax ok" : `syntax ${validation.status}`}, ${compilerLine(compiler)}, tx ${tx.id}\n${graph.human}`)
     }))
   })

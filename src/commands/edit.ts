@@ -24,6 +24,7 @@ import { autoRecover, refuseBlocked } from "./recover.js"
 import { checkExpected, loadTextTarget, refuseReserved, type TextTarget } from "./textTarget.js"
 import { editEvidence } from "./editEvidence.js"
 import { commitWrites, expectedFrom } from "./transaction.js"
+import { graphAfterWrite } from "./graphAfterWrite.js"
 import { compilerLine, previewVerdict, syntaxFailure, verdictLine } from "./verdictText.js"
 import { userPath } from "../domain/workspacePath.js"
 import { applyPositional, contentOf, describePositional, flagOf, type PositionalEdit, positionalError } from "./positionalEdit.js"
@@ -53,6 +54,8 @@ export interface EditConfig {
    * (trailing whitespace, indentation, Unicode look-alikes), each of which must find one match.
    */
   readonly fuzzy?: boolean
+  /** --db: the graph to refresh after the commit (default: the discovery chain; none found = skipped). */
+  readonly db?: string
 }
 
 const shorten = (s: string, n = 200) => (s.length > n ? s.slice(0, n) + "…" : s)
@@ -328,6 +331,7 @@ export const edit = (config: EditConfig) =>
         compilerGate(writes, gate, plans)
       )
 
+      const graph = yield* graphAfterWrite([path.relative], config)
       const diff = config.showDiff ? diffNow() : undefined
       return yield* output.result("edit", {
         ...base,
@@ -338,8 +342,9 @@ export const edit = (config: EditConfig) =>
         validation: verdict,
         compiler,
         tx: tx.id,
+        ...graph.fields,
         ...(diff !== undefined ? { diff } : {}),
         ...planned.trailer
-      }, `${diff ?? ""}edited ${path.relative}: ${planned.summary}, ${verdictLine(verdict)}, ${compilerLine(compiler)}, tx ${tx.id}\n`)
+      }, `${diff ?? ""}edited ${path.relative}: ${planned.summary}, ${verdictLine(verdict)}, ${compilerLine(compiler)}, tx ${tx.id}\n${graph.human}`)
     }))
   })

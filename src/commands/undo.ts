@@ -13,10 +13,13 @@ import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { ABSENT, commitWrites, expectedFrom, type PlannedWrite, removeCreatedDirectories } from "./transaction.js"
+import { graphAfterWrite } from "./graphAfterWrite.js"
 
 export interface UndoConfig {
   readonly tx?: string
   readonly lockTimeoutMs: number
+  /** --db: the graph to refresh after the commit (default: the discovery chain; none found = skipped). */
+  readonly db?: string
 }
 
 const pick = (history: ReadonlyArray<TxRecord>, id: string | undefined) =>
@@ -92,7 +95,8 @@ export const undo = (config: UndoConfig) =>
         checksum_before: w.checksumBefore,
         checksum_after: w.checksumAfter === ABSENT ? null : w.checksumAfter
       }))
-      return yield* output.result("undo", { tx: undoTx.id, undid: tx.id, undid_command: tx.command, files, removed_directories: removedDirs, created_directories: undoTx.dirs ?? [] },
-        `undid ${tx.id} (${tx.command}): ${files.map((f) => `${f.action} ${f.file}`).join(", ")}; tx ${undoTx.id}\n`)
+      const graph = yield* graphAfterWrite(writes.map((w) => w.target.relative), config)
+      return yield* output.result("undo", { tx: undoTx.id, undid: tx.id, undid_command: tx.command, files, removed_directories: removedDirs, created_directories: undoTx.dirs ?? [], ...graph.fields },
+        `undid ${tx.id} (${tx.command}): ${files.map((f) => `${f.action} ${f.file}`).join(", ")}; tx ${undoTx.id}\n${graph.human}`)
     }))
   })

@@ -18,6 +18,7 @@ import { compilerLine, previewVerdict, syntaxFailure } from "./verdictText.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { checkExpected, decodeOrRefuse, refuseReserved, statTarget } from "./textTarget.js"
 import { ABSENT, commitWrites, expectedFrom } from "./transaction.js"
+import { graphAfterWrite } from "./graphAfterWrite.js"
 import { refuseGrowth } from "./resultLimits.js"
 import { parentWorkspacePath, userPath } from "../domain/workspacePath.js"
 
@@ -37,6 +38,8 @@ export interface WriteConfig {
   readonly holdMs?: number
   /** Allow targets inside a .git/ directory (refused by default: hooks there run code). */
   readonly allowGitDir?: boolean
+  /** --db: the graph to refresh after the commit (default: the discovery chain; none found = skipped). */
+  readonly db?: string
 }
 
 export const write = (config: WriteConfig) =>
@@ -156,8 +159,9 @@ export const write = (config: WriteConfig) =>
         { command: "write", ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
         compilerGate(writes, gate, plans)
       )
+      const graph = yield* graphAfterWrite([path.relative], config)
       const diff = config.showDiff ? diffNow() : undefined
-      return yield* output.result("write", { ...base, compiler, changed: true, tx: tx.id, created_directories: tx.dirs ?? [], ...(diff !== undefined ? { diff } : {}) },
-        `${diff ?? ""}${original === null ? "created" : "wrote"} ${path.relative} (${next.length} bytes), ${compilerLine(compiler)}, tx ${tx.id}\n`)
+      return yield* output.result("write", { ...base, compiler, changed: true, tx: tx.id, created_directories: tx.dirs ?? [], ...graph.fields, ...(diff !== undefined ? { diff } : {}) },
+        `${diff ?? ""}${original === null ? "created" : "wrote"} ${path.relative} (${next.length} bytes), ${compilerLine(compiler)}, tx ${tx.id}\n${graph.human}`)
     }))
   })

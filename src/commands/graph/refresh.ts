@@ -14,18 +14,22 @@ import { grammarForPath } from "../../domain/languages.js"
 import type { SpliceError } from "../../domain/SpliceError.js"
 import { decodeText, isDecodeFailure } from "../../domain/textContent.js"
 import { WORKSPACE_ROOT } from "../../domain/workspacePath.js"
-import { childPath, FileStore, type WorkspacePath } from "../../../services/FileStore.js"
+import { childPath, FileStore, type WalkedFile, type WorkspacePath } from "../../../services/FileStore.js"
 import { GraphDb, type SqlValue } from "../../../services/GraphDb.js"
 import { Hasher } from "../../../services/Hasher.js"
 import { Output } from "../../../services/Output.js"
 import { Syntax } from "../../../services/Syntax.js"
 
 const MAX_FILE = 2 * 1024 * 1024
+/** Files whose content decides how imports resolve. */
+const PROJECT_FILE = /(^|\/)(tsconfig\.json|go\.mod)$/
 
 export interface RefreshStats {
   readonly files: number
   readonly parsed: number
   readonly removed: number
+  /** The paths whose rows went (deleted, moved away, no longer indexable). */
+  readonly removedFiles: ReadonlyArray<string>
   readonly unchanged: number
   readonly changed: ReadonlyArray<string>
   readonly ms: number
@@ -80,7 +84,7 @@ export const indexableFiles = Effect.gen(function*() {
       ignore.add(decoder.decode(yield* store.read(yield* store.locate(f.relative))), f.relative.slice(0, f.relative.lastIndexOf("/")))
     }
   }
-  const projectFiles = all.filter((f) => /(^|\/)(tsconfig\.json|go\.mod)$/.test(f.relative) && !ignore.ignores(f.relative))
+  const projectFiles = all.filter((f) => PROJECT_FILE.test(f.relative) && !ignore.ignores(f.relative))
   const sources = all.filter((f) => {
     const g = grammarForPath(f.relative)
     return g !== undefined && graphQueries[g.language] !== undefined && f.size <= MAX_FILE && !ignore.ignores(f.relative)
@@ -88,19 +92,118 @@ export const indexableFiles = Effect.gen(function*() {
   return { sources, projectFiles }
 })
 
+/** Rebuild or bring up to date the whole graph: every indexable file of the workspace is looked at. */
 export const refreshGraph = (options: { readonly full: boolean; readonly progress: boolean }) =>
   Effect.gen(function*() {
     const started = Date.now()
+    const { sources, projectFiles } = yield* indexableFiles
+    const onDisk = new Set<string>(sources.map((s) => s.relative))
+    return yield* syncGraph({ sources, gone: (p) => !onDisk.has(p), projectFiles, full: options.full, trustStat: !options.full, progress: options.progress, started })
+  })
+
+
+/** Whether a path can concern the graph at all: a source file of an indexed language, or a project file. */
+export const graphRelevant = (path: string): boolean => {
+  const g = grammarForPath(path)
+  return (g !== undefined && graphQueries[g.language] !== undefined) || PROJECT_FILE.test(path)
+}
+
+/**
+ * Bring only these paths up to date, without walking the tree (after splice wrote them): each one
+ * that is an indexable file now is re-indexed when its content changed; the rows of each one that is
+ * gone (deleted, moved away, now ignored) go. The same gitignore rules as the walk decide.
+ */
+export const refreshPaths = (paths: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    const started = Date.now()
+    const db = yield* GraphDb
+    const relevant = [...new Set(paths)].filter(graphRelevant) as WorkspacePath[]
+    const ignore = yield* ignoreRulesFor(relevant)
+    const sources: WalkedFile[] = []
+    const current = new Map<string, WalkedFile>()
+    for (const p of relevant) {
+      const file = yield* indexableNow(p, ignore)
+      if (file !== undefined) current.set(p, file)
+      if (file !== undefined && !PROJECT_FILE.test(p)) sources.push(file)
+    }
+    // The project files stay as the last refresh recorded them, but for the ones among these paths.
+    const stamp = (yield* db.all<{ value: string }>("SELECT value FROM meta WHERE key = 'project_files'"))[0]?.value
+    const recorded = stamp === undefined ? [] : (JSON.parse(stamp) as Array<[WorkspacePath, number, number]>).map(([relative, size, mtimeMs]) => ({ relative, size, mtimeMs }))
+    const projectFiles = recorded.flatMap((p) => relevant.includes(p.relative) ? (current.has(p.relative) ? [current.get(p.relative)!] : []) : [p])
+    for (const p of relevant) if (PROJECT_FILE.test(p) && current.has(p) && !recorded.some((r) => r.relative === p)) projectFiles.push(current.get(p)!)
+    const gone = new Set<string>(relevant.filter((p) => !current.has(p)))
+    return yield* syncGraph({ sources, gone: (p) => gone.has(p), projectFiles, full: false, trustStat: false, progress: false, started, only: relevant })
+  })
+
+/** The .gitignore rules that can apply to these paths: the root's, .git/info/exclude, and each parent directory's. */
+const ignoreRulesFor = (paths: ReadonlyArray<WorkspacePath>) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const ignore = new Ignore()
+    const dirs = new Set<string>()
+    for (const p of paths) {
+      const parts = p.split("/").slice(0, -1)
+      for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"))
+    }
+    const files: Array<[string, string]> = [[".gitignore", ""], [".git/info/exclude", ""], ...[...dirs].sort().map((d): [string, string] => [`${d}/.gitignore`, d])]
+    for (const [name, base] of files) {
+      const located = yield* Effect.option(store.locate(name as WorkspacePath))
+      if (located._tag === "None") continue
+      const st = yield* store.lstat(located.value)
+      if (st._tag === "Some" && st.value.kind === "file") ignore.add(decoder.decode(yield* store.read(located.value)), base)
+    }
+    return ignore
+  })
+
+/** A path as the walk would list it (a regular file, not under a skipped or ignored directory, not too large), or undefined. */
+const indexableNow = (p: WorkspacePath, ignore: Ignore) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const dirs = p.split("/").slice(0, -1)
+    if (dirs.some((d) => ALWAYS_SKIPPED.has(d) || (d.startsWith(".") && d !== ".github"))) return undefined
+    if (ignore.ignores(p)) return undefined
+    const located = yield* Effect.option(store.locate(p))
+    if (located._tag === "None") return undefined
+    const st = yield* store.lstat(located.value)
+    if (st._tag === "None" || st.value.kind !== "file") return undefined
+    if (!PROJECT_FILE.test(p) && st.value.size > MAX_FILE) return undefined
+    return { relative: p, size: st.value.size, mtimeMs: st.value.mtimeMs } satisfies WalkedFile
+  })
+
+interface SyncScope {
+  /** Files to index when new or changed. */
+  readonly sources: ReadonlyArray<WalkedFile>
+  /** Whether an indexed (or skipped) path no longer belongs in the graph. */
+  readonly gone: (path: string) => boolean
+  readonly projectFiles: ReadonlyArray<WalkedFile>
+  /** Re-parse even when the content hash is the same. */
+  readonly full: boolean
+  /** Trust a file whose size and mtime match the graph's, without hashing it. */
+  readonly trustStat: boolean
+  readonly progress: boolean
+  readonly started: number
+  /** Only these paths' rows are looked at (all when absent). */
+  readonly only?: ReadonlyArray<string>
+}
+
+const rowsFor = (sql: string, only: ReadonlyArray<string> | undefined) =>
+  only === undefined ? { sql, params: [] } : { sql: `${sql} WHERE path IN (${only.map(() => "?").join(",")})`, params: only }
+
+/** Apply what the scope found to the database: index new and changed files, drop gone ones, resolve again, save. */
+const syncGraph = (scope: SyncScope) =>
+  Effect.gen(function*() {
+    const started = scope.started
     const store = yield* FileStore
     const hasher = yield* Hasher
     const syntax = yield* Syntax
     const db = yield* GraphDb
     const output = yield* Output
+    const { sources, projectFiles } = scope
 
-    const { sources, projectFiles } = yield* indexableFiles
-    const known = new Map((yield* db.all<DbFile>("SELECT id, path, language, hash, size, mtime FROM files")).map((f) => [f.path, f]))
-    const onDisk = new Set(sources.map((s) => s.relative))
-    const skipped = new Map((yield* db.all<DbSkipped>("SELECT path, size, mtime, reason FROM skipped")).map((s) => [s.path, s]))
+    const knownQuery = rowsFor("SELECT id, path, language, hash, size, mtime FROM files", scope.only)
+    const known = new Map((yield* db.all<DbFile>(knownQuery.sql, knownQuery.params)).map((f) => [f.path, f]))
+    const skippedQuery = rowsFor("SELECT path, size, mtime, reason FROM skipped", scope.only)
+    const skipped = new Map((yield* db.all<DbSkipped>(skippedQuery.sql, skippedQuery.params)).map((s) => [s.path, s]))
     let skipsChanged = false
 
     const changed: string[] = []
@@ -114,14 +217,14 @@ export const refreshGraph = (options: { readonly full: boolean; readonly progres
       const f = sources[i]!
       const old = known.get(f.relative)
       const skip = skipped.get(f.relative)
-      if (!options.full && ((old !== undefined && old.size === f.size && old.mtime === f.mtimeMs) || (skip !== undefined && skip.size === f.size && skip.mtime === f.mtimeMs))) {
+      if (scope.trustStat && ((old !== undefined && old.size === f.size && old.mtime === f.mtimeMs) || (skip !== undefined && skip.size === f.size && skip.mtime === f.mtimeMs))) {
         unchanged++
         continue
       }
       const path = yield* store.locate(f.relative)
       const bytes = yield* store.read(path)
       const hash = yield* hasher.blake3(bytes)
-      if (!options.full && old !== undefined && old.hash === hash) {
+      if (!scope.full && old !== undefined && old.hash === hash) {
         yield* db.run("UPDATE files SET size = ?, mtime = ? WHERE id = ?", [f.size, f.mtimeMs, old.id])
         unchanged++
         continue
@@ -173,18 +276,18 @@ export const refreshGraph = (options: { readonly full: boolean; readonly progres
       changed.push(f.relative)
       touchedIds.add(fileId)
       parsed++
-      if (options.progress && Date.now() - lastReport > 500) {
+      if (scope.progress && Date.now() - lastReport > 500) {
         lastReport = Date.now()
         const rate = Math.round(((i + 1) / (Date.now() - started)) * 1000)
         yield* output.log(`splice: indexing ${i + 1}/${sources.length} files (${rate} files/s)`)
       }
     }
     for (const s of skipped.values()) {
-      if (onDisk.has(s.path)) continue
+      if (!scope.gone(s.path)) continue
       yield* db.run("DELETE FROM skipped WHERE path = ?", [s.path])
       skipsChanged = true
     }
-    const removed = [...known.values()].filter((f) => !onDisk.has(f.path))
+    const removed = [...known.values()].filter((f) => scope.gone(f.path))
     for (const f of removed) {
       yield* deleteFacts(f.id)
       yield* db.run("DELETE FROM files WHERE id = ?", [f.id])
@@ -208,7 +311,7 @@ export const refreshGraph = (options: { readonly full: boolean; readonly progres
     }
     yield* db.run("COMMIT")
     if (changed.length > 0 || removed.length > 0 || layoutChanged || skipsChanged || !db.location.existed) yield* db.save
-    return { files: sources.length, parsed, removed: removed.length, unchanged, changed, ms: Date.now() - started } satisfies RefreshStats
+    return { files: sources.length, parsed, removed: removed.length, removedFiles: removed.map((f) => f.path), unchanged, changed, ms: Date.now() - started } satisfies RefreshStats
   })
 
 const deleteFacts = (fileId: number) =>
