@@ -1,0 +1,202 @@
+/**
+ * The writers (edit, write, apply, undo) refresh the files they changed in an existing code graph
+ * after the commit. The graph is read back directly (no query, since queries refresh first), and
+ * compared with a graph built from scratch over the same files.
+ */
+import * as Effect from "effect/Effect"
+import { describe, expect, it } from "vitest"
+import { GraphAccessMemory } from "../../layers/memory/GraphAccessMemory.js"
+import { apply, type ApplyConfig } from "../../src/commands/apply.js"
+import { edit } from "../../src/commands/edit.js"
+import { indexCommand } from "../../src/commands/graph/index.js"
+import { refreshPaths } from "../../src/commands/graph/refresh.js"
+import { DEFAULT_MAX_BYTES } from "../../src/commands/textTarget.js"
+import { undo } from "../../src/commands/undo.js"
+import { write } from "../../src/commands/write.js"
+import type { SpliceError } from "../../src/domain/SpliceError.js"
+import { GraphDb } from "../../services/GraphDb.js"
+import { oneEdit, writeConfig } from "../support/configs.js"
+import { runGraph, SavedGraph } from "../support/graph.js"
+import { MemoryFs, run, type Services } from "../support/memory.js"
+
+const PROJECT = {
+  "tsconfig.json": "{ \"compilerOptions\": { \"strict\": true } }\n",
+  "src/shapes.ts": "export function areaOf(r: number): number {\n  return Math.PI * r * r\n}\n\nexport class Circle {\n  constructor(readonly r: number) {}\n}\n",
+  "src/main.ts": "import { areaOf } from \"./shapes\"\nimport { twice } from \"./util/math\"\n\nexport function report(): number {\n  return twice(areaOf(2))\n}\n",
+  "src/util/math.ts": "export const twice = (n: number): number => n * 2\n",
+  "README.md": "# shapes\n"
+}
+
+const applyCfg = (over: Partial<ApplyConfig> = {}): ApplyConfig => ({
+  input: "-", format: "auto", preview: false, showDiff: false, exact: false, expectChecksums: [],
+  validate: "syntax", maxBytes: DEFAULT_MAX_BYTES, lockTimeoutMs: 200, ...over
+})
+
+/** A writer run with the in-memory graph reachable, as the CLI runs it with a graph on disk. */
+const withGraph = (program: Effect.Effect<unknown, SpliceError, Services>, mem: MemoryFs, saved: SavedGraph, stdin?: string) =>
+  run(program.pipe(Effect.provide(GraphAccessMemory(saved))), mem, stdin !== undefined ? { stdin } : {})
+
+interface Graph {
+  readonly files: ReadonlyArray<string>
+  readonly symbols: ReadonlyArray<Record<string, unknown>>
+  readonly refs: ReadonlyArray<Record<string, unknown>>
+  readonly imports: ReadonlyArray<Record<string, unknown>>
+}
+
+/** What the graph holds, by path and name (ids differ between builds), read without refreshing it. */
+const readGraph = Effect.gen(function*() {
+  const db = yield* GraphDb
+  return {
+    files: (yield* db.all<{ path: string }>("SELECT path FROM files ORDER BY path")).map((f) => f.path),
+    symbols: yield* db.all("SELECT f.path, s.name, s.kind, s.start_line FROM symbols s JOIN files f ON f.id = s.file_id ORDER BY 1, 2, 4"),
+    refs: yield* db.all(
+      "SELECT f.path, r.name, r.line, r.resolution, tf.path AS target_file, t.name AS target FROM refs r JOIN files f ON f.id = r.file_id " +
+        "LEFT JOIN symbols t ON t.id = r.symbol_id LEFT JOIN files tf ON tf.id = t.file_id ORDER BY 1, 3, 2"),
+    imports: yield* db.all(
+      "SELECT f.path, i.module, (SELECT group_concat(g.path) FROM json_each(i.resolved_files) j JOIN files g ON g.id = j.value) AS targets " +
+        "FROM imports i JOIN files f ON f.id = i.file_id ORDER BY 1, 2")
+  } satisfies Graph
+})
+
+const contents = async (mem: MemoryFs, saved: SavedGraph): Promise<Graph> => {
+  let graph: Graph | undefined
+  const r = await runGraph(readGraph.pipe(Effect.tap((g) => Effect.sync(() => { graph = g }))), mem, saved)
+  expect(r.exit).toBe(0)
+  return graph!
+}
+
+/** The same files indexed from nothing. */
+const fromScratch = async (mem: MemoryFs) => {
+  const fresh = new SavedGraph()
+  expect((await runGraph(indexCommand(true), mem, fresh)).exit).toBe(0)
+  return contents(mem, fresh)
+}
+
+const indexed = async (files: Record<string, string> = PROJECT) => {
+  const mem = new MemoryFs(files)
+  const saved = new SavedGraph()
+  expect((await runGraph(indexCommand(false), mem, saved)).exit).toBe(0)
+  return { mem, saved }
+}
+
+describe("the graph after splice's own writes", () => {
+  it("edit: a renamed function is in the graph under its new name at once, the old name gone, references re-resolved", async () => {
+    const { mem, saved } = await indexed()
+    const saves = saved.saves
+    const r = await withGraph(edit(oneEdit("src/shapes.ts", "export function areaOf(", "export function circleArea(")), mem, saved)
+    expect(r.exit).toBe(0)
+    expect(r.last["graph"]).toMatchObject({ db: null, refreshed: ["src/shapes.ts"], removed: [] })
+    expect(typeof (r.last["graph"] as { ms: unknown }).ms).toBe("number")
+    expect(saved.saves).toBe(saves + 1)
+    const graph = await contents(mem, saved)
+    const names = graph.symbols.map((s) => s["name"])
+    expect(names).toContain("circleArea")
+    expect(names).not.toContain("areaOf")
+    // main.ts still calls areaOf, which no longer exists: its reference lost its target.
+    expect(graph.refs.find((x) => x["name"] === "areaOf")).toMatchObject({ path: "src/main.ts", target: null })
+    expect(graph).toEqual(await fromScratch(mem))
+  })
+
+  it("apply: a moved file's rows leave the old path and arrive at the new one; a deleted file's go; imports follow", async () => {
+    const { mem, saved } = await indexed()
+    const patch = `*** Begin Patch
+*** Update File: src/util/math.ts
+*** Move to: src/lib/math.ts
+@@
+-export const twice = (n: number): number => n * 2
++export const twice = (n: number): number => n + n
+*** Update File: src/main.ts
+@@
+-import { twice } from "./util/math"
++import { twice } from "./lib/math"
+*** Add File: src/extra.ts
++export function extra(): string {
++  return "x"
++}
+*** End Patch
+`
+    const r = await withGraph(apply(applyCfg()), mem, saved, patch)
+    expect(r.exit).toBe(0)
+    const report = r.last["graph"] as { refreshed: string[]; removed: string[] }
+    expect([...report.refreshed].sort()).toEqual(["src/extra.ts", "src/lib/math.ts", "src/main.ts"])
+    expect(report.removed).toEqual(["src/util/math.ts"])
+    const graph = await contents(mem, saved)
+    expect(graph.files).toEqual(["src/extra.ts", "src/lib/math.ts", "src/main.ts", "src/shapes.ts"])
+    expect(graph.imports).toContainEqual({ path: "src/main.ts", module: "./lib/math", targets: "src/lib/math.ts" })
+    expect(graph.refs.find((x) => x["name"] === "twice")).toMatchObject({ path: "src/main.ts", target_file: "src/lib/math.ts", resolution: "exact" })
+    expect(graph).toEqual(await fromScratch(mem))
+
+    const del = await withGraph(apply(applyCfg()), mem, saved, "*** Begin Patch\n*** Delete File: src/extra.ts\n*** End Patch\n")
+    expect(del.last["graph"]).toMatchObject({ refreshed: [], removed: ["src/extra.ts"] })
+    expect(await contents(mem, saved)).toEqual(await fromScratch(mem))
+  })
+
+  it("undo: the restored files are refreshed too (the old name is back)", async () => {
+    const { mem, saved } = await indexed()
+    expect((await withGraph(edit(oneEdit("src/shapes.ts", "export function areaOf(", "export function circleArea(")), mem, saved)).exit).toBe(0)
+    const r = await withGraph(undo({ lockTimeoutMs: 200 }), mem, saved)
+    expect(r.exit).toBe(0)
+    expect(r.last["graph"]).toMatchObject({ refreshed: ["src/shapes.ts"], removed: [] })
+    const graph = await contents(mem, saved)
+    expect(graph.symbols.map((s) => s["name"])).toContain("areaOf")
+    expect(graph.refs.find((x) => x["name"] === "areaOf")).toMatchObject({ target_file: "src/shapes.ts" })
+    expect(graph).toEqual(await fromScratch(mem))
+  })
+
+  it("write --create: a new source file is added; one under a gitignored directory is not", async () => {
+    const { mem, saved } = await indexed({ ...PROJECT, ".gitignore": "generated/\n", "src/deep/.gitignore": "*.gen.ts\n" })
+    const created = await withGraph(write(writeConfig("src/fresh.ts", "export const fresh = 1\n", { create: true })), mem, saved)
+    expect(created.last["graph"]).toMatchObject({ refreshed: ["src/fresh.ts"] })
+    const ignored = await withGraph(write(writeConfig("generated/out.ts", "export const out = 1\n", { create: true })), mem, saved)
+    expect(ignored.exit).toBe(0)
+    expect(ignored.last["graph"]).toMatchObject({ refreshed: [], removed: [] })
+    const nested = await withGraph(write(writeConfig("src/deep/x.gen.ts", "export const g = 1\n", { create: true })), mem, saved)
+    expect(nested.last["graph"]).toMatchObject({ refreshed: [], removed: [] })
+    const graph = await contents(mem, saved)
+    expect(graph.files).toContain("src/fresh.ts")
+    expect(graph.files).not.toContain("generated/out.ts")
+    expect(graph.files).not.toContain("src/deep/x.gen.ts")
+    expect(graph).toEqual(await fromScratch(mem))
+  })
+
+  it("no graph: skipped, and none is created", async () => {
+    const mem = new MemoryFs(PROJECT)
+    const saved = new SavedGraph()
+    const r = await withGraph(edit(oneEdit("src/shapes.ts", "areaOf(", "circleArea(")), mem, saved)
+    expect(r.exit).toBe(0)
+    expect(r.last["graph"]).toEqual({ skipped: "no graph database" })
+    expect(saved.bytes).toBeNull()
+    expect(saved.saves).toBe(0)
+  })
+
+  it("a file of no indexed language: skipped without opening the graph; a preview or a failed edit: no refresh", async () => {
+    const { mem, saved } = await indexed()
+    const saves = saved.saves
+    const readme = await withGraph(edit(oneEdit("README.md", "# shapes", "# Shapes")), mem, saved)
+    expect(readme.last["graph"]).toEqual({ db: null, skipped: "no file of an indexed language changed" })
+    const preview = await withGraph(edit(oneEdit("src/shapes.ts", "areaOf(", "circleArea(", { preview: true })), mem, saved)
+    expect(preview.exit).toBe(0)
+    expect(preview.last["graph"]).toBeUndefined()
+    const broken = await withGraph(edit(oneEdit("src/shapes.ts", "return Math.PI * r * r\n}", "return (")), mem, saved)
+    expect(broken.exit).toBe(5)
+    expect(saved.saves).toBe(saves)
+  })
+
+  it("a graph that cannot be refreshed does not fail the committed edit: the result and stderr say so", async () => {
+    const { mem, saved } = await indexed()
+    saved.bytes = new TextEncoder().encode("not a database at all, just text")
+    const r = await withGraph(edit(oneEdit("src/shapes.ts", "areaOf(", "circleArea(")), mem, saved)
+    expect(r.exit).toBe(0)
+    expect(mem.text("src/shapes.ts")).toContain("circleArea(")
+    expect(r.last).toMatchObject({ ok: true, changed: true, graph: { db: null, error: { code: "SPL-E091" } } })
+    expect(r.logs.some((l) => l.includes("the change is committed, but the code graph was not refreshed"))).toBe(true)
+  })
+
+  it("refreshPaths on paths that were never indexed and are gone is a no-op", async () => {
+    const { mem, saved } = await indexed()
+    const before = await contents(mem, saved)
+    const r = await runGraph(refreshPaths(["src/never.ts", "docs/x.md"]), mem, saved)
+    expect(r.exit).toBe(0)
+    expect(await contents(mem, saved)).toEqual(before)
+  })
+})
