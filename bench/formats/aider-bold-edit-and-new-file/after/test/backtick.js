@@ -1,0 +1,4 @@
+var assert = require('assert')
+var escapeHtml = require('..')
+
+assert.strictEqual(escapeHtml('`'), '&#96;')

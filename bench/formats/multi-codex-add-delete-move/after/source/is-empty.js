@@ -1,0 +1,3 @@
+'use strict';
+
+module.exports = string => string.length === 0;

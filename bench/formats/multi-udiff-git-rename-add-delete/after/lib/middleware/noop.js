@@ -1,0 +1,5 @@
+'use strict'
+
+module.exports = function noop(req, res, next) {
+  next();
+};
