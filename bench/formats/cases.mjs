@@ -537,4 +537,105 @@ export const cases = [
       { file: "src/common.js", old: "\tcreateDebug.selectColor = selectColor;", new: "\tcreateDebug.selectColor = selectColor;\n\tcreateDebug.hashNamespace = selectColor;" }
     ]
   },
+  {
+    name: "crlf-udiff-crlf-patch-on-lf-files", kind: "crlf", format: "udiff", expect: "apply",
+    why: "the reverse: the diff was saved with CRLF line endings (Windows editor), the files are LF",
+    files: { "lib/router/route.js": `${EXPRESS}/router/route.js`, "lib/router/layer.js": `${EXPRESS}/router/layer.js` },
+    edits: [
+      { file: "lib/router/route.js", old: "  this.stack = [];", new: "  this.stack = [];\n  this.name = path;" },
+      { file: "lib/router/layer.js", old: "  this.params = undefined;", new: "  this.params = {};" }
+    ],
+    changeEol: "\r\n"
+  },
+  {
+    name: "unicode-sr-zod-fr-nfd", kind: "lookalikes", format: "search-replace", expect: "apply",
+    why: "zod's French messages are NFC; the model's SEARCH copy is NFD (e + combining acute)",
+    files: { "src/v4/locales/fr.ts": "zod-3.25.76/src/v4/locales/fr.ts" },
+    edits: [{ file: "src/v4/locales/fr.ts", old: "    e164: \"numéro E.164\",", new: "    e164: \"numéro de téléphone E.164\",", ctx: [2, 1] }],
+    mangle: copied((l) => l.normalize("NFD"))
+  },
+  {
+    name: "miscount-udiff-two-files-long", kind: "miscounted-lengths", format: "udiff", expect: "apply",
+    why: "the first file's only hunk claims 3 more lines than it has on both sides, so a count-driven reader would swallow the next file's header",
+    files: { "lib/middleware/init.js": `${EXPRESS}/middleware/init.js`, "lib/middleware/query.js": `${EXPRESS}/middleware/query.js` },
+    edits: [
+      { file: "lib/middleware/init.js", old: "    res.locals = res.locals || Object.create(null);", new: "    res.locals = res.locals || {};" },
+      { file: "lib/middleware/query.js", old: "  var queryparse = qs.parse;", new: "  var queryparse = qs.parse.bind(qs);" }
+    ],
+    miscount: [[3, 3], [0, 0]]
+  },
+  {
+    name: "midway-sr-misspelled-path", kind: "failing-hunk-midway", format: "search-replace", expect: "refuse",
+    why: "three blocks; the second names lib/middleware/querys.js, which does not exist",
+    files: { "lib/middleware/init.js": `${EXPRESS}/middleware/init.js`, "lib/middleware/query.js": `${EXPRESS}/middleware/query.js`, "lib/view.js": `${EXPRESS}/view.js` },
+    edits: [
+      { file: "lib/middleware/init.js", old: "    req.next = next;", new: "    req.next = next;\n    res.next = next;", ctx: [1, 1] },
+      { file: "lib/middleware/query.js", old: "  var queryparse = qs.parse;", new: "  var queryparse = qs.parse.bind(qs);", ctx: [1, 1], modelFile: "lib/middleware/querys.js" },
+      { file: "lib/view.js", old: "  this.name = name;", new: "  this.name = String(name);", ctx: [1, 1] }
+    ]
+  },
+  {
+    name: "midway-codex-delete-missing-file", kind: "failing-hunk-midway", format: "codex", expect: "refuse",
+    why: "update, delete of a file that is not there, update: the delete fails after the first update",
+    files: { "src/node.js": `${DEBUG}/node.js`, "src/common.js": `${DEBUG}/common.js` },
+    edits: [],
+    raw: "*** Begin Patch\n*** Update File: src/node.js\n@@\n-exports.colors = [6, 2, 3, 4, 5, 1];\n+exports.colors = [6, 2, 3, 4, 5, 1, 7];\n*** Delete File: src/inspect.js\n*** Update File: src/common.js\n@@\n \tcreateDebug.selectColor = selectColor;\n+\tcreateDebug.hashNamespace = selectColor;\n*** End Patch\n"
+  },
+  {
+    name: "midway-plan-move-onto-existing", kind: "failing-hunk-midway", format: "plan", expect: "refuse",
+    why: "edit, then a move onto a file that exists, then an edit: the move must not overwrite, and the first edit must not land alone",
+    files: { "email/encoders.py": "py:email/encoders.py", "email/errors.py": "py:email/errors.py", "email/charset.py": "py:email/charset.py" },
+    edits: [],
+    raw: JSON.stringify({ ops: [
+      { op: "edit", file: "email/charset.py", old: "DEFAULT_CHARSET = 'us-ascii'", new: "DEFAULT_CHARSET = 'utf-8'" },
+      { op: "move", from: "email/encoders.py", to: "email/errors.py" },
+      { op: "edit", file: "email/errors.py", old: "def encode_noop(msg):", new: "def encode_noop(msg):  # kept for compatibility" }
+    ] }, null, 2) + "\n"
+  },
+  {
+    name: "applied-plan-one-of-two-files", kind: "already-applied", format: "plan", expect: "refuse",
+    why: "two edits; the second file already holds its change (made by hand), the first does not: nothing may be written",
+    files: { "src/node.js": `${DEBUG}/node.js`, "src/common.js": `${DEBUG}/common.js` },
+    edits: [
+      { file: "src/node.js", old: "exports.colors = [6, 2, 3, 4, 5, 1];", new: "exports.colors = [6, 2, 3, 4, 5, 1, 7];", ctx: [0, 0] },
+      { file: "src/common.js", old: "\tcreateDebug.selectColor = selectColor;", new: "\tcreateDebug.selectColor = selectColor;\n\tcreateDebug.hashNamespace = selectColor;", ctx: [0, 0], preapplied: true }
+    ]
+  },
+  {
+    name: "order-udiff-hunks-bottom-up", kind: "hunks-out-of-order", format: "udiff", expect: "apply",
+    why: "two hunks of one file listed bottom-up (each with right numbers): a top-down cursor would miss the second",
+    files: { "lib/utils.js": `${EXPRESS}/utils.js` },
+    edits: [
+      { file: "lib/utils.js", old: "  if ('/' === path[0]) return true;", new: "  if (path[0] === '/') return true;" },
+      { file: "lib/utils.js", old: "    ret.push(exports.normalizeType(types[i]));", new: "    ret.push(exports.normalizeType(String(types[i])));" }
+    ],
+    reverseHunks: true
+  },
+  {
+    name: "order-codex-hunks-bottom-up", kind: "hunks-out-of-order", format: "codex", expect: "apply",
+    why: "two hunks of one file listed bottom-up in a Codex patch",
+    files: { "source/index.js": `${CHALK}/index.js` },
+    edits: [
+      { file: "source/index.js", old: "\t\t\tconst builder = createBuilder(this, createStyler(style.open, style.close, this._styler), this._isEmpty);", new: "\t\t\tconst styler = createStyler(style.open, style.close, this._styler);\n\t\t\tconst builder = createBuilder(this, styler, this._isEmpty);" },
+      { file: "source/index.js", old: "\t\tconst builder = createBuilder(this, this._styler, true);", new: "\t\tconst builder = createBuilder(this, this._styler, /* isEmpty */ true);" }
+    ],
+    reverseHunks: true
+  },
+  {
+    name: "blank-udiff-bare-empty-context", kind: "bare-blank-lines", format: "udiff", expect: "apply",
+    why: "empty context lines written as empty lines, without the leading space (most models do this)",
+    files: { "lib/view.js": `${EXPRESS}/view.js` },
+    edits: [{ file: "lib/view.js", old: "  var roots = [].concat(this.root);", new: "  var roots = [].concat(this.root || []);" }],
+    bareBlankLines: true
+  },
+  {
+    name: "blank-codex-bare-empty-context", kind: "bare-blank-lines", format: "codex", expect: "apply",
+    why: "empty context lines without the leading space in a Codex hunk, two files",
+    files: { "email/encoders.py": "py:email/encoders.py", "bisect.py": "py:bisect.py" },
+    edits: [
+      { file: "email/encoders.py", old: "    encdata = _qencode(orig)", new: "    encdata = _qencode(orig or b'')" },
+      { file: "bisect.py", old: "def insort_right(a, x, lo=0, hi=None, *, key=None):", new: "def insort_right(a, x, lo=0, hi=None, *, key=None) -> None:" }
+    ],
+    bareBlankLines: true
+  },
 ]

@@ -73,12 +73,11 @@ const applyEdits = (orig, placed) => {
 
 // ---- renderers: one change set, as each format writes it -----------------------------------
 
-const hunkBody = (e, m) => [
-  ...e.before.map((l) => " " + m.ctx(l)),
-  ...e.modelOld.map((l) => "-" + m.del(l)),
-  ...e.new.map((l) => "+" + m.add(l)),
-  ...e.after.map((l) => " " + m.ctx(l))
-]
+/** A hunk's lines; `bare`: empty context lines written without their leading space, as models often do. */
+const hunkBody = (e, m, bare = false) => {
+  const context = (l) => (bare && m.ctx(l) === "" ? "" : " " + m.ctx(l))
+  return [...e.before.map(context), ...e.modelOld.map((l) => "-" + m.del(l)), ...e.new.map((l) => "+" + m.add(l)), ...e.after.map(context)]
+}
 
 const renderUdiff = (c, plan, m, clean = false) => {
   const out = []
@@ -92,6 +91,7 @@ const renderUdiff = (c, plan, m, clean = false) => {
     if (f.placed.length === 0) continue
     out.push(`--- a/${f.file}`, `+++ b/${to}`)
     let delta = 0
+    const rendered = []
     for (const e of f.placed) {
       const oldLen = e.before.length + e.modelOld.length + e.after.length
       const newLen = e.before.length + e.new.length + e.after.length
@@ -106,8 +106,10 @@ const renderUdiff = (c, plan, m, clean = false) => {
         ;[dOld, dNew] = Array.isArray(c.miscount?.[0]) ? c.miscount[h] ?? [0, 0] : c.miscount ?? [0, 0]
       }
       h++
-      out.push(`@@ -${oldStart},${oldLen + dOld} +${newStart},${newLen + dNew} @@${e.section ? " " + e.section : ""}`, ...hunkBody(e, clean ? mangler() : m))
+      rendered.push([`@@ -${oldStart},${oldLen + dOld} +${newStart},${newLen + dNew} @@`, ...hunkBody(e, clean ? mangler() : m, !clean && c.bareBlankLines)])
     }
+    // reverseHunks: the model listed the file's hunks bottom-up (each with its own right numbers).
+    for (const lines of !clean && c.reverseHunks ? rendered.reverse() : rendered) out.push(...lines)
   }
   for (const a of plan.adds) {
     const lines = contentLines(a.content)
@@ -125,15 +127,15 @@ const renderCodex = (c, plan, m) => {
   for (const a of plan.adds) out.push(`*** Add File: ${a.file}`, ...contentLines(a.content).map((l) => "+" + l))
   for (const d of plan.deletes) out.push(`*** Delete File: ${d.file}`)
   for (const f of plan.files) {
-    out.push(`*** Update File: ${f.file}`)
+    out.push(`*** Update File: ${f.placed[0]?.modelFile ?? f.file}`)
     const to = plan.moveOf(f.file)
     if (to !== undefined) out.push(`*** Move to: ${to}`)
-    for (const e of f.placed) {
+    for (const e of c.reverseHunks ? [...f.placed].reverse() : f.placed) {
       const anchors = e.anchor === undefined ? [] : Array.isArray(e.anchor) ? e.anchor : [e.anchor]
       if (e.codexHeader) out.push(`@@ ${e.codexHeader}`)
       else if (anchors.length === 0) out.push("@@")
       for (const a of anchors) out.push(`@@ ${a}`)
-      out.push(...hunkBody(e, m))
+      out.push(...hunkBody(e, m, c.bareBlankLines))
     }
   }
   out.push("*** End Patch")
@@ -157,7 +159,7 @@ const renderSearchReplace = (c, plan, m) => {
     for (const e of f.placed) {
       const ctxB = e.before.map(m.ctx)
       const ctxA = e.after.map(m.ctx)
-      block(f.file, [...ctxB, ...e.modelOld.map(m.del), ...ctxA], [...ctxB, ...e.new.map(m.add), ...ctxA])
+      block(e.modelFile ?? f.file, [...ctxB, ...e.modelOld.map(m.del), ...ctxA], [...ctxB, ...e.new.map(m.add), ...ctxA])
     }
   }
   for (const a of plan.adds) block(a.file, [], contentLines(a.content))
@@ -172,7 +174,7 @@ const renderPlan = (c, plan, m) => {
     for (const e of f.placed) {
       const ctxB = e.before.map(m.ctx)
       const ctxA = e.after.map(m.ctx)
-      ops.push({ op: "edit", file: f.file, old: [...ctxB, ...e.modelOld.map(m.del), ...ctxA].join("\n"), new: [...ctxB, ...e.new.map(m.add), ...ctxA].join("\n") })
+      ops.push({ op: "edit", file: e.modelFile ?? f.file, old: [...ctxB, ...e.modelOld.map(m.del), ...ctxA].join("\n"), new: [...ctxB, ...e.new.map(m.add), ...ctxA].join("\n") })
     }
     const to = plan.moveOf(f.file)
     if (to !== undefined) ops.push({ op: "move", from: f.file, to })
@@ -227,10 +229,14 @@ for (const c of cases) {
     build(c)
   } catch (e) {
     failed++
-    console.error(String(e.message))
+    console.error(`${c.name}: ${e.message}`)
   }
 }
 if (failed > 0) process.exit(1)
+if (!only) {
+  const names = new Set(cases.map((c) => c.name))
+  for (const e of readdirSync(here, { withFileTypes: true })) if (e.isDirectory() && !names.has(e.name)) rmSync(join(here, e.name), { recursive: true })
+}
 console.log(`wrote ${only ? 1 : cases.length} case(s)`)
 
 function build(c) {
@@ -258,15 +264,23 @@ function build(c) {
   }
   for (const a of plan.adds) intended[a.file] = Buffer.from(a.content.endsWith("\n") ? a.content : a.content + "\n")
   for (const d of plan.deletes) delete intended[d.file]
-  if (!c.modelOldDiffers) checkWithGit(c, plan, orig, intended)
+  if (!c.modelOldDiffers && c.raw === undefined) checkWithGit(c, plan, orig, intended)
 
-  const before = c.preapplied ? intended : orig
+  // preapplied: the whole change (or, per edit, that edit) was already made by hand.
+  const handEdited = { ...orig }
+  for (const f of plan.files) {
+    const done = f.placed.filter((e) => e.preapplied === true)
+    if (done.length > 0) handEdited[f.file] = Buffer.from(joinLines(applyEdits(asLines(orig[f.file].toString("utf8")), done)))
+  }
+  const before = c.preapplied ? intended : handEdited
   const after = c.expect === "refuse" ? before : intended
   const dir = join(here, c.name)
   rmSync(dir, { recursive: true, force: true })
   writeTree(join(dir, "before"), before)
   writeTree(join(dir, "after"), after)
-  const change = renderers[c.format](c, plan, mangler(c.mangle))
+  const rendered = c.raw ?? renderers[c.format](c, plan, mangler(c.mangle))
+  // changeEol: the change set itself was saved with CRLF line endings.
+  const change = c.changeEol === "\r\n" ? rendered.replaceAll("\r\n", "\n").replaceAll("\n", "\r\n") : rendered
   writeFileSync(join(dir, `change.${extension[c.format]}`), change)
   const sources = Object.fromEntries(Object.entries(c.files).map(([p, spec]) => [p, spec]))
   writeFileSync(join(dir, "case.json"), JSON.stringify({ kind: c.kind, format: c.format, expect: c.expect, why: c.why, sources }, null, 2) + "\n")
