@@ -33,13 +33,15 @@ const { values: opts } = parseArgs({
 const RUNS = Number(opts.runs)
 const HOLD_MS = 400
 const ROOT = path.resolve(import.meta.dirname, "..")
-const BUNDLE = path.join(ROOT, "dist", "splice.mjs")
-if (!fs.existsSync(BUNDLE)) throw new Error("run `node scripts/build.mjs` first")
+if (!fs.existsSync(path.join(ROOT, "dist", "splice.mjs"))) throw new Error("run `node scripts/build.mjs` first")
+const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "splice-crash-")))
+// A copy of the build: a rebuild of dist/ during the minutes this takes must not pull it away.
+fs.cpSync(path.join(ROOT, "dist"), path.join(tmp, "dist"), { recursive: true })
+const BUNDLE = path.join(tmp, "dist", "splice.mjs")
 const DENO = path.join(ROOT, "node_modules", "@deno", "linux-x64-glibc", "deno")
 const [CMD, PRE] = opts.runtime === "deno" ? [DENO, ["run", "-A", BUNDLE]] : [process.execPath, [BUNDLE]]
 const SOURCE = path.join(ROOT, "node_modules", "effect", "dist", "esm")
 
-const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "splice-crash-")))
 const env = { ...process.env, NO_COLOR: "1", SPLICE_CACHE_DIR: path.join(tmp, "cache") }
 
 // ---------------------------------------------------------------- the tree and the change set
