@@ -97,6 +97,19 @@ describe("the graph after splice's own writes", () => {
     expect(graph).toEqual(await fromScratch(mem))
   })
 
+  it("a reference to a renamed function loses its target, even when SQLite gives the new symbol the old one's id", async () => {
+    // z.ts is written last, so its symbols hold the highest ids; renaming its only function deletes
+    // that id and the new symbol gets it again. The reference in a.ts must not follow it.
+    // a.ts does not import z.ts (a global, say), so only the rename itself can tell that its call lost its target.
+    const { mem, saved } = await indexed({ "src/a.ts": "export const a = foo()\n" })
+    expect((await withGraph(write(writeConfig("src/z.ts", "export function foo(): number {\n  return 1\n}\n", { create: true })), mem, saved)).exit).toBe(0)
+    expect((await contents(mem, saved)).refs.find((x) => x["name"] === "foo")).toMatchObject({ target: "foo", target_file: "src/z.ts", resolution: "name" })
+    expect((await withGraph(edit(oneEdit("src/z.ts", "function foo(", "function bar(")), mem, saved)).exit).toBe(0)
+    const graph = await contents(mem, saved)
+    expect(graph.refs.find((x) => x["name"] === "foo")).toMatchObject({ path: "src/a.ts", target: null })
+    expect(graph).toEqual(await fromScratch(mem))
+  })
+
   it("apply: a moved file's rows leave the old path and arrive at the new one; a deleted file's go; imports follow", async () => {
     const { mem, saved } = await indexed()
     const patch = `*** Begin Patch
