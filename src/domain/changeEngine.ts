@@ -153,6 +153,11 @@ export const applyChangeSet = (ops: ReadonlyArray<ChangeOp>, initial: ReadonlyMa
         return
       }
       let m = locateLines(f.lines, h.old, { from, tiers: options.tiers, ...(h.atEnd === true ? { atEnd: true } : {}) })
+      if (m.kind === "none" && from > 0 && h.anchors.length === 0) {
+        // Hunks listed out of order (bottom-up): the lines may be above the previous hunk. Then
+        // they must be unique in the whole file, not just below it.
+        m = locateLines(f.lines, h.old, { from: 0, tiers: options.tiers, ...(h.atEnd === true ? { atEnd: true } : {}) })
+      }
       if (m.kind === "ambiguous" && h.lineHint !== undefined) {
         // Only as a tie-breaker: one of the content matches sits exactly where the line number says.
         const expected = h.lineHint - 1 + delta

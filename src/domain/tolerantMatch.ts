@@ -173,13 +173,48 @@ const replaceRegion = (
     }
     reindent = indentMapping(pairs, partialFirst ? old.slice(1) : old, partialFirst ? neu.slice(1) : neu, wholeFile)
   }
+  const paired = reindent === undefined && looseIndent(tier) ? pairedOld(copies, old.length) : undefined
   const lines = neu.map((line, j) => {
     const c = copies[j]
     if (c !== undefined) return fileLines[start + c]!
-    if (reindent === undefined || (partialFirst && j === 0)) return line
-    return reindent(line)
+    if (partialFirst && j === 0) return line
+    if (reindent !== undefined) return reindent(line)
+    // No one offset fits the whole hunk (a file mixing tabs and spaces): a changed line that keeps
+    // the indentation of the line it replaces keeps that line's indentation in the file.
+    const p = paired?.[j]
+    if (p !== undefined && indentOf(old[p]!) === indentOf(line) && !(partialFirst && p === 0)) {
+      return indentOf(fileLines[start + p]!) + line.slice(indentOf(line).length)
+    }
+    return line
   })
   return { lines, copies }
+}
+
+/**
+ * For each new line that is not a copy, the old line it replaces: the k-th new line of a changed
+ * block pairs with the k-th old line between the same copied lines (undefined when there is none).
+ */
+const pairedOld = (copies: ReadonlyArray<number | undefined>, oldLength: number): Array<number | undefined> => {
+  const nextCopy: number[] = new Array(copies.length)
+  let next = oldLength
+  for (let j = copies.length - 1; j >= 0; j--) {
+    nextCopy[j] = next
+    if (copies[j] !== undefined) next = copies[j]!
+  }
+  const out: Array<number | undefined> = []
+  let prev = -1
+  let blockStart = 0
+  copies.forEach((c, j) => {
+    if (c !== undefined) {
+      out.push(c)
+      prev = c
+      blockStart = j + 1
+      return
+    }
+    const candidate = prev + 1 + (j - blockStart)
+    out.push(candidate < nextCopy[j]! ? candidate : undefined)
+  })
+  return out
 }
 
 /**

@@ -32,6 +32,15 @@ describe("the change engine", () => {
     expect(text(r, "x.js")).toBe("f() {\n  return 10\n}\ng() {\n  return 20\n}\n")
   })
 
+  it("hunks listed bottom-up still apply when each is unique in the whole file", () => {
+    const src = "a\nb\nc\nd\ne\n"
+    const r = run([patch("x.txt", [hunk(["d"], ["D"]), hunk(["b"], ["B"])])], { "x.txt": src })
+    expect(text(r, "x.txt")).toBe("a\nB\nc\nD\ne\n")
+    // Above the previous hunk and repeated there: ambiguous, not the first one.
+    const twice = run([patch("x.txt", [hunk(["d"], ["D"]), hunk(["b"], ["B"])])], { "x.txt": "b\nb\nd\n" })
+    expect(twice.ok ? "ok" : twice.failure.kind).toBe("ambiguous")
+  })
+
   it("an ambiguous hunk fails with every line it matched, and nothing is changed", () => {
     const init = { "x.js": "a\nx\nb\nx\n", "y.js": "keep\n" }
     const r = run([patch("y.js", [hunk(["keep"], ["changed"])]), patch("x.js", [hunk(["x"], ["y"])])], init)

@@ -530,3 +530,13 @@ describe("properties", () => {
     expect(foldLookalikes("\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u2013\u2014\u2212\u00a0\u2003\u2026\u200b\ufeff")).toBe("''''\"\"\"---  ...")
   })
 })
+
+describe("replacementLines in a file that mixes tabs and spaces", () => {
+  it("a changed line that keeps its hunk indentation keeps the indentation of the line it replaces", () => {
+    // No single offset fits: 8 spaces in the hunk are a tab on one line of the file and 8 spaces on the other.
+    const file = ["def f():", "\tif x:", "        y = 1", "\treturn y"]
+    const old = ["def f():", "        if x:", "        y = 1", "        return y"]
+    const neu = ["def f():", "        if x:", "        y = 1", "        return y + 1"]
+    expect(replacementLines(file, 0, old, neu, "indentation")).toEqual(["def f():", "\tif x:", "        y = 1", "\treturn y + 1"])
+  })
+})
