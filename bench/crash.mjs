@@ -295,6 +295,25 @@ for (let i = 0; i < RUNS; i++) {
 }
 const seconds = Math.round((Date.now() - started) / 1000)
 
+// The journal itself after the last recovery: no temp file and no entry without its intent (a begin
+// cut short by a kill) may stay behind; a pending entry would mean a transaction never recovered.
+const journalLeft = { temp_files: 0, unfinished: 0, pending: 0 }
+{
+  const txRoot = path.join(ws, ".splice", "tx")
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(path.join(dir, e.name))
+      else if (e.name.endsWith(".tmp")) journalLeft.temp_files++
+    }
+  }
+  walk(path.join(ws, ".splice"))
+  for (const id of fs.readdirSync(txRoot)) {
+    if (!fs.existsSync(path.join(txRoot, id, "intent.json"))) journalLeft.unfinished++
+  }
+  const h = lastLine(splice(["history", "--limit", "1"]).stdout)
+  journalLeft.pending = h.pending ?? -1
+}
+
 // ---------------------------------------------------------------- report
 const kb = (s) => Math.round(Buffer.byteLength(s) / 1024)
 const total = Object.values(BEFORE_FILES).reduce((n, s) => n + kb(s), 0) + kb(ADDED)
@@ -319,8 +338,10 @@ console.log(row("created directories left after a rollback", tally.leftover_dirs
 console.log(row("other stray entries", tally.strays, "0"))
 console.log(row("recover failed / implicit recovery missed", `${tally.recover_failed} / ${tally.implicit_missed}`, "0 / 0"))
 console.log(row("journal entries quarantined", tally.quarantined, ""))
+console.log(row("journal at the end: temp files / entries without intent / pending", `${journalLeft.temp_files} / ${journalLeft.unfinished} / ${journalLeft.pending}`, "0 / 0 / 0"))
 console.log("")
-console.log(JSON.stringify({ runtime: opts.runtime, runs: RUNS, apply_ms: Math.round(T), window_ms: Math.round(W), seconds, ...tally, by_mode: byMode }))
+console.log(JSON.stringify({ runtime: opts.runtime, runs: RUNS, apply_ms: Math.round(T), window_ms: Math.round(W), seconds, ...tally, by_mode: byMode, journal_left: journalLeft }))
 for (const p of problems.slice(0, 20)) console.error(p)
-const bad = tally.MIXED + tally.temp_files + tally.leftover_dirs + tally.strays + tally.recover_failed + tally.implicit_missed
+const bad = tally.MIXED + tally.temp_files + tally.leftover_dirs + tally.strays + tally.recover_failed + tally.implicit_missed +
+  journalLeft.temp_files + journalLeft.unfinished + Math.abs(journalLeft.pending)
 process.exit(bad === 0 ? 0 : 1)
