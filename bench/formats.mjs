@@ -28,13 +28,13 @@ import { build } from "esbuild"
 
 const repo = resolve(dirname(new URL(import.meta.url).pathname), "..")
 const corpus = join(repo, "bench", "formats")
-const cli = join(repo, "dist", "splice.mjs")
+const dist = join(repo, "dist")
 const args = process.argv.slice(2)
 const verbose = args.includes("--verbose")
 const asJson = args.includes("--json")
 const onlyCase = args.includes("--case") ? args[args.indexOf("--case") + 1] : undefined
 
-if (!existsSync(cli)) {
+if (!existsSync(join(dist, "splice.mjs"))) {
   console.error("dist/splice.mjs is missing: building it (node scripts/build.mjs)")
   const b = spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: repo, stdio: "inherit" })
   if (b.status !== 0) process.exit(2)
@@ -42,6 +42,15 @@ if (!existsSync(cli)) {
 
 const work = mkdtempSync(join(tmpdir(), "splice-formats-"))
 process.on("exit", () => rmSync(work, { recursive: true, force: true }))
+
+// A copy of the build, so that a rebuild of dist/ by other work during the run cannot pull it away.
+const cli = join(work, "dist", "splice.mjs")
+for (let attempt = 0; !["splice.mjs", "splice.cjs", "splice-esm.mjs"].every((f) => existsSync(join(work, "dist", f))); attempt++) {
+  if (attempt === 30) throw new Error("dist/ stayed incomplete (a rebuild in progress?): run `node scripts/build.mjs`")
+  if (attempt > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2000)
+  rmSync(join(work, "dist"), { recursive: true, force: true })
+  cpSync(dist, join(work, "dist"), { recursive: true })
+}
 
 // splice's own parsers, so the baseline reads each change set exactly as splice does.
 const parserFile = join(work, "formats.mjs")

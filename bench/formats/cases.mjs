@@ -638,4 +638,70 @@ export const cases = [
     ],
     bareBlankLines: true
   },
+  // ---- more re-indentation, ends of files, deletions -------------------------------------------------
+  {
+    name: "indent-codex-express-4-space-units", kind: "indentation-offset", format: "codex", expect: "apply",
+    why: "express uses 2-space levels; the model wrote the hunk with 4-space levels and a new nested block",
+    files: { "lib/router/route.js": `${EXPRESS}/router/route.js` },
+    edits: [{ file: "lib/router/route.js", old: "  return Boolean(this.methods[name]);", new: "  if (!name) {\n    return false;\n  }\n\n  return Boolean(this.methods[name]);" }],
+    mangle: all((l) => l.replace(/^ +/, (sp) => " ".repeat(sp.length * 2)))
+  },
+  {
+    name: "indent-sr-bisect-nested-dedented", kind: "indentation-offset", format: "search-replace", expect: "apply",
+    why: "a dedented SEARCH/REPLACE whose REPLACE adds a nested block",
+    files: { "bisect.py": "py:bisect.py" },
+    edits: [{ file: "bisect.py", at: 15, old: "        lo = bisect_right(a, key(x), lo, hi, key=key)\n    a.insert(lo, x)", new: "        lo = bisect_right(a, key(x), lo, hi, key=key)\n    if lo < len(a) and a[lo] == x:\n        return\n    a.insert(lo, x)", ctx: [3, 0] }],
+    mangle: all(shift(-4))
+  },
+  {
+    name: "indent-plan-crlf-activate-2-space", kind: "indentation-offset", format: "plan", expect: "apply",
+    why: "CRLF PowerShell file with 4-space levels; the plan's old/new use LF and 2-space levels, with a nested block added",
+    files: { "Activate.ps1": "py:venv/scripts/common/Activate.ps1" },
+    edits: [{ file: "Activate.ps1", old: "        _OLD_VIRTUAL_PROMPT", new: "        if ($env:VIRTUAL_ENV_PROMPT) {\n            Write-Verbose \"venv: $env:VIRTUAL_ENV_PROMPT\"\n        }\n        _OLD_VIRTUAL_PROMPT", ctx: [2, 1] }],
+    mangle: all((l) => l.replace(/^ +/, (sp) => " ".repeat(sp.length / 2)))
+  },
+  {
+    name: "eof-udiff-no-newline-marker", kind: "end-of-file", format: "udiff", expect: "apply",
+    why: "signal-exit's signals.js has no final newline; the diff's context reaches it, with '\\ No newline at end of file'",
+    files: { "dist/mjs/signals.js": "signal-exit-4.1.0/dist/mjs/signals.js" },
+    edits: [{ file: "dist/mjs/signals.js", old: "    signals.push('SIGIO', 'SIGPOLL', 'SIGPWR', 'SIGSTKFLT');", new: "    signals.push('SIGIO', 'SIGPOLL', 'SIGPWR', 'SIGSTKFLT', 'SIGUNUSED');", ctx: [3, 2] }]
+  },
+  {
+    name: "eof-udiff-marker-omitted", kind: "end-of-file", format: "udiff", expect: "apply",
+    why: "the same change, the model left out the '\\ No newline at end of file' line: the file keeps its ending",
+    files: { "dist/mjs/signals.js": "signal-exit-4.1.0/dist/mjs/signals.js" },
+    edits: [{ file: "dist/mjs/signals.js", old: "    signals.push('SIGIO', 'SIGPOLL', 'SIGPWR', 'SIGSTKFLT');", new: "    signals.push('SIGIO', 'SIGPOLL', 'SIGPWR', 'SIGSTKFLT', 'SIGUNUSED');", ctx: [3, 2], omitNoNewlineMarker: true }]
+  },
+  {
+    name: "eof-codex-end-of-file-marker", kind: "end-of-file", format: "codex", expect: "apply",
+    why: "Codex hunk at the end of ms's index.js closed by '*** End of File'",
+    files: { "index.js": "ms-2.1.3/index.js" },
+    edits: [{ file: "index.js", old: "  return Math.round(ms / n) + ' ' + name + (isPlural ? 's' : '');\n}", new: "  return Math.round(ms / n) + ' ' + name + (isPlural ? 's' : '');\n}\n\nmodule.exports.plural = plural;", ctx: [2, 0], eofMarker: true }]
+  },
+  {
+    name: "eof-codex-no-final-newline", kind: "end-of-file", format: "codex", expect: "apply",
+    why: "Codex has no way to say 'no newline at end of file'; the file's own ending must be kept",
+    files: { "dist/mjs/signals.js": "signal-exit-4.1.0/dist/mjs/signals.js" },
+    edits: [{ file: "dist/mjs/signals.js", old: "    signals.push('SIGIO', 'SIGPOLL', 'SIGPWR', 'SIGSTKFLT');", new: "    signals.push('SIGIO', 'SIGPOLL', 'SIGPWR', 'SIGSTKFLT', 'SIGUNUSED');", ctx: [1, 2] }]
+  },
+  {
+    name: "delete-sr-function-and-export", kind: "aider-fenced-bold", format: "search-replace", expect: "apply", style: "bold",
+    why: "two bold-path blocks with empty REPLACE parts: a function and its __all__ entry are removed",
+    files: { "email/encoders.py": "py:email/encoders.py" },
+    edits: [
+      { file: "email/encoders.py", old: "    'encode_noop',", new: "", ctx: [0, 0] },
+      { file: "email/encoders.py", old: "def encode_noop(msg):\n    \"\"\"Do nothing.\"\"\"", new: "", ctx: [0, 0] }
+    ]
+  },
+  {
+    name: "multi-udiff-one-file-two-sections", kind: "multi-file", format: "udiff", expect: "apply",
+    why: "the model wrote a separate ---/+++ section for each hunk of the same file",
+    files: { "lib/utils.js": `${EXPRESS}/utils.js`, "lib/view.js": `${EXPRESS}/view.js` },
+    edits: [
+      { file: "lib/utils.js", old: "  if ('/' === path[0]) return true;", new: "  if (path[0] === '/') return true;" },
+      { file: "lib/utils.js", old: "    ret.push(exports.normalizeType(types[i]));", new: "    ret.push(exports.normalizeType(String(types[i])));" },
+      { file: "lib/view.js", old: "  this.name = name;", new: "  this.name = String(name);" }
+    ],
+    splitSections: true
+  },
 ]

@@ -60,7 +60,9 @@ const placeEdits = (c, file, orig) =>
       const [cb, ca] = e.ctx ?? c.ctx ?? [3, 3]
       const before = orig.lines.slice(Math.max(0, pos - cb), pos)
       const after = orig.lines.slice(pos + old.length, pos + old.length + ca)
-      return { ...e, old, new: L(e.new).filter((_, i, a) => !(a.length === 1 && a[0] === "" && e.new === "")), pos, before, after, modelOld: e.modelOld ? L(e.modelOld) : old }
+      // The hunk's last context line is the file's last line, which has no line terminator.
+      const noNewlineAtEnd = !orig.tail && pos + old.length + after.length === orig.lines.length && after.length > 0
+      return { ...e, old, new: e.new === "" ? [] : L(e.new), pos, before, after, modelOld: e.modelOld ? L(e.modelOld) : old, noNewlineAtEnd }
     })
     .sort((a, b) => a.pos - b.pos)
 
@@ -74,9 +76,10 @@ const applyEdits = (orig, placed) => {
 // ---- renderers: one change set, as each format writes it -----------------------------------
 
 /** A hunk's lines; `bare`: empty context lines written without their leading space, as models often do. */
-const hunkBody = (e, m, bare = false) => {
+const hunkBody = (e, m, bare = false, marker = false) => {
   const context = (l) => (bare && m.ctx(l) === "" ? "" : " " + m.ctx(l))
-  return [...e.before.map(context), ...e.modelOld.map((l) => "-" + m.del(l)), ...e.new.map((l) => "+" + m.add(l)), ...e.after.map(context)]
+  const body = [...e.before.map(context), ...e.modelOld.map((l) => "-" + m.del(l)), ...e.new.map((l) => "+" + m.add(l)), ...e.after.map(context)]
+  return marker ? [...body, "\\ No newline at end of file"] : body
 }
 
 const renderUdiff = (c, plan, m, clean = false) => {
@@ -106,7 +109,8 @@ const renderUdiff = (c, plan, m, clean = false) => {
         ;[dOld, dNew] = Array.isArray(c.miscount?.[0]) ? c.miscount[h] ?? [0, 0] : c.miscount ?? [0, 0]
       }
       h++
-      rendered.push([`@@ -${oldStart},${oldLen + dOld} +${newStart},${newLen + dNew} @@`, ...hunkBody(e, clean ? mangler() : m, !clean && c.bareBlankLines)])
+      const header = !clean && c.splitSections && rendered.length > 0 ? [`--- a/${f.file}`, `+++ b/${to}`] : []
+      rendered.push([...header, `@@ -${oldStart},${oldLen + dOld} +${newStart},${newLen + dNew} @@`, ...hunkBody(e, clean ? mangler() : m, !clean && c.bareBlankLines, e.noNewlineAtEnd && (clean || !e.omitNoNewlineMarker))])
     }
     // reverseHunks: the model listed the file's hunks bottom-up (each with its own right numbers).
     for (const lines of !clean && c.reverseHunks ? rendered.reverse() : rendered) out.push(...lines)
@@ -136,6 +140,7 @@ const renderCodex = (c, plan, m) => {
       else if (anchors.length === 0) out.push("@@")
       for (const a of anchors) out.push(`@@ ${a}`)
       out.push(...hunkBody(e, m, c.bareBlankLines))
+      if (e.eofMarker) out.push("*** End of File")
     }
   }
   out.push("*** End Patch")
