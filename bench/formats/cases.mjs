@@ -704,4 +704,58 @@ export const cases = [
     ],
     splitSections: true
   },
+  // ---- elided context, stale deletes, existing files ------------------------------------------------
+  {
+    name: "elided-sr-rest-of-function", kind: "elided-context", format: "search-replace", expect: "refuse",
+    why: "the SEARCH part skips lines with '# ... rest of the function ...' (a lazy model): no tier may bridge it",
+    files: { "email/encoders.py": "py:email/encoders.py", "bisect.py": "py:bisect.py" },
+    modelOldDiffers: true,
+    edits: [
+      { file: "bisect.py", at: 4, old: "def insort_right(a, x, lo=0, hi=None, *, key=None):", new: "def insort_right(a, x, lo=0, hi=None, *, key=None) -> None:", ctx: [0, 0] },
+      { file: "email/encoders.py", old: "def encode_7or8bit(msg):\n    \"\"\"Set the Content-Transfer-Encoding header to 7bit or 8bit.\"\"\"\n    orig = msg.get_payload(decode=True)\n    if orig is None:\n        # There's no payload.  For backwards compatibility we use 7bit\n        msg['Content-Transfer-Encoding'] = '7bit'\n        return\n    # We play a trick to make this go fast.  If decoding from ASCII succeeds,\n    # we know the data must be 7bit, otherwise treat it as 8bit.\n    try:\n        orig.decode('ascii')\n    except UnicodeError:\n        msg['Content-Transfer-Encoding'] = '8bit'\n    else:\n        msg['Content-Transfer-Encoding'] = '7bit'", new: "def encode_7or8bit(msg):\n    \"\"\"Set the Content-Transfer-Encoding header to 7bit or 8bit.\"\"\"\n    orig = msg.get_payload(decode=True)\n    if orig is None:\n        # There's no payload.  For backwards compatibility we use 7bit\n        msg['Content-Transfer-Encoding'] = '7bit'\n        return\n    # ... rest of the function ...\n    else:\n        msg['Content-Transfer-Encoding'] = '7bit'  # pure ASCII", modelOld: "def encode_7or8bit(msg):\n    \"\"\"Set the Content-Transfer-Encoding header to 7bit or 8bit.\"\"\"\n    orig = msg.get_payload(decode=True)\n    if orig is None:\n        # There's no payload.  For backwards compatibility we use 7bit\n        msg['Content-Transfer-Encoding'] = '7bit'\n        return\n    # ... rest of the function ...\n    else:\n        msg['Content-Transfer-Encoding'] = '7bit'", ctx: [0, 0] }
+    ]
+  },
+  {
+    name: "elided-udiff-existing-code-comment", kind: "elided-context", format: "udiff", expect: "refuse",
+    why: "a context line '// ... existing code ...' stands for lines the model did not copy",
+    files: { "lib/view.js": `${EXPRESS}/view.js` },
+    modelOldDiffers: true,
+    edits: [{ file: "lib/view.js", old: "  var fileName = name;\n\n  if (!this.ext) {\n    // get extension from default engine name\n    this.ext = this.defaultEngine[0] !== '.'\n      ? '.' + this.defaultEngine\n      : this.defaultEngine;\n\n    fileName += this.ext;\n  }", new: "  var fileName = name;\n\n  if (!this.ext) {\n    // ... existing code ...\n    fileName += this.ext;\n    debug('default extension %s', this.ext);\n  }", modelOld: "  var fileName = name;\n\n  if (!this.ext) {\n    // ... existing code ...\n    fileName += this.ext;\n  }", ctx: [1, 1] }]
+  },
+  {
+    name: "elided-codex-ellipsis-line", kind: "elided-context", format: "codex", expect: "refuse",
+    why: "a bare '...' context line in a Codex hunk in place of the skipped lines",
+    files: { "lib/router/layer.js": `${EXPRESS}/router/layer.js` },
+    modelOldDiffers: true,
+    edits: [{ file: "lib/router/layer.js", old: "  this.handle = fn;\n  this.name = fn.name || '<anonymous>';\n  this.params = undefined;\n  this.path = undefined;\n  this.regexp = pathRegexp(path, this.keys = [], opts);", new: "  this.handle = fn;\n  ...\n  this.regexp = pathRegexp(path, this.keys = [], opts);\n  this.regexp.source_path = path;", modelOld: "  this.handle = fn;\n  ...\n  this.regexp = pathRegexp(path, this.keys = [], opts);", ctx: [1, 1] }]
+  },
+  {
+    name: "crlf-codex-blake2b-trailing-dropped", kind: "crlf", format: "codex", expect: "apply",
+    why: "CRLF file with a trailing space on a context line; the model's LF copy drops it",
+    files: { "src/blake2b.c": "hash-wasm-4.13.0/src/blake2b.c" },
+    edits: [{ file: "src/blake2b.c", old: "uint8_t* Hash_GetState() {", new: "uint8_t *Hash_GetState(void) {", ctx: [4, 2] }],
+    mangle: copied(trimEnd)
+  },
+  {
+    name: "applied-codex-add-file-exists", kind: "already-applied", format: "codex", expect: "refuse",
+    why: "an Add File whose file is already there with that content (made by hand, no journal record), beside an edit",
+    files: { "index.js": "escape-html-1.0.3/index.js" },
+    edits: [{ file: "index.js", old: "module.exports = escapeHtml;", new: "module.exports = escapeHtml;\nmodule.exports.escapeHtml = escapeHtml;", preapplied: true }],
+    adds: [{ file: "index.d.ts", content: "declare function escapeHtml(string: unknown): string;\nexport = escapeHtml;\n" }],
+    preapplied: true
+  },
+  {
+    name: "midway-udiff-stale-delete", kind: "failing-hunk-midway", format: "udiff", expect: "refuse",
+    why: "an edit, then a deleted file whose - lines are an older version of it: the delete must not go ahead, nor the edit",
+    files: { "lib/view.js": `${EXPRESS}/view.js`, "index.js": "escape-html-1.0.3/index.js" },
+    modelOldDiffers: true,
+    edits: [{ file: "lib/view.js", old: "  this.name = name;", new: "  this.name = String(name);" }],
+    deletes: [{ file: "index.js", staleLine: [34, "  var str = String(string);"] }]
+  },
+  {
+    name: "aider-fence-then-path", kind: "aider-fenced-bold", format: "search-replace", expect: "apply", style: "path-in-fence",
+    why: "the path written as the first line inside the fence",
+    files: { "lib/middleware/query.js": `${EXPRESS}/middleware/query.js` },
+    edits: [{ file: "lib/middleware/query.js", old: "  return function query(req, res, next){", new: "  return function query(req, res, next) {", ctx: [1, 1] }]
+  },
 ]

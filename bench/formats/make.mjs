@@ -120,7 +120,8 @@ const renderUdiff = (c, plan, m, clean = false) => {
     out.push(`diff --git a/${a.file} b/${a.file}`, "new file mode 100644", "index 0000000..2222222", "--- /dev/null", `+++ b/${a.file}`, `@@ -0,0 +1,${lines.length} @@`, ...lines.map((l) => "+" + l))
   }
   for (const d of plan.deletes) {
-    const lines = d.orig.lines
+    // staleLine: the model's copy of the deleted file differs at one line (it read an older version).
+    const lines = d.staleLine ? d.orig.lines.map((l, i) => (i === d.staleLine[0] - 1 ? d.staleLine[1] : l)) : d.orig.lines
     out.push(`diff --git a/${d.file} b/${d.file}`, "deleted file mode 100644", "index 3333333..0000000", `--- a/${d.file}`, "+++ /dev/null", `@@ -1,${lines.length} +0,0 @@`, ...lines.map((l) => "-" + l))
   }
   return out.join("\n") + "\n"
@@ -155,6 +156,7 @@ const renderSearchReplace = (c, plan, m) => {
   const block = (file, search, replace) => {
     if (style === "bold") out.push(`**${file}**`, "```" + fenceLang(file))
     else if (style === "nofence") out.push(file)
+    else if (style === "path-in-fence") out.push("```" + fenceLang(file), file)
     else out.push(file, "```" + fenceLang(file))
     out.push("<<<<<<< SEARCH", ...search, "=======", ...replace, ">>>>>>> REPLACE")
     if (style !== "nofence") out.push("```")
@@ -249,11 +251,11 @@ function build(c) {
   const moves = c.moves ?? []
   const plan = {
     files: Object.keys(orig)
-      .filter((p) => !(c.deletes ?? []).includes(p))
+      .filter((p) => !(c.deletes ?? []).some((d) => d === p || d.file === p))
       .map((file) => ({ file, placed: placeEdits(c, file, asLines(orig[file].toString("utf8"))) }))
       .filter((f) => f.placed.length > 0 || moves.some((mv) => mv.from === f.file)),
     adds: c.adds ?? [],
-    deletes: (c.deletes ?? []).map((file) => ({ file, orig: asLines(orig[file].toString("utf8")) })),
+    deletes: (c.deletes ?? []).map((d) => (typeof d === "string" ? { file: d } : d)).map((d) => ({ ...d, orig: asLines(orig[d.file].toString("utf8")) })),
     moves,
     moveOf: (file) => moves.find((mv) => mv.from === file)?.to
   }

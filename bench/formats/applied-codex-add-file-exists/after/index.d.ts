@@ -1,0 +1,2 @@
+declare function escapeHtml(string: unknown): string;
+export = escapeHtml;
