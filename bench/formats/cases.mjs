@@ -758,4 +758,67 @@ export const cases = [
     files: { "lib/middleware/query.js": `${EXPRESS}/middleware/query.js` },
     edits: [{ file: "lib/middleware/query.js", old: "  return function query(req, res, next){", new: "  return function query(req, res, next) {", ctx: [1, 1] }]
   },
+  // ---- tolerance meeting order, anchors, mixed indentation -----------------------------------------
+  {
+    name: "ambiguous-udiff-bottom-up-repeated", kind: "ambiguous-context", format: "udiff", expect: "refuse",
+    why: "hunks listed bottom-up; the second one's lines occur three times before the first, and its line number is stale",
+    files: { "chunk.py": "py:chunk.py" },
+    edits: [
+      { file: "chunk.py", at: 107, old: "\n        if self.closed:\n            raise ValueError(\"I/O operation on closed file\")", new: "\n        if self.closed:\n            raise ValueError(\"I/O operation on closed chunk\")", ctx: [0, 0] },
+      { file: "chunk.py", old: "                self.size_read = self.size_read + n", new: "                self.size_read += n", ctx: [1, 1] }
+    ],
+    reverseHunks: true,
+    shift: [5, 7]
+  },
+  {
+    name: "order-codex-anchored-bottom-up", kind: "hunks-out-of-order", format: "codex", expect: "apply",
+    why: "two anchored hunks (def read, then def seek) where seek comes first in the file",
+    files: { "chunk.py": "py:chunk.py" },
+    edits: [
+      { file: "chunk.py", at: 108, old: "        if self.closed:\n            raise ValueError(\"I/O operation on closed file\")", new: "        if self.closed:\n            raise ValueError(\"cannot seek in a closed chunk\")", ctx: [0, 0], anchor: "    def seek(self, pos, whence=0):" },
+      { file: "chunk.py", at: 132, old: "        if self.closed:\n            raise ValueError(\"I/O operation on closed file\")", new: "        if self.closed:\n            raise ValueError(\"cannot read from a closed chunk\")", ctx: [0, 0], anchor: "    def read(self, size=-1):" }
+    ],
+    reverseHunks: true
+  },
+  {
+    name: "tabs-udiff-gettext-code-nested", kind: "tabs-vs-spaces", format: "udiff", expect: "apply",
+    why: "the mixed tab/space block of Debian's gettext.py, tabs expanded by the model, and a code line wrapped in a new if",
+    files: { "gettext.py": "py:gettext.py" },
+    edits: [{ file: "gettext.py", old: "                result.append(mofile)", new: "                if mofile not in result:\n                    result.append(mofile)", ctx: [3, 3] }],
+    mangle: all(expandTabs)
+  },
+  {
+    name: "unicode-sr-curly-and-dedented", kind: "lookalikes", format: "search-replace", expect: "apply",
+    why: "curly quotes AND a block dedented by 4: two tolerances at once",
+    files: { "encodings/zlib_codec.py": "py:encodings/zlib_codec.py" },
+    edits: [{ file: "encodings/zlib_codec.py", old: "    def decode(self, input, errors='strict'):\n        return zlib_decode(input, errors)", new: "    def decode(self, input, errors='strict'):\n        if not input:\n            return (b'', 0)\n        return zlib_decode(input, errors)", ctx: [0, 0] }],
+    mangle: { ctx: (l) => shift(-4)(curly(l)), del: (l) => shift(-4)(curly(l)), add: shift(-4) }
+  },
+  {
+    name: "unicode-udiff-nbsp-indentation", kind: "lookalikes", format: "udiff", expect: "apply",
+    why: "the context was pasted from a web page: its indentation is non-breaking spaces",
+    files: { "lib/router/route.js": `${EXPRESS}/router/route.js` },
+    edits: [{ file: "lib/router/route.js", old: "    methods.push('head');", new: "    methods.push('head'); // HEAD is served by GET" }],
+    mangle: copied((l) => l.replace(/^ +/, (sp) => "\u00a0".repeat(sp.length)))
+  },
+  {
+    name: "multi-plan-edit-move-edit", kind: "multi-file", format: "plan", expect: "apply",
+    why: "an edit, a move of that file, then an edit of it at its new path",
+    files: { "email/encoders.py": "py:email/encoders.py" },
+    edits: [],
+    raw: JSON.stringify({ ops: [
+      { op: "edit", file: "email/encoders.py", old: "def encode_noop(msg):\n    \"\"\"Do nothing.\"\"\"", new: "def encode_noop(msg):\n    \"\"\"Leave the payload as it is.\"\"\"" },
+      { op: "move", from: "email/encoders.py", to: "email/encoding/__init__.py" },
+      { op: "edit", file: "email/encoding/__init__.py", old: "\"\"\"Encodings and related functions.\"\"\"", new: "\"\"\"Content-Transfer-Encoding helpers.\"\"\"" }
+    ] }, null, 2) + "\n",
+    rawAfter: { from: "email/encoders.py", to: "email/encoding/__init__.py", edits: [["def encode_noop(msg):\n    \"\"\"Do nothing.\"\"\"", "def encode_noop(msg):\n    \"\"\"Leave the payload as it is.\"\"\""], ["\"\"\"Encodings and related functions.\"\"\"", "\"\"\"Content-Transfer-Encoding helpers.\"\"\""]] }
+  },
+  {
+    name: "multi-codex-move-into-new-dir", kind: "multi-file", format: "codex", expect: "apply",
+    why: "Update File with Move to a directory that does not exist yet, plus an Add File beside it",
+    files: { "source/templates.js": `${CHALK}/templates.js` },
+    edits: [{ file: "source/templates.js", old: "const ESCAPES = new Map([", new: "const ESCAPES = new Map([ // JS escapes, as in string literals" }],
+    moves: [{ from: "source/templates.js", to: "source/template/parse.js" }],
+    adds: [{ file: "source/template/index.js", content: "'use strict';\nmodule.exports = require('./parse');\n" }]
+  },
 ]

@@ -279,6 +279,16 @@ function build(c) {
     const done = f.placed.filter((e) => e.preapplied === true)
     if (done.length > 0) handEdited[f.file] = Buffer.from(joinLines(applyEdits(asLines(orig[f.file].toString("utf8")), done)))
   }
+  if (c.rawAfter !== undefined) {
+    // A hand-written change set (raw) and its intended result: exact unique replacements, then a move.
+    let text = orig[c.rawAfter.from].toString("utf8")
+    for (const [o, n] of c.rawAfter.edits) {
+      if (text.split(o).length !== 2) throw new Error(`${c.name}: rawAfter old text is not unique`)
+      text = text.replace(o, () => n)
+    }
+    delete intended[c.rawAfter.from]
+    intended[c.rawAfter.to] = Buffer.from(text)
+  }
   const before = c.preapplied ? intended : handEdited
   const after = c.expect === "refuse" ? before : intended
   const dir = join(here, c.name)
