@@ -821,4 +821,14 @@ export const cases = [
     moves: [{ from: "source/templates.js", to: "source/template/parse.js" }],
     adds: [{ file: "source/template/index.js", content: "'use strict';\nmodule.exports = require('./parse');\n" }]
   },
+  {
+    name: "order-udiff-bottom-up-line-hints", kind: "hunks-out-of-order", format: "udiff", expect: "apply",
+    why: "hunks listed bottom-up with the original (right) line numbers, as tools that edit bottom-up write them; the upper hunk's lines also occur 8 lines lower, and the lower hunk adds 8 lines",
+    files: { "tty.py": "py:tty.py" },
+    edits: [
+      { file: "tty.py", at: 26, old: "    mode[CC][VMIN] = 1", new: "    mode[CC][VMIN] = 0", ctx: [0, 2] },
+      { file: "tty.py", at: 36, old: "    tcsetattr(fd, when, mode)", new: "    tcsetattr(fd, when, mode)\n\ndef setcooked(fd, when=TCSAFLUSH):\n    \"\"\"Put terminal back into canonical mode with echo.\"\"\"\n    mode = tcgetattr(fd)\n    mode[IFLAG] = mode[IFLAG] | ICRNL\n    mode[OFLAG] = mode[OFLAG] | OPOST\n    mode[LFLAG] = mode[LFLAG] | ECHO | ICANON\n    tcsetattr(fd, when, mode)", ctx: [2, 0] }
+    ],
+    reverseHunks: true
+  },
 ]
