@@ -831,4 +831,14 @@ export const cases = [
     ],
     reverseHunks: true
   },
+  {
+    name: "order-codex-bottom-up-number-headers", kind: "hunks-out-of-order", format: "codex", expect: "apply",
+    why: "the same bottom-up change as a Codex patch whose hunks are headed by right '@@ -34,3 +34,11 @@'-style numbers",
+    files: { "tty.py": "py:tty.py" },
+    edits: [
+      { file: "tty.py", at: 26, old: "    mode[CC][VMIN] = 1", new: "    mode[CC][VMIN] = 0", ctx: [0, 2], codexHeader: "-26,3 +26,3 @@" },
+      { file: "tty.py", at: 36, old: "    tcsetattr(fd, when, mode)", new: "    tcsetattr(fd, when, mode)\n\ndef setcooked(fd, when=TCSAFLUSH):\n    \"\"\"Put terminal back into canonical mode with echo.\"\"\"\n    mode = tcgetattr(fd)\n    mode[IFLAG] = mode[IFLAG] | ICRNL\n    mode[OFLAG] = mode[OFLAG] | OPOST\n    mode[LFLAG] = mode[LFLAG] | ECHO | ICANON\n    tcsetattr(fd, when, mode)", ctx: [2, 0], codexHeader: "-34,3 +34,11 @@" }
+    ],
+    reverseHunks: true
+  },
 ]
