@@ -101,7 +101,6 @@ export const refreshGraph = (options: { readonly full: boolean; readonly progres
     return yield* syncGraph({ sources, gone: (p) => !onDisk.has(p), projectFiles, full: options.full, trustStat: !options.full, progress: options.progress, started })
   })
 
-
 /** Whether a path can concern the graph at all: a source file of an indexed language, or a project file. */
 export const graphRelevant = (path: string): boolean => {
   const g = grammarForPath(path)
@@ -118,6 +117,7 @@ export const refreshPaths = (paths: ReadonlyArray<string>) =>
     const started = Date.now()
     const db = yield* GraphDb
     const relevant = [...new Set(paths)].filter(graphRelevant) as WorkspacePath[]
+    const given = new Set<string>(relevant)
     const ignore = yield* ignoreRulesFor(relevant)
     const sources: WalkedFile[] = []
     const current = new Map<string, WalkedFile>()
@@ -129,10 +129,11 @@ export const refreshPaths = (paths: ReadonlyArray<string>) =>
     // The project files stay as the last refresh recorded them, but for the ones among these paths.
     const stamp = (yield* db.all<{ value: string }>("SELECT value FROM meta WHERE key = 'project_files'"))[0]?.value
     const recorded = stamp === undefined ? [] : (JSON.parse(stamp) as Array<[WorkspacePath, number, number]>).map(([relative, size, mtimeMs]) => ({ relative, size, mtimeMs }))
-    const projectFiles = recorded.flatMap((p) => relevant.includes(p.relative) ? (current.has(p.relative) ? [current.get(p.relative)!] : []) : [p])
+    const projectFiles = recorded.flatMap((p) => given.has(p.relative) ? (current.has(p.relative) ? [current.get(p.relative)!] : []) : [p])
     for (const p of relevant) if (PROJECT_FILE.test(p) && current.has(p) && !recorded.some((r) => r.relative === p)) projectFiles.push(current.get(p)!)
     const gone = new Set<string>(relevant.filter((p) => !current.has(p)))
-    return yield* syncGraph({ sources, gone: (p) => gone.has(p), projectFiles, full: false, trustStat: false, progress: false, started, only: relevant })
+    // Rows are read for these paths only; for a very large change set, all of them (SQLite caps a statement's parameters).
+    return yield* syncGraph({ sources, gone: (p) => gone.has(p), projectFiles, full: false, trustStat: false, progress: false, started, ...(relevant.length <= 500 ? { only: relevant } : {}) })
   })
 
 /** The .gitignore rules that can apply to these paths: the root's, .git/info/exclude, and each parent directory's. */
