@@ -122,8 +122,16 @@ export const applyChangeSet = (ops: ReadonlyArray<ChangeOp>, initial: ReadonlyMa
     const state = existing(opIndex, file)
     const f = toLines(state.text, state.lineEnding)
     let cursor = 0
-    /** Lines added minus lines removed so far: where the next hunk's line number hint now points. */
-    let delta = 0
+    /**
+     * Where earlier hunks went (in the current text) and how many lines each added (negative:
+     * removed): a line number hint of the original file points `sum of the shifts above it` lower.
+     */
+    const placed: Array<{ start: number; shift: number }> = []
+    const place = (start: number, shift: number) => {
+      for (const p of placed) if (p.start > start) p.start += shift
+      placed.push({ start, shift })
+    }
+    const shiftAbove = (at: number) => placed.reduce((n, p) => (p.start < at ? n + p.shift : n), 0)
     hunks.forEach((h, k) => {
       let from = cursor
       /** Every anchor occurs once where it was searched: the hunk belongs right after the last. */
@@ -131,7 +139,12 @@ export const applyChangeSet = (ops: ReadonlyArray<ChangeOp>, initial: ReadonlyMa
       for (const anchor of h.anchors) {
         // An anchor narrows where the hunk is searched: its first occurrence from here on. The
         // hunk must still be unique after it, so a wrong occurrence can only fail, never misplace.
-        const a = locateLines(f.lines, [anchor], { from, tiers: options.tiers })
+        let a = locateLines(f.lines, [anchor], { from, tiers: options.tiers })
+        if (a.kind === "none" && from === cursor && cursor > 0) {
+          // Hunks listed bottom-up: the scope may be above the previous hunk; then it must be unique.
+          a = locateLines(f.lines, [anchor], { from: 0, tiers: options.tiers })
+          if (a.kind === "ambiguous") fail({ kind: "ambiguous", op: opIndex, hunk: k, file, tier: a.tier, lines: a.starts.map((x) => x + 1) })
+        }
         if (a.kind === "none") {
           fail({ kind: "anchor_not_found", op: opIndex, hunk: k, file, anchor, candidates: nearestCandidates(fromLines(f), anchor) })
         }
@@ -149,7 +162,7 @@ export const applyChangeSet = (ops: ReadonlyArray<ChangeOp>, initial: ReadonlyMa
         steps.push({ op: opIndex, hunk: k, file, matchedWith: at === f.lines.length - h.new.length ? "appended" : "inserted", lines: [at + 1, at + h.new.length], alreadyApplied: false })
         edits.push({ file, old: "", new: h.new.join("\n") })
         cursor = at + h.new.length
-        delta += h.new.length
+        place(at, h.new.length)
         return
       }
       let m = locateLines(f.lines, h.old, { from, tiers: options.tiers, ...(h.atEnd === true ? { atEnd: true } : {}) })
@@ -160,8 +173,10 @@ export const applyChangeSet = (ops: ReadonlyArray<ChangeOp>, initial: ReadonlyMa
       }
       if (m.kind === "ambiguous" && h.lineHint !== undefined) {
         // Only as a tie-breaker: one of the content matches sits exactly where the line number says.
-        const expected = h.lineHint - 1 + delta
-        if (m.starts.includes(expected)) m = { kind: "found", start: expected, tier: m.tier }
+        // Each candidate is judged with the shifts of the hunks above it (hunks may come bottom-up).
+        const hint = h.lineHint - 1
+        const at = m.starts.filter((s) => s === hint + shiftAbove(s))
+        if (at.length === 1) m = { kind: "found", start: at[0]!, tier: m.tier }
       }
       if (m.kind === "ambiguous" && anchoredUniquely) {
         // `@@ def f():` names the scope: the first match after it is the one in that scope (as
@@ -191,7 +206,7 @@ export const applyChangeSet = (ops: ReadonlyArray<ChangeOp>, initial: ReadonlyMa
       steps.push({ op: opIndex, hunk: k, file, matchedWith: found.tier, lines: [found.start + 1, found.start + next.length], alreadyApplied: false })
       edits.push({ file, old: h.old.join("\n"), new: h.new.join("\n") })
       cursor = found.start + next.length
-      delta += next.length - h.old.length
+      place(found.start, next.length - h.old.length)
     })
     files.set(file, { ...state, text: fromLines(f) })
   }

@@ -37,6 +37,10 @@ describe("the change engine", () => {
     const r = run([patch("x.txt", [hunk(["d"], ["D"]), hunk(["b"], ["B"])])], { "x.txt": src })
     expect(text(r, "x.txt")).toBe("a\nB\nc\nD\ne\n")
     // Above the previous hunk and repeated there: ambiguous, not the first one.
+    // Bottom-up with line numbers: the lower hunk's added lines do not move the upper hunk's number.
+    const src2 = "x\ny\nx\ny\nz\n"
+    const hinted = run([patch("t.txt", [hunk(["z"], ["z", "1", "2"], { lineHint: 5 }), hunk(["x", "y"], ["X", "y"], { lineHint: 1 })])], { "t.txt": src2 })
+    expect(text(hinted, "t.txt")).toBe("X\ny\nx\ny\nz\n1\n2\n")
     const twice = run([patch("x.txt", [hunk(["d"], ["D"]), hunk(["b"], ["B"])])], { "x.txt": "b\nb\nd\n" })
     expect(twice.ok ? "ok" : twice.failure.kind).toBe("ambiguous")
   })
@@ -67,6 +71,12 @@ describe("the change engine", () => {
     expect(text(first, "t.py")).toBe("def short(ms):\n    a = abs(ms)\ndef long(ms):\n    b = abs(ms)\n" + two.replace(/def (\w+)/g, "def $1_2"))
     // Without an anchor, or with an anchor that is itself repeated, that is still ambiguous.
     expect(run([patch("t.py", [hunk(["    a = abs(ms)"], ["    b"], { anchors: ["    a = abs(ms)"] })])], { "t.py": two + two }).ok).toBe(false)
+    // Bottom-up anchored hunks: the second anchor is above the first hunk.
+    const up = run([patch("m.py", [
+      hunk(["    def f(self):", "        return 1"], ["    def f(self):", "        return 3"], { anchors: ["class B:"] }),
+      hunk(["    def f(self):", "        return 1"], ["    def f(self):", "        return 2"], { anchors: ["class A:"] })
+    ])], { "m.py": src })
+    expect(text(up, "m.py")).toBe(src.replace("return 1", "return 2").replace(/return 1\n$/, "return 3\n"))
     const missing = run([patch("m.py", [hunk(["x"], ["y"], { anchors: ["class C:"] })])], { "m.py": src })
     expect(missing.ok ? "ok" : missing.failure.kind).toBe("anchor_not_found")
   })
