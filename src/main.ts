@@ -13,6 +13,8 @@ import * as Layer from "effect/Layer"
 import { chooseMode, flushed, makeOutput } from "../layers/live/OutputLive.js"
 import { warmUp } from "../layers/live/warmUp.js"
 import { cli } from "./cli/root.js"
+import { commandSpecs } from "./spec/commands/index.js"
+import { requestedHelp } from "./spec/help.js"
 import { outcomeOf, type Signal, signalExit, terminatingSignals } from "./cli/outcome.js"
 
 // Parsing a file makes V8 re-optimise the hot grammar functions on background threads, and a
@@ -48,7 +50,10 @@ warmUp(argv.slice(2))
 // What @effect/cli needs (help, completions) and no more: NodeContext would also load the worker
 // and child-process modules on every start.
 const cliEnvironment = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer)
-const fiber = Effect.runFork(cli(argv).pipe(Effect.provide(cliEnvironment)))
+// Commands defined as specs print their own short help, generated from the same definition as their flags.
+const help = requestedHelp(argv.slice(2), commandSpecs)
+const program = help !== undefined ? Effect.sync(() => void process.stdout.write(help)) : cli(argv)
+const fiber = Effect.runFork(program.pipe(Effect.provide(cliEnvironment)))
 
 let signal: Signal | undefined
 /** The exit status, set once the run is over and only the output is still draining to a reader. */

@@ -4,20 +4,18 @@ import { applyCommand } from "./apply.js"
 import { checkCommand } from "./check.js"
 import { editCommand } from "./edit.js"
 import { explainCommand } from "./explain.js"
+import { cliCommand } from "./fromSpec.js"
 import { graphCommands } from "./graph.js"
-import { hashCommand } from "./hash.js"
-import { historyCommand } from "./history.js"
-import { readCommand } from "./read.js"
 import { recoverCommand } from "./recover.js"
 import { trustCommand } from "./trust.js"
-import { undoCommand } from "./undo.js"
 import { writeCommand } from "./write.js"
+import { commandSpecs } from "../spec/commands/index.js"
 
 export const VERSION = "0.1.0"
 
 export const rootCommand = Command.make("splice").pipe(
   Command.withDescription("Safe, validated, atomic source edits for coding agents and people"),
-  Command.withSubcommands([editCommand, writeCommand, applyCommand, readCommand, checkCommand, hashCommand, undoCommand, historyCommand, recoverCommand, trustCommand, explainCommand, ...graphCommands])
+  Command.withSubcommands([editCommand, writeCommand, applyCommand, checkCommand, recoverCommand, trustCommand, explainCommand, ...graphCommands, ...commandSpecs.map(cliCommand)])
 )
 
 export const cli = Command.run(rootCommand, { name: "splice", version: VERSION })
