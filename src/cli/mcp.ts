@@ -1,0 +1,16 @@
+/** `splice mcp`: the MCP server over stdio (src/mcp/server.ts), serving every command defined as a spec. */
+import * as Command from "@effect/cli/Command"
+import * as Options from "@effect/cli/Options"
+import * as Option from "effect/Option"
+import { mcpServer } from "../mcp/server.js"
+import { commandSpecs } from "../spec/commands/index.js"
+import { VERSION } from "./version.js"
+
+export const mcpCommand = Command.make("mcp", {
+  workspace: Options.text("workspace").pipe(
+    Options.withDescription("Workspace root (default: SPLICE_WORKSPACE, else the git root of the current directory, else the current directory)"),
+    Options.optional
+  )
+}, (f) => mcpServer({ workspace: Option.getOrUndefined(f.workspace), version: VERSION, specs: commandSpecs })).pipe(
+  Command.withDescription("Serve every splice command as an MCP tool over stdio (for Claude Code, Codex, Cursor, VS Code, any MCP client)")
+)

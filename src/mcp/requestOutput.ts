@@ -1,0 +1,29 @@
+/**
+ * What one tool call printed, kept for its result instead of written to stdout (stdout carries the
+ * protocol): the events, the result line and the human text; notes still go to stderr.
+ */
+import * as Effect from "effect/Effect"
+import { errorObject, resultObject } from "../domain/render.js"
+import type { OutputService } from "../../services/Output.js"
+
+export class RequestOutput {
+  readonly events: Array<Record<string, unknown>> = []
+  result: Record<string, unknown> | undefined = undefined
+  readonly human: string[] = []
+
+  readonly service: OutputService = {
+    mode: "json",
+    event: (event, human) =>
+      Effect.sync(() => {
+        this.events.push({ ...event })
+        if (human !== undefined) this.human.push(human)
+      }),
+    result: (command, fields, human) =>
+      Effect.sync(() => {
+        this.result = resultObject(command, fields)
+        if (human !== undefined) this.human.push(human)
+      }),
+    error: (e, exit) => Effect.sync(() => void (this.result = errorObject(e, exit))),
+    log: (message) => Effect.sync(() => void process.stderr.write(message + "\n"))
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * `splice mcp`: every command defined as a spec, served as an MCP tool over stdio. The services are
+ * built once (grammars and parsers stay warm); each call gets its own output and runs in its own
+ * fiber against the same journal and locks as CLI processes. A cancelled call is interrupted, which
+ * rolls its transaction back; when the input closes or a signal arrives, calls in flight finish or
+ * roll back before the server exits.
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js"
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as Runtime from "effect/Runtime"
+import { GraphDbLive } from "../../layers/live/GraphDbLive.js"
+import { liveLayer } from "../../layers/live/index.js"
+import { Input } from "../../services/Input.js"
+import { Output } from "../../services/Output.js"
+import { outcomeOf } from "../cli/outcome.js"
+import { errorObject, humanError } from "../domain/render.js"
+import { SpliceError, spliceError } from "../domain/SpliceError.js"
+import type { AnyCommandSpec } from "../spec/command.js"
+import { RequestOutput } from "./requestOutput.js"
+import { inputSchemaOf, toolDescription, valuesFromArguments } from "./toolSchema.js"
+
+export interface McpOptions {
+  readonly workspace: string | undefined
+  readonly version: string
+  readonly specs: ReadonlyArray<AnyCommandSpec>
+}
+
+const errorResult = (e: SpliceError, exit: number) => ({
+  isError: true,
+  content: [{ type: "text" as const, text: humanError(e, exit) }],
+  structuredContent: errorObject(e, exit)
+})
+
+export const mcpServer = (options: McpOptions) =>
+  Effect.scoped(Effect.gen(function*() {
+    // Built once: the workspace, its journal and locks, the syntax gate's grammars.
+    const runtime = yield* Layer.toRuntime(liveLayer({ workspace: options.workspace, output: "json" }))
+    const run = Runtime.runFork(runtime)
+    const byName = new Map(options.specs.map((s) => [s.name, s]))
+    const inflight = new Set<Fiber.RuntimeFiber<unknown, unknown>>()
+
+    const server = new Server({ name: "splice", version: options.version }, { capabilities: { tools: {} } })
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: options.specs.map((spec) => ({
+        name: spec.name,
+        description: toolDescription(spec),
+        inputSchema: inputSchemaOf(spec),
+        annotations: { readOnlyHint: spec.readOnly, destructiveHint: !spec.readOnly, idempotentHint: spec.readOnly, openWorldHint: false }
+      }))
+    }))
+
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+      const spec = byName.get(request.params.name)
+      if (spec === undefined) {
+        return errorResult(spliceError("SPL-E010", `no tool named ${JSON.stringify(request.params.name)}`, { context: { tools: [...byName.keys()] } }), 2)
+      }
+      const values = valuesFromArguments(spec, request.params.arguments)
+      if (values instanceof SpliceError) return errorResult(values, 2)
+      const out = new RequestOutput()
+      const base = spec.run(values as Parameters<typeof spec.run>[0]).pipe(
+        Effect.provideService(Output, out.service),
+        // Standard input is the protocol stream here: every text comes in the arguments.
+        Effect.provideServiceEffect(Input, Effect.map(Input, (live) => ({
+          stdin: Effect.fail(spliceError("SPL-E010", "there is no standard input over MCP: pass the text in the arguments")),
+          argumentFile: (p: string) => (p === "-" ? Effect.fail(spliceError("SPL-E010", "\"-\" (standard input) is not available over MCP: pass the text in the arguments")) : live.argumentFile(p))
+        })))
+      )
+      const db = (values as Record<string, unknown>)["db"]
+      const program = spec.needs === "workspace"
+        ? base
+        : base.pipe(Effect.provide(GraphDbLive({ create: spec.needs === "graph-create", ...(typeof db === "string" ? { explicit: db } : {}) })))
+      const fiber = run(program as Effect.Effect<unknown, SpliceError, never>)
+      inflight.add(fiber)
+      // notifications/cancelled: interrupt the call, which rolls its transaction back.
+      const cancel = () => fiber.unsafeInterruptAsFork(fiber.id())
+      extra.signal.addEventListener("abort", cancel)
+      const exit = await Runtime.runPromise(runtime)(Fiber.await(fiber))
+      extra.signal.removeEventListener("abort", cancel)
+      inflight.delete(fiber)
+      const outcome = outcomeOf(exit, undefined)
+      if (outcome.error !== undefined) return errorResult(outcome.error, outcome.exit)
+      const result = { ...(out.result ?? { type: "result", command: spec.name, ok: true }), ...(out.events.length > 0 ? { events: out.events } : {}) }
+      return {
+        content: [{ type: "text" as const, text: out.human.length > 0 ? out.human.join("") : JSON.stringify(result) }],
+        structuredContent: result
+      }
+    })
+
+    const transport = new StdioServerTransport()
+    yield* Effect.async<void>((resume) => {
+      let done = false
+      const finish = () => {
+        if (!done) {
+          done = true
+          resume(Effect.void)
+        }
+      }
+      transport.onclose = finish
+      process.stdin.once("end", finish)
+      void server.connect(transport).catch(() => finish())
+      // Interrupted (SIGINT, SIGTERM): calls in flight roll back first, then the server closes.
+      return Effect.gen(function*() {
+        yield* Fiber.interruptAll(inflight)
+        yield* Effect.promise(() => server.close())
+      })
+    })
+    // The input ended: let calls in flight finish (or roll back on their own), then close.
+    yield* Fiber.awaitAll(inflight)
+    yield* Effect.promise(() => server.close())
+  }))
