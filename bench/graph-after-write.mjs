@@ -26,10 +26,11 @@ const median = (xs) => {
   return s.length % 2 === 1 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
 }
 
-const splice = (ws, args, which = bundle) => {
+const splice = (ws, args, which = bundle, variant = "setup") => {
   const started = process.hrtime.bigint()
-  // One code-cache directory per bundle: the launcher deletes caches of other bundles in its directory.
-  const cache = join(ws, which === bundle ? ".cache-current" : ".cache-baseline")
+  // One code-cache directory per variant: the launcher deletes other bundles' caches in its directory,
+  // and a no-graph run sharing its cache with graph runs measured ~100 ms slower than the same bundle alone.
+  const cache = join(ws, `.cache-${variant}`)
   const r = spawnSync(process.execPath, [which, ...args, "--workspace", ws], { cwd: ws, encoding: "utf8", env: { ...process.env, HOME: ws, SPLICE_CACHE_DIR: cache } })
   const ms = Number(process.hrtime.bigint() - started) / 1e6
   if (r.status !== 0) throw new Error(`splice ${args.join(" ")}: exit ${r.status}\n${r.stdout}\n${r.stderr}`)
@@ -38,10 +39,10 @@ const splice = (ws, args, which = bundle) => {
 
 let turn = 0
 /** One edit of the target file, renaming its function to a name it never had (so the graph always has something to re-index). */
-const editOnce = (ws, which) => {
+const editOnce = (ws, which, variant) => {
   const from = `benchTarget${turn}`
   const to = `benchTarget${++turn}`
-  return splice(ws, ["edit", "-f", "src/bench-target.ts", "--replace-old", `function ${from}(`, "--replace-new", `function ${to}(`, "--validate", "syntax"], which)
+  return splice(ws, ["edit", "-f", "src/bench-target.ts", "--replace-old", `function ${from}(`, "--replace-new", `function ${to}(`, "--validate", "syntax"], which, variant)
 }
 
 const measure = (label, source, dirs) => {
@@ -57,11 +58,13 @@ const measure = (label, source, dirs) => {
     const refresh = []
     for (let i = 0; i < runs + 1; i++) {
       renameSync(db, `${db}.aside`)
-      const none = editOnce(ws)
+      // The no-graph variants swap places each turn: the one right after a graph write (12 MB fsynced) runs slower.
+      const before = baseline !== undefined && i % 2 === 1 ? editOnce(ws, baseline, "baseline") : undefined
+      const none = editOnce(ws, bundle, "none")
       if (none.last.graph?.skipped !== "no graph database") throw new Error(`expected no graph: ${JSON.stringify(none.last.graph)}`)
-      const base = baseline === undefined ? undefined : editOnce(ws, baseline)
+      const base = baseline !== undefined && i % 2 === 0 ? editOnce(ws, baseline, "baseline") : before
       renameSync(`${db}.aside`, db)
-      const withGraph = editOnce(ws)
+      const withGraph = editOnce(ws, bundle, "graph")
       if (withGraph.last.graph?.refreshed?.length !== 1) throw new Error(`expected a refresh: ${JSON.stringify(withGraph.last.graph)}`)
       if (i === 0) continue // the first turn warms the code caches
       times.none.push(none.ms)
