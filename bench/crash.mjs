@@ -37,6 +37,7 @@ if (!fs.existsSync(path.join(ROOT, "dist", "splice.mjs"))) throw new Error("run 
 const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "splice-crash-")))
 // A copy of the build: a rebuild of dist/ during the minutes this takes must not pull it away.
 fs.cpSync(path.join(ROOT, "dist"), path.join(tmp, "dist"), { recursive: true })
+process.on("exit", () => process.env.KEEP !== "1" && fs.rmSync(tmp, { recursive: true, force: true })) // KEEP=1 keeps it to look at
 const BUNDLE = path.join(tmp, "dist", "splice.mjs")
 const DENO = path.join(ROOT, "node_modules", "@deno", "linux-x64-glibc", "deno")
 const [CMD, PRE] = opts.runtime === "deno" ? [DENO, ["run", "-A", BUNDLE]] : [process.execPath, [BUNDLE]]
