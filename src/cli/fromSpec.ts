@@ -24,7 +24,8 @@ const argumentOf = (p: Param<unknown>, name: string): Args.Args<unknown> => {
 const optionOf = (p: Param<unknown>): Options.Options<unknown> => {
   const named = <A>(o: Options.Options<A>) => {
     const described = o.pipe(Options.withDescription(p.description))
-    return p.alias !== undefined ? described.pipe(Options.withAlias(p.alias)) : described
+    const aliased = p.alias !== undefined ? described.pipe(Options.withAlias(p.alias)) : described
+    return p.longAlias !== undefined ? aliased.pipe(Options.withAlias(p.longAlias)) : aliased
   }
   const optional = <A>(o: Options.Options<A>): Options.Options<unknown> =>
     p.defaultValue !== undefined ? o.pipe(Options.withDefault(p.defaultValue as A)) : p.required ? o : o.pipe(Options.optional)

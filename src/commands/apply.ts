@@ -34,6 +34,8 @@ import { compilerLine, previewVerdict, syntaxErrorLines, syntaxFailure } from ".
 export interface ApplyConfig {
   /** Where the change set comes from: a file, or "-" for stdin. */
   readonly input: string
+  /** The change set itself, given inline (an MCP client has no stdin); `input` is then unused. */
+  readonly text?: string
   readonly format: ChangeFormat | "auto"
   readonly preview: boolean
   readonly showDiff: boolean
@@ -57,11 +59,14 @@ const decoder = new TextDecoder("utf-8", { fatal: true })
 const readChangeSet = (config: ApplyConfig) =>
   Effect.gen(function*() {
     const input = yield* Input
-    const bytes = config.input === "-" ? yield* input.stdin : yield* input.argumentFile(config.input)
+    const source = config.text !== undefined ? "--change-set" : config.input === "-" ? "stdin" : config.input
+    const bytes = config.text !== undefined
+      ? new TextEncoder().encode(config.text)
+      : config.input === "-" ? yield* input.stdin : yield* input.argumentFile(config.input)
     if (bytes.length === 0) {
-      return yield* Effect.fail(spliceError("SPL-E012", `${config.input === "-" ? "stdin" : config.input} is empty: no change set to apply`, {
-        hint: "Pipe the change set into `splice apply`, or name a file holding it.",
-        context: { input: config.input }
+      return yield* Effect.fail(spliceError("SPL-E012", `${source} is empty: no change set to apply`, {
+        hint: "Pipe the change set into `splice apply`, name a file holding it, or give it with --change-set.",
+        context: { input: config.text !== undefined ? source : config.input }
       }))
     }
     let text: string

@@ -13,12 +13,13 @@ import type { Journal } from "../../services/Journal.js"
 import type { Lock } from "../../services/Lock.js"
 import type { Output } from "../../services/Output.js"
 import type { ProjectConfig } from "../../services/ProjectConfig.js"
+import type { Syntax } from "../../services/Syntax.js"
 import type { Trust } from "../../services/Trust.js"
 import type { Validator } from "../../services/Validator.js"
 import type { Params, Values } from "./param.js"
 
-/** The services every command may use (graph commands also get a GraphDb). */
-export type WorkspaceServices = FileStore | Lock | Journal | Hasher | Validator | Output | Input | CompilerGate | ProjectConfig | Trust
+/** The services every command may use (graph commands also get a GraphDb; their indexer parses with Syntax). */
+export type WorkspaceServices = FileStore | Lock | Journal | Hasher | Validator | Output | Input | CompilerGate | ProjectConfig | Trust | Syntax
 
 /** What a command runs against: the workspace, or the workspace plus the code graph (`create`: build one when none exists). */
 export type Needs = "workspace" | "graph" | "graph-create"

@@ -15,6 +15,8 @@ export interface Param<A> {
   readonly choices?: ReadonlyArray<string>
   /** A short CLI alias (`-f`). */
   readonly alias?: string
+  /** A second, long CLI alias kept for compatibility (`--dry-run` for `--preview`). */
+  readonly longAlias?: string
   /** On the CLI a positional argument with this name (`FILE`) instead of a flag. */
   readonly positional?: string
   readonly required: boolean
@@ -27,6 +29,7 @@ export interface Param<A> {
 
 interface Common {
   readonly alias?: string
+  readonly longAlias?: string
   readonly positional?: string
   readonly only?: "cli" | "mcp"
 }
@@ -39,6 +42,7 @@ const make = <A>(flag: string, type: ParamType, description: string, options: Co
   ...(options.defaultValue !== undefined ? { defaultValue: options.defaultValue } : {}),
   ...(options.choices !== undefined ? { choices: options.choices } : {}),
   ...(options.alias !== undefined ? { alias: options.alias } : {}),
+  ...(options.longAlias !== undefined ? { longAlias: options.longAlias } : {}),
   ...(options.positional !== undefined ? { positional: options.positional } : {}),
   ...(options.only !== undefined ? { only: options.only } : {})
 })

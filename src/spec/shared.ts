@@ -7,7 +7,7 @@ export const validate = choice("validate", ["none", "syntax", "compiler", "full"
   "Gates: syntax (tree-sitter, in memory), compiler (the project's checker, on disk), full (both), none. Default: syntax, plus the compiler gate when the project has the tool and a project file")
 export const requireCompiler = flag("require-compiler", "Fail (exit 5) instead of skipping the compiler gate when no checker can run")
 export const compileTimeout = number("compile-timeout", "Seconds the checker may run before it is killed and the change rolled back (default 120)")
-export const preview = flag("preview", "Show the diff and the validation verdict; write nothing", { alias: "n" })
+export const preview = flag("preview", "Show the diff and the validation verdict; write nothing", { alias: "n", longAlias: "dry-run" })
 export const diff = flag("diff", "Include the unified diff in the result")
 export const expectChecksum = text("expect-checksum", "Refuse (exit 7) unless the file's current BLAKE3 checksum is this (all 64 hex digits, or a prefix of at least 12)")
 export const allowGitDir = flag("allow-git-dir", "Allow changing files inside a .git/ directory (refused by default: a hook written there runs on the next git command)")
@@ -15,3 +15,6 @@ export const refreshDb = text("db", "Graph database to refresh after the commit,
 
 /** The gate parameters of every writing command. */
 export const gates = { validate, requireCompiler, compileTimeout, maxBytes, lockTimeout }
+
+/** --db of the graph commands: the code graph they query. */
+export const graphDb = text("db", "Graph database path (default: SPLICE_DB, <workspace>/.splice/graph.db, ~/.magellan/…)")

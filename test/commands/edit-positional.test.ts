@@ -1,9 +1,8 @@
 /** `splice edit` by position (--after-line, --before-line, --after, --before, --lines, --delete-lines) on the memory layers. */
 import * as Effect from "effect/Effect"
-import * as Option from "effect/Option"
 import { describe, expect, it } from "vitest"
 import { InputMemory } from "../../layers/memory/InputMemory.js"
-import { collectPositional, type EditFlags } from "../../src/cli/edit.js"
+import { collectPositional, type EditInputs } from "../../src/spec/commands/editInput.js"
 import { edit, type EditConfig, type PositionalEdit } from "../../src/commands/edit.js"
 import { undo } from "../../src/commands/undo.js"
 import type { SpliceError } from "../../src/domain/SpliceError.js"
@@ -133,64 +132,51 @@ describe("the same gates and checks as any edit", () => {
   })
 })
 
-describe("the flags (src/cli/edit.ts)", () => {
-  const none = Option.none()
-  const flags = (over: Partial<EditFlags>): EditFlags => ({
-    file: "a.ts",
-    replaceOld: none,
-    replaceNew: none,
-    oldFile: none,
-    newFile: none,
-    edits: none,
+describe("the parameters (src/spec/commands/editInput.ts)", () => {
+  const flags = (over: Partial<EditInputs>): EditInputs => ({
+    replaceOld: undefined,
+    replaceNew: undefined,
+    oldFile: undefined,
+    newFile: undefined,
+    edits: undefined,
     replaceAll: false,
+    fuzzy: false,
     allowEmpty: false,
-    afterLine: none,
-    beforeLine: none,
-    lines: none,
-    deleteLines: none,
-    after: none,
-    before: none,
-    preview: false,
-    diff: false,
-    expectChecksum: none,
-    allowGitDir: false,
-    validate: none,
-    requireCompiler: none,
-    compileTimeout: none,
-    maxBytes: none,
-    lockTimeout: none,
-    workspace: none,
-    output: none,
+    afterLine: undefined,
+    beforeLine: undefined,
+    lines: undefined,
+    deleteLines: undefined,
+    after: undefined,
+    before: undefined,
     ...over
-  } as EditFlags)
-  const collect = (over: Partial<EditFlags>, stdin = "") =>
+  })
+  const collect = (over: Partial<EditInputs>, stdin = "") =>
     Effect.runPromise(Effect.either(collectPositional(flags(over))).pipe(Effect.provide(InputMemory(stdin, { "new.txt": "from a file\n" }))))
-  const failure = async (over: Partial<EditFlags>, stdin = "") => {
+  const failure = async (over: Partial<EditInputs>, stdin = "") => {
     const r = await collect(over, stdin)
     if (r._tag === "Right") throw new Error(`expected a failure, got ${JSON.stringify(r.right)}`)
     return r.left as SpliceError
   }
-  const some = Option.some
 
   it("each mode with its content", async () => {
-    expect(await collect({ afterLine: some(3), replaceNew: some("x") })).toMatchObject({ right: { mode: "after_line", line: 3, content: "x" } })
-    expect(await collect({ before: some("anchor"), newFile: some("new.txt") })).toMatchObject({ right: { mode: "before", anchor: "anchor", content: "from a file\n" } })
-    expect(await collect({ lines: some("2:4"), replaceOld: some("old"), newFile: some("-") }, "new")).toMatchObject({ right: { mode: "lines", from: 2, to: 4, content: "new", expectOld: "old" } })
-    expect(await collect({ deleteLines: some("7") })).toMatchObject({ right: { mode: "delete_lines", from: 7, to: 7 } })
-    expect(await collect({ replaceOld: some("a"), replaceNew: some("b") })).toMatchObject({ right: undefined })
+    expect(await collect({ afterLine: 3, replaceNew: "x" })).toMatchObject({ right: { mode: "after_line", line: 3, content: "x" } })
+    expect(await collect({ before: "anchor", newFile: "new.txt" })).toMatchObject({ right: { mode: "before", anchor: "anchor", content: "from a file\n" } })
+    expect(await collect({ lines: "2:4", replaceOld: "old", newFile: "-" }, "new")).toMatchObject({ right: { mode: "lines", from: 2, to: 4, content: "new", expectOld: "old" } })
+    expect(await collect({ deleteLines: "7" })).toMatchObject({ right: { mode: "delete_lines", from: 7, to: 7 } })
+    expect(await collect({ replaceOld: "a", replaceNew: "b" })).toMatchObject({ right: undefined })
   })
 
   it("one mode at a time, never with --edits or --replace-all; each refusal names the conflict (SPL-E010)", async () => {
-    const cases: Array<[Partial<EditFlags>, RegExp]> = [
-      [{ afterLine: some(1), lines: some("1:2"), replaceNew: some("x") }, /--after-line and --lines cannot be combined/],
-      [{ after: some("a"), before: some("b"), replaceNew: some("x") }, /--after and --before/],
-      [{ deleteLines: some("1:2"), edits: some("[]") }, /--delete-lines cannot be combined with --edits/],
-      [{ afterLine: some(1), replaceNew: some("x"), replaceAll: true }, /--after-line cannot be combined with --replace-all/],
-      [{ afterLine: some(1), replaceOld: some("a"), replaceNew: some("x") }, /--after-line takes no text to replace/],
-      [{ deleteLines: some("1:2"), replaceNew: some("x") }, /--delete-lines takes no new text/],
-      [{ beforeLine: some(1) }, /missing the lines for --before-line/],
-      [{ lines: some("5:3"), replaceNew: some("x") }, /--lines takes A:B/],
-      [{ deleteLines: some("0:1") }, /--delete-lines takes A:B/]
+    const cases: Array<[Partial<EditInputs>, RegExp]> = [
+      [{ afterLine: 1, lines: "1:2", replaceNew: "x" }, /--after-line and --lines cannot be combined/],
+      [{ after: "a", before: "b", replaceNew: "x" }, /--after and --before/],
+      [{ deleteLines: "1:2", edits: "[]" }, /--delete-lines cannot be combined with --edits/],
+      [{ afterLine: 1, replaceNew: "x", replaceAll: true }, /--after-line cannot be combined with --replace-all/],
+      [{ afterLine: 1, replaceOld: "a", replaceNew: "x" }, /--after-line takes no text to replace/],
+      [{ deleteLines: "1:2", replaceNew: "x" }, /--delete-lines takes no new text/],
+      [{ beforeLine: 1 }, /missing the lines for --before-line/],
+      [{ lines: "5:3", replaceNew: "x" }, /--lines takes A:B/],
+      [{ deleteLines: "0:1" }, /--delete-lines takes A:B/]
     ]
     for (const [over, message] of cases) {
       const e = await failure(over)
@@ -199,7 +185,7 @@ describe("the flags (src/cli/edit.ts)", () => {
   })
 
   it("empty stdin for --new-file - is refused (SPL-E012) unless --allow-empty", async () => {
-    expect((await failure({ afterLine: some(1), newFile: some("-") })).code).toBe("SPL-E012")
-    expect(await collect({ afterLine: some(1), newFile: some("-"), allowEmpty: true })).toMatchObject({ right: { content: "" } })
+    expect((await failure({ afterLine: 1, newFile: "-" })).code).toBe("SPL-E012")
+    expect(await collect({ afterLine: 1, newFile: "-", allowEmpty: true })).toMatchObject({ right: { content: "" } })
   })
 })

@@ -1,9 +1,8 @@
 /** From flags (and splice.json) to the gates each command runs, and how a skipped gate says why. */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
 import { describe, expect, it } from "vitest"
-import { settingsFrom } from "../../src/cli/common.js"
+import { settingsFrom } from "../../src/spec/settings.js"
 import { check } from "../../src/commands/check.js"
 import { COMPILER_OFF } from "../../src/commands/compilerGate.js"
 import { DEFAULT_MAX_BYTES } from "../../src/commands/textTarget.js"
@@ -13,11 +12,11 @@ import { MemoryFs, run } from "../support/memory.js"
 
 const settings = (validate: "none" | "syntax" | "compiler" | "full" | undefined) =>
   Effect.runPromise(settingsFrom({
-    validate: Option.fromNullable(validate),
-    requireCompiler: Option.none(),
-    compileTimeout: Option.none(),
-    lockTimeout: Option.none(),
-    maxBytes: Option.none()
+    validate,
+    requireCompiler: undefined,
+    compileTimeout: undefined,
+    lockTimeout: undefined,
+    maxBytes: undefined
   }).pipe(Effect.provide(Layer.succeed(ProjectConfig, { load: Effect.succeed(emptyConfig) }))))
 
 describe("--validate", () => {

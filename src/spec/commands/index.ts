@@ -1,8 +1,18 @@
 /** Every command defined as a spec: the CLI and the MCP server are both generated from this list. */
 import type { AnyCommandSpec } from "../command.js"
+import { applySpec } from "./apply.js"
+import { checkSpec } from "./check.js"
+import { editSpec } from "./edit.js"
+import { explainSpec } from "./explain.js"
+import { graphSpecs } from "./graph.js"
 import { hashSpec } from "./hash.js"
 import { historySpec } from "./history.js"
 import { readSpec } from "./read.js"
+import { recoverSpec } from "./recover.js"
+import { trustSpec } from "./trust.js"
 import { undoSpec } from "./undo.js"
+import { writeSpec } from "./write.js"
 
-export const commandSpecs: ReadonlyArray<AnyCommandSpec> = [readSpec, hashSpec, undoSpec, historySpec] as unknown as ReadonlyArray<AnyCommandSpec>
+export const commandSpecs: ReadonlyArray<AnyCommandSpec> = [
+  editSpec, writeSpec, applySpec, checkSpec, readSpec, hashSpec, undoSpec, historySpec, recoverSpec, trustSpec, explainSpec, ...graphSpecs
+] as unknown as ReadonlyArray<AnyCommandSpec>

@@ -1,0 +1,65 @@
+/** `splice edit`. */
+import * as Effect from "effect/Effect"
+import { edit } from "../../commands/edit.js"
+import { defineCommand } from "../command.js"
+import { flag, integer, text } from "../param.js"
+import { given, holdMs, settingsFrom } from "../settings.js"
+import { allowGitDir, diff, expectChecksum, gates, preview, refreshDb } from "../shared.js"
+import { collectEdits, collectPositional } from "./editInput.js"
+
+export const editSpec = defineCommand({
+  name: "edit",
+  summary: "Replace exact text in a file, or insert, replace or delete lines by position: validated, atomic, journaled, undoable",
+  guide: "Give the exact text to replace (occurring once, or replace-all) and its replacement, or one positional edit (after-line, lines, delete-lines, after/before an anchor); edits is a batch, all or nothing. " +
+    "SPL-E071 text not found (the error shows the closest lines) or SPL-E072 found several times: read the file again and copy the text exactly, add surrounding lines, or use fuzzy. " +
+    "SPL-E042/E043 a gate failed: nothing was written, fix the new text. SPL-E031 the file changed since its checksum was read: read it again; undo reverses a committed edit.",
+  params: {
+    file: text("file", "The file to edit", { required: true, alias: "f" }),
+    replaceOld: text("replace-old", "Exact text to replace (\\n means the file's line ending)"),
+    replaceNew: text("replace-new", "Replacement text, or the lines of a positional edit"),
+    oldFile: text("old-file", "Read the text to replace from this file (- = stdin)"),
+    newFile: text("new-file", "Read the replacement from this file (- = stdin)"),
+    edits: text("edits", "A file holding a JSON array of {old, new, replace_all?}, applied in order, all or nothing (- = stdin)"),
+    replaceAll: flag("replace-all", "Replace every occurrence instead of requiring exactly one"),
+    fuzzy: flag("fuzzy", "When the text does not occur exactly, match ignoring trailing whitespace, then indentation, then look-alike characters (one match required)"),
+    allowEmpty: flag("allow-empty", "Accept an empty replacement from --new-file - (stdin): delete the matched text"),
+    afterLine: integer("after-line", "Insert the new lines after line N (0 = at the top, the last line = append)"),
+    beforeLine: integer("before-line", "Insert the new lines before line N"),
+    lines: text("lines", "Replace lines A:B with the new lines (with --replace-old, only if they hold that text)"),
+    deleteLines: text("delete-lines", "Delete lines A:B"),
+    after: text("after", "Insert the new lines after the line where this text (occurring once) ends"),
+    before: text("before", "Insert the new lines before the line where this text (occurring once) starts"),
+    preview,
+    diff,
+    expectChecksum,
+    allowGitDir,
+    ...gates,
+    db: refreshDb
+  },
+  needs: "workspace",
+  readOnly: false,
+  examples: [
+    "splice edit -f src/app.ts --replace-old 'let x = 1' --replace-new 'const x = 1'",
+    "splice edit -f src/app.ts --after-line 3 --replace-new 'import { y } from \"./y.js\"'",
+    "git show HEAD:src/app.ts | splice edit -f src/app.ts --lines 10:12 --new-file -"
+  ],
+  run: (v) =>
+    Effect.gen(function*() {
+      const positional = yield* collectPositional(v)
+      const edits = positional === undefined ? yield* collectEdits(v) : []
+      const settings = yield* settingsFrom(v)
+      return yield* edit({
+        file: v.file,
+        edits,
+        ...(positional !== undefined ? { positional } : {}),
+        preview: v.preview,
+        showDiff: v.diff,
+        ...given("expectChecksum", v.expectChecksum),
+        ...settings,
+        ...holdMs(),
+        ...(v.allowGitDir ? { allowGitDir: true } : {}),
+        ...(v.fuzzy ? { fuzzy: true } : {}),
+        ...given("db", v.db)
+      })
+    })
+})
