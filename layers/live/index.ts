@@ -4,6 +4,7 @@ import { spliceError } from "../../src/domain/SpliceError.js"
 import type { OutputMode } from "../../services/Output.js"
 import { CompilerGateLive } from "./CompilerGateLive.js"
 import { FileStoreLive } from "./FileStoreLive.js"
+import { GraphAccessLive } from "./GraphAccessLive.js"
 import { HasherLive } from "./HasherLive.js"
 import { InputLive } from "./InputLive.js"
 import { JournalKeyLive } from "./JournalKeyLive.js"
@@ -30,12 +31,15 @@ export const liveLayer = (options: { readonly workspace: string | undefined; rea
       const store = FileStoreLive(root)
       const config = ProjectConfigLive.pipe(Layer.provide(store))
       const trust = TrustLive.pipe(Layer.provide(Layer.mergeAll(store, HasherLive)))
+      const lock = LockLive(root)
       return Layer.mergeAll(
         config,
         trust,
         CompilerGateLive.pipe(Layer.provide(Layer.mergeAll(store, ProcessRunnerLive, config, trust))),
         store,
-        LockLive(root),
+        lock,
+        // Writers refresh an existing code graph after committing; nothing of it loads until then.
+        GraphAccessLive.pipe(Layer.provide(Layer.mergeAll(store, lock, SyntaxLive))),
         JournalLive.pipe(Layer.provide(Layer.mergeAll(store, HasherLive, JournalKeyLive))),
         HasherLive,
         SyntaxLive,
