@@ -1,8 +1,6 @@
 /** The two flags every CLI command has, and the glue from them to a command's live layer. */
 import * as Options from "@effect/cli/Options"
 import * as Option from "effect/Option"
-import * as Layer from "effect/Layer"
-import { GraphAccessLive } from "../../layers/live/GraphAccessLive.js"
 import { liveLayer } from "../../layers/live/index.js"
 import { chooseMode } from "../../layers/live/OutputLive.js"
 
@@ -20,6 +18,6 @@ export interface CommonFlags {
   readonly output: Option.Option<"json" | "human">
 }
 
-/** The live services for one run of a command (graph access is only a few stat calls until used). */
+/** The live services for one run of a command (graph access included: only a few stat calls until used). */
 export const layerFor = <A extends CommonFlags>(flags: A) =>
-  Layer.provideMerge(GraphAccessLive, liveLayer({ workspace: Option.getOrUndefined(flags.workspace), output: chooseMode(Option.getOrUndefined(flags.output)) }))
+  liveLayer({ workspace: Option.getOrUndefined(flags.workspace), output: chooseMode(Option.getOrUndefined(flags.output)) })

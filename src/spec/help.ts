@@ -5,42 +5,74 @@
 import type { AnyCommandSpec } from "./command.js"
 import type { Param } from "./param.js"
 
-const valueName = (p: Param<unknown>): string =>
-  p.type === "boolean" ? "" : p.type === "choice" ? ` ${p.choices!.join("|")}` : p.type === "integer" || p.type === "number" ? " N" : " TEXT"
+/** Choices longer than this are listed in the description instead of beside the flag. */
+const INLINE_CHOICES = 25
+const COLUMN = 26
+const WRAP = 100
+
+const choicesOf = (p: Param<unknown>) => p.choices!.join("|")
+
+const valueName = (p: Param<unknown>): string => {
+  if (p.type === "boolean") return ""
+  if (p.type === "choice") return choicesOf(p).length <= INLINE_CHOICES ? ` ${choicesOf(p)}` : ` ${p.flag.toUpperCase()}`
+  return p.type === "integer" || p.type === "number" ? " N" : " TEXT"
+}
 
 const left = (p: Param<unknown>): string =>
   p.positional !== undefined
     ? `${p.positional}${p.type === "list" ? "..." : ""}`
-    : `${p.alias !== undefined ? `-${p.alias}, ` : "    "}--${p.flag}${valueName(p)}${p.type === "list" ? " (repeatable)" : ""}`
+    : `${p.alias !== undefined ? `-${p.alias}, ` : "    "}--${p.flag}${valueName(p)}${p.type === "list" ? "..." : ""}`
 
 const right = (p: Param<unknown>): string => {
   const notes: string[] = []
-  if (p.required) notes.push("required")
+  if (p.required && p.positional === undefined) notes.push("required")
+  if (p.type === "list" && p.positional === undefined) notes.push("repeatable")
   if (p.defaultValue !== undefined && p.type !== "boolean" && p.type !== "list") notes.push(`default ${String(p.defaultValue)}`)
-  return `${p.description}${notes.length > 0 ? ` [${notes.join(", ")}]` : ""}`
+  const choices = p.type === "choice" && choicesOf(p).length > INLINE_CHOICES ? ` (${choicesOf(p)})` : ""
+  return `${p.description}${choices}${notes.length > 0 ? ` [${notes.join(", ")}]` : ""}`
 }
 
-/** Every CLI command has these two (the MCP server has one workspace and one output). */
-const surfaceFlags: ReadonlyArray<Param<unknown>> = [
-  { flag: "workspace", type: "text", required: false, description: "Workspace root (default: SPLICE_WORKSPACE, else the git root, else the current directory)" },
-  { flag: "output", type: "choice", choices: ["json", "human"], required: false, description: "Output format (default: json when stdout is not a terminal)" }
-]
+/** Words of `text` on lines of at most `width` characters, each after `indent`. */
+const wrap = (text: string, width: number, indent = ""): string => {
+  const lines: string[] = []
+  let line = ""
+  for (const word of text.split(/\s+/).filter((w) => w !== "")) {
+    if (line !== "" && indent.length + line.length + 1 + word.length > width) {
+      lines.push(indent + line)
+      line = word
+    } else line = line === "" ? word : `${line} ${word}`
+  }
+  if (line !== "") lines.push(indent + line)
+  return lines.join("\n")
+}
+
+/** The flags every CLI command has besides its own (the MCP server has one workspace and one output). */
+const SURFACE = "  --workspace TEXT (default: SPLICE_WORKSPACE, else the git root, else .)  --output json|human"
+
+const usageOf = (spec: AnyCommandSpec, params: ReadonlyArray<Param<unknown>>): string => {
+  const parts = params.map((p) =>
+    p.positional !== undefined
+      ? ` ${p.required ? "" : "["}${p.positional}${p.type === "list" ? "..." : ""}${p.required ? "" : "]"}`
+      : p.required ? ` --${p.flag}${valueName(p)}` : ""
+  )
+  return `splice ${spec.name}${parts.join("")} [OPTIONS]`
+}
 
 export const renderHelp = (spec: AnyCommandSpec): string => {
   const params = Object.values(spec.params).filter((p) => p.only !== "mcp")
-  const positionals = params.filter((p) => p.positional !== undefined)
-  const usage = `splice ${spec.name}${positionals.map((p) => ` ${p.required ? "" : "["}${p.positional}${p.type === "list" ? "..." : ""}${p.required ? "" : "]"}`).join("")} [OPTIONS]`
-  const rows = [...params, ...surfaceFlags].map((p) => [left(p), right(p)] as const)
-  const width = Math.min(34, Math.max(...rows.map(([l]) => l.length)) + 2)
-  const lines = rows.map(([l, r]) => (l.length + 2 > width ? `  ${l}\n  ${" ".repeat(width)}${r}` : `  ${l.padEnd(width)}${r}`))
+  const rows = params.map((p) => [left(p), right(p)] as const)
+  const lines = rows.map(([l, r]) =>
+    l.length + 2 > COLUMN ? `  ${l}\n  ${" ".repeat(COLUMN)}${r}` : `  ${l.padEnd(COLUMN)}${r}`
+  )
   return [
     `splice ${spec.name}: ${spec.summary}`,
     "",
-    `Usage: ${usage}`,
+    `Usage: ${usageOf(spec, params)}`,
     "",
-    spec.guide,
+    wrap(spec.guide, WRAP),
     "",
     ...lines,
+    SURFACE,
     "",
     "Examples:",
     ...spec.examples.map((e) => `  ${e}`),

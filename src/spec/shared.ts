@@ -2,16 +2,16 @@
 import { choice, flag, integer, number, text } from "./param.js"
 
 export const maxBytes = integer("max-bytes", "Refuse files larger than this many bytes (default 16 MiB)")
-export const lockTimeout = number("lock-timeout", "Seconds to wait for another splice process to release the file (default 10)")
+export const lockTimeout = number("lock-timeout", "Seconds to wait for another splice's lock on the file (default 10)")
 export const validate = choice("validate", ["none", "syntax", "compiler", "full"] as const,
-  "Gates: syntax (tree-sitter, in memory), compiler (the project's checker, on disk), full (both), none. Default: syntax, plus the compiler gate when the project has the tool and a project file")
+  "Gates: syntax (tree-sitter), compiler (the project's checker), full (both), none (default: syntax, plus compiler when the project has a checker)")
 export const requireCompiler = flag("require-compiler", "Fail (exit 5) instead of skipping the compiler gate when no checker can run")
-export const compileTimeout = number("compile-timeout", "Seconds the checker may run before it is killed and the change rolled back (default 120)")
-export const preview = flag("preview", "Show the diff and the validation verdict; write nothing", { alias: "n", longAlias: "dry-run" })
+export const compileTimeout = number("compile-timeout", "Seconds the checker may run before the change is rolled back (default 120)")
+export const preview = flag("preview", "Show the diff and the gates' verdict; write nothing", { alias: "n", longAlias: "dry-run" })
 export const diff = flag("diff", "Include the unified diff in the result")
-export const expectChecksum = text("expect-checksum", "Refuse (exit 7) unless the file's current BLAKE3 checksum is this (all 64 hex digits, or a prefix of at least 12)")
-export const allowGitDir = flag("allow-git-dir", "Allow changing files inside a .git/ directory (refused by default: a hook written there runs on the next git command)")
-export const refreshDb = text("db", "Graph database to refresh after the commit, when it exists (default: found as the graph commands find it)")
+export const expectChecksum = text("expect-checksum", "Refuse (exit 7) unless the file's BLAKE3 checksum is this (64 hex digits, or a prefix of 12+)")
+export const allowGitDir = flag("allow-git-dir", "Allow writing inside .git/ (refused by default: hooks there run code)")
+export const refreshDb = text("db", "Graph database to refresh after the commit (default: the one the graph commands find)")
 
 /** The gate parameters of every writing command. */
 export const gates = { validate, requireCompiler, compileTimeout, maxBytes, lockTimeout }

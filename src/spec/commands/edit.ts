@@ -10,25 +10,25 @@ import { collectEdits, collectPositional } from "./editInput.js"
 export const editSpec = defineCommand({
   name: "edit",
   summary: "Replace exact text in a file, or insert, replace or delete lines by position: validated, atomic, journaled, undoable",
-  guide: "Give the exact text to replace (occurring once, or replace-all) and its replacement, or one positional edit (after-line, lines, delete-lines, after/before an anchor); edits is a batch, all or nothing. " +
-    "SPL-E071 text not found (the error shows the closest lines) or SPL-E072 found several times: read the file again and copy the text exactly, add surrounding lines, or use fuzzy. " +
-    "SPL-E042/E043 a gate failed: nothing was written, fix the new text. SPL-E031 the file changed since its checksum was read: read it again; undo reverses a committed edit.",
+  guide: "Replace exact text (found once, or replace-all), apply a batch (edits), or make one positional edit (after-line, lines, delete-lines, after/before an anchor). " +
+    "SPL-E071 not found (the error shows the closest lines) or SPL-E072 found several times: copy the text exactly from a fresh read, add surrounding lines, or try fuzzy. " +
+    "SPL-E042/E043 a gate failed and nothing was written. SPL-E031 the file changed since its checksum was read: read it again.",
   params: {
     file: text("file", "The file to edit", { required: true, alias: "f" }),
     replaceOld: text("replace-old", "Exact text to replace (\\n means the file's line ending)"),
     replaceNew: text("replace-new", "Replacement text, or the lines of a positional edit"),
     oldFile: text("old-file", "Read the text to replace from this file (- = stdin)"),
     newFile: text("new-file", "Read the replacement from this file (- = stdin)"),
-    edits: text("edits", "A file holding a JSON array of {old, new, replace_all?}, applied in order, all or nothing (- = stdin)"),
+    edits: text("edits", "File of a JSON array [{old, new, replace_all?}], applied in order, all or nothing (- = stdin)"),
     replaceAll: flag("replace-all", "Replace every occurrence instead of requiring exactly one"),
-    fuzzy: flag("fuzzy", "When the text does not occur exactly, match ignoring trailing whitespace, then indentation, then look-alike characters (one match required)"),
-    allowEmpty: flag("allow-empty", "Accept an empty replacement from --new-file - (stdin): delete the matched text"),
-    afterLine: integer("after-line", "Insert the new lines after line N (0 = at the top, the last line = append)"),
+    fuzzy: flag("fuzzy", "If not found exactly, match ignoring trailing whitespace, indentation, look-alike characters"),
+    allowEmpty: flag("allow-empty", "Accept empty stdin for --new-file -: delete the matched text"),
+    afterLine: integer("after-line", "Insert the new lines after line N (0 = at the top)"),
     beforeLine: integer("before-line", "Insert the new lines before line N"),
-    lines: text("lines", "Replace lines A:B with the new lines (with --replace-old, only if they hold that text)"),
+    lines: text("lines", "Replace lines A:B with the new lines (with --replace-old: only if they hold it)"),
     deleteLines: text("delete-lines", "Delete lines A:B"),
-    after: text("after", "Insert the new lines after the line where this text (occurring once) ends"),
-    before: text("before", "Insert the new lines before the line where this text (occurring once) starts"),
+    after: text("after", "Insert the new lines after the line where this text (found once) ends"),
+    before: text("before", "Insert the new lines before the line where this text (found once) starts"),
     preview,
     diff,
     expectChecksum,

@@ -1,0 +1,23 @@
+/** `splice COMMAND --help` for every command: exit 0, the generated text on stdout, nothing on stderr, nothing written. */
+import * as fs from "node:fs"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { commandSpecs } from "../../src/spec/commands/index.js"
+import { renderHelp } from "../../src/spec/help.js"
+import { ensureBuilt, runSync, runtimes, tempWorkspace } from "./harness.js"
+
+beforeAll(() => ensureBuilt())
+
+describe.each(runtimes)("--help under $name", (rt) => {
+  const ws = tempWorkspace()
+  afterAll(() => fs.rmSync(ws, { recursive: true, force: true }))
+
+  it("every command prints its generated help and exits 0, with -h too and after other flags", () => {
+    for (const spec of commandSpecs) {
+      const r = runSync(rt, [spec.name, "--help"], { cwd: ws })
+      expect([spec.name, r.code, r.stderr]).toEqual([spec.name, 0, ""])
+      expect(r.stdout).toBe(renderHelp(spec))
+    }
+    expect(runSync(rt, ["edit", "-f", "a.ts", "-h"], { cwd: ws }).stdout).toBe(renderHelp(commandSpecs.find((s) => s.name === "edit")!))
+    expect(fs.readdirSync(ws)).toEqual([])
+  })
+})
