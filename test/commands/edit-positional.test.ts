@@ -139,6 +139,7 @@ describe("the parameters (src/spec/commands/editInput.ts)", () => {
     oldFile: undefined,
     newFile: undefined,
     edits: undefined,
+    editsJson: undefined,
     replaceAll: false,
     fuzzy: false,
     allowEmpty: false,

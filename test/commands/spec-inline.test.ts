@@ -50,6 +50,15 @@ describe("inline input instead of stdin", () => {
     expect(mem.text("src/a.ts")).toBe("export const a = 1\n")
   })
 
+  it("edit --edits-json applies a batch given inline; with --edits too it is SPL-E010", async () => {
+    const mem = new MemoryFs({ "src/a.ts": "export const a = 1\nexport const b = 1\n" })
+    const batch = JSON.stringify([{ old: "a = 1", new: "a = 2" }, { old: "b = 1", new: "b = 2" }])
+    expect((await run(noConfig(editSpec.run(values(editSpec, { file: "src/a.ts", editsJson: batch }))), mem)).error).toBeUndefined()
+    expect(mem.text("src/a.ts")).toBe("export const a = 2\nexport const b = 2\n")
+    const both = await run(noConfig(editSpec.run(values(editSpec, { file: "src/a.ts", editsJson: batch, edits: "b.json" }))), mem, { files: { "b.json": batch } })
+    expect(both.error?.code).toBe("SPL-E010")
+  })
+
   it("write --content and edit --replace-old/--replace-new need no stdin", async () => {
     const mem = new MemoryFs({ "src/a.ts": "export const a = 1\n" })
     expect((await run(noConfig(writeSpec.run(values(writeSpec, { file: "src/b.ts", content: "export const b = 1\n", create: true }))), mem)).error).toBeUndefined()

@@ -13,7 +13,8 @@ export const applySpec = defineCommand({
   guide: "Every file changes or none does: all hunks are placed in memory, the gates judge each result, then one journaled transaction writes them (undo reverses it whole). Whitespace, indentation and look-alike differences are tolerated unless exact. " +
     "SPL-E071/E072 a hunk's old text was not found or is ambiguous (the error names the change and the input line): read the file and fix that hunk. SPL-E051 the change set could not be parsed; SPL-E042/E043 a gate failed and nothing was written.",
   params: {
-    input: text("input", "A file holding the change set (- = stdin, the default)", { positional: "FILE" }),
+    // CLI only: over MCP stdin is the protocol and argument files are not confined to the workspace.
+    input: text("input", "A file holding the change set (- = stdin, the default)", { positional: "FILE", only: "cli" }),
     changeSet: text("change-set", "The change set itself, instead of FILE"),
     format: choice("format", ["auto", "plan", "codex", "search-replace", "udiff"] as const, "Input format (auto: detected from the first lines)", { defaultValue: "auto" }),
     exact: flag("exact", "Match exactly: no tolerance for whitespace, indentation or look-alike characters"),

@@ -17,9 +17,12 @@ export const editSpec = defineCommand({
     file: text("file", "The file to edit", { required: true, alias: "f" }),
     replaceOld: text("replace-old", "Exact text to replace (\\n means the file's line ending)"),
     replaceNew: text("replace-new", "Replacement text, or the lines of a positional edit"),
-    oldFile: text("old-file", "Read the text to replace from this file (- = stdin)"),
-    newFile: text("new-file", "Read the replacement from this file (- = stdin)"),
-    edits: text("edits", "File of a JSON array [{old, new, replace_all?}], applied in order, all or nothing (- = stdin)"),
+    // Argument files and stdin are the CLI's: over MCP stdin is the protocol, and argument files are
+    // not confined to the workspace. The inline forms (replace-old, replace-new, edits-json) serve both.
+    oldFile: text("old-file", "Read the text to replace from this file (- = stdin)", { only: "cli" }),
+    newFile: text("new-file", "Read the replacement from this file (- = stdin)", { only: "cli" }),
+    edits: text("edits", "File of a JSON array [{old, new, replace_all?}], applied in order, all or nothing (- = stdin)", { only: "cli" }),
+    editsJson: text("edits-json", "That JSON array itself, instead of an --edits file"),
     replaceAll: flag("replace-all", "Replace every occurrence instead of requiring exactly one"),
     fuzzy: flag("fuzzy", "If not found exactly, match ignoring trailing whitespace, indentation, look-alike characters"),
     allowEmpty: flag("allow-empty", "Accept empty stdin for --new-file -: delete the matched text"),

@@ -18,6 +18,8 @@ export interface EditInputs {
   readonly oldFile: string | undefined
   readonly newFile: string | undefined
   readonly edits: string | undefined
+  /** The batch's JSON itself (no file, no stdin: what an MCP client can send). */
+  readonly editsJson: string | undefined
   readonly replaceAll: boolean
   readonly fuzzy: boolean
   readonly allowEmpty: boolean
@@ -30,6 +32,7 @@ export interface EditInputs {
 }
 
 const decoder = new TextDecoder()
+const encoder = new TextEncoder()
 
 const usage = (message: string) => Effect.fail(spliceError("SPL-E010", message))
 
@@ -64,11 +67,12 @@ const bothStdin = (f: EditInputs) => f.oldFile === "-" && f.newFile === "-"
 /** The exact-text edits: one (inline or from files) or an --edits batch. */
 export const collectEdits = (f: EditInputs) =>
   Effect.gen(function*() {
-    if (f.edits !== undefined) {
+    if (f.edits !== undefined || f.editsJson !== undefined) {
+      if (f.edits !== undefined && f.editsJson !== undefined) return yield* usage("give --edits or --edits-json, not both")
       if ([f.replaceOld, f.replaceNew, f.oldFile, f.newFile].some((v) => v !== undefined)) {
         return yield* usage("--edits cannot be combined with --replace-old/--replace-new/--old-file/--new-file")
       }
-      const bytes = yield* argument("--edits", f.edits, false)
+      const bytes = f.editsJson !== undefined ? encoder.encode(f.editsJson) : yield* argument("--edits", f.edits!, false)
       if (bytes.length > MAX_BATCH_BYTES) {
         return yield* Effect.fail(spliceError("SPL-E054", `--edits is ${bytes.length} bytes, over the limit of ${MAX_BATCH_BYTES}`, { context: { size: bytes.length, max_bytes: MAX_BATCH_BYTES } }))
       }
@@ -108,7 +112,7 @@ export const collectPositional = (f: EditInputs) =>
     if (given.length === 0) return undefined
     const mode = given[0]!
     if (given.length > 1) return yield* usage(`${given.join(" and ")} cannot be combined: give one positional edit per call`)
-    if (f.edits !== undefined) return yield* usage(`${mode} cannot be combined with --edits`)
+    if (f.edits !== undefined || f.editsJson !== undefined) return yield* usage(`${mode} cannot be combined with --edits`)
     if (f.replaceAll) return yield* usage(`${mode} cannot be combined with --replace-all`)
     if (f.fuzzy) return yield* usage(`${mode} cannot be combined with --fuzzy (positions need no matching)`)
     const hasOld = f.replaceOld !== undefined || f.oldFile !== undefined
