@@ -14,7 +14,7 @@ export const writeSpec = defineCommand({
     "SPL-E033 the file exists with create; SPL-E012 empty content (allow-empty to truncate); SPL-E042/E043 a gate failed and nothing was written; SPL-E031 the file changed since its checksum was read.",
   params: {
     file: text("file", "The file to write", { required: true, alias: "f" }),
-    content: text("content", "The new content (default: read stdin)"),
+    content: text("content", "The new content (on the CLI, stdin when absent)"),
     create: flag("create", "Create a new file; refuse if it exists"),
     allowEmpty: flag("allow-empty", "Allow empty content (truncate the file)"),
     raw: flag("raw", "Write the bytes as given: do not adopt the file's CRLF/BOM"),
