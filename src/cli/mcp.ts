@@ -11,6 +11,6 @@ export const mcpCommand = Command.make("mcp", {
     Options.withDescription("Workspace root (default: SPLICE_WORKSPACE, else the git root of the current directory, else the current directory)"),
     Options.optional
   )
-}, (f) => mcpServer({ workspace: Option.getOrUndefined(f.workspace), version: VERSION, specs: commandSpecs })).pipe(
+}, (f) => mcpServer({ workspace: Option.getOrUndefined(f.workspace), version: VERSION, specs: commandSpecs.filter((s) => s.cliOnly !== true) })).pipe(
   Command.withDescription("Serve every splice command as an MCP tool over stdio (for Claude Code, Codex, Cursor, VS Code, any MCP client)")
 )

@@ -20,6 +20,8 @@ export interface UndoConfig {
   readonly lockTimeoutMs: number
   /** --db: the graph to refresh after the commit (default: the discovery chain; none found = skipped). */
   readonly db?: string
+  /** Test-only: wait this long between writing and the commit mark (SPLICE_TEST_HOLD_MS). */
+  readonly holdMs?: number
 }
 
 const pick = (history: ReadonlyArray<TxRecord>, id: string | undefined) =>
@@ -85,7 +87,7 @@ export const undo = (config: UndoConfig) =>
           context: { tx: tx.id, files: changed.map((c) => c.file), changes: changed }
         }))
       }
-      const { tx: undoTx } = yield* commitWrites(writes, { command: "undo", undoes: tx.id })
+      const { tx: undoTx } = yield* commitWrites(writes, { command: "undo", undoes: tx.id, ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) })
       yield* journal.setState(tx.id, "undone", { undoneBy: undoTx.id })
       // Directories it made for new files go too, when nothing else has moved into them.
       const removedDirs = yield* removeCreatedDirectories(tx)

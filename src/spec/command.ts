@@ -36,6 +36,8 @@ export interface CommandSpec<P extends Params, R = WorkspaceServices> {
   readonly examples: ReadonlyArray<string>
   /** A read-only command changes nothing on disk (MCP's readOnlyHint). */
   readonly readOnly: boolean
+  /** Only on the command line, never an MCP tool: a decision a person makes (trust). */
+  readonly cliOnly?: boolean
   readonly run: (values: Values<P>) => Effect.Effect<unknown, SpliceError, R>
 }
 

@@ -66,7 +66,7 @@ export interface RunOptions {
 }
 
 /** The environment every splice process of the suite gets: its own code cache, trusted gates. */
-const childEnv = (options: RunOptions, plain = true): NodeJS.ProcessEnv => ({
+export const childEnv = (options: RunOptions, plain = true): NodeJS.ProcessEnv => ({
   ...process.env,
   SPLICE_CACHE_DIR: cacheDir,
   ...(plain ? { NO_COLOR: "1" } : {}),

@@ -14,6 +14,8 @@ export const trustSpec = defineCommand({
   },
   needs: "workspace",
   readOnly: false,
+  // A model must not grant itself the right to run the workspace's code.
+  cliOnly: true,
   examples: ["splice trust --status", "splice trust", "splice trust --revoke"],
   run: (v) => trustCommand({ status: v.status, revoke: v.revoke })
 })

@@ -3,6 +3,7 @@ import { undo } from "../../commands/undo.js"
 import { defineCommand } from "../command.js"
 import { text } from "../param.js"
 import { lockTimeout, refreshDb } from "../shared.js"
+import { holdMs } from "../settings.js"
 
 export const undoSpec = defineCommand({
   name: "undo",
@@ -16,5 +17,5 @@ export const undoSpec = defineCommand({
   needs: "workspace",
   readOnly: false,
   examples: ["splice undo", "splice undo 20261130T204903296Z"],
-  run: (v) => undo({ ...(v.tx !== undefined ? { tx: v.tx } : {}), lockTimeoutMs: (v.lockTimeout ?? 10) * 1000, ...(v.db !== undefined ? { db: v.db } : {}) })
+  run: (v) => undo({ ...(v.tx !== undefined ? { tx: v.tx } : {}), lockTimeoutMs: (v.lockTimeout ?? 10) * 1000, ...(v.db !== undefined ? { db: v.db } : {}), ...holdMs() })
 })

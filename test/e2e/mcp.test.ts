@@ -1,0 +1,136 @@
+/**
+ * `splice mcp` driven by the SDK's own client over stdio, under Node and Deno: the tool list comes
+ * from the command definitions, success and error results, the same journal as the CLI, a cancelled
+ * call rolled back, a signal mid-transaction, a malformed request, and stdin closing.
+ */
+import { spawn } from "node:child_process"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+import { beforeAll, describe, expect, it } from "vitest"
+import { childEnv, ensureBuilt, runAsync, runtimes, tempWorkspace } from "./harness.js"
+
+beforeAll(() => ensureBuilt())
+
+const connect = async (rt: (typeof runtimes)[number], cwd: string, env: Record<string, string> = {}) => {
+  const [command, args] = rt.argv(["mcp", "--workspace", cwd])
+  const transport = new StdioClientTransport({ command, args, cwd, env: childEnv({ cwd, env }) as Record<string, string>, stderr: "pipe" })
+  let stderr = ""
+  transport.stderr?.on("data", (d) => (stderr += d))
+  const client = new Client({ name: "splice-e2e", version: "1" })
+  await client.connect(transport)
+  return { client, transport, stderr: () => stderr }
+}
+
+type ToolResult = { isError?: boolean; structuredContent?: Record<string, unknown>; content: Array<{ type: string; text?: string }> }
+
+for (const rt of runtimes) {
+  describe(`splice mcp under ${rt.name}`, () => {
+    it("lists the commands as tools and answers calls like the CLI; errors are results with their code", async () => {
+      const ws = tempWorkspace()
+      fs.writeFileSync(path.join(ws, "a.ts"), "export const a = 1\r\n")
+      const { client } = await connect(rt, ws)
+      try {
+        const { tools } = await client.listTools()
+        const names = tools.map((t) => t.name)
+        expect(names).toEqual(expect.arrayContaining(["read", "edit", "write", "apply", "check", "hash", "undo", "history", "recover", "find", "refs", "outline", "files", "status", "suggest"]))
+        expect(names).not.toContain("trust") // a person's decision, never a model's
+        const read = tools.find((t) => t.name === "read")!
+        expect(read.inputSchema).toMatchObject({ type: "object", required: ["file"], properties: { file: { type: "string" }, max_bytes: { type: "integer" } } })
+        expect(read.description).toMatch(/checksum/)
+        expect(read.annotations).toMatchObject({ readOnlyHint: true })
+
+        const cli = await runAsync(rt, ["read", "--file", "a.ts"], { cwd: ws })
+        const r = await client.callTool({ name: "read", arguments: { file: "a.ts" } }) as ToolResult
+        expect(r.isError).toBeFalsy()
+        expect(r.structuredContent).toEqual(cli.last)
+
+        const missing = await client.callTool({ name: "read", arguments: { file: "nope.ts" } }) as ToolResult
+        expect(missing.isError).toBe(true)
+        expect(missing.structuredContent).toMatchObject({ code: "SPL-E020", exit: 4, context: { file: "nope.ts" } })
+        const typo = await client.callTool({ name: "read", arguments: { fiel: "a.ts" } }) as ToolResult
+        expect(typo.structuredContent).toMatchObject({ code: "SPL-E010", context: { parameter: "fiel" } })
+        const wrongType = await client.callTool({ name: "history", arguments: { limit: "5" } }) as ToolResult
+        expect(wrongType.structuredContent).toMatchObject({ code: "SPL-E010", context: { parameter: "limit" } })
+        const outside = await client.callTool({ name: "read", arguments: { file: "../etc/passwd" } }) as ToolResult
+        expect(outside.structuredContent).toMatchObject({ code: "SPL-E061" })
+      } finally {
+        await client.close()
+      }
+    })
+
+    it("shares the journal with CLI processes: the server undoes a CLI edit, and a cancelled undo rolls back", async () => {
+      const ws = tempWorkspace()
+      fs.writeFileSync(path.join(ws, "m.py"), "x = 1\n")
+      expect((await runAsync(rt, ["edit", "--file", "m.py", "--replace-old", "x = 1", "--replace-new", "x = 2"], { cwd: ws })).code).toBe(0)
+      const { client } = await connect(rt, ws)
+      try {
+        const h = await client.callTool({ name: "history", arguments: {} }) as ToolResult
+        expect((h.structuredContent!["events"] as Array<{ command: string }>)[0]!.command).toBe("edit")
+        const u = await client.callTool({ name: "undo", arguments: {} }) as ToolResult
+        expect(u.structuredContent).toMatchObject({ ok: true, undid_command: "edit" })
+        expect(fs.readFileSync(path.join(ws, "m.py"), "utf8")).toBe("x = 1\n")
+      } finally {
+        await client.close()
+      }
+
+      // Cancelled while its writes wait for the commit mark: the undo is rolled back.
+      expect((await runAsync(rt, ["edit", "--file", "m.py", "--replace-old", "x = 1", "--replace-new", "x = 3"], { cwd: ws })).code).toBe(0)
+      const held = await connect(rt, ws, { SPLICE_TEST_HOLD_MS: "20000" })
+      try {
+        const controller = new AbortController()
+        const call = held.client.callTool({ name: "undo", arguments: {} }, undefined, { signal: controller.signal }).catch((e: unknown) => e)
+        for (let i = 0; i < 400 && !/test hold/.test(held.stderr()); i++) await new Promise((r) => setTimeout(r, 50))
+        expect(held.stderr()).toMatch(/test hold/)
+        expect(fs.readFileSync(path.join(ws, "m.py"), "utf8")).toBe("x = 1\n") // written, not committed
+        controller.abort()
+        await call
+        for (let i = 0; i < 200 && !/rolled back/.test(held.stderr()); i++) await new Promise((r) => setTimeout(r, 50))
+        expect(fs.readFileSync(path.join(ws, "m.py"), "utf8")).toBe("x = 3\n")
+        // The server keeps serving after a cancellation.
+        const after = await held.client.callTool({ name: "read", arguments: { file: "m.py" } }) as ToolResult
+        expect(after.structuredContent).toMatchObject({ content: "x = 3\n" })
+      } finally {
+        await held.client.close()
+      }
+      const rec = await runAsync(rt, ["recover"], { cwd: ws })
+      expect(rec.last).toMatchObject({ ok: true, rolled_back: 0 })
+    })
+
+    it("SIGTERM mid-transaction rolls back before exiting 143; a malformed request gets an error and the server keeps serving; stdin closing exits 0", async () => {
+      const ws = tempWorkspace()
+      fs.writeFileSync(path.join(ws, "m.py"), "x = 1\n")
+      expect((await runAsync(rt, ["edit", "--file", "m.py", "--replace-old", "x = 1", "--replace-new", "x = 2"], { cwd: ws })).code).toBe(0)
+      const [command, args] = rt.argv(["mcp", "--workspace", ws])
+      const child = spawn(command, args, { cwd: ws, env: childEnv({ cwd: ws, env: { SPLICE_TEST_HOLD_MS: "20000" } }), stdio: ["pipe", "pipe", "pipe"] })
+      let out = ""
+      let err = ""
+      child.stdout!.on("data", (d) => (out += d))
+      child.stderr!.on("data", (d) => (err += d))
+      const send = (m: unknown) => child.stdin!.write((typeof m === "string" ? m : JSON.stringify(m)) + "\n")
+      const waitFor = async (re: RegExp, what: () => string) => {
+        for (let i = 0; i < 400 && !re.test(what()); i++) await new Promise((r) => setTimeout(r, 50))
+        expect(what()).toMatch(re)
+      }
+      send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } })
+      await waitFor(/"id":1/, () => out)
+      send({ jsonrpc: "2.0", method: "notifications/initialized" })
+      send("this is not json")
+      send({ jsonrpc: "2.0", id: 2, method: "tools/list" })
+      await waitFor(/"id":2/, () => out)
+      send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "undo", arguments: {} } })
+      await waitFor(/test hold/, () => err)
+      const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)))
+      child.kill("SIGTERM")
+      expect(await exited).toBe(143)
+      expect(fs.readFileSync(path.join(ws, "m.py"), "utf8")).toBe("x = 2\n")
+      expect((await runAsync(rt, ["recover"], { cwd: ws })).last).toMatchObject({ rolled_back: 0 })
+
+      const again = await connect(rt, ws)
+      const closed = new Promise<void>((resolve) => again.transport.onclose = () => resolve())
+      await again.client.close()
+      await closed
+    })
+  })
+}
