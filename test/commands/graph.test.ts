@@ -190,6 +190,13 @@ describe("the code graph on the memory layers", () => {
     expect(shapes.length).toBeGreaterThan(0)
     expect(new Set(shapes)).toEqual(new Set(["src/lib/shapes.ts"]))
     expect(await files("a_b.ts")).toEqual(["src/lib/a_b.ts"])
+    // A path that exists as given wins over the same name deeper down (date-fns' addDays.js and fp/addDays.js).
+    mem.put("area.ts", "export const area = 0\n")
+    mem.put("fp/area.ts", "export const area = 4\n")
+    expect(await files("area.ts")).toEqual(["area.ts"])
+    expect(await files("fp/area.ts")).toEqual(["fp/area.ts"])
+    const refs = await runGraph(refsCommand({ name: "area", file: "area.ts" }), mem, saved)
+    expect(refs.last).toMatchObject({ definition: { file: "area.ts" } })
   })
 
   it("outline: a Python signature ends at its colon, without the comment after it", async () => {

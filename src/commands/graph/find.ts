@@ -82,17 +82,22 @@ export const findSymbols = (config: FindConfig) =>
       where.push("s.kind = ?")
       params.push(config.kind)
     }
+    // The file as typed (from the current directory), else as a workspace path, else a path suffix.
+    let exactPaths: ReadonlyArray<string> = []
     if (config.file !== undefined) {
-      // The file as typed (from the current directory), else as a workspace path or a path suffix.
       const store = yield* FileStore
       const typed = yield* Effect.option(store.resolve(userPath(config.file)))
       const suffix = config.file.replace(/^(\.\/)+/, "").replace(/[\\%_]/g, (c) => `\\${c}`)
+      exactPaths = [typed._tag === "Some" ? typed.value.relative : config.file, config.file]
       where.push("(f.path = ? OR f.path = ? OR f.path LIKE ? ESCAPE '\\')")
-      params.push(typed._tag === "Some" ? typed.value.relative : config.file, config.file, `%/${suffix}`)
+      params.push(...exactPaths, `%/${suffix}`)
     }
     if (config.exported) where.push("s.exported = 1")
     const rows = yield* db.all<SymbolRow>(
       `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id ${where.length > 0 ? "WHERE " + where.join(" AND ") : ""} ORDER BY f.path, s.start_byte`, params)
+    // `--file addDays.js` means that file, not also fp/addDays.js: a suffix counts only when no path is equal.
+    const exact = rows.filter((r) => exactPaths.includes(r.file))
+    if (exact.length > 0 && exact.length < rows.length) rows.splice(0, rows.length, ...exact)
     if (!config.fuzzy) return rows
     // Fuzzy: every letter of the query in order (a subsequence), ranked by similarity.
     const q = config.name.toLowerCase()
