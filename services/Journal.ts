@@ -98,9 +98,10 @@ export interface JournalService {
   /**
    * Move entries that are foreign or damaged out of the way (to `.splice/quarantine/`), and remove
    * leftovers that never touched a file (a begin that died before writing its intent; originals of
-   * rolled-back transactions). Returns what was quarantined.
+   * rolled-back transactions). Returns what was quarantined. `open` looks only at entries that are
+   * not finished (the quick pass before every write); `all` at every entry (`splice recover`).
    */
-  readonly sweep: Effect.Effect<ReadonlyArray<JournalProblem>, SpliceError>
+  readonly sweep: (scope: "open" | "all") => Effect.Effect<ReadonlyArray<JournalProblem>, SpliceError>
   /** Entries already in quarantine (for recover and history to report). */
   readonly quarantined: Effect.Effect<ReadonlyArray<string>, SpliceError>
   /** Drop the saved originals of a finished rollback: they are never needed again. */

@@ -5,13 +5,15 @@ import { FileStore } from "../../services/FileStore.js"
 import { GraphAccess } from "../../services/GraphAccess.js"
 import type { Lock } from "../../services/Lock.js"
 import { Syntax } from "../../services/Syntax.js"
+import type { GraphDbCache } from "./graphDbCache.js"
 import { findGraphDb, GraphDbLive } from "./GraphDbLive.js"
 
 /**
  * The graph on disk for the writing commands: found by the same chain as the graph commands, never
- * created (building one is `splice index`'s job), opened only when asked.
+ * created (building one is `splice index`'s job), opened only when asked — or kept open in `cache`
+ * by a long-running process.
  */
-export const GraphAccessLive: Layer.Layer<GraphAccess, never, FileStore | Lock | Syntax> = Layer.effect(
+export const graphAccessLive = (cache?: GraphDbCache): Layer.Layer<GraphAccess, never, FileStore | Lock | Syntax> => Layer.effect(
   GraphAccess,
   Effect.gen(function*() {
     const context = yield* Effect.context<FileStore | Lock | Syntax>()
@@ -21,7 +23,7 @@ export const GraphAccessLive: Layer.Layer<GraphAccess, never, FileStore | Lock |
       locate: (explicit) => Effect.sync(() => findGraphDb(root, explicit, false)),
       open: (explicit, lockTimeoutMs, use) =>
         Effect.provide(use, Layer.merge(
-          GraphDbLive({ create: false, lockTimeoutMs, ...(explicit !== undefined ? { explicit } : {}) }).pipe(Layer.provide(services)),
+          GraphDbLive({ create: false, lockTimeoutMs, ...(explicit !== undefined ? { explicit } : {}), ...(cache !== undefined ? { cache } : {}) }).pipe(Layer.provide(services)),
           Layer.succeed(Syntax, Context.get(context, Syntax))
         ))
     }

@@ -3,6 +3,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import { discoverDb } from "../../src/domain/graph/discovery.js"
 import { spliceError } from "../../src/domain/SpliceError.js"
@@ -11,6 +12,7 @@ import { FileStore } from "../../services/FileStore.js"
 import { GraphDb } from "../../services/GraphDb.js"
 import { Lock } from "../../services/Lock.js"
 import { writeFileAtomic } from "./atomicFile.js"
+import type { GraphDbCache } from "./graphDbCache.js"
 import { openGraphDatabase, wrapDatabase } from "./sqlDatabase.js"
 
 export interface GraphDbOptions {
@@ -19,6 +21,8 @@ export interface GraphDbOptions {
   readonly create: boolean
   /** How long to wait for another process's hold on the database (default 30 s). */
   readonly lockTimeoutMs?: number
+  /** A long-running process keeps the database open here between calls (layers/live/graphDbCache.ts). */
+  readonly cache?: GraphDbCache
 }
 
 /** The discovery chain on this machine: --db, SPLICE_DB, the workspace, ~/.magellan, .magellan. */
@@ -50,19 +54,33 @@ export const GraphDbLive = (options: GraphDbOptions): Layer.Layer<GraphDb, Retur
       const location = found
       const dbPath = found.path
       yield* lock.acquire([`graph-db:${dbPath}`], Duration.millis(options.lockTimeoutMs ?? 30_000))
-      const bytes = location.existed
-        ? yield* Effect.try({ try: () => new Uint8Array(fs.readFileSync(dbPath)), catch: (e) => spliceError("SPL-E091", `cannot read ${dbPath}: ${String(e)}`) })
-        : null
-      const db = yield* openGraphDatabase(bytes, location)
+      const cache = options.cache
+      const warm = cache?.take(dbPath)
+      const db = warm ?? (yield* openGraphDatabase(
+        location.existed
+          ? yield* Effect.try({ try: () => new Uint8Array(fs.readFileSync(dbPath)), catch: (e) => spliceError("SPL-E091", `cannot read ${dbPath}: ${String(e)}`) })
+          : null,
+        location
+      ))
       if (location.source === "workspace") {
         // splice's state stays out of the user's commits, whichever command created .splice/ first.
         const ignore = yield* store.locate(statePath(".gitignore"))
         if ((yield* store.stat(ignore))._tag === "None") yield* store.writeAtomic(ignore, new TextEncoder().encode("*\n"))
       }
-      yield* Effect.addFinalizer(() => Effect.sync(() => db.close()))
+      yield* Effect.addFinalizer((exit) =>
+        Effect.sync(() => {
+          // Kept open for the next call only after a call that completed: a failed one may have changed it halfway.
+          if (cache !== undefined && Exit.isSuccess(exit)) cache.keep(dbPath, db)
+          else if (cache?.holds(db) === true) cache.drop()
+          else db.close()
+        })
+      )
       return wrapDatabase(db, location, (data) =>
         Effect.try({
-          try: () => writeFileAtomic(dbPath, data),
+          try: () => {
+            writeFileAtomic(dbPath, data)
+            cache?.saved(dbPath)
+          },
           catch: (e) => spliceError("SPL-E083", `cannot write ${dbPath}: ${String(e)}`, { context: { db: dbPath } })
         }))
     })

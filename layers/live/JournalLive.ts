@@ -159,7 +159,22 @@ export const makeJournal = (
     /** The MAC of an intent: keyed BLAKE3 of its JSON without the mac field, in the order written. */
     const macOf = (body: unknown) => Effect.flatMap(signer.key, (key) => hasher.mac(key, encoder.encode(JSON.stringify(body))))
 
+    // What this process has learnt of entries that cannot change in ways the scans care about: a
+    // finished transaction (state.json written) never becomes pending again, and an intent (with the
+    // bytes of its originals) is written once. The scans before every write skip finished entries,
+    // so a long-running server does not read the whole history (200 entries) for each edit.
+    const finished = new Set<string>()
+    const bytesOf = new Map<string, number>()
+
     const readEntry = (id: string): Effect.Effect<Entry, never> =>
+      Effect.tap(readEntryFromDisk(id), (e) =>
+        Effect.sync(() => {
+          if (e.kind !== "tx") return
+          bytesOf.set(id, e.bytes)
+          if (e.record.state !== "pending") finished.add(id)
+        }))
+
+    const readEntryFromDisk = (id: string): Effect.Effect<Entry, never> =>
       Effect.gen(function*() {
         const problem = (kind: JournalProblem["kind"], reason: string): Entry => ({ kind: "problem", problem: { id, kind, reason } })
         if (!TX_ID.test(id)) return problem("damaged", "not a transaction id")
@@ -214,6 +229,30 @@ export const makeJournal = (
       return out
     })
 
+    /** Whether the entry has its state.json (a regular file): then it is finished, whatever else is wrong with it. */
+    const isFinished = (id: string) =>
+      finished.has(id)
+        ? Effect.succeed(true)
+        : Effect.map(Effect.flatMap(txDir(id), (dir) => store.lstat(childPath(dir, "state.json"))), (st) => {
+          if (st._tag === "Some" && st.value.kind === "file") finished.add(id)
+          return finished.has(id)
+        })
+
+    /**
+     * The entries that may need recovery or sweeping: all but the finished ones (whose damage, if
+     * any, `splice recover`'s full sweep and the readers of history report). One lstat per entry
+     * the first time, nothing for the ones this process already knows finished.
+     */
+    const openEntries = Effect.gen(function*() {
+      yield* checkState
+      const out: Array<{ id: string; entry: Entry }> = []
+      for (const id of yield* ids) {
+        if (TX_ID.test(id) && (yield* Effect.orElseSucceed(isFinished(id), () => false))) continue
+        out.push({ id, entry: yield* readEntry(id) })
+      }
+      return out
+    })
+
     /**
      * An undo commits before it marks what it undid: a crash in between must not leave that
      * transaction "committed" (undo would pick it again and find its files changed, forever).
@@ -237,7 +276,8 @@ export const makeJournal = (
       }
     })
 
-    const prune = Effect.gen(function*() {
+    /** Drop the oldest finished entries beyond the limits; `current` is the pending one just begun. */
+    const prune = (current: string) => Effect.gen(function*() {
       const all = yield* ids
       if (all.length <= limits.checkFrom) return
       // Newest first: keep while under both limits; drop finished ones beyond them (never a pending
@@ -245,13 +285,18 @@ export const makeJournal = (
       let kept = 0
       let bytes = 0
       for (const id of [...all].reverse()) {
-        const e = yield* readEntry(id)
-        if (e.kind !== "tx") continue
+        const known = finished.has(id) || id === current ? bytesOf.get(id) : undefined
+        const e = known !== undefined ? { pending: id === current, bytes: known } : yield* Effect.map(readEntry(id), (x) => (x.kind === "tx" ? { pending: x.record.state === "pending", bytes: x.bytes } : undefined))
+        if (e === undefined) continue
         const withinLimits = kept < limits.count && (kept === 0 || bytes + e.bytes <= limits.bytes)
-        if (withinLimits || e.record.state === "pending") {
+        if (withinLimits || e.pending) {
           kept++
           bytes += e.bytes
-        } else yield* store.removeDirectory(yield* txDir(id))
+        } else {
+          yield* store.removeDirectory(yield* txDir(id))
+          finished.delete(id)
+          bytesOf.delete(id)
+        }
       }
     })
 
@@ -282,7 +327,8 @@ export const makeJournal = (
         }
         const mac = yield* macOf(body)
         yield* store.writeAtomic(childPath(dir, "intent.json"), encoder.encode(JSON.stringify({ ...body, mac }, null, 1)), { mode: 0o600 })
-        yield* prune
+        bytesOf.set(id, body.bytes)
+        yield* prune(id)
         const rec: TxRecord = {
           id,
           command: input.command,
@@ -301,6 +347,7 @@ export const makeJournal = (
         const dir = yield* txDir(id)
         const body: StateFile = { state, at: new Date().toISOString(), ...(extra?.undoneBy !== undefined ? { undoneBy: extra.undoneBy } : {}) }
         yield* store.writeAtomic(childPath(dir, "state.json"), encoder.encode(JSON.stringify(body)), { mode: 0o600 })
+        finished.add(id)
       })
 
     const damagedOriginal = (id: string, file: string, why: string) =>
@@ -335,9 +382,9 @@ export const makeJournal = (
         return { ...p, quarantinedTo: to.relative } satisfies JournalProblem
       })
 
-    const sweep = Effect.gen(function*() {
+    const sweep = (scope: "open" | "all") => Effect.gen(function*() {
       const out: JournalProblem[] = []
-      for (const { id, entry } of yield* entries) {
+      for (const { id, entry } of yield* (scope === "all" ? entries : openEntries)) {
         if (entry.kind === "problem") out.push(yield* quarantine(entry.problem))
         else if (entry.kind === "unfinished" && entry.abandoned) yield* store.removeDirectory(yield* txDir(id))
         else if (entry.kind === "tx" && entry.record.state === "rolled_back") yield* dropOriginals(id)
@@ -356,7 +403,7 @@ export const makeJournal = (
       setState,
       original,
       get,
-      pending: Effect.map(records, (rs) => rs.filter((r) => r.state === "pending")),
+      pending: Effect.map(openEntries, (es) => es.flatMap((e) => (e.entry.kind === "tx" && e.entry.record.state === "pending" ? [e.entry.record] : []))),
       history: Effect.map(records, (rs) => rs.reverse()),
       sweep,
       quarantined: Effect.flatMap(quarantineRoot, (q) => Effect.flatMap(store.lstat(q), (st) => (st._tag === "Some" && st.value.kind === "directory" ? store.list(q) : Effect.succeed([])))),

@@ -4,7 +4,8 @@ import { spliceError } from "../../src/domain/SpliceError.js"
 import type { OutputMode } from "../../services/Output.js"
 import { CompilerGateLive } from "./CompilerGateLive.js"
 import { FileStoreLive } from "./FileStoreLive.js"
-import { GraphAccessLive } from "./GraphAccessLive.js"
+import { graphAccessLive } from "./GraphAccessLive.js"
+import type { GraphDbCache } from "./graphDbCache.js"
 import { HasherLive } from "./HasherLive.js"
 import { InputLive } from "./InputLive.js"
 import { JournalKeyLive } from "./JournalKeyLive.js"
@@ -19,7 +20,12 @@ import { ValidatorLive } from "./ValidatorLive.js"
 import { findWorkspaceRoot } from "./workspaceRoot.js"
 
 /** Everything a command needs, on the real disk. Building it is cheap: grammars load on first parse. */
-export const liveLayer = (options: { readonly workspace: string | undefined; readonly output: OutputMode }) =>
+export const liveLayer = (options: {
+  readonly workspace: string | undefined
+  readonly output: OutputMode
+  /** A long-running process (`splice mcp`) keeps the graph database open between commands here. */
+  readonly graphCache?: GraphDbCache
+}) =>
   Layer.unwrapEffect(
     Effect.try({
       try: () => findWorkspaceRoot(options.workspace),
@@ -39,7 +45,7 @@ export const liveLayer = (options: { readonly workspace: string | undefined; rea
         store,
         lock,
         // Writers refresh an existing code graph after committing; nothing of it loads until then.
-        GraphAccessLive.pipe(Layer.provide(Layer.mergeAll(store, lock, SyntaxLive))),
+        graphAccessLive(options.graphCache).pipe(Layer.provide(Layer.mergeAll(store, lock, SyntaxLive))),
         JournalLive.pipe(Layer.provide(Layer.mergeAll(store, HasherLive, JournalKeyLive))),
         HasherLive,
         SyntaxLive,

@@ -8,7 +8,7 @@ import { VERSION } from "./version.js"
 
 export const mcpCommand = Command.make("mcp", {
   workspace: Options.text("workspace").pipe(
-    Options.withDescription("Workspace root (default: SPLICE_WORKSPACE, else the git root of the current directory, else the current directory)"),
+    Options.withDescription("Workspace root (default: SPLICE_WORKSPACE, else the client's first file:// MCP root, else the git root of the current directory, else the current directory)"),
     Options.optional
   )
 }, (f) => mcpServer({ workspace: Option.getOrUndefined(f.workspace), version: VERSION, specs: commandSpecs.filter((s) => s.cliOnly !== true) })).pipe(

@@ -77,11 +77,14 @@ export interface RecoveryReport {
   readonly staleLocks: number
 }
 
-/** Quarantine what is not ours, clean leftovers, roll back every abandoned transaction. */
-export const recoverAbandoned = Effect.gen(function*() {
+/**
+ * Quarantine what is not ours, clean leftovers, roll back every abandoned transaction. The quick
+ * pass before a write looks only at unfinished entries; `splice recover` looks at all of them.
+ */
+export const recoverAbandoned = (scope: "open" | "all") => Effect.gen(function*() {
   const journal = yield* Journal
   const lock = yield* Lock
-  const quarantined = yield* journal.sweep
+  const quarantined = yield* journal.sweep(scope)
   const staleLocks = yield* lock.sweepStale
   const transactions: RecoveredTx[] = []
   for (const tx of yield* journal.pending) transactions.push(yield* recoverOne(tx))
@@ -102,7 +105,7 @@ const problemLine = (p: JournalProblem) =>
  */
 export const autoRecover = Effect.gen(function*() {
   const output = yield* Output
-  const report = yield* recoverAbandoned
+  const report = yield* recoverAbandoned("open")
   for (const p of report.quarantined) yield* output.log(problemLine(p))
   for (const r of report.transactions) {
     if (r.status === "incomplete" || r.status === "damaged") {
@@ -159,7 +162,7 @@ export const recoverWith = (options: { readonly discard?: string }) =>
     const output = yield* Output
     const journal = yield* Journal
     if (options.discard !== undefined) return yield* discard(options.discard)
-    const report = yield* recoverAbandoned
+    const report = yield* recoverAbandoned("all")
     for (const p of report.quarantined) {
       yield* output.event({ type: "quarantined", tx: p.id, kind: p.kind, reason: p.reason, moved_to: p.quarantinedTo ?? null }, `${problemLine(p).replace(/^splice: /, "")}\n`)
     }

@@ -1,19 +1,18 @@
 /**
  * `splice mcp`: every command defined as a spec, served as an MCP tool over stdio. The services are
- * built once (grammars and parsers stay warm); each call gets its own output and runs in its own
+ * built once per workspace (src/mcp/workspaces.ts: grammars, parsers and the graph stay warm); each call gets its own output and runs in its own
  * fiber against the same journal and locks as CLI processes. A cancelled call is interrupted, which
  * rolls its transaction back; when the input closes or a signal arrives, calls in flight finish or
  * roll back before the server exits.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js"
+import { CallToolRequestSchema, ListToolsRequestSchema, RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
-import * as Layer from "effect/Layer"
+import * as Exit from "effect/Exit"
 import * as Runtime from "effect/Runtime"
 import { GraphDbLive } from "../../layers/live/GraphDbLive.js"
-import { liveLayer } from "../../layers/live/index.js"
 import { Input } from "../../services/Input.js"
 import { Output } from "../../services/Output.js"
 import { outcomeOf } from "../cli/outcome.js"
@@ -22,6 +21,7 @@ import { SpliceError, spliceError } from "../domain/SpliceError.js"
 import type { AnyCommandSpec } from "../spec/command.js"
 import { RequestOutput } from "./requestOutput.js"
 import { inputSchemaOf, toolDescription, valuesFromArguments } from "./toolSchema.js"
+import { Workspaces } from "./workspaces.js"
 
 export interface McpOptions {
   readonly workspace: string | undefined
@@ -37,13 +37,13 @@ const errorResult = (e: SpliceError, exit: number) => ({
 
 export const mcpServer = (options: McpOptions) =>
   Effect.scoped(Effect.gen(function*() {
-    // Built once: the workspace, its journal and locks, the syntax gate's grammars.
-    const runtime = yield* Layer.toRuntime(liveLayer({ workspace: options.workspace, output: "json" }))
-    const run = Runtime.runFork(runtime)
     const byName = new Map(options.specs.map((s) => [s.name, s]))
     const inflight = new Set<Fiber.RuntimeFiber<unknown, unknown>>()
 
     const server = new Server({ name: "splice", version: options.version }, { capabilities: { tools: {} } })
+    // Built on first use per workspace: its journal and locks, the syntax gate's grammars, the graph kept open.
+    const workspaces = new Workspaces(server, options.workspace)
+    server.setNotificationHandler(RootsListChangedNotificationSchema, async () => workspaces.rootsChanged())
     server.setRequestHandler(ListToolsRequestSchema, async () => ({
       tools: options.specs.map((spec) => ({
         name: spec.name,
@@ -60,6 +60,12 @@ export const mcpServer = (options: McpOptions) =>
       }
       const values = valuesFromArguments(spec, request.params.arguments)
       if (values instanceof SpliceError) return errorResult(values, 2)
+      const workspace = await workspaces.current()
+      if (Exit.isFailure(workspace)) {
+        const failed = outcomeOf(workspace, undefined)
+        return errorResult(failed.error ?? spliceError("SPL-E020", "the workspace could not be opened"), failed.exit)
+      }
+      const { runtime, graphCache } = workspace.value
       const out = new RequestOutput()
       const base = spec.run(values as Parameters<typeof spec.run>[0]).pipe(
         Effect.provideService(Output, out.service),
@@ -72,13 +78,13 @@ export const mcpServer = (options: McpOptions) =>
       const db = (values as Record<string, unknown>)["db"]
       const program = spec.needs === "workspace"
         ? base
-        : base.pipe(Effect.provide(GraphDbLive({ create: spec.needs === "graph-create", ...(typeof db === "string" ? { explicit: db } : {}) })))
-      const fiber = run(program as Effect.Effect<unknown, SpliceError, never>)
+        : base.pipe(Effect.provide(GraphDbLive({ create: spec.needs === "graph-create", cache: graphCache, ...(typeof db === "string" ? { explicit: db } : {}) })))
+      const fiber = Runtime.runFork(runtime)(program as Effect.Effect<unknown, SpliceError, never>)
       inflight.add(fiber)
       // notifications/cancelled: interrupt the call, which rolls its transaction back.
       const cancel = () => fiber.unsafeInterruptAsFork(fiber.id())
       extra.signal.addEventListener("abort", cancel)
-      const exit = await Runtime.runPromise(runtime)(Fiber.await(fiber))
+      const exit = await Effect.runPromise(Fiber.await(fiber))
       extra.signal.removeEventListener("abort", cancel)
       inflight.delete(fiber)
       const outcome = outcomeOf(exit, undefined)
@@ -106,9 +112,11 @@ export const mcpServer = (options: McpOptions) =>
       return Effect.gen(function*() {
         yield* Fiber.interruptAll(inflight)
         yield* Effect.promise(() => server.close())
+        yield* Effect.promise(() => workspaces.close())
       })
     })
     // The input ended: let calls in flight finish (or roll back on their own), then close.
     yield* Fiber.awaitAll(inflight)
     yield* Effect.promise(() => server.close())
+    yield* Effect.promise(() => workspaces.close())
   }))

@@ -8,19 +8,27 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js"
+import { pathToFileURL } from "node:url"
 import { beforeAll, describe, expect, it } from "vitest"
 import { childEnv, ensureBuilt, runAsync, runtimes, tempWorkspace } from "./harness.js"
 
 beforeAll(() => ensureBuilt())
 
-const connect = async (rt: (typeof runtimes)[number], cwd: string, env: Record<string, string> = {}) => {
-  const [command, args] = rt.argv(["mcp", "--workspace", cwd])
+const connect = async (rt: (typeof runtimes)[number], cwd: string, env: Record<string, string> = {}, roots?: () => string[]) => {
+  const [command, args] = rt.argv(roots === undefined ? ["mcp", "--workspace", cwd] : ["mcp"])
   const transport = new StdioClientTransport({ command, args, cwd, env: childEnv({ cwd, env }) as Record<string, string>, stderr: "pipe" })
   let stderr = ""
   transport.stderr?.on("data", (d) => (stderr += d))
-  const client = new Client({ name: "splice-e2e", version: "1" })
+  const client = new Client({ name: "splice-e2e", version: "1" }, roots === undefined ? {} : { capabilities: { roots: { listChanged: true } } })
+  if (roots !== undefined) client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots().map((r) => ({ uri: pathToFileURL(r).href })) }))
   await client.connect(transport)
   return { client, transport, stderr: () => stderr }
+}
+
+const waitUntil = async (ok: () => boolean, what: string) => {
+  for (let i = 0; i < 400 && !ok(); i++) await new Promise((r) => setTimeout(r, 50))
+  if (!ok()) throw new Error(`timed out waiting for ${what}`)
 }
 
 type ToolResult = { isError?: boolean; structuredContent?: Record<string, unknown>; content: Array<{ type: string; text?: string }> }
@@ -131,6 +139,76 @@ for (const rt of runtimes) {
       const closed = new Promise<void>((resolve) => again.transport.onclose = () => resolve())
       await again.client.close()
       await closed
+    })
+
+    it("takes the workspace from the client's roots (asked again when they change); the graph stays open between calls yet never serves a stale answer", async () => {
+      const one = tempWorkspace()
+      const two = tempWorkspace()
+      fs.writeFileSync(path.join(one, "lib.ts"), "export function area(r: number) { return r * r }\n")
+      fs.writeFileSync(path.join(one, "use.ts"), "import { area } from './lib'\nexport const a = area(2)\n")
+      fs.writeFileSync(path.join(two, "other.py"), "x = 1\n")
+      let roots = [one]
+      const elsewhere = tempWorkspace() // the server's own directory is neither root
+      const { client } = await connect(rt, elsewhere, {}, () => roots)
+      try {
+        expect((await client.callTool({ name: "index", arguments: {} }) as ToolResult).isError).toBeFalsy()
+        expect(fs.existsSync(path.join(one, ".splice", "graph.db"))).toBe(true)
+        const refs = await client.callTool({ name: "refs", arguments: { name: "area" } }) as ToolResult
+        expect((refs.structuredContent!["references"] as unknown[]).length).toBeGreaterThan(0)
+        // Changed on disk by someone else: the next query sees it.
+        fs.appendFileSync(path.join(one, "use.ts"), "export const b = area(3)\n")
+        const after = await client.callTool({ name: "refs", arguments: { name: "area" } }) as ToolResult
+        expect((after.structuredContent!["references"] as unknown[]).length).toBe((refs.structuredContent!["references"] as unknown[]).length + 1)
+        // Rebuilt by a CLI process behind the server's back: the server reads the new database.
+        fs.writeFileSync(path.join(one, "more.ts"), "export const volume = 3\n")
+        expect((await runAsync(rt, ["index", "--full"], { cwd: one })).code).toBe(0)
+        const found = await client.callTool({ name: "find", arguments: { name: "volume" } }) as ToolResult
+        expect(found.structuredContent).toMatchObject({ ok: true, count: 1 })
+        // A server edit refreshes the graph it keeps open.
+        const e = await client.callTool({ name: "edit", arguments: { file: "more.ts", replace_old: "volume", replace_new: "capacity" } }) as ToolResult
+        expect(e.isError).toBeFalsy()
+        expect((await client.callTool({ name: "find", arguments: { name: "capacity" } }) as ToolResult).structuredContent).toMatchObject({ count: 1 })
+        expect((await client.callTool({ name: "read", arguments: { file: "other.py" } }) as ToolResult).structuredContent).toMatchObject({ code: "SPL-E020" })
+        roots = [two]
+        await client.sendRootsListChanged() // handled before the next request on the same stream
+        expect((await client.callTool({ name: "read", arguments: { file: "other.py" } }) as ToolResult).structuredContent).toMatchObject({ content: "x = 1\n" })
+      } finally {
+        await client.close()
+      }
+    })
+
+    it("a CLI edit and a server edit of one file serialize; a server killed with -9 mid-write is rolled back by splice recover", async () => {
+      const ws = tempWorkspace()
+      fs.writeFileSync(path.join(ws, "m.py"), "a = 1\nb = 1\n")
+      const held = await connect(rt, ws, { SPLICE_TEST_HOLD_MS: "1500" })
+      try {
+        const serverEdit = held.client.callTool({ name: "edit", arguments: { file: "m.py", replace_old: "a = 1", replace_new: "a = 2" } })
+        await waitUntil(() => /test hold/.test(held.stderr()), "the server's write")
+        // The CLI waits for the server's lock, then edits the file as the server left it.
+        const cli = await runAsync(rt, ["edit", "--file", "m.py", "--replace-old", "b = 1", "--replace-new", "b = 2"], { cwd: ws })
+        expect(cli.code).toBe(0)
+        expect(((await serverEdit) as ToolResult).isError).toBeFalsy()
+        expect(fs.readFileSync(path.join(ws, "m.py"), "utf8")).toBe("a = 2\nb = 2\n")
+      } finally {
+        await held.client.close()
+      }
+
+      const [command, args] = rt.argv(["mcp", "--workspace", ws])
+      const child = spawn(command, args, { cwd: ws, env: childEnv({ cwd: ws, env: { SPLICE_TEST_HOLD_MS: "20000" } }), stdio: ["pipe", "pipe", "pipe"] })
+      let err = ""
+      child.stderr!.on("data", (d) => (err += d))
+      const send = (m: unknown) => child.stdin!.write(JSON.stringify(m) + "\n")
+      send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } })
+      send({ jsonrpc: "2.0", method: "notifications/initialized" })
+      send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "write", arguments: { file: "m.py", content: "a = 3\n" } } })
+      await waitUntil(() => /test hold/.test(err), "the server's write")
+      expect(fs.readFileSync(path.join(ws, "m.py"), "utf8")).toBe("a = 3\n") // written, not committed
+      const died = new Promise((resolve) => child.on("close", resolve))
+      child.kill("SIGKILL")
+      await died
+      const rec = await runAsync(rt, ["recover"], { cwd: ws })
+      expect(rec.last).toMatchObject({ ok: true, rolled_back: 1 })
+      expect(fs.readFileSync(path.join(ws, "m.py"), "utf8")).toBe("a = 2\nb = 2\n")
     })
   })
 }

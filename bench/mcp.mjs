@@ -1,0 +1,144 @@
+// `splice mcp` against the reference MCP filesystem server, both driven by the official SDK client
+// over stdio, side by side in one run:
+//   1. 200 small edits of a 20 KB TypeScript file (effect's src/Queue.ts): splice's `edit` (syntax
+//      gate, journal, fsync, as always; also with --validate none) and the filesystem server's
+//      `edit_file`. Each edit replaces `benchCounter = k` by `benchCounter = k+1`; the final file is
+//      checked byte for byte for both.
+//   2. `refs` and `find` on a 2,000-file graph (the first 2,000 files of date-fns 4.4.0, bench/graph.mjs's
+//      slice) through the server, and the same query as a whole CLI process for comparison.
+// Usage: npm run build && node bench/mcp.mjs      (installs the peer with npm into bench/.work/mcp-peer)
+import { execFileSync, spawnSync } from "node:child_process"
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join, relative, resolve } from "node:path"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+
+const ROOT = resolve(import.meta.dirname, "..")
+const work = join(ROOT, "bench", ".work")
+const bundle = join(ROOT, "dist", "splice.mjs")
+const EDITS = Number(process.env.BENCH_EDITS ?? 200)
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 50)
+mkdirSync(work, { recursive: true })
+const env = { ...process.env, SPLICE_CACHE_DIR: join(work, "cache") }
+
+// The peer, pinned, installed by name from the npm registry.
+const PEER = "@modelcontextprotocol/server-filesystem@2026.8.31"
+const peerDir = join(work, "mcp-peer")
+const peerMain = join(peerDir, "node_modules", "@modelcontextprotocol", "server-filesystem", "dist", "index.js")
+if (!existsSync(peerMain)) {
+  mkdirSync(peerDir, { recursive: true })
+  execFileSync("npm", ["install", "--silent", "--no-audit", "--no-fund", "--prefix", peerDir, PEER], { stdio: "inherit" })
+}
+
+// date-fns for the graph, as bench/graph.mjs fetches it.
+const dateFns = join(work, "date-fns")
+if (!existsSync(dateFns)) {
+  const tgz = join(work, "date-fns-4.4.0.tgz")
+  if (!existsSync(tgz)) execFileSync("npm", ["pack", "date-fns@4.4.0", "--silent", "--pack-destination", work], { stdio: "inherit" })
+  mkdirSync(dateFns)
+  execFileSync("tar", ["xzf", tgz, "-C", dateFns, "--strip-components=1"])
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]
+
+const connect = async (command, args, cwd) => {
+  const transport = new StdioClientTransport({ command, args, cwd, env, stderr: "ignore" })
+  const client = new Client({ name: "splice-bench", version: "1" })
+  await client.connect(transport)
+  return client
+}
+
+const timedCall = async (client, name, args) => {
+  const t = performance.now()
+  const r = await client.callTool({ name, arguments: args })
+  const ms = performance.now() - t
+  if (r.isError) throw new Error(`${name} failed: ${JSON.stringify(r.structuredContent ?? r.content).slice(0, 400)}`)
+  return { ms, r }
+}
+
+// 1. Edits.
+const queue = readFileSync(join(ROOT, "node_modules", "effect", "src", "Queue.ts"), "utf8") + "\nexport const benchCounter = 0\n"
+const expected = queue.replace("benchCounter = 0", `benchCounter = ${EDITS}`)
+
+const editRun = async (label, start, edit) => {
+  const ws = mkdtempSync(join(tmpdir(), "splice-mcp-bench-"))
+  execFileSync("git", ["init", "-q"], { cwd: ws })
+  writeFileSync(join(ws, "Queue.ts"), queue)
+  const client = await start(ws)
+  const times = []
+  try {
+    for (let k = 0; k < EDITS; k++) times.push((await timedCall(client, ...edit(ws, k))).ms)
+  } finally {
+    await client.close()
+  }
+  const right = readFileSync(join(ws, "Queue.ts"), "utf8") === expected
+  rmSync(ws, { recursive: true, force: true })
+  return { label, median: median(times), p90: pct(times, 0.9), right }
+}
+
+const spliceServer = (ws) => connect(process.execPath, [bundle, "mcp", "--workspace", ws], ws)
+const spliceEdit = (validate) => (_ws, k) => [
+  "edit",
+  { file: "Queue.ts", replace_old: `benchCounter = ${k}`, replace_new: `benchCounter = ${k + 1}`, ...(validate ? { validate } : {}) }
+]
+const rows = []
+rows.push(await editRun("splice `edit` (syntax gate, journal, fsync)", spliceServer, spliceEdit(undefined)))
+rows.push(await editRun("splice `edit --validate none` (journal, fsync)", spliceServer, spliceEdit("none")))
+rows.push(await editRun("@modelcontextprotocol/server-filesystem `edit_file`", (ws) => connect(process.execPath, [peerMain, ws], ws), (ws, k) => [
+  "edit_file",
+  { path: join(ws, "Queue.ts"), edits: [{ oldText: `benchCounter = ${k}`, newText: `benchCounter = ${k + 1}` }] }
+]))
+
+// 2. Graph queries on 2,000 files.
+const listFiles = (dir) => {
+  const out = []
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name)
+      if (e.isDirectory()) walk(p)
+      else if (/\.(js|cjs|mjs|ts|cts|mts)$/.test(e.name)) out.push(p)
+    }
+  }
+  walk(dir)
+  return out.sort()
+}
+const graphWs = mkdtempSync(join(tmpdir(), "splice-mcp-graph-"))
+for (const f of listFiles(dateFns).slice(0, 2000)) cpSync(f, join(graphWs, relative(dateFns, f)))
+execFileSync("git", ["init", "-q"], { cwd: graphWs })
+execFileSync(process.execPath, [bundle, "index", "--workspace", graphWs], { env, stdio: "ignore" })
+const query = { name: "addDays", file: "addDays.js" }
+const server = await spliceServer(graphWs)
+const served = { refs: [], find: [] }
+let refsCount
+try {
+  await timedCall(server, "refs", query) // the first call loads the graph
+  for (let i = 0; i < QUERIES; i++) {
+    const { ms, r } = await timedCall(server, "refs", query)
+    served.refs.push(ms)
+    refsCount = r.structuredContent.total ?? r.structuredContent.count
+    served.find.push((await timedCall(server, "find", { name: "addDays" })).ms)
+  }
+} finally {
+  await server.close()
+}
+const cli = []
+for (let i = 0; i < 9; i++) {
+  const t = performance.now()
+  const r = spawnSync(process.execPath, [bundle, "refs", "addDays", "--file", "addDays.js", "--workspace", graphWs], { env, encoding: "utf8" })
+  if (r.status !== 0) throw new Error(`splice refs failed: ${r.stdout.slice(-300)} ${r.stderr.slice(-300)}`)
+  cli.push(performance.now() - t)
+}
+rmSync(graphWs, { recursive: true, force: true })
+
+console.log(`\nnode ${process.version}; ${EDITS} edits of a ${(queue.length / 1024).toFixed(1)} KB TypeScript file per server, through the MCP SDK client over stdio; medians (p90)\n`)
+console.log("| server and tool | per edit | file right at the end |")
+console.log("|---|---:|---|")
+for (const r of rows) console.log(`| ${r.label} | ${r.median.toFixed(2)} ms (${r.p90.toFixed(2)}) | ${r.right ? "yes" : "NO"} |`)
+console.log(`\nGraph of 2,000 files (date-fns 4.4.0); ${QUERIES} queries each, after one warm-up call; refs addDays = ${refsCount} references\n`)
+console.log("| query | through `splice mcp` | as a CLI process |")
+console.log("|---|---:|---:|")
+console.log(`| refs addDays --file addDays.js | ${median(served.refs).toFixed(1)} ms (${pct(served.refs, 0.9).toFixed(1)}) | ${median(cli).toFixed(0)} ms |`)
+console.log(`| find addDays | ${median(served.find).toFixed(1)} ms (${pct(served.find, 0.9).toFixed(1)}) | |`)
+if (rows.some((r) => !r.right)) process.exitCode = 1

@@ -1,0 +1,84 @@
+/**
+ * The journal's scans before a write look only at unfinished entries: a workspace with a full
+ * history (200 entries) must not pay for reading them on every edit, and a long-running process
+ * (splice mcp) must not read them again at all. `splice recover` still looks at every entry.
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Runtime from "effect/Runtime"
+import { describe, expect, it } from "vitest"
+import { CapturedOutput } from "../../layers/memory/OutputMemory.js"
+import { edit } from "../../src/commands/edit.js"
+import { recoverCommand } from "../../src/commands/recover.js"
+import { oneEdit as one } from "../support/configs.js"
+import { layerFor, MemoryFs, run } from "../support/memory.js"
+
+/** Count the reads of journal intents while `f` runs. */
+const countIntentReads = async (mem: MemoryFs, f: () => Promise<unknown>) => {
+  let reads = 0
+  const original = mem.run.bind(mem)
+  mem.run = ((op, rel, g) => {
+    if (op === "read" && rel.endsWith("intent.json")) reads++
+    return original(op, rel, g)
+  }) as typeof mem.run
+  try {
+    await f()
+  } finally {
+    mem.run = original
+  }
+  return reads
+}
+
+const txDirs = (mem: MemoryFs, under = ".splice/tx") => [...mem.entries.keys()].filter((k) => new RegExp(`^/ws/${under.replace(".", "\\.")}/[^/]+$`).test(k))
+
+describe("journal scans", () => {
+  it("an edit in a workspace with a long history reads none of its finished entries", async () => {
+    const mem = new MemoryFs({ "a.txt": "v0\n" })
+    const history = { count: 200, bytes: 1 << 30, checkFrom: 1000 } // no pruning: only the scans are measured
+    for (let i = 0; i < 30; i++) expect((await run(edit(one("a.txt", `v${i}`, `v${i + 1}`)), mem, { history })).exit).toBe(0)
+    expect(txDirs(mem)).toHaveLength(30)
+    const reads = await countIntentReads(mem, async () => expect((await run(edit(one("a.txt", "v30", "v31")), mem, { history })).exit).toBe(0))
+    expect(reads).toBe(0)
+  })
+
+  it("a pending entry among finished ones is still found and rolled back by the next edit", async () => {
+    const mem = new MemoryFs({ "a.txt": "v0\n", "b.txt": "w0\n" })
+    for (let i = 0; i < 5; i++) expect((await run(edit(one("a.txt", `v${i}`, `v${i + 1}`)), mem)).exit).toBe(0)
+    mem.crashWhen = (_op, p) => p.endsWith("state.json")
+    await run(edit(one("b.txt", "w0", "w1")), mem)
+    mem.restart()
+    expect(mem.text("b.txt")).toBe("w1\n") // written, never committed
+    const r = await run(edit(one("a.txt", "v5", "v6")), mem)
+    expect(r.exit).toBe(0)
+    expect(r.logs.join("\n")).toMatch(/rolled back interrupted transaction/)
+    expect(mem.text("b.txt")).toBe("w0\n")
+  })
+
+  it("a long-running process prunes from what it already knows: its second edit reads no intent", async () => {
+    const mem = new MemoryFs({ "a.txt": "v0\n" })
+    const history = { count: 10, bytes: 1 << 30, checkFrom: 1 } // prune before every write
+    for (let i = 0; i < 12; i++) expect((await run(edit(one("a.txt", `v${i}`, `v${i + 1}`)), mem, { history })).exit).toBe(0)
+    expect(txDirs(mem)).toHaveLength(10)
+    await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
+      const runtime = yield* Layer.toRuntime(layerFor(mem, new CapturedOutput(), { history }))
+      const once = (i: number) => Runtime.runPromise(runtime)(edit(one("a.txt", `v${i}`, `v${i + 1}`)))
+      yield* Effect.promise(() => once(12)) // learns every entry
+      const reads = yield* Effect.promise(() => countIntentReads(mem, () => once(13)))
+      expect(reads).toBe(0)
+    })))
+    expect(txDirs(mem)).toHaveLength(10) // still pruned to the limit
+    expect(mem.text("a.txt")).toBe("v14\n")
+  })
+
+  it("splice recover still examines every entry: a damaged finished one is quarantined", async () => {
+    const mem = new MemoryFs({ "a.txt": "v0\n" })
+    for (let i = 0; i < 3; i++) expect((await run(edit(one("a.txt", `v${i}`, `v${i + 1}`)), mem)).exit).toBe(0)
+    const intent = [...mem.entries.keys()].filter((k) => k.endsWith("intent.json")).sort()[0]!
+    mem.put(intent.replace(/^\/ws\//, ""), "{ not json")
+    expect((await run(edit(one("a.txt", "v3", "v4")), mem)).exit).toBe(0) // the quick pass leaves it
+    expect(txDirs(mem, ".splice/quarantine")).toHaveLength(0)
+    const r = await run(recoverCommand, mem)
+    expect(r.last).toMatchObject({ ok: true, quarantined: 1 })
+    expect(txDirs(mem, ".splice/quarantine")).toHaveLength(1)
+  })
+})
