@@ -17,9 +17,13 @@ if (typeof globalThis.Deno !== "undefined") {
   const vm = await import("node:vm")
   const v8 = await import("node:v8")
   // Set here, before compiling, because V8 rejects a code cache made under other flags; main sets
-  // them too (for the single executable) and says why.
-  v8.setFlagsFromString("--no-wasm-tier-up")
-  v8.setFlagsFromString("--no-wasm-dynamic-tiering")
+  // them too (for the single executable) and says why. Not for the long-running server, where the
+  // optimised wasm pays for itself after a few edits (its code cache is kept apart).
+  const serving = process.argv[2] === "mcp"
+  if (!serving) {
+    v8.setFlagsFromString("--no-wasm-tier-up")
+    v8.setFlagsFromString("--no-wasm-dynamic-tiering")
+  }
   const here = path.dirname(fileURLToPath(import.meta.url))
   const file = path.join(here, "splice.cjs")
   const require = createRequire(file)
@@ -28,7 +32,8 @@ if (typeof globalThis.Deno !== "undefined") {
   const dir = process.env.SPLICE_CACHE_DIR ||
     path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "splice")
   const useCache = process.env.SPLICE_NO_CACHE !== "1"
-  const cacheFile = path.join(dir, `bundle-${stat.size}-${Math.floor(stat.mtimeMs)}-${process.version}-${process.arch}.v8cache`)
+  const build = `bundle-${stat.size}-${Math.floor(stat.mtimeMs)}-${process.version}-${process.arch}`
+  const cacheFile = path.join(dir, `${build}${serving ? "-server" : ""}.v8cache`)
   let cachedData
   if (useCache) {
     try {
@@ -47,7 +52,7 @@ if (typeof globalThis.Deno !== "undefined") {
         fs.renameSync(tmp, cacheFile)
         // Caches of earlier builds or Node versions are dead weight.
         for (const name of fs.readdirSync(dir)) {
-          if (name.startsWith("bundle-") && name.endsWith(".v8cache") && path.join(dir, name) !== cacheFile) {
+          if (name.startsWith("bundle-") && name.endsWith(".v8cache") && !name.startsWith(build)) {
             fs.rmSync(path.join(dir, name), { force: true })
           }
         }

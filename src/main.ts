@@ -20,9 +20,12 @@ import { outcomeOf, type Signal, signalExit, terminatingSignals } from "./cli/ou
 // Parsing a file makes V8 re-optimise the hot grammar functions on background threads, and a
 // process cannot exit before those jobs finish: ~150 ms added to every edit for code that would
 // never run again. The baseline (Liftoff) code parses a source file in a few milliseconds.
+// The long-running server (`splice mcp`) parses many files: there the optimised code pays.
 try {
-  v8.setFlagsFromString("--no-wasm-tier-up")
-  v8.setFlagsFromString("--no-wasm-dynamic-tiering")
+  if (process.argv[2] !== "mcp") {
+    v8.setFlagsFromString("--no-wasm-tier-up")
+    v8.setFlagsFromString("--no-wasm-dynamic-tiering")
+  }
 } catch {
   // Not every runtime lets a program set V8 flags (Deno reads them from --v8-flags only).
 }
