@@ -1,0 +1,136 @@
+/**
+ * Every tool of `splice mcp`, its success and an error path, against the CLI doing the same thing:
+ * the same outcome (result or error code) for the same arguments, under Node and Deno.
+ */
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+import { beforeAll, describe, expect, it } from "vitest"
+import { childEnv, ensureBuilt, runAsync, runtimes, tempWorkspace } from "./harness.js"
+
+beforeAll(() => ensureBuilt())
+
+type ToolResult = { isError?: boolean; structuredContent?: Record<string, unknown> }
+
+interface Case {
+  readonly tool: string
+  readonly args: Record<string, unknown>
+  /** The same request on the command line. */
+  readonly cli: ReadonlyArray<string>
+  /** The error code both must give; absent: both succeed. */
+  readonly code?: string
+  /** Compare the whole result with the CLI's (deterministic, read-only commands). */
+  readonly same?: boolean
+}
+
+// In order: later cases see what earlier ones wrote (the server and the CLI run in twin workspaces).
+const cases: ReadonlyArray<Case> = [
+  { tool: "read", args: { file: "lib.ts" }, cli: ["read", "--file", "lib.ts"], same: true },
+  { tool: "read", args: { file: "lib.ts", lines: "3:x" }, cli: ["read", "--file", "lib.ts", "--lines", "3:x"], code: "SPL-E010" },
+  { tool: "hash", args: { files: ["lib.ts", "m.py"] }, cli: ["hash", "lib.ts", "m.py"], same: true },
+  { tool: "hash", args: { files: ["lib.ts"], verify: "0".repeat(64) }, cli: ["hash", "lib.ts", "--verify", "0".repeat(64)], code: "SPL-E031" },
+  { tool: "explain", args: { code: "E071" }, cli: ["explain", "E071"], same: true },
+  { tool: "explain", args: { code: "SPL-E999" }, cli: ["explain", "SPL-E999"], code: "SPL-E010" },
+  { tool: "check", args: { files: ["m.py"] }, cli: ["check", "m.py"] },
+  { tool: "check", args: { files: ["gone.py"] }, cli: ["check", "gone.py"], code: "SPL-E020" },
+  { tool: "edit", args: { file: "lib.ts", replace_old: "r * r", replace_new: "Math.PI * r * r" }, cli: ["edit", "--file", "lib.ts", "--replace-old", "r * r", "--replace-new", "Math.PI * r * r"] },
+  { tool: "edit", args: { file: "lib.ts", replace_old: "return", replace_new: "yield" }, cli: ["edit", "--file", "lib.ts", "--replace-old", "return", "--replace-new", "yield"], code: "SPL-E072" },
+  { tool: "edit", args: { file: "lib.ts", replace_old: "no such text", replace_new: "x" }, cli: ["edit", "--file", "lib.ts", "--replace-old", "no such text", "--replace-new", "x"], code: "SPL-E071" },
+  { tool: "edit", args: { file: "lib.ts", replace_old: "n * 2", replace_new: "n * * 2" }, cli: ["edit", "--file", "lib.ts", "--replace-old", "n * 2", "--replace-new", "n * * 2"], code: "SPL-E042" },
+  { tool: "write", args: { file: "src/new.py", content: "y = 2\n", create: true }, cli: ["write", "--file", "src/new.py", "--content", "y = 2\n", "--create"] },
+  { tool: "write", args: { file: "m.py", content: "z = 3\n", create: true }, cli: ["write", "--file", "m.py", "--content", "z = 3\n", "--create"], code: "SPL-E033" },
+  {
+    tool: "apply",
+    args: { change_set: "*** Begin Patch\n*** Update File: m.py\n@@\n-x = 1\n+x = 10\n*** End Patch\n" },
+    cli: ["apply", "--change-set", "*** Begin Patch\n*** Update File: m.py\n@@\n-x = 1\n+x = 10\n*** End Patch\n"]
+  },
+  {
+    tool: "apply",
+    args: { change_set: "*** Begin Patch\n*** Update File: m.py\n@@\n-x = 99\n+x = 100\n*** End Patch\n" },
+    cli: ["apply", "--change-set", "*** Begin Patch\n*** Update File: m.py\n@@\n-x = 99\n+x = 100\n*** End Patch\n"],
+    code: "SPL-E071"
+  },
+  {
+    tool: "apply",
+    args: { change_set: "*** Begin Patch\n*** Rename File: m.py\n*** End Patch\n" },
+    cli: ["apply", "--change-set", "*** Begin Patch\n*** Rename File: m.py\n*** End Patch\n"],
+    code: "SPL-E051"
+  },
+  { tool: "history", args: { limit: 2 }, cli: ["history", "--limit", "2"] },
+  { tool: "history", args: { limit: 0 }, cli: ["history", "--limit", "0"], code: "SPL-E010" },
+  { tool: "undo", args: {}, cli: ["undo"] },
+  { tool: "undo", args: { tx: "19990101" }, cli: ["undo", "19990101"], code: "SPL-E022" },
+  { tool: "recover", args: {}, cli: ["recover"] },
+  { tool: "recover", args: { discard: "19990101" }, cli: ["recover", "--discard", "19990101"], code: "SPL-E022" },
+  { tool: "index", args: {}, cli: ["index"] },
+  { tool: "index", args: { db: "m.py" }, cli: ["index", "--db", "m.py"], code: "SPL-E091" },
+  { tool: "status", args: {}, cli: ["status"] },
+  { tool: "find", args: { name: "area" }, cli: ["find", "area"], same: true },
+  { tool: "find", args: { name: "area", limit: 0 }, cli: ["find", "area", "--limit", "0"], code: "SPL-E010" },
+  { tool: "refs", args: { name: "area" }, cli: ["refs", "area"], same: true },
+  { tool: "refs", args: { name: "aera" }, cli: ["refs", "aera"], code: "SPL-E001" },
+  { tool: "outline", args: { file: "lib.ts" }, cli: ["outline", "lib.ts"], same: true },
+  { tool: "outline", args: { file: "../outside.ts" }, cli: ["outline", "../outside.ts"], code: "SPL-E061" },
+  { tool: "files", args: {}, cli: ["files"], same: true },
+  { tool: "suggest", args: { fn_name: "perimeter", desc: "perimeter of a circle", file: "lib.ts" }, cli: ["suggest", "--fn-name", "perimeter", "--desc", "perimeter of a circle", "--file", "lib.ts"] },
+  { tool: "suggest", args: { fn_name: "perimeter" }, cli: ["suggest", "--fn-name", "perimeter"], code: "SPL-E010" },
+  { tool: "export", args: { format: "jsonl" }, cli: ["export", "--format", "jsonl"] },
+  { tool: "export", args: { format: "xml" }, cli: ["export", "--format", "xml"], code: "SPL-E010" }
+]
+
+const seed = (ws: string) => {
+  fs.writeFileSync(path.join(ws, "lib.ts"), "export function area(r: number): number {\n  return r * r\n}\n\nexport function twice(n: number): number {\n  return n * 2\n}\n")
+  fs.writeFileSync(path.join(ws, "use.ts"), "import { area } from './lib'\nexport const a = area(2)\n")
+  fs.writeFileSync(path.join(ws, "m.py"), "x = 1\n")
+}
+
+/** What differs between two runs of one command in two workspaces: ids, times, paths of the workspace. */
+const stable = (v: unknown): unknown => {
+  if (Array.isArray(v)) return v.map(stable)
+  if (typeof v !== "object" || v === null) return v
+  return Object.fromEntries(Object.entries(v).filter(([k]) => !["ms", "tx", "id", "created", "at", "db"].includes(k)).map(([k, x]) => [k, stable(x)]))
+}
+
+for (const rt of runtimes) {
+  describe(`every MCP tool under ${rt.name}`, () => {
+    it("succeeds and fails as the CLI does, with the same error codes", async () => {
+      const served = tempWorkspace()
+      const viaCli = tempWorkspace()
+      seed(served)
+      seed(viaCli)
+      const [command, args] = rt.argv(["mcp", "--workspace", served])
+      const client = new Client({ name: "splice-e2e", version: "1" })
+      await client.connect(new StdioClientTransport({ command, args, cwd: served, env: childEnv({ cwd: served }) as Record<string, string>, stderr: "ignore" }))
+      const tools = new Set((await client.listTools()).tools.map((t) => t.name))
+      try {
+        for (const c of cases) {
+          const label = `${c.tool} ${JSON.stringify(c.args)}`
+          const r = await client.callTool({ name: c.tool, arguments: c.args }) as ToolResult
+          const cli = await runAsync(rt, [...c.cli, "--output", "json"], { cwd: viaCli })
+          if (c.code === undefined) {
+            expect(r.isError, `${label}: ${JSON.stringify(r.structuredContent).slice(0, 300)}`).toBeFalsy()
+            expect(r.structuredContent, label).toMatchObject({ type: "result", ok: true })
+            expect(cli.code, `${label} (CLI): ${cli.stdout.slice(-300)}`).toBe(0)
+            if (c.same === true) {
+              const { events, ...result } = r.structuredContent!
+              expect(stable(result), label).toEqual(stable(cli.last))
+              expect(stable(events ?? []), label).toEqual(stable(cli.lines.slice(0, -1)))
+            }
+          } else {
+            expect(r.isError, `${label}: ${JSON.stringify(r.structuredContent).slice(0, 300)}`).toBe(true)
+            expect(r.structuredContent, `${label}: ${JSON.stringify(r.structuredContent).slice(0, 300)}`).toMatchObject({ type: "error", ok: false, code: c.code })
+            expect(cli.last, `${label} (CLI)`).toMatchObject({ code: c.code })
+            expect(r.structuredContent!["exit"], label).toBe(cli.code)
+          }
+        }
+        // Every tool the server lists has a case here (trust is CLI-only by design).
+        expect([...tools].filter((t) => !cases.some((c) => c.tool === t))).toEqual([])
+      } finally {
+        await client.close()
+      }
+      expect(fs.readFileSync(path.join(served, "lib.ts"), "utf8")).toBe(fs.readFileSync(path.join(viaCli, "lib.ts"), "utf8"))
+      expect(fs.readFileSync(path.join(served, "m.py"), "utf8")).toBe(fs.readFileSync(path.join(viaCli, "m.py"), "utf8"))
+    }, 180_000) // ~40 CLI processes in a row
+  })
+}
