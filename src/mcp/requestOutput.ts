@@ -1,6 +1,7 @@
 /**
  * What one tool call printed, kept for its result instead of written to stdout (stdout carries the
- * protocol): the events, the result line and the human text; notes still go to stderr.
+ * protocol): the events, the result line and the human text. Notes go to stderr, and also to
+ * `onNote` (the server turns them into progress notifications when the client asked for progress).
  */
 import * as Effect from "effect/Effect"
 import { errorObject, resultObject } from "../domain/render.js"
@@ -10,6 +11,8 @@ export class RequestOutput {
   readonly events: Array<Record<string, unknown>> = []
   result: Record<string, unknown> | undefined = undefined
   readonly human: string[] = []
+
+  constructor(private readonly onNote?: (message: string) => void) {}
 
   readonly service: OutputService = {
     mode: "json",
@@ -24,6 +27,10 @@ export class RequestOutput {
         if (human !== undefined) this.human.push(human)
       }),
     error: (e, exit) => Effect.sync(() => void (this.result = errorObject(e, exit))),
-    log: (message) => Effect.sync(() => void process.stderr.write(message + "\n"))
+    log: (message) =>
+      Effect.sync(() => {
+        process.stderr.write(message + "\n")
+        this.onNote?.(message)
+      })
   }
 }

@@ -66,7 +66,14 @@ export const mcpServer = (options: McpOptions) =>
         return errorResult(failed.error ?? spliceError("SPL-E020", "the workspace could not be opened"), failed.exit)
       }
       const { runtime, graphCache } = workspace.value
-      const out = new RequestOutput()
+      // A client that sent a progress token hears the call's notes (indexing 1200/5000 files…) as
+      // progress, which also keeps its request timeout from expiring on a long index.
+      const progressToken = request.params._meta?.progressToken
+      let progress = 0
+      const out = new RequestOutput(progressToken === undefined ? undefined : (message) => {
+        void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: ++progress, message: message.replace(/^splice: /, "") } })
+          .catch(() => undefined)
+      })
       const base = spec.run(values as Parameters<typeof spec.run>[0]).pipe(
         Effect.provideService(Output, out.service),
         // Standard input is the protocol stream here: every text comes in the arguments.

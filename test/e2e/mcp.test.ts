@@ -11,7 +11,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js"
 import { pathToFileURL } from "node:url"
 import { beforeAll, describe, expect, it } from "vitest"
-import { childEnv, ensureBuilt, runAsync, runtimes, tempWorkspace } from "./harness.js"
+import { childEnv, ensureBuilt, ROOT, runAsync, runtimes, tempWorkspace } from "./harness.js"
 
 beforeAll(() => ensureBuilt())
 
@@ -209,6 +209,22 @@ for (const rt of runtimes) {
       const rec = await runAsync(rt, ["recover"], { cwd: ws })
       expect(rec.last).toMatchObject({ ok: true, rolled_back: 1 })
       expect(fs.readFileSync(path.join(ws, "m.py"), "utf8")).toBe("a = 2\nb = 2\n")
+    })
+
+    it("reports a long index as progress to a client that asked for it", async () => {
+      const ws = tempWorkspace()
+      fs.cpSync(path.join(ROOT, "node_modules", "zod", "src"), path.join(ws, "src"), { recursive: true }) // 241 real files
+      const { client } = await connect(rt, ws)
+      try {
+        const notes: Array<{ progress: number; message?: string }> = []
+        const r = await client.callTool({ name: "index", arguments: {} }, undefined, { onprogress: (p) => void notes.push(p), resetTimeoutOnProgress: true }) as ToolResult
+        expect(r.structuredContent).toMatchObject({ ok: true, files: 241 })
+        expect(notes.length).toBeGreaterThan(0)
+        expect(notes[0]!.message).toMatch(/^indexing \d+\/241 files/)
+        expect(notes.map((n) => n.progress)).toEqual([...notes.map((n) => n.progress)].sort((a, b) => a - b))
+      } finally {
+        await client.close()
+      }
     })
   })
 }
