@@ -392,10 +392,14 @@ export const makeJournal = (
       return out
     })
 
+    /** A journal file's temp, left by a writer killed between writing it and the rename. */
+    const isStrayTemp = (name: string) => name.startsWith(".") && name.includes(".splice-") && name.endsWith(".tmp")
+
     const dropOriginals = (id: string) =>
       Effect.gen(function*() {
         const dir = yield* txDir(id)
-        for (const name of yield* store.list(dir)) if (name.startsWith("orig-")) yield* store.remove(childPath(dir, name))
+        // The transaction is finished: nothing will write into its directory again.
+        for (const name of yield* store.list(dir)) if (name.startsWith("orig-") || isStrayTemp(name)) yield* store.remove(childPath(dir, name))
       })
 
     return {

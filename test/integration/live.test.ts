@@ -135,11 +135,14 @@ describe("edit, undo and recover on a real disk", () => {
     const txDir = path.join(dir, ".splice", "tx", fs.readdirSync(path.join(dir, ".splice", "tx"))[0]!)
     fs.rmSync(path.join(txDir, "state.json"))
     fs.writeFileSync(path.join(dir, ".m.py.splice-1-x-0.tmp"), "partial")
+    // Killed while writing the commit mark: its temp file is in the transaction's directory.
+    fs.writeFileSync(path.join(txDir, ".state.json.splice-1-x-1.tmp"), "{\"sta")
     const r = await runLive(recoverCommand)
     expect(r.exit).toBe(0)
     expect(fs.readFileSync(f, "utf8")).toBe("x = 1\n")
     expect(fs.readdirSync(dir).filter((n) => n.endsWith(".tmp"))).toEqual([])
     expect(JSON.parse(fs.readFileSync(path.join(txDir, "state.json"), "utf8")).state).toBe("rolled_back")
+    expect(fs.readdirSync(txDir).sort()).toEqual(["intent.json", "owner.json", "state.json"])
   })
 })
 
