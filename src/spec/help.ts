@@ -4,6 +4,7 @@
  */
 import type { AnyCommandSpec } from "./command.js"
 import type { Param } from "./param.js"
+import { valueFlags } from "./argv.js"
 
 /** Choices longer than this are listed in the description instead of beside the flag. */
 const INLINE_CHOICES = 25
@@ -87,8 +88,7 @@ export const renderHelp = (spec: AnyCommandSpec): string => {
 export const requestedHelp = (args: ReadonlyArray<string>, specs: ReadonlyArray<AnyCommandSpec>): string | undefined => {
   const spec = specs.find((s) => s.name === args[0])
   if (spec === undefined) return undefined
-  const takesValue = new Set(Object.values(spec.params).filter((p) => p.type !== "boolean" && p.positional === undefined).flatMap((p) => [`--${p.flag}`, ...(p.alias !== undefined ? [`-${p.alias}`] : [])]))
-  takesValue.add("--workspace").add("--output")
+  const takesValue = valueFlags(spec)
   for (let i = 1; i < args.length; i++) {
     if (takesValue.has(args[i]!)) i++
     else if (args[i] === "--help" || args[i] === "-h") return renderHelp(spec)

@@ -206,8 +206,8 @@ describe.each(runtimes)("splice apply under $name", (rt) => {
   })
 
   it("the change set through a stdin pipe and as a file argument (relative to the current directory)", async () => {
-    // "-" last: @effect/cli stops reading options at a lone "-" (see the report of this change).
-    const piped = await runAsync(rt, ["apply", "--workspace", ws, "--output", "json", "-"], { cwd: ws, input: CODEX })
+    // "-" before the options: @effect/cli alone would stop reading options there (src/spec/argv.ts).
+    const piped = await runAsync(rt, ["apply", "-", "--workspace", ws, "--output", "json"], { cwd: ws, input: CODEX })
     expect([piped.code, piped.last["format"]]).toEqual([0, "codex"])
     expect(tree()).toEqual(ALL_AFTER)
     expect((await run(["undo", "--workspace", ws])).code).toBe(0)

@@ -216,7 +216,7 @@ for (const rt of runtimes) {
       fs.cpSync(path.join(ROOT, "node_modules", "zod", "src"), path.join(ws, "src"), { recursive: true }) // 241 real files
       const { client } = await connect(rt, ws)
       try {
-        const notes: Array<{ progress: number; message?: string }> = []
+        const notes: Array<{ progress: number; message?: string | undefined }> = []
         const r = await client.callTool({ name: "index", arguments: {} }, undefined, { onprogress: (p) => void notes.push(p), resetTimeoutOnProgress: true }) as ToolResult
         expect(r.structuredContent).toMatchObject({ ok: true, files: 241 })
         expect(notes.length).toBeGreaterThan(0)

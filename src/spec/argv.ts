@@ -1,0 +1,31 @@
+/** Command lines read against the command definitions, before @effect/cli parses them. */
+import type { AnyCommandSpec } from "./command.js"
+
+/** The flags of a command that take a value (so the word after them is that value, not an argument). */
+export const valueFlags = (spec: AnyCommandSpec): ReadonlySet<string> => {
+  const flags = new Set(["--workspace", "--output"])
+  for (const p of Object.values(spec.params)) {
+    if (p.type === "boolean" || p.positional !== undefined) continue
+    flags.add(`--${p.flag}`)
+    if (p.alias !== undefined) flags.add(`-${p.alias}`)
+    if (p.longAlias !== undefined) flags.add(`--${p.longAlias}`)
+  }
+  return flags
+}
+
+/**
+ * `splice apply - --output json`: @effect/cli stops reading options at a bare `-` argument (it takes
+ * what follows for more arguments). A `-` that is an argument (standard input), not a flag's
+ * value, moves to the end, where it means the same.
+ */
+export const stdinArgumentLast = (args: ReadonlyArray<string>, specs: ReadonlyArray<AnyCommandSpec>): ReadonlyArray<string> => {
+  const spec = specs.find((s) => s.name === args[0])
+  if (spec === undefined) return args
+  const takesValue = valueFlags(spec)
+  for (let i = 1; i < args.length - 1; i++) {
+    if (args[i] === "--") return args
+    if (takesValue.has(args[i]!)) i++
+    else if (args[i] === "-") return [...args.slice(0, i), ...args.slice(i + 1), "-"]
+  }
+  return args
+}
