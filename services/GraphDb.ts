@@ -29,6 +29,11 @@ export interface GraphDbService {
   readonly lastId: Effect.Effect<number, SpliceError>
   /** Write the database to its file atomically (temp, fsync, rename); nothing for in-memory ones. */
   readonly save: Effect.Effect<void, SpliceError>
+  /**
+   * Facts about this open database's content, kept as long as it stays open (a long-running
+   * process keeps it open between calls): whoever changes the content must forget what they change.
+   */
+  readonly memo: Map<string, unknown>
 }
 
 export class GraphDb extends Context.Tag("splice/GraphDb")<GraphDb, GraphDbService>() {}

@@ -67,6 +67,14 @@ export const openGraphDatabase = (bytes: Uint8Array | null, location: DbLocation
     return db
   })
 
+/** One memo per open database, however many calls wrap it. */
+const memos = new WeakMap<Database, Map<string, unknown>>()
+const memoOf = (db: Database) => {
+  let m = memos.get(db)
+  if (m === undefined) memos.set(db, m = new Map())
+  return m
+}
+
 export const wrapDatabase = (db: Database, location: DbLocation, persist: (bytes: Uint8Array) => Effect.Effect<void, ReturnType<typeof spliceError>>): GraphDbService => {
   const fail = (e: unknown) => dbError(location, `graph database error: ${String(e)}`)
   return {
@@ -100,6 +108,7 @@ export const wrapDatabase = (db: Database, location: DbLocation, persist: (bytes
         catch: fail
       }),
     lastId: Effect.try({ try: () => Number(db.exec("SELECT last_insert_rowid()")[0]!.values[0]![0]), catch: fail }),
-    save: Effect.suspend(() => persist(db.export()))
+    save: Effect.suspend(() => persist(db.export())),
+    memo: memoOf(db)
   }
 }

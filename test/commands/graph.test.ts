@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest"
 import { findCommand } from "../../src/commands/graph/find.js"
 import { indexCommand } from "../../src/commands/graph/index.js"
 import { outlineCommand } from "../../src/commands/graph/outline.js"
-import { refreshGraph } from "../../src/commands/graph/refresh.js"
+import { refreshGraph, refreshPaths } from "../../src/commands/graph/refresh.js"
 import { refsCommand } from "../../src/commands/graph/refs.js"
 import { statusCommand } from "../../src/commands/graph/status.js"
 import { suggestCommand } from "../../src/commands/graph/suggest.js"
@@ -241,5 +241,35 @@ describe("the code graph on the memory layers", () => {
     expect(py.last).toMatchObject({ language: "python", suggested_signature: "def rect_area_report(rect: Rect):", imports: ["from .geometry import Rect"] })
     const nothing = await runGraph(suggestCommand({ fnName: "frobnicate", desc: "zzz qqq", file: "x.ts" }), mem, saved)
     expect(nothing.last).toMatchObject({ inferred_from: [], suggested_signature: "export function frobnicate(input: unknown): unknown", note: expect.stringMatching(/nothing related/) })
+  })
+})
+
+describe("a graph kept open between calls (splice mcp)", () => {
+  it("a refresh that finds every file as the last one left them reads nothing; any change, or a write's refresh of some paths, makes the next refresh look again", async () => {
+    const mem = fixtureFs("ts")
+    const program = Effect.gen(function*() {
+      const db = yield* GraphDb
+      const first = yield* refreshGraph({ full: false, progress: false })
+      expect(first.parsed).toBeGreaterThan(0)
+      // Counted queries: the quick path runs none.
+      let queries = 0
+      const all = db.all
+      ;(db as { all: typeof db.all }).all = ((sql: string, params?: ReadonlyArray<string | number | null>) => (queries++, all(sql, params))) as typeof db.all
+      const again = yield* refreshGraph({ full: false, progress: false })
+      expect([again.parsed, again.changed, queries]).toEqual([0, [], 0])
+      // Changed on disk (size and mtime): seen.
+      mem.put("src/lib/shapes.ts", mem.text("src/lib/shapes.ts") + "export const tau = 6.28\n")
+      const changed = yield* refreshGraph({ full: false, progress: false })
+      expect(changed.changed).toEqual(["src/lib/shapes.ts"])
+      expect(queries).toBeGreaterThan(0)
+      // The paths a write refreshed: the next full walk cannot trust the last one.
+      yield* refreshPaths(["src/lib/shapes.ts"])
+      expect(db.memo.size).toBe(0)
+      const after = yield* refreshGraph({ full: false, progress: false })
+      expect(after.parsed).toBe(0)
+      expect(db.memo.size).toBe(1)
+    })
+    const r = await runGraph(program, mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
   })
 })

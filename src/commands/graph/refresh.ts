@@ -92,13 +92,30 @@ export const indexableFiles = Effect.gen(function*() {
   return { sources, projectFiles }
 })
 
+/** The memo key (GraphDb.memo) of the walk the database was last brought up to date with. */
+const IN_SYNC_WITH = "refresh:in-sync-with"
+
+/** Every indexable and project file as the walk saw it: equal stamps, equal files (by size and mtime). */
+const walkStamp = (sources: ReadonlyArray<WalkedFile>, projectFiles: ReadonlyArray<WalkedFile>) =>
+  [...sources, ...projectFiles].map((f) => `${f.relative}\u0000${f.size}\u0000${f.mtimeMs}`).join("\n")
+
 /** Rebuild or bring up to date the whole graph: every indexable file of the workspace is looked at. */
 export const refreshGraph = (options: { readonly full: boolean; readonly progress: boolean }) =>
   Effect.gen(function*() {
     const started = Date.now()
+    const db = yield* GraphDb
     const { sources, projectFiles } = yield* indexableFiles
+    // A long-running process (splice mcp) refreshes before every query of a database it keeps open:
+    // when the walk finds every file as this database's last refresh left them, there is nothing
+    // to read (the same test a refresh applies file by file, without loading the files table).
+    const stamp = walkStamp(sources, projectFiles)
+    if (!options.full && db.memo.get(IN_SYNC_WITH) === stamp) {
+      return { files: sources.length, parsed: 0, removed: 0, removedFiles: [], unchanged: sources.length, changed: [], ms: Date.now() - started } satisfies RefreshStats
+    }
     const onDisk = new Set<string>(sources.map((s) => s.relative))
-    return yield* syncGraph({ sources, gone: (p) => !onDisk.has(p), projectFiles, full: options.full, trustStat: !options.full, progress: options.progress, started })
+    const stats = yield* syncGraph({ sources, gone: (p) => !onDisk.has(p), projectFiles, full: options.full, trustStat: !options.full, progress: options.progress, started })
+    db.memo.set(IN_SYNC_WITH, stamp)
+    return stats
   })
 
 /** Whether a path can concern the graph at all: a source file of an indexed language, or a project file. */
@@ -200,6 +217,7 @@ const syncGraph = (scope: SyncScope) =>
     const db = yield* GraphDb
     const output = yield* Output
     const { sources, projectFiles } = scope
+    db.memo.delete(IN_SYNC_WITH) // whatever this changes, the last walk no longer describes it
 
     const knownQuery = rowsFor("SELECT id, path, language, hash, size, mtime FROM files", scope.only)
     const known = new Map((yield* db.all<DbFile>(knownQuery.sql, knownQuery.params)).map((f) => [f.path, f]))
