@@ -76,6 +76,17 @@ if (step("sea build", process.execPath, ["scripts/sea.mjs"])) {
   const index = run(["index"])
   const find = run(["find", "a"])
   check("sea graph", index.status === 0 && find.status === 0 && JSON.parse(find.stdout.trim().split("\n")[0]).name === "a")
+  // The MCP server too: three requests on stdin, then end of input (the server answers, then exits 0).
+  const rpc = [
+    { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "ci", version: "1" } } },
+    { jsonrpc: "2.0", method: "notifications/initialized" },
+    { jsonrpc: "2.0", id: 2, method: "tools/list" },
+    { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "read", arguments: { file: "a.ts" } } }
+  ]
+  const mcp = spawnSync(sea, ["mcp", "--workspace", ws], { input: rpc.map((m) => JSON.stringify(m)).join("\n") + "\n", encoding: "utf8", timeout: 60_000 })
+  const answers = new Map(mcp.stdout.trim().split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l)).map((m) => [m.id, m]))
+  check("sea mcp", mcp.status === 0 && answers.get(2)?.result?.tools?.some((t) => t.name === "edit") === true &&
+    answers.get(3)?.result?.structuredContent?.content === "export const a = 1\r\n")
   rmSync(ws, { recursive: true, force: true })
 } else check("sea build", false)
 

@@ -7,7 +7,15 @@
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
-import { CallToolRequestSchema, ListToolsRequestSchema, RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js"
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js"
+import {
+  type CallToolRequest,
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  RootsListChangedNotificationSchema,
+  type ServerNotification,
+  type ServerRequest
+} from "@modelcontextprotocol/sdk/types.js"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Exit from "effect/Exit"
@@ -39,6 +47,19 @@ export const mcpServer = (options: McpOptions) =>
   Effect.scoped(Effect.gen(function*() {
     const byName = new Map(options.specs.map((s) => [s.name, s]))
     const inflight = new Set<Fiber.RuntimeFiber<unknown, unknown>>()
+    // Every call from its first await on (a call may still be choosing its workspace when the input
+    // ends), so that no answer is lost; `stopping`: a signal came, no new work starts.
+    const calls = new Set<Promise<unknown>>()
+    let stopping = false
+    const track = <A>(p: Promise<A>): Promise<A> => {
+      calls.add(p)
+      void p.finally(() => calls.delete(p)).catch(() => undefined)
+      return p
+    }
+    const settled = async () => {
+      while (calls.size > 0) await Promise.allSettled([...calls])
+      await new Promise((resolve) => setImmediate(resolve)) // the last answer is handed to the transport
+    }
 
     const server = new Server({ name: "splice", version: options.version }, { capabilities: { tools: {} } })
     // Built on first use per workspace: its journal and locks, the syntax gate's grammars, the graph kept open.
@@ -53,7 +74,9 @@ export const mcpServer = (options: McpOptions) =>
       }))
     }))
 
-    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    server.setRequestHandler(CallToolRequestSchema, (request, extra) => track(call(request, extra)))
+
+    const call = async (request: CallToolRequest, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => {
       const spec = byName.get(request.params.name)
       if (spec === undefined) {
         return errorResult(spliceError("SPL-E010", `no tool named ${JSON.stringify(request.params.name)}`, { context: { tools: [...byName.keys()] } }), 2)
@@ -86,6 +109,7 @@ export const mcpServer = (options: McpOptions) =>
       const program = spec.needs === "workspace"
         ? base
         : base.pipe(Effect.provide(GraphDbLive({ create: spec.needs === "graph-create", cache: graphCache, ...(typeof db === "string" ? { explicit: db } : {}) })))
+      if (stopping) return errorResult(spliceError("SPL-E130", "the server is shutting down: nothing was done"), 130)
       const fiber = Runtime.runFork(runtime)(program as Effect.Effect<unknown, SpliceError, never>)
       inflight.add(fiber)
       // notifications/cancelled: interrupt the call, which rolls its transaction back.
@@ -101,7 +125,7 @@ export const mcpServer = (options: McpOptions) =>
         content: [{ type: "text" as const, text: out.human.length > 0 ? out.human.join("") : JSON.stringify(result) }],
         structuredContent: result
       }
-    })
+    }
 
     const transport = new StdioServerTransport()
     yield* Effect.async<void>((resume) => {
@@ -117,13 +141,15 @@ export const mcpServer = (options: McpOptions) =>
       void server.connect(transport).catch(() => finish())
       // Interrupted (SIGINT, SIGTERM): calls in flight roll back first, then the server closes.
       return Effect.gen(function*() {
+        stopping = true
         yield* Fiber.interruptAll(inflight)
+        yield* Effect.promise(settled)
         yield* Effect.promise(() => server.close())
         yield* Effect.promise(() => workspaces.close())
       })
     })
     // The input ended: let calls in flight finish (or roll back on their own), then close.
-    yield* Fiber.awaitAll(inflight)
+    yield* Effect.promise(settled)
     yield* Effect.promise(() => server.close())
     yield* Effect.promise(() => workspaces.close())
   }))

@@ -226,5 +226,27 @@ for (const rt of runtimes) {
         await client.close()
       }
     })
+
+    it("answers every request it was sent before its input ended, then exits 0", async () => {
+      const ws = tempWorkspace()
+      fs.writeFileSync(path.join(ws, "a.ts"), "export const a = 1\r\n")
+      const [command, args] = rt.argv(["mcp", "--workspace", ws])
+      const rpc = [
+        { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } },
+        { jsonrpc: "2.0", method: "notifications/initialized" },
+        { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "read", arguments: { file: "a.ts" } } },
+        { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "edit", arguments: { file: "a.ts", replace_old: "a = 1", replace_new: "a = 2" } } }
+      ]
+      const child = spawn(command, args, { cwd: ws, env: childEnv({ cwd: ws }), stdio: ["pipe", "pipe", "pipe"] })
+      let out = ""
+      child.stdout!.on("data", (d) => (out += d))
+      const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)))
+      child.stdin!.end(rpc.map((m) => JSON.stringify(m)).join("\n") + "\n") // all at once, then end of input
+      expect(await exited).toBe(0)
+      const answers = new Map(out.trim().split("\n").map((l) => JSON.parse(l) as { id: number; result?: ToolResult }).map((m) => [m.id, m]))
+      expect(answers.get(2)?.result?.structuredContent).toMatchObject({ content: "export const a = 1\r\n" })
+      expect(answers.get(3)?.result?.structuredContent).toMatchObject({ ok: true, command: "edit" })
+      expect(fs.readFileSync(path.join(ws, "a.ts"), "utf8")).toBe("export const a = 2\r\n")
+    })
   })
 }
