@@ -93,7 +93,7 @@ export const undo = (config: UndoConfig) =>
       const removedDirs = yield* removeCreatedDirectories(tx)
       const files = writes.map((w) => ({
         file: w.target.relative,
-        action: w.next === null ? "removed" : w.original === null ? "recreated" : "restored",
+        action: w.next === null ? "removed" as const : w.original === null ? "recreated" as const : "restored" as const,
         checksum_before: w.checksumBefore,
         checksum_after: w.checksumAfter === ABSENT ? null : w.checksumAfter
       }))
