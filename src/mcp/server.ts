@@ -21,7 +21,7 @@ import { errorObject, humanError } from "../domain/render.js"
 import { SpliceError, spliceError } from "../domain/SpliceError.js"
 import type { AnyCommandSpec } from "../spec/command.js"
 import { RequestOutput } from "./requestOutput.js"
-import { inputSchemaOf, toolDescription, valuesFromArguments } from "./toolSchema.js"
+import { inputSchemaOf, outputSchemaOf, toolDescription, valuesFromArguments } from "./toolSchema.js"
 
 export interface McpOptions {
   readonly workspace: string | undefined
@@ -49,6 +49,7 @@ export const mcpServer = (options: McpOptions) =>
         name: spec.name,
         description: toolDescription(spec),
         inputSchema: inputSchemaOf(spec),
+        outputSchema: outputSchemaOf(spec),
         annotations: { readOnlyHint: spec.readOnly, destructiveHint: !spec.readOnly, idempotentHint: spec.readOnly, openWorldHint: false }
       }))
     }))

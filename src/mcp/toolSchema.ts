@@ -1,10 +1,12 @@
 /**
  * A command's MCP tool, generated from its definition: the JSON Schema of its input (parameters in
- * snake_case) and the check of a call's arguments against it, with splice's own usage error.
+ * snake_case) and of its output (src/schema/), and the check of a call's arguments against it, with
+ * splice's own usage error.
  */
 import type { AnyCommandSpec } from "../spec/command.js"
 import { type Param, snakeName } from "../spec/param.js"
 import { SpliceError, spliceError } from "../domain/SpliceError.js"
+import { type JsonSchema, toolOutputJsonSchema } from "../schema/jsonSchema.js"
 
 const mcpParams = (spec: AnyCommandSpec) => Object.entries(spec.params).filter(([, p]) => p.only !== "cli")
 
@@ -33,6 +35,17 @@ export const inputSchemaOf = (spec: AnyCommandSpec) => ({
   required: mcpParams(spec).filter(([, p]) => p.required).map(([, p]) => snakeName(p)),
   additionalProperties: false
 })
+
+const outputSchemas = new WeakMap<AnyCommandSpec, JsonSchema>()
+
+/** The JSON Schema of the tool's structuredContent (the result and its events, or the error), made once per tool. */
+export const outputSchemaOf = (spec: AnyCommandSpec): JsonSchema => {
+  const known = outputSchemas.get(spec)
+  if (known !== undefined) return known
+  const made = toolOutputJsonSchema(spec.output)
+  outputSchemas.set(spec, made)
+  return made
+}
 
 /** The tool's description: what it does, then the guide for a model. */
 export const toolDescription = (spec: AnyCommandSpec) => `${spec.summary}.\n\n${spec.guide}`

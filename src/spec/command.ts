@@ -17,6 +17,7 @@ import type { Syntax } from "../../services/Syntax.js"
 import type { Trust } from "../../services/Trust.js"
 import type { Validator } from "../../services/Validator.js"
 import type { Params, Values } from "./param.js"
+import type { CommandName, CommandOutput, commandOutputs } from "../schema/outputs.js"
 
 /** The services every command may use (graph commands also get a GraphDb; their indexer parses with Syntax). */
 export type WorkspaceServices = FileStore | Lock | Journal | Hasher | Validator | Output | Input | CompilerGate | ProjectConfig | Trust | Syntax
@@ -24,8 +25,8 @@ export type WorkspaceServices = FileStore | Lock | Journal | Hasher | Validator 
 /** What a command runs against: the workspace, or the workspace plus the code graph (`create`: build one when none exists). */
 export type Needs = "workspace" | "graph" | "graph-create"
 
-export interface CommandSpec<P extends Params, R = WorkspaceServices> {
-  readonly name: string
+export interface CommandSpec<P extends Params, R = WorkspaceServices, N extends string = string> {
+  readonly name: N
   /** One line: what it does (the first line of --help and of the tool's description). */
   readonly summary: string
   /** For a model with little room: when to use it, what its errors mean, how to recover. */
@@ -38,9 +39,15 @@ export interface CommandSpec<P extends Params, R = WorkspaceServices> {
   readonly readOnly: boolean
   /** Only on the command line, never an MCP tool: a decision a person makes (trust). */
   readonly cliOnly?: boolean
+  /**
+   * What it prints (src/schema/outputs.ts, by the command's name): the schema of its result line and
+   * of its event lines. `splice schema` and the MCP tool's outputSchema are generated from it.
+   */
+  readonly output: N extends CommandName ? (typeof commandOutputs)[N] : CommandOutput
   readonly run: (values: Values<P>) => Effect.Effect<unknown, SpliceError, R>
 }
 
 export type AnyCommandSpec = CommandSpec<Params, WorkspaceServices | GraphDb>
 
-export const defineCommand = <P extends Params, R extends WorkspaceServices | GraphDb = WorkspaceServices>(spec: CommandSpec<P, R>): CommandSpec<P, R> => spec
+/** A command's definition; its name must have an output schema in src/schema/outputs.ts. */
+export const defineCommand = <P extends Params, N extends CommandName, R extends WorkspaceServices | GraphDb = WorkspaceServices>(spec: CommandSpec<P, R, N>): CommandSpec<P, R, N> => spec
