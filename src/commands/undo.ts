@@ -94,7 +94,8 @@ export const undo = (config: UndoConfig) =>
       const files = writes.map((w) => ({
         file: w.target.relative,
         action: w.next === null ? "removed" as const : w.original === null ? "recreated" as const : "restored" as const,
-        checksum_before: w.checksumBefore,
+        // An absent file is null on either side, as in every other result.
+        checksum_before: w.checksumBefore === ABSENT ? null : w.checksumBefore,
         checksum_after: w.checksumAfter === ABSENT ? null : w.checksumAfter
       }))
       const graph = yield* graphAfterWrite(writes.map((w) => w.target.relative), config)
