@@ -124,7 +124,8 @@ const importRow = {
   default_name: Schema.NullOr(Schema.String),
   reexports: Schema.Array(ImportedName),
   wildcard: Schema.Boolean,
-  resolved_files: Schema.Array(Schema.String)
+  /** The ids of the files the module resolved to. */
+  resolved_files: Schema.Array(Int)
 }
 
 export const ExportResult = Schema.Union(
