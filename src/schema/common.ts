@@ -6,6 +6,9 @@
 import * as Schema from "effect/Schema"
 
 export const Int = Schema.Int
+
+/** Any JSON value. */
+export const AnyJson = Schema.Unknown.annotations({ description: "any JSON value" })
 export const Count = Schema.NonNegativeInt
 
 /** BLAKE3, lowercase hex (b3sum's format). */

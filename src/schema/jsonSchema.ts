@@ -6,11 +6,23 @@ import * as JSONSchema from "effect/JSONSchema"
 import * as Schema from "effect/Schema"
 import type { ErrorCode } from "../domain/errors.js"
 import { errorLineOf } from "./errorLine.js"
+import { AnyJson } from "./common.js"
 import type { CommandOutput } from "./outputs.js"
 
 export type JsonSchema = Record<string, unknown>
 
-const json = (s: Schema.Schema<any, any, never>): JsonSchema => JSONSchema.make(s) as unknown as JsonSchema
+/**
+ * Effect marks some built-in schemas with an `$id` (`{"$id": "/schemas/unknown"}`); ajv, the MCP SDK
+ * client's validator, refuses a document where one id appears twice, and registers ids across the
+ * schemas it compiles. They identify nothing here: drop them.
+ */
+const withoutIds = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(withoutIds)
+  if (value === null || typeof value !== "object") return value
+  return Object.fromEntries(Object.entries(value).filter(([k, v]) => !(k === "$id" && typeof v === "string" && v.startsWith("/schemas/"))).map(([k, v]) => [k, withoutIds(v)]))
+}
+
+const json = (s: Schema.Schema<any, any, never>): JsonSchema => withoutIds(JSONSchema.make(s)) as JsonSchema
 
 export const resultJsonSchema = (output: CommandOutput): JsonSchema => json(output.result)
 
@@ -33,7 +45,7 @@ const ErrorEnvelope = Schema.Struct({
   message: Schema.String,
   hint: Schema.String,
   retryable: Schema.Boolean,
-  context: Schema.Record({ key: Schema.String, value: Schema.Unknown })
+  context: Schema.Record({ key: Schema.String, value: AnyJson })
 })
 
 /**

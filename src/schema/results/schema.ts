@@ -1,8 +1,9 @@
 /** `splice schema`'s own result: JSON Schemas (their own shape is JSON Schema's, left open here). */
 import * as Schema from "effect/Schema"
+import { AnyJson } from "../common.js"
 import { resultLine } from "../line.js"
 
-const JsonSchema = Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({ identifier: "JsonSchema", description: "A JSON Schema (draft-07)" })
+const JsonSchema = Schema.Record({ key: Schema.String, value: AnyJson }).annotations({ identifier: "JsonSchema", description: "A JSON Schema (draft-07)" })
 const Outputs = Schema.Struct({ result: JsonSchema, events: Schema.optional(JsonSchema) })
 
 export const SchemaResult = Schema.Union(
