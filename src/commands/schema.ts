@@ -5,23 +5,23 @@
 import * as Effect from "effect/Effect"
 import { isErrorCode } from "../domain/errors.js"
 import { spliceError } from "../domain/SpliceError.js"
-import { errorCodes } from "../schema/errorLine.js"
-import { errorJsonSchema, eventsJsonSchema, resultJsonSchema } from "../schema/jsonSchema.js"
-import { type CommandName, commandOutputs } from "../schema/outputs.js"
+import type { CommandName } from "../schema/outputs.js"
 import { Output } from "../../services/Output.js"
 
-const isCommand = (s: string): s is CommandName => Object.hasOwn(commandOutputs, s)
-
-const outputsOf = (name: CommandName) => {
-  const events = eventsJsonSchema(commandOutputs[name])
-  return { result: resultJsonSchema(commandOutputs[name]), ...(events !== undefined ? { events } : {}) }
-}
-
 const pretty = (value: unknown) => JSON.stringify(value, null, 2) + "\n"
+
+// Loaded when asked for: building the schemas costs start-up time no other command should pay.
+const load = Effect.promise(() => Promise.all([import("../schema/errorLine.js"), import("../schema/jsonSchema.js"), import("../schema/outputs.js")]))
 
 export const schemaCommand = (of: string | undefined) =>
   Effect.gen(function*() {
     const output = yield* Output
+    const [{ errorCodes }, { errorJsonSchema, eventsJsonSchema, resultJsonSchema }, { commandOutputs }] = yield* load
+    const isCommand = (s: string): s is CommandName => Object.hasOwn(commandOutputs, s)
+    const outputsOf = (name: CommandName) => {
+      const events = eventsJsonSchema(commandOutputs[name])
+      return { result: resultJsonSchema(commandOutputs[name]), ...(events !== undefined ? { events } : {}) }
+    }
     if (of === undefined) {
       const commands = Object.fromEntries((Object.keys(commandOutputs) as CommandName[]).map((n) => [n, outputsOf(n)]))
       const errors = Object.fromEntries(errorCodes.map((c) => [c, errorJsonSchema(c)]))

@@ -21,7 +21,7 @@ import { errorObject, humanError } from "../domain/render.js"
 import { SpliceError, spliceError } from "../domain/SpliceError.js"
 import type { AnyCommandSpec } from "../spec/command.js"
 import { RequestOutput } from "./requestOutput.js"
-import { inputSchemaOf, outputSchemaOf, toolDescription, valuesFromArguments } from "./toolSchema.js"
+import { inputSchemaOf, loadOutputSchemas, outputSchemaOf, toolDescription, valuesFromArguments } from "./toolSchema.js"
 
 export interface McpOptions {
   readonly workspace: string | undefined
@@ -39,6 +39,7 @@ export const mcpServer = (options: McpOptions) =>
   Effect.scoped(Effect.gen(function*() {
     // Built once: the workspace, its journal and locks, the syntax gate's grammars.
     const runtime = yield* Layer.toRuntime(liveLayer({ workspace: options.workspace, output: "json" }))
+    yield* Effect.promise(() => loadOutputSchemas(options.specs))
     const run = Runtime.runFork(runtime)
     const byName = new Map(options.specs.map((s) => [s.name, s]))
     const inflight = new Set<Fiber.RuntimeFiber<unknown, unknown>>()

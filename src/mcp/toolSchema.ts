@@ -6,7 +6,7 @@
 import type { AnyCommandSpec } from "../spec/command.js"
 import { type Param, snakeName } from "../spec/param.js"
 import { SpliceError, spliceError } from "../domain/SpliceError.js"
-import { type JsonSchema, toolOutputJsonSchema } from "../schema/jsonSchema.js"
+import type { JsonSchema } from "../schema/jsonSchema.js"
 
 const mcpParams = (spec: AnyCommandSpec) => Object.entries(spec.params).filter(([, p]) => p.only !== "cli")
 
@@ -36,15 +36,25 @@ export const inputSchemaOf = (spec: AnyCommandSpec) => ({
   additionalProperties: false
 })
 
-const outputSchemas = new WeakMap<AnyCommandSpec, JsonSchema>()
+let outputSchemas: ReadonlyMap<string, JsonSchema> | undefined
 
-/** The JSON Schema of the tool's structuredContent (the result and its events, or the error), made once per tool. */
+/**
+ * Builds every tool's outputSchema, once, when the server starts: the schemas (src/schema/) are
+ * loaded only here and by `splice schema`, never on a plain CLI run's path.
+ */
+export const loadOutputSchemas = async (specs: ReadonlyArray<AnyCommandSpec>): Promise<void> => {
+  const [{ toolOutputJsonSchema }, { outputOf }] = await Promise.all([import("../schema/jsonSchema.js"), import("../schema/outputs.js")])
+  outputSchemas = new Map(specs.flatMap((s) => {
+    const output = outputOf(s.name)
+    return output === undefined ? [] : [[s.name, toolOutputJsonSchema(output)] as const]
+  }))
+}
+
+/** The JSON Schema of the tool's structuredContent: the result and its events, or the error (after loadOutputSchemas). */
 export const outputSchemaOf = (spec: AnyCommandSpec): JsonSchema => {
-  const known = outputSchemas.get(spec)
-  if (known !== undefined) return known
-  const made = toolOutputJsonSchema(spec.output)
-  outputSchemas.set(spec, made)
-  return made
+  const schema = outputSchemas?.get(spec.name)
+  if (schema === undefined) throw new Error(`no output schema for ${spec.name} (loadOutputSchemas first)`)
+  return schema
 }
 
 /** The tool's description: what it does, then the guide for a model. */

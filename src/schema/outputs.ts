@@ -1,8 +1,9 @@
 /**
  * Every command's output, by command name: the schema of its result line and, for the commands
- * that print lines before it, of those event lines. The command specs (src/spec/commands/) take
- * their `output` from here, the Output service types `result(command, fields)` and `event(line)`
- * with it, `splice schema` prints it as JSON Schema and each MCP tool declares it as outputSchema.
+ * that print lines before it, of those event lines. A command's definition (src/spec/commands/)
+ * must name one of these; the Output service types `result(command, fields)` and `event(line)` with
+ * them, `splice schema` prints them as JSON Schema and each MCP tool declares them as outputSchema.
+ * Built when first imported: front ends load this module only when they need it.
  */
 import * as Schema from "effect/Schema"
 import { ApplyResult } from "./results/apply.js"
@@ -46,6 +47,10 @@ export const commandOutputs = {
 } as const satisfies Record<string, CommandOutput>
 
 export type CommandName = keyof typeof commandOutputs
+
+/** A command's output schemas by its name (undefined for a name that has none). */
+export const outputOf = (name: string): CommandOutput | undefined =>
+  Object.hasOwn(commandOutputs, name) ? commandOutputs[name as CommandName] : undefined
 
 type WithoutReserved<T> = T extends unknown ? Omit<T, "type" | "command" | "ok"> : never
 

@@ -17,7 +17,7 @@ import type { Syntax } from "../../services/Syntax.js"
 import type { Trust } from "../../services/Trust.js"
 import type { Validator } from "../../services/Validator.js"
 import type { Params, Values } from "./param.js"
-import type { CommandName, CommandOutput, commandOutputs } from "../schema/outputs.js"
+import type { CommandName } from "../schema/outputs.js"
 
 /** The services every command may use (graph commands also get a GraphDb; their indexer parses with Syntax). */
 export type WorkspaceServices = FileStore | Lock | Journal | Hasher | Validator | Output | Input | CompilerGate | ProjectConfig | Trust | Syntax
@@ -26,6 +26,7 @@ export type WorkspaceServices = FileStore | Lock | Journal | Hasher | Validator 
 export type Needs = "workspace" | "graph" | "graph-create"
 
 export interface CommandSpec<P extends Params, R = WorkspaceServices, N extends string = string> {
+  /** Also the key of its output schema in src/schema/outputs.ts (`outputOf(name)`). */
   readonly name: N
   /** One line: what it does (the first line of --help and of the tool's description). */
   readonly summary: string
@@ -39,15 +40,14 @@ export interface CommandSpec<P extends Params, R = WorkspaceServices, N extends 
   readonly readOnly: boolean
   /** Only on the command line, never an MCP tool: a decision a person makes (trust). */
   readonly cliOnly?: boolean
-  /**
-   * What it prints (src/schema/outputs.ts, by the command's name): the schema of its result line and
-   * of its event lines. `splice schema` and the MCP tool's outputSchema are generated from it.
-   */
-  readonly output: N extends CommandName ? (typeof commandOutputs)[N] : CommandOutput
   readonly run: (values: Values<P>) => Effect.Effect<unknown, SpliceError, R>
 }
 
 export type AnyCommandSpec = CommandSpec<Params, WorkspaceServices | GraphDb>
 
-/** A command's definition; its name must have an output schema in src/schema/outputs.ts. */
+/**
+ * A command's definition. Its name must have an output schema in src/schema/outputs.ts (checked here,
+ * at compile time); the schemas are looked up by name rather than held here, so that a CLI run, which
+ * never needs them, does not build them (they cost ~20 ms of start-up).
+ */
 export const defineCommand = <P extends Params, N extends CommandName, R extends WorkspaceServices | GraphDb = WorkspaceServices>(spec: CommandSpec<P, R, N>): CommandSpec<P, R, N> => spec

@@ -60,7 +60,6 @@ const trustLines = async (mem: MemoryFs, records: MemoryTrustRecords, config: { 
 
 describe("every command's output matches its schema", () => {
   it("every command has an output schema under its own name", () => {
-    for (const spec of commandSpecs) expect(spec.output, spec.name).toBe(commandOutputs[spec.name as keyof typeof commandOutputs])
     expect(Object.keys(commandOutputs).sort()).toEqual(commandSpecs.map((s) => s.name).sort())
   })
 

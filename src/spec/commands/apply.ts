@@ -3,14 +3,12 @@ import * as Effect from "effect/Effect"
 import { apply } from "../../commands/apply.js"
 import { spliceError } from "../../domain/SpliceError.js"
 import { defineCommand } from "../command.js"
-import { commandOutputs } from "../../schema/outputs.js"
 import { choice, flag, list, text } from "../param.js"
 import { given, holdMs, settingsFrom } from "../settings.js"
 import { allowGitDir, diff, gates, preview, refreshDb } from "../shared.js"
 
 export const applySpec = defineCommand({
   name: "apply",
-  output: commandOutputs.apply,
   summary: "Apply a multi-file change set (JSON plan, Codex patch, search/replace blocks, unified diff) as one transaction",
   guide: "Every file changes or none does: all hunks are placed in memory, the gates judge each result, then one journaled transaction writes them (undo reverses it whole). Whitespace, indentation and look-alike differences are tolerated unless exact. " +
     "SPL-E071/E072 a hunk's old text was not found or is ambiguous (the error names the change and the input line): read the file and fix that hunk. SPL-E051 the change set could not be parsed; SPL-E042/E043 a gate failed and nothing was written.",

@@ -2,7 +2,6 @@
 import * as Effect from "effect/Effect"
 import { edit } from "../../commands/edit.js"
 import { defineCommand } from "../command.js"
-import { commandOutputs } from "../../schema/outputs.js"
 import { flag, integer, text } from "../param.js"
 import { given, holdMs, settingsFrom } from "../settings.js"
 import { allowGitDir, diff, expectChecksum, gates, preview, refreshDb } from "../shared.js"
@@ -10,7 +9,6 @@ import { collectEdits, collectPositional } from "./editInput.js"
 
 export const editSpec = defineCommand({
   name: "edit",
-  output: commandOutputs.edit,
   summary: "Replace exact text in a file, or insert, replace or delete lines by position: validated, atomic, journaled, undoable",
   guide: "Replace exact text (found once, or replace-all), apply a batch (edits), or make one positional edit (after-line, lines, delete-lines, after/before an anchor). " +
     "SPL-E071 not found (the error shows the closest lines) or SPL-E072 found several times: copy the text exactly from a fresh read, add surrounding lines, or try fuzzy. " +

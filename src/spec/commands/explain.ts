@@ -1,12 +1,10 @@
 /** `splice explain`. */
 import { explain } from "../../commands/explain.js"
 import { defineCommand } from "../command.js"
-import { commandOutputs } from "../../schema/outputs.js"
 import { text } from "../param.js"
 
 export const explainSpec = defineCommand({
   name: "explain",
-  output: commandOutputs.explain,
   summary: "Explain an error code (or list them all)",
   guide: "Every error carries a stable code (SPL-E071 …), its exit status, whether retrying can help, and a hint. Explain gives the long explanation of one code, or lists every code when none is given. SPL-E010 for an unknown code.",
   params: {

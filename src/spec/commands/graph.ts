@@ -8,7 +8,6 @@ import { refsCommand } from "../../commands/graph/refs.js"
 import { statusCommand } from "../../commands/graph/status.js"
 import { suggestCommand } from "../../commands/graph/suggest.js"
 import { defineCommand } from "../command.js"
-import { commandOutputs } from "../../schema/outputs.js"
 import { choice, flag, integer, text } from "../param.js"
 import { given } from "../settings.js"
 import { graphDb } from "../shared.js"
@@ -18,7 +17,6 @@ const kind = choice("kind", kinds, "Only symbols of this kind")
 
 export const indexSpec = defineCommand({
   name: "index",
-  output: commandOutputs.index,
   summary: "Build or refresh the code graph (progress on stderr)",
   guide: "Parses the workspace's source files into the graph the other graph commands query (symbols, imports, references), re-parsing only files that changed; full re-parses everything. " +
     "find, refs, outline and export refresh the graph themselves before answering, so index is needed only to build it up front; SPL-E091 when the database cannot be read or written.",
@@ -31,7 +29,6 @@ export const indexSpec = defineCommand({
 
 export const statusSpec = defineCommand({
   name: "status",
-  output: commandOutputs.status,
   summary: "Where the graph is, how it was found, its counts and stale files",
   guide: "Says which graph database the graph commands use and how it was found (--db, SPLICE_DB, the workspace, ~/.magellan), how many files, symbols and references it holds, and which files changed since they were indexed. It never builds one: SPL-E091 when none exists (run index).",
   params: { db: graphDb },
@@ -43,7 +40,6 @@ export const statusSpec = defineCommand({
 
 export const findSpec = defineCommand({
   name: "find",
-  output: commandOutputs.find,
   summary: "Find symbols by name, glob or fuzzy match",
   guide: "Where a function, class, type or variable is defined: file, lines, signature, exported or not. Use it instead of grep to locate a definition before reading or editing it. " +
     "SPL-E001 nothing matches: the error suggests close names; try fuzzy or a glob such as 'get*'.",
@@ -64,7 +60,6 @@ export const findSpec = defineCommand({
 
 export const refsSpec = defineCommand({
   name: "refs",
-  output: commandOutputs.refs,
   summary: "A symbol's definition, references, callers and callees",
   guide: "Everything that uses a symbol (references with file and line, the functions that call it, and what it calls): check it before renaming or changing a signature. " +
     "SPL-E001 no such symbol (close names suggested); SPL-E002 the name is defined in several places: give file or kind to pick one.",
@@ -82,7 +77,6 @@ export const refsSpec = defineCommand({
 
 export const outlineSpec = defineCommand({
   name: "outline",
-  output: commandOutputs.outline,
   summary: "A file's symbols as a tree with signatures and spans",
   guide: "The structure of one file (classes, their methods, functions, types) with signatures and line spans: read it first to find the lines to read or edit in a large file. SPL-E020 no such file; SPL-E010 the file is not indexed (no grammar for its language, or ignored).",
   params: {
@@ -97,7 +91,6 @@ export const outlineSpec = defineCommand({
 
 export const filesSpec = defineCommand({
   name: "files",
-  output: commandOutputs.files,
   summary: "Indexed files with language, symbol count and freshness",
   guide: "Lists the files the graph knows, each with its language, how many symbols it defines and whether it changed since it was indexed: an overview of a workspace's source.",
   params: { db: graphDb },
@@ -109,7 +102,6 @@ export const filesSpec = defineCommand({
 
 export const suggestSpec = defineCommand({
   name: "suggest",
-  output: commandOutputs.suggest,
   summary: "A function scaffold grounded in the code graph's related symbols and types",
   guide: "Drafts a new function's signature and body outline from the graph: symbols and types related to the description, with the imports they need relative to the target file. A starting point to edit, never written anywhere by itself.",
   params: {
@@ -126,7 +118,6 @@ export const suggestSpec = defineCommand({
 
 export const exportSpec = defineCommand({
   name: "export",
-  output: commandOutputs.export,
   summary: "The whole graph as JSON or JSON lines",
   guide: "Dumps every file, symbol, import and reference of the graph, for other tools to consume. Large on a big workspace: prefer find, refs and outline for questions.",
   params: {

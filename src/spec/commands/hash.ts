@@ -1,12 +1,10 @@
 /** `splice hash`. */
 import { hash } from "../../commands/hash.js"
 import { defineCommand } from "../command.js"
-import { commandOutputs } from "../../schema/outputs.js"
 import { list, text } from "../param.js"
 
 export const hashSpec = defineCommand({
   name: "hash",
-  output: commandOutputs.hash,
   summary: "BLAKE3 checksums, b3sum-compatible",
   guide: "Checksums of files as they are now (identical to b3sum). With verify, exit 7 (SPL-E031) when the file's checksum differs.",
   params: {

@@ -1,12 +1,10 @@
 /** `splice history`. */
 import { historyCommand } from "../../commands/history.js"
 import { defineCommand } from "../command.js"
-import { commandOutputs } from "../../schema/outputs.js"
 import { flag, integer, text } from "../param.js"
 
 export const historySpec = defineCommand({
   name: "history",
-  output: commandOutputs.history,
   summary: "List the journal's transactions, newest first, and the entries in quarantine",
   guide: "What splice changed, newest first: id, time, command, files, state. Use it to pick a transaction for undo; file narrows to one file; stats sums the journal up.",
   params: {

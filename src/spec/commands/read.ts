@@ -2,13 +2,11 @@
 import { read } from "../../commands/read.js"
 import { DEFAULT_MAX_BYTES } from "../../commands/textTarget.js"
 import { defineCommand } from "../command.js"
-import { commandOutputs } from "../../schema/outputs.js"
 import { flag, text } from "../param.js"
 import { maxBytes } from "../shared.js"
 
 export const readSpec = defineCommand({
   name: "read",
-  output: commandOutputs.read,
   summary: "Print a file (or some of its lines) with its BLAKE3 checksum",
   guide: "Read before editing: the checksum it returns, passed back as the expected checksum of an edit, makes the edit refuse (SPL-E031) if anyone changed the file in between. Lines are 1-based; `lines` takes A:B, A: or :B.",
   params: {

@@ -1,12 +1,10 @@
 /** `splice trust`. */
 import { trustCommand } from "../../commands/trust.js"
 import { defineCommand } from "../command.js"
-import { commandOutputs } from "../../schema/outputs.js"
 import { flag } from "../param.js"
 
 export const trustSpec = defineCommand({
   name: "trust",
-  output: commandOutputs.trust,
   summary: "Let this workspace's gates run its own code (custom gates in splice.json, node_modules/.bin/tsc, cargo), pinned to the BLAKE3 of splice.json",
   guide: "A workspace's own checker runs code from that workspace, so splice runs it only once the workspace is trusted; a changed splice.json must be trusted again, and SPLICE_TRUST=1 trusts every workspace. " +
     "Use status to see whether (and why not) a workspace is trusted; trusting is a person's decision about code they have read, so do not trust a workspace just to silence SPL-E047.",

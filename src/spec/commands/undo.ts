@@ -1,14 +1,12 @@
 /** `splice undo`. */
 import { undo } from "../../commands/undo.js"
 import { defineCommand } from "../command.js"
-import { commandOutputs } from "../../schema/outputs.js"
 import { text } from "../param.js"
 import { lockTimeout, refreshDb } from "../shared.js"
 import { holdMs } from "../settings.js"
 
 export const undoSpec = defineCommand({
   name: "undo",
-  output: commandOutputs.undo,
   summary: "Reverse the latest (or the given) committed transaction, provided its files still hold what it wrote",
   guide: "Reverses a whole transaction (every file of a multi-file apply: added files removed, deleted ones recreated, moves moved back). Refuses with SPL-E034, naming the files, when one changed since; SPL-E022 when there is nothing to undo. An undo is a transaction too: undo it by id to redo.",
   params: {

@@ -3,14 +3,12 @@ import * as Effect from "effect/Effect"
 import { write } from "../../commands/write.js"
 import { Input } from "../../../services/Input.js"
 import { defineCommand } from "../command.js"
-import { commandOutputs } from "../../schema/outputs.js"
 import { flag, text } from "../param.js"
 import { given, holdMs, settingsFrom } from "../settings.js"
 import { allowGitDir, diff, expectChecksum, gates, preview, refreshDb } from "../shared.js"
 
 export const writeSpec = defineCommand({
   name: "write",
-  output: commandOutputs.write,
   summary: "Write a whole file from --content or stdin: validated, atomic, journaled, undoable",
   guide: "Replaces a file's whole content (or creates it with create), keeping its CRLF line endings and BOM unless raw. Prefer edit for changes to part of a file. " +
     "SPL-E033 the file exists with create; SPL-E012 empty content (allow-empty to truncate); SPL-E042/E043 a gate failed and nothing was written; SPL-E031 the file changed since its checksum was read.",
