@@ -1,6 +1,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { SpliceError } from "../src/domain/SpliceError.js"
+import type { CommandName, EventLine, ResultFields } from "../src/schema/outputs.js"
 
 export type OutputMode = "json" | "human"
 
@@ -10,10 +11,10 @@ export type OutputMode = "json" | "human"
  */
 export interface OutputService {
   readonly mode: OutputMode
-  /** An intermediate event (`type` is required), e.g. one per hashed file. */
-  readonly event: (event: { readonly type: string } & Record<string, unknown>, human?: string) => Effect.Effect<void>
-  /** The final success line; `human` is how the result reads in human mode. */
-  readonly result: (command: string, fields: Record<string, unknown>, human?: string) => Effect.Effect<void>
+  /** An intermediate event (`type` is required), e.g. one per hashed file; its shape is in src/schema/. */
+  readonly event: (event: EventLine, human?: string) => Effect.Effect<void>
+  /** The final success line (its schema: src/schema/outputs.ts); `human` is how the result reads in human mode. */
+  readonly result: <C extends CommandName>(command: C, fields: ResultFields<C>, human?: string) => Effect.Effect<void>
   readonly error: (error: SpliceError, exit: number) => Effect.Effect<void>
   /** A note for people on stderr (progress, warnings); never on stdout. */
   readonly log: (message: string) => Effect.Effect<void>

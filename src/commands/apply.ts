@@ -29,6 +29,7 @@ import { refuseGrowth } from "./resultLimits.js"
 import { checkExpected, loadTextTarget, refuseReserved, statTarget, type TextTarget } from "./textTarget.js"
 import { ABSENT, commitWrites, expectedFrom, type PlannedWrite } from "./transaction.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
+import type { ApplyFileReport, ApplyValidation } from "../schema/results/apply.js"
 import { compilerLine, previewVerdict, syntaxErrorLines, syntaxFailure } from "./verdictText.js"
 
 export interface ApplyConfig {
@@ -227,7 +228,7 @@ export const apply = (config: ApplyConfig) =>
 
       // Bytes, checksums and the syntax verdict of every result, before anything is written.
       const writes: PlannedWrite[] = []
-      const reports: Array<Record<string, unknown>> = []
+      const reports: Array<ApplyFileReport> = []
       const verdicts: Array<{ file: string; verdict: Verdict }> = []
       const diffs: string[] = []
       for (const plan of plans) {
@@ -278,7 +279,7 @@ export const apply = (config: ApplyConfig) =>
         })
       }
       const failedSyntax = verdicts.filter((v) => v.verdict.status === "failed")
-      const validation = {
+      const validation: ApplyValidation = {
         gate: "syntax",
         status: verdicts.length === 0 ? "skipped" : failedSyntax.length > 0 ? "failed" : verdicts.every((v) => v.verdict.status === "skipped") ? "skipped" : "passed",
         files: verdicts.map((v) => ({ file: v.file, ...v.verdict }))

@@ -27,6 +27,7 @@ import { commitWrites, expectedFrom } from "./transaction.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
 import { compilerLine, previewVerdict, syntaxFailure, verdictLine } from "./verdictText.js"
 import { userPath } from "../domain/workspacePath.js"
+import type { EditHow } from "../schema/results/edit.js"
 import { applyPositional, contentOf, describePositional, flagOf, type PositionalEdit, positionalError } from "./positionalEdit.js"
 
 export type { PositionalEdit }
@@ -98,11 +99,11 @@ const compilerOff = (c: CompilerSettings | undefined) => (c === undefined || c.m
 interface Planned {
   readonly text: string
   /** Fields of a changed or previewed result (exact: replacements; positional: mode and lines). */
-  readonly fields: Record<string, unknown>
+  readonly fields: EditHow
   /** Fields that close the result (exact: each edit's outcome). */
-  readonly trailer: Record<string, unknown>
+  readonly trailer: EditHow
   /** When the text stays as it was: the fields and the human line that say why. */
-  readonly unchanged: { readonly fields: Record<string, unknown>; readonly human: string }
+  readonly unchanged: { readonly fields: EditHow & { readonly already_applied: boolean }; readonly human: string }
   /** What the journal records as evidence for a later retry (exact edits only). */
   readonly journalEdits: ReadonlyArray<Edit>
   /** Human phrase for the commit line. */

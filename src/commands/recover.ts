@@ -175,7 +175,7 @@ export const recoverWith = (options: { readonly discard?: string }) =>
           r.files.map((f) => `  ${f.action.padEnd(9)} ${f.file}${f.error !== undefined ? ` (${f.error})` : ""}\n`).join("")
       )
     }
-    const unrecovered = report.transactions.filter((r) => r.status === "incomplete" || r.status === "damaged")
+    const unrecovered = report.transactions.filter((r): r is RecoveredTx & { status: "incomplete" | "damaged" } => r.status === "incomplete" || r.status === "damaged")
     if (unrecovered.length > 0) {
       const files = unrecovered.flatMap((r) => r.files.filter((f) => f.action === "failed").map((f) => ({ tx: r.tx, file: f.file, state: r.status, checksum: f.checksum ?? null, error: f.error ?? null })))
       const damaged = unrecovered.some((r) => r.status === "damaged")

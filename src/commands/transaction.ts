@@ -123,7 +123,7 @@ export const incompleteRollback = (tx: TxRecord, report: ReadonlyArray<RollbackE
   return spliceError("SPL-E035", `the rollback of ${tx.id} is incomplete: ${bad.map((r) => `${r.file} ${state(r)}`).join("; ")}`, {
     context: {
       tx: tx.id,
-      files: bad.map((r) => ({ file: r.file, state: r.action === "conflict" ? "changed_externally" : "restore_failed", checksum: r.checksum ?? null, ...(r.error !== undefined ? { error: r.error } : {}) })),
+      files: bad.map((r) => ({ file: r.file, state: r.action === "conflict" ? "changed_externally" as const : "restore_failed" as const, checksum: r.checksum ?? null, ...(r.error !== undefined ? { error: r.error } : {}) })),
       restored: report.filter((r) => r.action !== "conflict" && r.action !== "failed").map((r) => r.file),
       ...(cause !== undefined ? { cause: { code: cause.code, message: cause.message } } : {})
     }

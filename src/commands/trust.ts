@@ -16,12 +16,10 @@ export interface TrustConfig {
   readonly revoke: boolean
 }
 
-const stateFields = (s: TrustState) => ({
-  workspace: s.workspace,
-  trusted: s.trusted,
-  ...(s.trusted ? { via: s.via } : { why: s.why }),
-  splice_json: s.spliceJson
-})
+const stateFields = (s: TrustState) =>
+  s.trusted
+    ? { workspace: s.workspace, trusted: s.trusted, via: s.via, splice_json: s.spliceJson }
+    : { workspace: s.workspace, trusted: s.trusted, why: s.why, splice_json: s.spliceJson }
 
 const stateText = (s: TrustState) =>
   s.trusted

@@ -93,8 +93,9 @@ export const undo = (config: UndoConfig) =>
       const removedDirs = yield* removeCreatedDirectories(tx)
       const files = writes.map((w) => ({
         file: w.target.relative,
-        action: w.next === null ? "removed" : w.original === null ? "recreated" : "restored",
-        checksum_before: w.checksumBefore,
+        action: w.next === null ? "removed" as const : w.original === null ? "recreated" as const : "restored" as const,
+        // An absent file is null on either side, as in every other result.
+        checksum_before: w.checksumBefore === ABSENT ? null : w.checksumBefore,
         checksum_after: w.checksumAfter === ABSENT ? null : w.checksumAfter
       }))
       const graph = yield* graphAfterWrite(writes.map((w) => w.target.relative), config)

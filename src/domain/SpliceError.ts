@@ -1,4 +1,5 @@
 import * as Data from "effect/Data"
+import type { ErrorContext } from "../schema/errorContexts.js"
 import { type ErrorCode, ErrorRegistry } from "./errors.js"
 
 /**
@@ -22,8 +23,9 @@ export class SpliceError extends Data.TaggedError("SpliceError")<{
   }
 }
 
-export const spliceError = (
-  code: ErrorCode,
-  message: string,
-  extra: { hint?: string; context?: Record<string, unknown> } = {}
-): SpliceError => new SpliceError({ code, message, ...extra })
+/** A context is required when its code's schema (src/schema/errorContexts.ts) has required fields. */
+type Extra<C extends ErrorCode> = {} extends ErrorContext<C> ? { hint?: string; context?: ErrorContext<C> } : { hint?: string; context: ErrorContext<C> }
+
+export function spliceError<C extends ErrorCode>(code: C, message: string, ...extra: {} extends ErrorContext<C> ? [Extra<C>?] : [Extra<C>]): SpliceError {
+  return new SpliceError({ code, message, ...(extra[0] as { hint?: string; context?: Record<string, unknown> } | undefined) })
+}

@@ -28,7 +28,7 @@ import { errorObject, humanError } from "../domain/render.js"
 import { SpliceError, spliceError } from "../domain/SpliceError.js"
 import type { AnyCommandSpec } from "../spec/command.js"
 import { RequestOutput } from "./requestOutput.js"
-import { inputSchemaOf, toolDescription, valuesFromArguments } from "./toolSchema.js"
+import { inputSchemaOf, loadOutputSchemas, outputSchemaOf, toolDescription, valuesFromArguments } from "./toolSchema.js"
 import { Workspaces } from "./workspaces.js"
 
 export interface McpOptions {
@@ -45,6 +45,7 @@ const errorResult = (e: SpliceError, exit: number) => ({
 
 export const mcpServer = (options: McpOptions) =>
   Effect.scoped(Effect.gen(function*() {
+    yield* Effect.promise(() => loadOutputSchemas(options.specs))
     const byName = new Map(options.specs.map((s) => [s.name, s]))
     const inflight = new Set<Fiber.RuntimeFiber<unknown, unknown>>()
     // Every call from its first await on (a call may still be choosing its workspace when the input
@@ -70,6 +71,7 @@ export const mcpServer = (options: McpOptions) =>
         name: spec.name,
         description: toolDescription(spec),
         inputSchema: inputSchemaOf(spec),
+        outputSchema: outputSchemaOf(spec),
         annotations: { readOnlyHint: spec.readOnly, destructiveHint: !spec.readOnly, idempotentHint: spec.readOnly, openWorldHint: false }
       }))
     }))
@@ -109,7 +111,7 @@ export const mcpServer = (options: McpOptions) =>
       const program = spec.needs === "workspace"
         ? base
         : base.pipe(Effect.provide(GraphDbLive({ create: spec.needs === "graph-create", cache: graphCache, ...(typeof db === "string" ? { explicit: db } : {}) })))
-      if (stopping) return errorResult(spliceError("SPL-E130", "the server is shutting down: nothing was done"), 130)
+      if (stopping) return errorResult(spliceError("SPL-E130", "the server is shutting down (a signal came): nothing was done", { context: { signal: "shutdown" } }), 130)
       const fiber = Runtime.runFork(runtime)(program as Effect.Effect<unknown, SpliceError, never>)
       inflight.add(fiber)
       // notifications/cancelled: interrupt the call, which rolls its transaction back.

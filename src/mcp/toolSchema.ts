@@ -1,10 +1,12 @@
 /**
  * A command's MCP tool, generated from its definition: the JSON Schema of its input (parameters in
- * snake_case) and the check of a call's arguments against it, with splice's own usage error.
+ * snake_case) and of its output (src/schema/), and the check of a call's arguments against it, with
+ * splice's own usage error.
  */
 import type { AnyCommandSpec } from "../spec/command.js"
 import { type Param, snakeName } from "../spec/param.js"
 import { SpliceError, spliceError } from "../domain/SpliceError.js"
+import type { JsonSchema } from "../schema/jsonSchema.js"
 
 const mcpParams = (spec: AnyCommandSpec) => Object.entries(spec.params).filter(([, p]) => p.only !== "cli")
 
@@ -33,6 +35,27 @@ export const inputSchemaOf = (spec: AnyCommandSpec) => ({
   required: mcpParams(spec).filter(([, p]) => p.required).map(([, p]) => snakeName(p)),
   additionalProperties: false
 })
+
+let outputSchemas: ReadonlyMap<string, JsonSchema> | undefined
+
+/**
+ * Builds every tool's outputSchema, once, when the server starts: the schemas (src/schema/) are
+ * loaded only here and by `splice schema`, never on a plain CLI run's path.
+ */
+export const loadOutputSchemas = async (specs: ReadonlyArray<AnyCommandSpec>): Promise<void> => {
+  const [{ toolOutputJsonSchema }, { outputOf }] = await Promise.all([import("../schema/jsonSchema.js"), import("../schema/outputs.js")])
+  outputSchemas = new Map(specs.flatMap((s) => {
+    const output = outputOf(s.name)
+    return output === undefined ? [] : [[s.name, toolOutputJsonSchema(output)] as const]
+  }))
+}
+
+/** The JSON Schema of the tool's structuredContent: the result and its events, or the error (after loadOutputSchemas). */
+export const outputSchemaOf = (spec: AnyCommandSpec): JsonSchema => {
+  const schema = outputSchemas?.get(spec.name)
+  if (schema === undefined) throw new Error(`no output schema for ${spec.name} (loadOutputSchemas first)`)
+  return schema
+}
 
 /** The tool's description: what it does, then the guide for a model. */
 export const toolDescription = (spec: AnyCommandSpec) => `${spec.summary}.\n\n${spec.guide}`

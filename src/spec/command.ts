@@ -17,6 +17,7 @@ import type { Syntax } from "../../services/Syntax.js"
 import type { Trust } from "../../services/Trust.js"
 import type { Validator } from "../../services/Validator.js"
 import type { Params, Values } from "./param.js"
+import type { CommandName } from "../schema/outputs.js"
 
 /** The services every command may use (graph commands also get a GraphDb; their indexer parses with Syntax). */
 export type WorkspaceServices = FileStore | Lock | Journal | Hasher | Validator | Output | Input | CompilerGate | ProjectConfig | Trust | Syntax
@@ -24,8 +25,9 @@ export type WorkspaceServices = FileStore | Lock | Journal | Hasher | Validator 
 /** What a command runs against: the workspace, or the workspace plus the code graph (`create`: build one when none exists). */
 export type Needs = "workspace" | "graph" | "graph-create"
 
-export interface CommandSpec<P extends Params, R = WorkspaceServices> {
-  readonly name: string
+export interface CommandSpec<P extends Params, R = WorkspaceServices, N extends string = string> {
+  /** Also the key of its output schema in src/schema/outputs.ts (`outputOf(name)`). */
+  readonly name: N
   /** One line: what it does (the first line of --help and of the tool's description). */
   readonly summary: string
   /** For a model with little room: when to use it, what its errors mean, how to recover. */
@@ -43,4 +45,9 @@ export interface CommandSpec<P extends Params, R = WorkspaceServices> {
 
 export type AnyCommandSpec = CommandSpec<Params, WorkspaceServices | GraphDb>
 
-export const defineCommand = <P extends Params, R extends WorkspaceServices | GraphDb = WorkspaceServices>(spec: CommandSpec<P, R>): CommandSpec<P, R> => spec
+/**
+ * A command's definition. Its name must have an output schema in src/schema/outputs.ts (checked here,
+ * at compile time); the schemas are looked up by name rather than held here, so that a CLI run, which
+ * never needs them, does not build them (they cost ~20 ms of start-up).
+ */
+export const defineCommand = <P extends Params, N extends CommandName, R extends WorkspaceServices | GraphDb = WorkspaceServices>(spec: CommandSpec<P, R, N>): CommandSpec<P, R, N> => spec

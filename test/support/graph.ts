@@ -7,6 +7,8 @@ import { SyntaxLive } from "../../layers/live/SyntaxLive.js"
 import { GraphDbMemory, SavedGraph } from "../../layers/memory/GraphDbMemory.js"
 import { CapturedOutput } from "../../layers/memory/OutputMemory.js"
 import { outcomeOf } from "../../src/cli/outcome.js"
+import { errorObject } from "../../src/domain/render.js"
+import { assertSchemaLines } from "./outputSchema.js"
 import type { SpliceError } from "../../src/domain/SpliceError.js"
 import type { GraphDb } from "../../services/GraphDb.js"
 import type { Syntax } from "../../services/Syntax.js"
@@ -41,6 +43,7 @@ export const runGraph = async (
   const layer = Layer.mergeAll(layerFor(mem, captured, options), SyntaxLive, GraphDbMemory(saved))
   const exit = await Effect.runPromiseExit(program.pipe(Effect.provide(layer)) as Effect.Effect<unknown, SpliceError, never>)
   const outcome = outcomeOf(exit, undefined)
+  assertSchemaLines([...captured.lines, ...(outcome.error !== undefined ? [errorObject(outcome.error, outcome.exit)] : [])])
   if (outcome.error !== undefined) captured.lines.push({ type: "error", code: outcome.error.code, exit: outcome.exit, message: outcome.error.message, context: outcome.error.context ?? {} })
   return { exit: outcome.exit, lines: captured.lines, last: captured.lines[captured.lines.length - 1] ?? {}, logs: captured.logs, human: captured.human.join(""), ...(outcome.error !== undefined ? { error: outcome.error } : {}) }
 }

@@ -1,4 +1,6 @@
 /** Runs a command program against the memory layers and reports what it printed and how it ended. */
+import { errorObject } from "../../src/domain/render.js"
+import { assertSchemaLines } from "./outputSchema.js"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { HasherLive } from "../../layers/live/HasherLive.js"
@@ -81,6 +83,8 @@ export const run = async (
   const captured = new CapturedOutput()
   const exit = await Effect.runPromiseExit(program.pipe(Effect.provide(layerFor(mem, captured, options))))
   const outcome = outcomeOf(exit, undefined)
+  // Every line, the error line as the CLI prints it, must match its schema (src/schema/).
+  assertSchemaLines([...captured.lines, ...(outcome.error !== undefined ? [errorObject(outcome.error, outcome.exit)] : [])])
   if (outcome.error !== undefined) captured.lines.push({ type: "error", ok: false, code: outcome.error.code, exit: outcome.exit, message: outcome.error.message, context: outcome.error.context ?? {} })
   return {
     exit: outcome.exit,

@@ -1,19 +1,21 @@
 /** `splice export --format json|jsonl`: the whole graph, after a refresh. */
 import * as Effect from "effect/Effect"
-import { GraphDb } from "../../../services/GraphDb.js"
+import { GraphDb, type SqlValue } from "../../../services/GraphDb.js"
 import { Output } from "../../../services/Output.js"
 import { refreshGraph } from "./refresh.js"
+import type { FileRow, ImportRow, ReferenceRow, SymbolRecord } from "../../schema/results/graph.js"
 
 export const exportCommand = (format: "json" | "jsonl") =>
   Effect.gen(function*() {
     const db = yield* GraphDb
     const output = yield* Output
     yield* refreshGraph({ full: false, progress: true })
-    const files = yield* db.all("SELECT id, path, language, hash, size FROM files ORDER BY path")
-    const symbols = yield* db.all("SELECT id, file_id, name, kind, container, qualified_name, signature, parameters, return_type, exported, start_byte, end_byte, start_line, start_col, end_line, end_col FROM symbols ORDER BY id")
-    const refs = yield* db.all("SELECT id, file_id, name, kind, qualifier, line, col, start_byte, end_byte, enclosing_symbol_id, symbol_id, resolution FROM refs ORDER BY id")
-    const imports = (yield* db.all<Record<string, unknown>>("SELECT id, file_id, module, line, names, namespace, default_name, reexports, wildcard, resolved_files FROM imports ORDER BY id"))
-      .map((i) => ({ ...i, names: JSON.parse(String(i["names"])), reexports: JSON.parse(String(i["reexports"])), resolved_files: JSON.parse(String(i["resolved_files"])), wildcard: i["wildcard"] === 1 }))
+    // The rows as the schema (src/schema/results/graph.ts) describes the database's columns.
+    const files = yield* db.all<FileRow>("SELECT id, path, language, hash, size FROM files ORDER BY path")
+    const symbols = yield* db.all<SymbolRecord>("SELECT id, file_id, name, kind, container, qualified_name, signature, parameters, return_type, exported, start_byte, end_byte, start_line, start_col, end_line, end_col FROM symbols ORDER BY id")
+    const refs = yield* db.all<ReferenceRow>("SELECT id, file_id, name, kind, qualifier, line, col, start_byte, end_byte, enclosing_symbol_id, symbol_id, resolution FROM refs ORDER BY id")
+    const imports = (yield* db.all<Record<string, SqlValue>>("SELECT id, file_id, module, line, names, namespace, default_name, reexports, wildcard, resolved_files FROM imports ORDER BY id"))
+      .map((i) => ({ ...i, names: JSON.parse(String(i["names"])), reexports: JSON.parse(String(i["reexports"])), resolved_files: JSON.parse(String(i["resolved_files"])), wildcard: i["wildcard"] === 1 }) as ImportRow)
     if (format === "jsonl") {
       for (const f of files) yield* output.event({ type: "file", ...f })
       for (const s of symbols) yield* output.event({ type: "symbol", ...s })

@@ -1,4 +1,5 @@
 /** `splice find NAME`: symbols by exact name, glob (`*`, `?`) or fuzzy match, with spans. */
+import type { SymbolKind } from "../../domain/graph/facts.js"
 import * as Effect from "effect/Effect"
 import { spliceError } from "../../domain/SpliceError.js"
 import { diceSimilarity } from "../../domain/similarity.js"
@@ -20,7 +21,7 @@ export interface FindConfig {
 export interface SymbolRow {
   id: number
   name: string
-  kind: string
+  kind: SymbolKind
   container: string | null
   qualified_name: string
   signature: string

@@ -1,4 +1,5 @@
 /** `splice outline FILE`: a file's symbols as a tree (by containment), with signatures and spans. */
+import type { OutlineNode } from "../../schema/results/graph.js"
 import * as Effect from "effect/Effect"
 import { spliceError } from "../../domain/SpliceError.js"
 import { FileStore } from "../../../services/FileStore.js"
@@ -62,9 +63,9 @@ export const outlineCommand = (file: string) =>
 export const MAX_JSON_DEPTH = 200
 
 /** The tree as JSON objects, each symbol with its `children`. */
-const plainTree = (roots: ReadonlyArray<Node>): Array<Record<string, unknown>> => {
-  const top: Array<Record<string, unknown>> = []
-  const work: Array<{ node: Node; into: Array<Record<string, unknown>>; depth: number }> = roots.map((node) => ({ node, into: top, depth: 0 }))
+const plainTree = (roots: ReadonlyArray<Node>): Array<OutlineNode> => {
+  const top: Array<OutlineNode> = []
+  const work: Array<{ node: Node; into: Array<OutlineNode>; depth: number }> = roots.map((node) => ({ node, into: top, depth: 0 }))
   // Filling each parent's list in order needs the pending nodes in document order: visit from the front.
   for (let i = 0; i < work.length; i++) {
     const { node, into, depth } = work[i]!
@@ -73,7 +74,7 @@ const plainTree = (roots: ReadonlyArray<Node>): Array<Record<string, unknown>> =
       for (const c of node.children) work.push({ node: c, into, depth })
       continue
     }
-    const children: Array<Record<string, unknown>> = []
+    const children: Array<OutlineNode> = []
     into.push({ ...node.symbol, children })
     for (const c of node.children) work.push({ node: c, into: children, depth: depth + 1 })
   }

@@ -9,6 +9,7 @@ import { GraphDb } from "../../../services/GraphDb.js"
 import { Output } from "../../../services/Output.js"
 import { didYouMean, findSymbols, SYMBOL_COLUMNS, symbolJson, type SymbolRow } from "./find.js"
 import { refreshGraph } from "./refresh.js"
+import type { RefKind } from "../../domain/graph/facts.js"
 
 export interface RefsConfig {
   readonly name: string
@@ -40,15 +41,15 @@ export const refsCommand = (config: RefsConfig) =>
       }))
     }
     const def = defs[0]!
-    const refs = yield* db.all<{ file: string; line: number; col: number; kind: string; resolution: string; symbol_id: number | null; enclosing: string | null; enclosing_file: string | null }>(
+    const refs = yield* db.all<{ file: string; line: number; col: number; kind: RefKind; resolution: "exact" | "name"; symbol_id: number | null; enclosing: string | null; enclosing_file: string | null }>(
       `SELECT f.path AS file, r.line, r.col, r.kind, r.resolution, r.symbol_id, e.qualified_name AS enclosing, ef.path AS enclosing_file
        FROM refs r JOIN files f ON f.id = r.file_id LEFT JOIN symbols e ON e.id = r.enclosing_symbol_id LEFT JOIN files ef ON ef.id = e.file_id
        WHERE r.symbol_id = ? OR (r.symbol_id IS NULL AND r.name = ?) ORDER BY f.path, r.line, r.col`, [def.id, def.name])
     const references = refs.map((r) => ({ file: r.file, line: r.line, col: r.col, kind: r.kind, resolution: r.symbol_id === def.id ? r.resolution : "name", in: r.enclosing }))
-    const callers = [...new Map(refs.filter((r) => r.kind === "call" && r.enclosing !== null).map((r) => [`${r.enclosing_file}:${r.enclosing}`, {
+    const callers = [...new Map(refs.filter((r): r is typeof r & { enclosing: string; enclosing_file: string } => r.kind === "call" && r.enclosing !== null).map((r) => [`${r.enclosing_file}:${r.enclosing}`, {
       name: r.enclosing, file: r.enclosing_file, resolution: r.symbol_id === def.id ? r.resolution : "name"
     }])).values()]
-    const calleeRows = yield* db.all<SymbolRow & { resolution: string; call_line: number }>(
+    const calleeRows = yield* db.all<SymbolRow & { resolution: "exact" | "name"; call_line: number }>(
       `SELECT ${SYMBOL_COLUMNS}, r.resolution, r.line AS call_line FROM refs r JOIN symbols s ON s.id = r.symbol_id JOIN files f ON f.id = s.file_id
        WHERE r.enclosing_symbol_id = ? AND r.kind = 'call' ORDER BY r.line`, [def.id])
     const callees = [...new Map(calleeRows.map((c) => [c.id, { name: c.qualified_name, kind: c.kind, file: c.file, line: c.start_line, resolution: c.resolution }])).values()]

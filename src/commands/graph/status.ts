@@ -26,7 +26,7 @@ export const freshness = Effect.gen(function*() {
     "SELECT f.path, f.language, f.size, f.mtime, (SELECT count(*) FROM symbols s WHERE s.file_id = f.id) AS symbols FROM files f ORDER BY f.path")
   const files = rows.map((r) => {
     const d = disk.get(r.path)
-    const state = d === undefined ? "missing" : d.size === r.size && d.mtimeMs === r.mtime ? "fresh" : "stale"
+    const state: "missing" | "fresh" | "stale" = d === undefined ? "missing" : d.size === r.size && d.mtimeMs === r.mtime ? "fresh" : "stale"
     return { file: r.path, language: r.language, symbols: r.symbols, state }
   })
   const indexed = new Set(rows.map((r) => r.path))
@@ -46,7 +46,7 @@ export const statusCommand = Effect.gen(function*() {
   const db = yield* GraphDb
   const counts = yield* graphCounts
   const { files, unindexed, skipped } = yield* freshness
-  const stale = files.filter((f) => f.state !== "fresh").map((f) => ({ file: f.file, state: f.state }))
+  const stale = files.flatMap((f) => (f.state === "fresh" ? [] : [{ file: f.file, state: f.state }]))
   return yield* output.result("status", {
     db: db.location.path,
     found_by: db.location.source,

@@ -9,10 +9,11 @@ import { hashSpec } from "./hash.js"
 import { historySpec } from "./history.js"
 import { readSpec } from "./read.js"
 import { recoverSpec } from "./recover.js"
+import { schemaSpec } from "./schema.js"
 import { trustSpec } from "./trust.js"
 import { undoSpec } from "./undo.js"
 import { writeSpec } from "./write.js"
 
 export const commandSpecs: ReadonlyArray<AnyCommandSpec> = [
-  editSpec, writeSpec, applySpec, checkSpec, readSpec, hashSpec, undoSpec, historySpec, recoverSpec, trustSpec, explainSpec, ...graphSpecs
+  editSpec, writeSpec, applySpec, checkSpec, readSpec, hashSpec, undoSpec, historySpec, recoverSpec, trustSpec, explainSpec, schemaSpec, ...graphSpecs
 ] as unknown as ReadonlyArray<AnyCommandSpec>

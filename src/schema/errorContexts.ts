@@ -1,0 +1,191 @@
+/**
+ * The `context` of each error code, one schema per code: what a program may read from an error line
+ * besides its code, message and hint. Fields are optional where some failures of that code carry
+ * them and others do not (a usage error names the flag or parameter it is about, when there is one).
+ * spliceError's type takes the context from here (src/domain/SpliceError.ts), so a call site cannot
+ * print a field the schema does not describe.
+ */
+import * as Schema from "effect/Schema"
+import type { ErrorCode } from "../domain/errors.js"
+import { Checksum, CompilerVerdict, Count, Diagnostic, GateFailure, Int, NearMiss, SyntaxError } from "./common.js"
+
+const S = Schema.String
+const opt = Schema.optional
+const Strings = Schema.Array(Schema.String)
+
+/** A file-system call that failed (layers/live/errno.ts): the path, the operation and the errno. */
+const errno = {
+  path: opt(S),
+  op: opt(Schema.Literal("read", "write", "stat", "list", "lock")),
+  errno: opt(S),
+  detail: opt(S)
+}
+
+/** Where in a change set (`splice apply`) a failure is: the file, the change, the hunk and its input line. */
+const changeAt = { change: opt(Int), hunk: opt(Int), input_line: opt(Int) }
+
+/** The syntax gate's refusal for one file (src/commands/verdictText.ts syntaxFailure). */
+const syntaxFailureFields = {
+  file: S,
+  language: opt(S),
+  parser: S,
+  errors: Schema.Array(SyntaxError),
+  errors_total: Count,
+  errors_omitted: Count,
+  preexisting: Count,
+  reason: opt(S)
+}
+
+const RestoreState = Schema.Struct({
+  tx: opt(S),
+  file: S,
+  state: Schema.Literal("changed_externally", "restore_failed", "incomplete", "damaged"),
+  /** What the file holds now: a BLAKE3 checksum, "absent", or null when unknown. */
+  checksum: Schema.NullOr(S),
+  error: opt(Schema.NullOr(S))
+})
+
+const ctx = <F extends Schema.Struct.Fields>(fields: F) => Schema.Struct(fields)
+
+export const errorContexts = {
+  "SPL-E001": ctx({ name: S, did_you_mean: Strings }),
+  "SPL-E002": ctx({ name: S, candidates: Schema.Array(Schema.Struct({ file: S, line: Int, kind: S, qualified_name: S })) }),
+  "SPL-E010": ctx({
+    /** The flag, MCP parameter, file or value the command line got wrong, when there is one. */
+    flag: opt(S),
+    parameter: opt(S),
+    expected: opt(S),
+    known: opt(Strings),
+    tools: opt(Strings),
+    kind: opt(S),
+    code: opt(S),
+    file: opt(S),
+    limit: opt(Schema.Number),
+    max_bytes: opt(Int),
+    expect_checksum: opt(S),
+    candidates: opt(Strings)
+  }),
+  "SPL-E011": ctx({ file: opt(S), edit: opt(Int), ...changeAt }),
+  "SPL-E012": ctx({ flag: opt(S), input: opt(S) }),
+  "SPL-E013": ctx({ file: Schema.Literal("splice.json"), key: opt(Schema.NullOr(S)), problem: S }),
+  "SPL-E020": ctx({ file: opt(S), directory: opt(S), kind: opt(S), workspace: opt(Schema.NullOr(S)), ...changeAt, ...errno }),
+  "SPL-E021": ctx({ file: opt(S), ...errno }),
+  "SPL-E022": ctx({ tx: opt(S), candidates: opt(Strings), state: opt(S) }),
+  "SPL-E031": ctx({ file: S, expected: S, actual: Checksum }),
+  "SPL-E032": ctx({
+    lock: opt(S),
+    path: opt(S),
+    holder: opt(Schema.NullOr(Schema.Struct({ pid: Int, host: S, since: S }))),
+    tx: opt(S)
+  }),
+  "SPL-E033": ctx({ file: opt(S), ...errno }),
+  "SPL-E034": ctx({
+    file: opt(S),
+    files: opt(Strings),
+    /** content: the file changed while splice held it; directory: its directory was swapped; resolve: the path changed while resolved. */
+    race: opt(Schema.Literal("content", "directory", "resolve")),
+    now: opt(S),
+    path: opt(S),
+    tx: opt(S),
+    changes: opt(Schema.Array(Schema.Struct({ file: S, expected: S, actual: S }))),
+    ...changeAt
+  }),
+  "SPL-E035": ctx({
+    tx: opt(S),
+    file: opt(S),
+    status: opt(S),
+    error: opt(Schema.NullOr(S)),
+    files: opt(Schema.Array(RestoreState)),
+    restored: opt(Strings),
+    transactions: opt(Strings),
+    cause: opt(Schema.Struct({ code: S, message: S }))
+  }),
+  "SPL-E036": ctx({
+    tx: opt(S),
+    file: opt(S),
+    problem: opt(S),
+    status: opt(S),
+    error: opt(Schema.NullOr(S)),
+    files: opt(Schema.Array(RestoreState)),
+    transactions: opt(Strings)
+  }),
+  "SPL-E041": ctx({ dir: S }),
+  "SPL-E042": ctx({
+    // edit and write: the one file's refusal (syntaxFailureFields, every field present).
+    file: opt(S),
+    language: opt(S),
+    parser: opt(S),
+    errors_total: opt(Count),
+    errors_omitted: opt(Count),
+    preexisting: opt(Count),
+    reason: opt(S),
+    /** edit and write: the new errors; splice check: every file's errors, each naming its file. */
+    errors: opt(Schema.Array(Schema.Struct({ file: opt(S), ...SyntaxError.fields }))),
+    compiler: opt(CompilerVerdict),
+    /** splice apply: one refusal per file, and all of them as compiler-style lines. */
+    files: opt(Schema.Array(Schema.Struct(syntaxFailureFields))),
+    summary: opt(S)
+  }),
+  "SPL-E043": ctx({
+    tool: opt(S),
+    files: opt(Strings),
+    diagnostics: Schema.Array(Diagnostic),
+    preexisting: opt(Count),
+    duration_ms: opt(Count),
+    failures: opt(Schema.Array(GateFailure))
+  }),
+  "SPL-E044": ctx({ file: opt(S), tool: opt(Schema.NullOr(S)), reason: opt(S) }),
+  "SPL-E045": ctx({ tool: S, timeout_ms: Count, commands: Strings }),
+  "SPL-E046": ctx({ tool: S, failures: Schema.Array(GateFailure) }),
+  "SPL-E047": ctx({ file: S, tool: Schema.NullOr(S), reason: S }),
+  "SPL-E051": ctx({ format: opt(S), line: Int, expected: opt(S), found: opt(S), input: opt(S) }),
+  "SPL-E053": ctx({}),
+  "SPL-E054": ctx({ size: opt(Count), max_bytes: opt(Count) }),
+  "SPL-E061": ctx({ path: S, resolved: opt(S), workspace: S }),
+  "SPL-E062": ctx({ file: opt(S), path: opt(S), target: opt(S), workspace: opt(S), expected: opt(S), now: opt(S), race: opt(Schema.Literal("directory")) }),
+  "SPL-E063": ctx({ file: S, reason: Schema.Literal("binary", "invalid_utf8"), offset: opt(Count) }),
+  "SPL-E064": ctx({ file: opt(S), input: opt(S), size: opt(Count), max_bytes: Count }),
+  "SPL-E065": ctx({ file: opt(S), kind: opt(S), ...errno }),
+  "SPL-E066": ctx({ path: S }),
+  "SPL-E067": ctx({ file: S, reason: opt(Schema.Literal("git_dir")) }),
+  "SPL-E068": ctx({ path: S, kind: S }),
+  "SPL-E069": ctx({ file: S, offset: Count, edit: opt(Int) }),
+  "SPL-E071": ctx({
+    file: S,
+    edit: opt(Int),
+    mode: opt(S),
+    searched_for: opt(S),
+    candidates: opt(Schema.Array(NearMiss)),
+    reason: opt(Schema.Literal("new_text_present_without_evidence", "no_context", "anchor_not_found", "delete_mismatch", "out_of_range", "old_mismatch")),
+    new_text_lines: opt(Schema.Array(Int)),
+    anchor: opt(S),
+    expected: opt(S),
+    actual: opt(S),
+    line: opt(Int),
+    lines: opt(Int),
+    line_count: opt(Int),
+    ...changeAt
+  }),
+  "SPL-E072": ctx({
+    file: S,
+    edit: opt(Int),
+    mode: opt(S),
+    count: opt(Count),
+    lines: Schema.Array(Int),
+    tier: opt(S),
+    reason: opt(Schema.Literal("anchor_ambiguous")),
+    anchor: opt(S),
+    ...changeAt
+  }),
+  "SPL-E081": ctx({ ...errno }),
+  "SPL-E082": ctx({ ...errno }),
+  "SPL-E083": ctx({ db: opt(S), ...errno }),
+  "SPL-E091": ctx({ db: opt(Schema.NullOr(S)), source: opt(S), tried: opt(Strings) }),
+  // detail: the stack of a defect, or what the failed call said.
+  "SPL-E099": ctx({ ...errno }),
+  "SPL-E130": ctx({ signal: S }),
+  "SPL-E131": ctx({ files: Strings, transactions: Strings })
+} satisfies { readonly [C in ErrorCode]: Schema.Schema<any, any, never> }
+
+/** What `context` holds for an error of code C (as printed: the encoded side). */
+export type ErrorContext<C extends ErrorCode> = C extends ErrorCode ? Schema.Schema.Encoded<(typeof errorContexts)[C]> : never

@@ -1,0 +1,19 @@
+/** `splice undo`'s result: the undo transaction and what it did to each file. */
+import * as Schema from "effect/Schema"
+import { Checksum, GraphReport, TxId } from "../common.js"
+import { resultLine } from "../line.js"
+
+export const UndoResult = resultLine("undo", {
+  tx: TxId,
+  undid: TxId,
+  undid_command: Schema.String,
+  files: Schema.Array(Schema.Struct({
+    file: Schema.String,
+    action: Schema.Literal("removed", "recreated", "restored"),
+    checksum_before: Schema.NullOr(Checksum),
+    checksum_after: Schema.NullOr(Checksum)
+  })),
+  removed_directories: Schema.Array(Schema.String),
+  created_directories: Schema.Array(Schema.String),
+  graph: Schema.optional(GraphReport)
+})

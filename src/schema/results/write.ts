@@ -1,0 +1,46 @@
+/** `splice write`'s result: identical content, previewed or committed. */
+import * as Schema from "effect/Schema"
+import { Checksum, CompilerVerdict, Count, GraphReport, LineEnding, SyntaxVerdict, TxId } from "../common.js"
+import { resultLine } from "../line.js"
+
+const base = {
+  file: Schema.String,
+  created: Schema.Boolean,
+  bytes: Count,
+  line_ending: LineEnding,
+  /** What splice adopted from the file it replaced ("line endings to crlf", "kept BOM"). */
+  conversions: Schema.Array(Schema.String),
+  checksum_before: Schema.NullOr(Checksum),
+  checksum_after: Checksum,
+  validation: SyntaxVerdict,
+  compiler: CompilerVerdict
+}
+
+export const WriteResult = Schema.Union(
+  resultLine("write", {
+    file: Schema.String,
+    changed: Schema.Literal(false),
+    created: Schema.Literal(false),
+    checksum_before: Checksum,
+    checksum_after: Checksum,
+    bytes: Count,
+    tx: Schema.Null
+  }),
+  resultLine("write", {
+    ...base,
+    preview: Schema.Literal(true),
+    changed: Schema.Literal(false),
+    would_change: Schema.Literal(true),
+    would_succeed: Schema.Boolean,
+    tx: Schema.Null,
+    diff: Schema.String
+  }),
+  resultLine("write", {
+    ...base,
+    changed: Schema.Literal(true),
+    tx: TxId,
+    created_directories: Schema.Array(Schema.String),
+    graph: Schema.optional(GraphReport),
+    diff: Schema.optional(Schema.String)
+  })
+)

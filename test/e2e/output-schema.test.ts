@@ -1,0 +1,98 @@
+/**
+ * The built CLI's output against the JSON Schema that `splice schema` prints, under Node and Deno:
+ * every command runs (results, event lines, errors), and each NDJSON line of stdout is validated with
+ * ajv (the validator the MCP SDK itself uses): a result line by its command's result schema, the lines
+ * before it by its event schema, an error line by its code's.
+ */
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { Ajv, type ValidateFunction } from "ajv"
+import { beforeAll, describe, expect, it } from "vitest"
+import { ensureBuilt, type Result, runAsync, runtimes, tempWorkspace } from "./harness.js"
+
+beforeAll(() => ensureBuilt())
+
+const TS = "export function add(a: number, b: number): number {\r\n\treturn a + b\r\n}\r\nexport const three = add(1, 2)\r\n"
+const PATCH = "*** Begin Patch\n*** Add File: src/c.ts\n+import { add } from \"../a.js\"\n+export const c = add(3, 4)\n*** Delete File: old.ts\n*** Update File: a.ts\n@@\n-\treturn a + b\n+\treturn b + a\n*** End Patch\n"
+
+interface Schemas {
+  readonly commands: Record<string, { result: object; events?: object }>
+  readonly errors: Record<string, object>
+}
+
+describe.each(runtimes)("every line the CLI prints under $name matches splice schema", (rt) => {
+  it("runs every command and validates each line", async () => {
+    const ws = tempWorkspace()
+    fs.mkdirSync(path.join(ws, ".git"))
+    fs.writeFileSync(path.join(ws, "a.ts"), TS)
+    fs.writeFileSync(path.join(ws, "old.ts"), "export const old = 1\n")
+    // Asynchronously: a run of 40 processes must not block the test worker's event loop.
+    const run = (...args: string[]): Promise<Result> => runAsync(rt, [...args, "--output", "json"], { cwd: ws })
+
+    const all = await run("schema")
+    expect(all.code).toBe(0)
+    const schemas = all.last as unknown as Schemas
+    const ajv = new Ajv({ strict: false, allErrors: true })
+    const compiled = new Map<object, ValidateFunction>()
+    const validator = (schema: object) => compiled.get(schema) ?? compiled.set(schema, ajv.compile(schema)).get(schema)!
+
+    const seen = new Set<string>()
+    const check = (args: string[], r: Result) => {
+      expect(r.lines.length, `${args.join(" ")}: no output; stderr ${r.stderr}`).toBeGreaterThan(0)
+      const result = r.lines.find((l) => l["type"] === "result")
+      const command = String(result?.["command"] ?? args[0])
+      for (const line of r.lines) {
+        let schema: object | undefined
+        if (line["type"] === "error") schema = schemas.errors[String(line["code"])]
+        else if (line["type"] === "result") schema = schemas.commands[command]?.result
+        else schema = schemas.commands[command]?.events
+        expect(schema, `${args.join(" ")}: no schema for ${JSON.stringify(line).slice(0, 200)}`).toBeDefined()
+        const validate = validator(schema!)
+        const valid = validate(line)
+        expect(valid, `${args.join(" ")}: ${JSON.stringify(line).slice(0, 600)}\n${ajv.errorsText(validate.errors)}`).toBe(true)
+      }
+      seen.add(command)
+      return r
+    }
+    const go = async (...args: string[]) => check(args, await run(...args))
+
+    await go("read", "--file", "a.ts", "--lines", "2:3", "--numbered")
+    await go("hash", "a.ts", "old.ts")
+    expect((await go("hash", "--verify", "0".repeat(64), "a.ts")).code).toBe(7)
+    expect((await go("edit", "-f", "a.ts", "--replace-old", "add(1, 2)", "--replace-new", "add(2, 1)", "--preview")).last).toMatchObject({ preview: true })
+    expect((await go("edit", "-f", "a.ts", "--replace-old", "add(1, 2)", "--replace-new", "add(2, 1)", "--diff")).last).toMatchObject({ changed: true })
+    expect((await go("edit", "-f", "a.ts", "--replace-old", "add(1, 2)", "--replace-new", "add(2, 1)")).last).toMatchObject({ changed: false, already_applied: true })
+    expect((await go("edit", "-f", "a.ts", "--after-line", "0", "--replace-new", "// top")).last).toMatchObject({ mode: "after_line" })
+    expect((await go("edit", "-f", "a.ts", "--replace-old", "nothing like it", "--replace-new", "x")).code).toBe(6)
+    expect((await go("edit", "-f", "a.ts", "--replace-old", "add(2, 1)", "--replace-new", "add(2, ")).code).toBe(5)
+    expect((await go("write", "-f", "b.ts", "--create", "--content", "export const b = 1\n")).last).toMatchObject({ created: true })
+    expect((await go("write", "-f", "b.ts", "--create", "--content", "export const b = 1\n")).code).toBe(7)
+    expect((await go("apply", "--change-set", PATCH, "--preview")).last).toMatchObject({ preview: true })
+    expect((await go("apply", "--change-set", PATCH)).last).toMatchObject({ changed: true })
+    expect((await go("check", "a.ts", "src/c.ts")).code).toBe(0)
+    await go("history")
+    await go("history", "--stats")
+    expect((await go("undo")).last).toMatchObject({ undid_command: "apply" })
+    expect((await go("undo", "no-such-tx")).code).toBe(4)
+    await go("recover")
+    await go("trust", "--status")
+    await go("explain")
+    await go("explain", "SPL-E071")
+    await go("schema", "edit")
+    await go("schema", "SPL-E130")
+    expect((await go("schema", "nope")).code).toBe(2)
+    await go("index")
+    await go("status")
+    await go("find", "add")
+    expect((await go("find", "zzzz_nothing")).code).toBe(6)
+    await go("refs", "add")
+    await go("outline", "a.ts")
+    await go("files")
+    await go("suggest", "--fn-name", "addAll", "--desc", "add every number", "--file", "src/d.ts")
+    await go("export")
+    await go("export", "--format", "jsonl")
+
+    expect([...seen].sort()).toEqual(Object.keys(schemas.commands).sort())
+    fs.rmSync(ws, { recursive: true, force: true })
+  }, 180_000)
+})
