@@ -75,6 +75,8 @@ const cases: ReadonlyArray<Case> = [
   { tool: "files", args: {}, cli: ["files"], same: true },
   { tool: "suggest", args: { fn_name: "perimeter", desc: "perimeter of a circle", file: "lib.ts" }, cli: ["suggest", "--fn-name", "perimeter", "--desc", "perimeter of a circle", "--file", "lib.ts"] },
   { tool: "suggest", args: { fn_name: "perimeter" }, cli: ["suggest", "--fn-name", "perimeter"], code: "SPL-E010" },
+  { tool: "schema", args: { of: "edit" }, cli: ["schema", "edit"], same: true },
+  { tool: "schema", args: { of: "nosuch" }, cli: ["schema", "nosuch"], code: "SPL-E010" },
   { tool: "export", args: { format: "jsonl" }, cli: ["export", "--format", "jsonl"] },
   { tool: "export", args: { format: "xml" }, cli: ["export", "--format", "xml"], code: "SPL-E010" }
 ]
