@@ -1,7 +1,9 @@
-// Bundles the CLI into dist/splice.mjs (ESM, for Node 20+ and Deno 2) and dist/splice.cjs (for the
-// Node single executable), and copies the tree-sitter wasm files into dist/grammars/, with TypeScript's
-// own parser (typescript 5.9's lib/typescript.js, CommonJS, 9 MB), which the syntax gate loads only
-// when tree-sitter blames a TS/JS edit (layers/live/typescriptParser.ts).
+// Bundles the CLI into dist/splice.cjs (CommonJS: what the launcher dist/splice.mjs runs, under Node
+// 20+ and Deno 2, through its V8 code cache; and the Node single executable) and dist/splice-esm.mjs
+// (ESM with code splitting, for `deno compile`, see deno.json), and copies the tree-sitter wasm files
+// into dist/grammars/, with TypeScript's own parser (typescript 5.9's lib/typescript.js, CommonJS,
+// 9 MB), which the syntax gate loads only when tree-sitter blames a TS/JS edit
+// (layers/live/typescriptParser.ts).
 import { build } from "esbuild"
 import { mkdirSync, copyFileSync, rmSync, chmodSync } from "node:fs"
 import { join } from "node:path"
@@ -41,7 +43,8 @@ const common = {
   logLevel: "warning"
 }
 
-// ESM with code splitting (for Deno): the tree-sitter runtime is a separate chunk, loaded only to parse.
+// ESM with code splitting (for `deno compile`): the tree-sitter runtime, sql.js and the MCP server
+// are chunks of their own, loaded only when used.
 await build({
   ...common,
   format: "esm",
@@ -57,7 +60,8 @@ await build({
   }
 })
 
-// CommonJS (for Node, through the launcher's code cache, and for the single executable).
+// CommonJS (for the launcher's code cache, on Node and Deno, and for the single executable). Modules
+// reached only through import() (the MCP server, tree-sitter, sql.js) are evaluated only when imported.
 // Emscripten's Node glue in web-tree-sitter uses `await import("module")` and import.meta.url;
 // neither exists in a vm.Script or a single executable, so the CJS build uses require instead.
 const emscriptenToCjs = {

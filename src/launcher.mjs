@@ -1,64 +1,85 @@
 #!/usr/bin/env node
 // splice's entry point (copied to dist/splice.mjs by the build).
 //
-// Start-up time matters: agents call splice for every edit. On Node, V8 spends ~65 ms compiling the
-// bundle on every start; this launcher runs the CommonJS bundle through vm.Script with a V8 code
+// Start-up time matters: agents call splice for every edit. V8 compiles a function the first time it
+// runs, and a start-up runs a few thousand of them (Effect, @effect/cli, splice's layers): ~100 ms
+// on Node, more under Deno. This launcher runs the CommonJS bundle through vm.Script with a V8 code
 // cache kept in ~/.cache/splice (SPLICE_CACHE_DIR overrides, SPLICE_NO_CACHE=1 disables), which
-// removes most of that. Deno keeps its own code cache, so under Deno the ESM bundle is imported.
+// removes most of that, on Node and on Deno alike. (Deno's own module cache holds only the code
+// compiled before a module runs, not the functions compiled while it runs, so importing the ESM
+// bundle under Deno paid for them on every start.)
+//
+// The cache is written at exit, so it holds every function the run compiled. A command runs code
+// no other command does, so the first run of each command rewrites the cache: it accumulates the
+// code of every command used since the bundle was built (the commands it holds are listed beside it).
+import * as fs from "node:fs"
 import { createRequire } from "node:module"
+import * as os from "node:os"
+import * as path from "node:path"
 import { fileURLToPath } from "node:url"
+import * as vm from "node:vm"
 
-if (typeof globalThis.Deno !== "undefined") {
-  await import("./splice-esm.mjs")
-} else {
-  const fs = await import("node:fs")
-  const path = await import("node:path")
-  const os = await import("node:os")
-  const vm = await import("node:vm")
-  const v8 = await import("node:v8")
+const deno = globalThis.Deno
+const serving = process.argv[2] === "mcp"
+try {
   // Set here, before compiling, because V8 rejects a code cache made under other flags; main sets
   // them too (for the single executable) and says why. Not for the long-running server, where the
   // optimised wasm pays for itself after a few edits (its code cache is kept apart).
-  const serving = process.argv[2] === "mcp"
   if (!serving) {
+    const v8 = await import("node:v8")
     v8.setFlagsFromString("--no-wasm-tier-up")
     v8.setFlagsFromString("--no-wasm-dynamic-tiering")
   }
-  const here = path.dirname(fileURLToPath(import.meta.url))
-  const file = path.join(here, "splice.cjs")
-  const require = createRequire(file)
-  const source = fs.readFileSync(file, "utf8")
-  const stat = fs.statSync(file)
-  const dir = process.env.SPLICE_CACHE_DIR ||
-    path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "splice")
-  const useCache = process.env.SPLICE_NO_CACHE !== "1"
-  const build = `bundle-${stat.size}-${Math.floor(stat.mtimeMs)}-${process.version}-${process.arch}`
-  const cacheFile = path.join(dir, `${build}${serving ? "-server" : ""}.v8cache`)
-  let cachedData
-  if (useCache) {
-    try {
-      cachedData = fs.readFileSync(cacheFile)
-    } catch {}
-  }
-  const wrapper = "(function (exports, require, module, __filename, __dirname) {" + source + "\n})"
-  const script = new vm.Script(wrapper, { filename: file, cachedData, importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER })
-  if (useCache && (cachedData === undefined || script.cachedDataRejected)) {
-    // Written once, at exit, so it holds every function this run compiled. Atomic: temp + rename.
-    process.once("exit", () => {
-      try {
-        fs.mkdirSync(dir, { recursive: true })
-        const tmp = `${cacheFile}.${process.pid}.tmp`
-        fs.writeFileSync(tmp, script.createCachedData())
-        fs.renameSync(tmp, cacheFile)
-        // Caches of earlier builds or Node versions are dead weight.
-        for (const name of fs.readdirSync(dir)) {
-          if (name.startsWith("bundle-") && name.endsWith(".v8cache") && !name.startsWith(build)) {
-            fs.rmSync(path.join(dir, name), { force: true })
-          }
-        }
-      } catch {}
-    })
-  }
-  const module = { exports: {} }
-  script.runInThisContext()(module.exports, require, module, file, here)
+} catch {}
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const file = path.join(here, "splice.cjs")
+const source = fs.readFileSync(file, "utf8")
+const stat = fs.statSync(file)
+const dir = process.env.SPLICE_CACHE_DIR ||
+  path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "splice")
+const useCache = process.env.SPLICE_NO_CACHE !== "1"
+// A cache is only valid for the V8 that wrote it: one per runtime and version, so Node and Deno
+// used side by side do not overwrite each other's.
+const runtime = deno !== undefined ? `deno-${deno.version.deno}` : `node-${process.version}`
+const build = `bundle-${runtime}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}`
+const cacheFile = path.join(dir, `${build}${serving ? "-server" : ""}.v8cache`)
+const listFile = `${cacheFile}.commands`
+const command = /^[a-z][a-z-]*$/.test(process.argv[2] ?? "") ? process.argv[2] : "-"
+
+let cachedData
+let commands = []
+if (useCache) {
+  try {
+    cachedData = fs.readFileSync(cacheFile)
+    commands = fs.readFileSync(listFile, "utf8").split("\n").filter((c) => c !== "")
+  } catch {}
 }
+const wrapper = "(function (exports, require, module, __filename, __dirname) {" + source + "\n})"
+const script = new vm.Script(wrapper, { filename: file, cachedData, importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER })
+const stale = cachedData === undefined || script.cachedDataRejected === true
+if (useCache && (stale || !commands.includes(command))) {
+  process.once("exit", () => {
+    try {
+      fs.mkdirSync(dir, { recursive: true })
+      // Atomic (temp + rename); two processes racing at worst drop a command from the list, which
+      // only means one more rewrite later.
+      const write = (target, data) => {
+        const tmp = `${target}.${process.pid}.tmp`
+        fs.writeFileSync(tmp, data)
+        fs.renameSync(tmp, target)
+      }
+      write(cacheFile, script.createCachedData())
+      write(listFile, [...(stale ? [] : commands), command].join("\n") + "\n")
+      if (!stale) return
+      // Caches of earlier builds or versions of this runtime are dead weight (as are those named
+      // the way earlier launchers named them).
+      for (const name of fs.readdirSync(dir)) {
+        const old = name.startsWith(`bundle-${runtime.split("-")[0]}-`) || /^bundle-\d/.test(name)
+        if (old && !name.startsWith(build)) fs.rmSync(path.join(dir, name), { force: true })
+      }
+    } catch {}
+  })
+}
+const module = { exports: {} }
+script.runInThisContext()(module.exports, createRequire(file), module, file, here)

@@ -1,9 +1,10 @@
 import * as fs from "node:fs"
-import * as net from "node:net"
+import type * as Net from "node:net"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { SpliceError, spliceError } from "../../src/domain/SpliceError.js"
 import { Input } from "../../services/Input.js"
+import { lazyBuiltin } from "./builtin.js"
 import { fromErrno } from "./errno.js"
 
 /**
@@ -41,6 +42,8 @@ let stdinBytes: Promise<Uint8Array> | undefined
 const readStdin = (): Promise<Uint8Array> => stdinBytes ??= collect(process.stdin, "standard input")
 
 const isDeno = "Deno" in globalThis
+// Only argument files that are pipes need it.
+const net = lazyBuiltin<typeof Net>("node:net")
 
 /**
  * A FIFO or pipe (`--edits <(command)`) read through the event loop. Node joins its thread pool on
@@ -52,7 +55,7 @@ const readPipe = (p: string): Promise<Uint8Array> =>
   new Promise((resolve, reject) =>
     fs.open(p, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK, (err, fd) => {
       if (err) return reject(err)
-      collect(new net.Socket({ fd, readable: true, writable: false }), p).then(resolve, reject)
+      collect(new (net().Socket)({ fd, readable: true, writable: false }), p).then(resolve, reject)
     })
   )
 

@@ -1,9 +1,10 @@
-import { spawn } from "node:child_process"
+import type * as ChildProcess from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type ProcessResult, ProcessRunner, type ProcessSpec } from "../../services/ProcessRunner.js"
+import { lazyBuiltin } from "./builtin.js"
 
 /**
  * child_process without a shell. The tool runs in its own process group so that a timeout or an
@@ -11,6 +12,8 @@ import { type ProcessResult, ProcessRunner, type ProcessSpec } from "../../servi
  */
 
 const MAX_OUTPUT = 8 * 1024 * 1024
+// Only the compiler gate and Python's parser start processes.
+const childProcess = lazyBuiltin<typeof ChildProcess>("node:child_process")
 
 const killGroup = (pid: number | undefined) => {
   if (pid === undefined) return
@@ -28,7 +31,7 @@ const killGroup = (pid: number | undefined) => {
 const run = (spec: ProcessSpec) =>
   Effect.async<ProcessResult | "not_found">((resume) => {
     const started = Date.now()
-    const child = spawn(spec.command, [...spec.args], {
+    const child = childProcess().spawn(spec.command, [...spec.args], {
       cwd: spec.cwd,
       env: { ...process.env, ...spec.env },
       stdio: [spec.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],

@@ -12,9 +12,9 @@ import { findAsset } from "./grammarFiles.js"
  * asks this parser whenever tree-sitter blames an edit on a TS/JS file. The file is 9 MB: it is read
  * and evaluated only then, never at start-up.
  *
- * On Node (the launcher, the single executable, tests) it is compiled through vm.Script with a V8
- * code cache next to the launcher's (SPLICE_CACHE_DIR, SPLICE_NO_CACHE=1 as there), which cuts the
- * load from ~250-800 ms to ~100-300 ms. Deno caches the code of what `require` loads by itself.
+ * It is compiled through vm.Script with a V8 code cache next to the launcher's (SPLICE_CACHE_DIR,
+ * SPLICE_NO_CACHE=1 as there), which cuts the load from ~250-800 ms to ~100-300 ms. Under Deno too:
+ * Deno's own cache of what `require` loads holds only the code compiled before the file runs.
  */
 
 /** The version shipped (package.json pins `typescript-parser` to it). */
@@ -90,7 +90,12 @@ const cacheDir = () =>
 const loadWithCodeCache = (file: string): TypeScriptApi => {
   const source = fs.readFileSync(file, "utf8")
   const useCache = process.env["SPLICE_NO_CACHE"] !== "1"
-  const cacheFile = path.join(cacheDir(), `typescript-${TYPESCRIPT_VERSION}-${source.length}-${process.version}-${process.arch}.v8cache`)
+  // One cache per runtime (a cache is valid only for the V8 that wrote it), so Node and Deno used
+  // side by side do not overwrite each other's.
+  const deno = (globalThis as { Deno?: { version: { deno: string } } }).Deno
+  const runtime = deno !== undefined ? `deno-${deno.version.deno}` : `node-${process.version}`
+  const prefix = `typescript-${runtime.split("-")[0]}-`
+  const cacheFile = path.join(cacheDir(), `${prefix}${TYPESCRIPT_VERSION}-${source.length}-${runtime}-${process.arch}.v8cache`)
   let cachedData: Buffer | undefined
   if (useCache) {
     try {
@@ -111,9 +116,11 @@ const loadWithCodeCache = (file: string): TypeScriptApi => {
         const tmp = `${cacheFile}.${process.pid}.tmp`
         fs.writeFileSync(tmp, script.createCachedData())
         fs.renameSync(tmp, cacheFile)
-        // Caches for another TypeScript or Node version are dead weight (the launcher does the same).
+        // Caches for another TypeScript or runtime version are dead weight (the launcher does the
+        // same); so are those named the way earlier versions named them.
         for (const name of fs.readdirSync(path.dirname(cacheFile))) {
-          if (name.startsWith("typescript-") && name.endsWith(".v8cache") && path.join(path.dirname(cacheFile), name) !== cacheFile) {
+          const old = name.startsWith(prefix) || /^typescript-\d/.test(name)
+          if (old && name.endsWith(".v8cache") && path.join(path.dirname(cacheFile), name) !== cacheFile) {
             fs.rmSync(path.join(path.dirname(cacheFile), name), { force: true })
           }
         }
@@ -139,7 +146,7 @@ const shippedFile = (): string => {
 
 const load = (): TypeScriptApi => {
   const file = shippedFile()
-  const api = "Deno" in globalThis ? createRequire(file)(file) as TypeScriptApi : loadWithCodeCache(file)
+  const api = loadWithCodeCache(file)
   if (typeof api.createSourceFile !== "function") throw new Error(`${file} is not TypeScript's compiler API`)
   return api
 }

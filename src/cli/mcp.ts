@@ -1,8 +1,8 @@
 /** `splice mcp`: the MCP server over stdio (src/mcp/server.ts), serving every command defined as a spec. */
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
+import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { mcpServer } from "../mcp/server.js"
 import { commandSpecs } from "../spec/commands/index.js"
 import { VERSION } from "./version.js"
 
@@ -11,6 +11,11 @@ export const mcpCommand = Command.make("mcp", {
     Options.withDescription("Workspace root (default: SPLICE_WORKSPACE, else the client's first file:// MCP root, else the git root of the current directory, else the current directory)"),
     Options.optional
   )
-}, (f) => mcpServer({ workspace: Option.getOrUndefined(f.workspace), version: VERSION, specs: commandSpecs.filter((s) => s.cliOnly !== true) })).pipe(
+}, (f) =>
+  // Imported on demand: the MCP SDK builds its zod schemas (and ajv) as it loads, ~40 ms that no
+  // other command needs.
+  Effect.promise(() => import("../mcp/server.js")).pipe(
+    Effect.flatMap(({ mcpServer }) => mcpServer({ workspace: Option.getOrUndefined(f.workspace), version: VERSION, specs: commandSpecs.filter((s) => s.cliOnly !== true) }))
+  )).pipe(
   Command.withDescription("Serve every splice command as an MCP tool over stdio (for Claude Code, Codex, Cursor, VS Code, any MCP client)")
 )
