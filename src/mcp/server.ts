@@ -14,6 +14,7 @@ import * as Layer from "effect/Layer"
 import * as Runtime from "effect/Runtime"
 import { GraphDbLive } from "../../layers/live/GraphDbLive.js"
 import { liveLayer } from "../../layers/live/index.js"
+import { keepRecentTrees } from "../../layers/live/recentTrees.js"
 import { Input } from "../../services/Input.js"
 import { Output } from "../../services/Output.js"
 import { outcomeOf } from "../cli/outcome.js"
@@ -38,6 +39,7 @@ const errorResult = (e: SpliceError, exit: number) => ({
 export const mcpServer = (options: McpOptions) =>
   Effect.scoped(Effect.gen(function*() {
     // Built once: the workspace, its journal and locks, the syntax gate's grammars.
+    keepRecentTrees() // so the syntax gate of an edit need not parse what the previous edit wrote
     const runtime = yield* Layer.toRuntime(liveLayer({ workspace: options.workspace, output: "json" }))
     const run = Runtime.runFork(runtime)
     const byName = new Map(options.specs.map((s) => [s.name, s]))
