@@ -30,7 +30,10 @@ export interface Capture {
 /** tree-sitter's errors in a text before and after an edit. */
 export interface EditIssues {
   readonly after: ReadonlyArray<SyntaxIssue>
-  /** The text before the edit: collected only when `after` has errors (otherwise nothing to compare). */
+  /**
+   * The text before the edit, from a fresh parse (exactly `issues(before)`); collected only when
+   * `after` has errors (otherwise there is nothing to compare).
+   */
   readonly before: ReadonlyArray<SyntaxIssue> | undefined
 }
 

@@ -58,9 +58,11 @@ const collect = (root: Node, text: string): SyntaxIssue[] => {
         : { kind: "error", offset: n.startIndex, line, column })
       if (n.isMissing) continue
     }
-    for (let i = n.childCount - 1; i >= 0; i--) {
-      const c = n.child(i)
-      if (c !== null) stack.push(c)
+    // All children in one call: a wasm round trip per child costs more (big files have thousands).
+    const children = n.children
+    for (let i = children.length - 1; i >= 0; i--) {
+      const c = children[i]
+      if (c !== null && c !== undefined) stack.push(c)
     }
   }
   return out.sort((a, b) => a.offset - b.offset)
@@ -161,7 +163,7 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
           const [p, lang] = await Promise.all([parser(), language(grammar)])
           p.setLanguage(lang)
           const tree = parsed(p.parse(after))
-          remember(grammar.wasm, after, tree, undefined)
+          remember(grammar.wasm, after, tree, issuesOf(tree, after))
         })
         return { after: afterIssues, before: beforeIssues }
       },

@@ -96,11 +96,11 @@ export const ValidatorLive: Layer.Layer<Validator, never, Syntax | ProcessRunner
     const runner = yield* ProcessRunner
 
     /** tree-sitter's errors the edit introduced, and how many it found in all, from fresh parses. */
-    const fullParses = (grammar: Grammar, before: string | null, after: string) =>
+    const fullParses = (grammar: Grammar, before: string | null, after: string, knownBefore?: ReadonlyArray<SyntaxIssue>) =>
       Effect.gen(function*() {
         const afterIssues = yield* syntax.issues(grammar, after)
         if (afterIssues.length === 0) return { all: 0, fresh: [] as Finding[] }
-        const beforeIssues = before === null ? [] : yield* syntax.issues(grammar, before)
+        const beforeIssues = before === null ? [] : knownBefore ?? (yield* syntax.issues(grammar, before))
         return { all: afterIssues.length, fresh: newIssues(before ?? "", beforeIssues, after, afterIssues).map(fromTreeSitter(after)) }
       })
 
@@ -117,7 +117,8 @@ export const ValidatorLive: Layer.Layer<Validator, never, Syntax | ProcessRunner
         const quick = yield* syntax.editIssues(grammar, before, after)
         if (quick.before === undefined) return { all: 0, fresh: [] as Finding[] }
         if (newIssues(before, quick.before, after, quick.after).length === 0) return { all: quick.after.length, fresh: [] as Finding[] }
-        return yield* fullParses(grammar, before, after)
+        // The before-errors are a fresh parse's already.
+        return yield* fullParses(grammar, before, after, quick.before)
       })
 
     return {
