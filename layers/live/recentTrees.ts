@@ -28,11 +28,16 @@ const CHARS = 4 * 1024 * 1024
 const IDLE_MS = 250
 
 let keeping = false
+let busy: () => boolean = () => false
 const recent: Recent[] = [] // most recent first
 
-/** Called once by a long-running process: from now on, trees are kept. */
-export const keepRecentTrees = (): void => {
+/**
+ * Called once by a long-running process: from now on, trees are kept. `isBusy` says whether it is
+ * serving a request now: background parses wait until it is not (they would delay its answer).
+ */
+export const keepRecentTrees = (isBusy: () => boolean = () => false): void => {
   keeping = true
+  busy = isBusy
 }
 
 const find = (wasm: string, text: string) => recent.findIndex((r) => r.wasm === wasm && r.text.length === text.length && r.text === text)
@@ -82,6 +87,10 @@ const idle: Array<() => void> = []
 
 const runNext = async (): Promise<void> => {
   timer = undefined
+  if (busy()) {
+    timer = unref(setTimeout(() => void runNext(), IDLE_MS))
+    return
+  }
   const job = waiting.shift()
   if (job !== undefined && find(job.wasm, job.text) === -1) await job.run().catch(() => undefined)
   if (waiting.length > 0) {

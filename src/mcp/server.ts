@@ -39,11 +39,12 @@ const errorResult = (e: SpliceError, exit: number) => ({
 export const mcpServer = (options: McpOptions) =>
   Effect.scoped(Effect.gen(function*() {
     // Built once: the workspace, its journal and locks, the syntax gate's grammars.
-    keepRecentTrees() // so the syntax gate of an edit need not parse what the previous edit wrote
     const runtime = yield* Layer.toRuntime(liveLayer({ workspace: options.workspace, output: "json" }))
     const run = Runtime.runFork(runtime)
     const byName = new Map(options.specs.map((s) => [s.name, s]))
     const inflight = new Set<Fiber.RuntimeFiber<unknown, unknown>>()
+    // So the syntax gate of an edit need not parse what the previous edit wrote (parsed between calls).
+    keepRecentTrees(() => inflight.size > 0)
 
     const server = new Server({ name: "splice", version: options.version }, { capabilities: { tools: {} } })
     server.setRequestHandler(ListToolsRequestSchema, async () => ({
