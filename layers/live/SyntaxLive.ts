@@ -119,7 +119,7 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
       try: async () => {
         const [p, lang] = await Promise.all([parser(), language(grammar)])
         p.setLanguage(lang)
-        // A fresh parse, neither taken from nor added to the remembered trees: the reference answer.
+        // A fresh parse, neither taken from nor added to the kept trees: the reference answer.
         const tree = parsed(p.parse(text))
         try {
           return issuesOf(tree, text)
@@ -159,10 +159,11 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
         // The before-text stays on disk if the gate fails: its tree is worth keeping too.
         if (known === undefined) remember(grammar.wasm, before, beforeTree, beforeIssues)
         else known.issues ??= beforeIssues
+        // A long-running process parses the edited text afresh later, for the next edit of it.
         parseWhenIdle(grammar.wasm, after, async () => {
-          const [p, lang] = await Promise.all([parser(), language(grammar)])
-          p.setLanguage(lang)
-          const tree = parsed(p.parse(after))
+          const [idleParser, idleLang] = await Promise.all([parser(), language(grammar)])
+          idleParser.setLanguage(idleLang)
+          const tree = parsed(idleParser.parse(after))
           remember(grammar.wasm, after, tree, issuesOf(tree, after))
         })
         return { after: afterIssues, before: beforeIssues }
