@@ -9,7 +9,7 @@
 //     /usr/lib/python3.*/ has them.
 // The edit renames the identifier of a code line near the middle (still valid), so every gate passes.
 // The variants take turns run by run, so a busy machine slows them alike. Medians.
-// Usage: npm run build && node bench/big-file-gate.mjs [runs=7] [baseline bundle]
+// Usage: npm run build && node bench/big-file-gate.mjs [runs=7] [baseline bundle] [only=name,name]
 //   A baseline bundle (dist/splice.mjs of an older build, copied aside with its dist/) is timed in
 //   the same turns, to show before/after.
 import { spawnSync } from "node:child_process"
@@ -44,6 +44,7 @@ const files = [
     { source: join(python, "_pydecimal.py"), code: /^\s+def (\w+)\(/ }
   ])
 ].filter((f) => existsSync(f.source))
+  .filter((f) => process.argv[4] === undefined || process.argv[4].split(",").includes(basename(f.source)))
 
 /** The one-line edit: the first code line at or after the middle, its identifier renamed (`n` keeps each edit new). */
 const lineEdit = (text, code, n) => {
