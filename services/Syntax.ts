@@ -27,9 +27,27 @@ export interface Capture {
   readonly endColumn: number
 }
 
+/** tree-sitter's errors in a text before and after an edit. */
+export interface EditIssues {
+  readonly after: ReadonlyArray<SyntaxIssue>
+  /**
+   * The text before the edit, from a fresh parse (exactly `issues(before)`); collected only when
+   * `after` has errors (otherwise there is nothing to compare).
+   */
+  readonly before: ReadonlyArray<SyntaxIssue> | undefined
+}
+
 /** tree-sitter parsing; grammars load on first use of their language. */
 export interface SyntaxService {
+  /** The errors of a fresh parse of the text. */
   readonly issues: (grammar: Grammar, text: string) => Effect.Effect<ReadonlyArray<SyntaxIssue>, SpliceError>
+  /**
+   * The errors before and after an edit, the after-parse reusing the before-parse (tree-sitter's
+   * incremental reparse), and the before-parse reusing a recent parse of that exact text if there is
+   * one. Where an edit introduced errors, an incremental reparse may recover from them differently
+   * from a fresh parse: callers judge such an edit on `issues`.
+   */
+  readonly editIssues: (grammar: Grammar, before: string, after: string) => Effect.Effect<EditIssues, SpliceError>
   /** Every match of a tree-sitter query on the text: one array of captures per match. */
   readonly query: (grammar: Grammar, text: string, query: string) => Effect.Effect<ReadonlyArray<ReadonlyArray<Capture>>, SpliceError>
 }

@@ -1,11 +1,13 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type { Language, Node, Parser, Query } from "web-tree-sitter"
+import type { Language, Node, Parser, Query, Tree } from "web-tree-sitter"
 import type { Grammar } from "../../src/domain/languages.js"
 import { spliceError } from "../../src/domain/SpliceError.js"
 import { lineOfOffset, lineStarts } from "../../src/domain/textMatch.js"
+import { treeEditOf } from "../../src/domain/treeEdit.js"
 import { type Capture, Syntax, type SyntaxIssue } from "../../services/Syntax.js"
 import { readWasm } from "./grammarFiles.js"
+import { parseWhenIdle, recall, remember } from "./recentTrees.js"
 
 /**
  * tree-sitter through web-tree-sitter. The runtime and each grammar are loaded from bytes (paths
@@ -56,9 +58,11 @@ const collect = (root: Node, text: string): SyntaxIssue[] => {
         : { kind: "error", offset: n.startIndex, line, column })
       if (n.isMissing) continue
     }
-    for (let i = n.childCount - 1; i >= 0; i--) {
-      const c = n.child(i)
-      if (c !== null) stack.push(c)
+    // All children in one call: a wasm round trip per child costs more (big files have thousands).
+    const children = n.children
+    for (let i = children.length - 1; i >= 0; i--) {
+      const c = children[i]
+      if (c !== null && c !== undefined) stack.push(c)
     }
   }
   return out.sort((a, b) => a.offset - b.offset)
@@ -74,6 +78,13 @@ const compiled = (g: Grammar, source: string): Promise<Query> => {
     queries.set(key, q)
   }
   return q
+}
+
+const issuesOf = (tree: Tree, text: string): SyntaxIssue[] => tree.rootNode.hasError ? collect(tree.rootNode, text) : []
+
+const parsed = (tree: Tree | null): Tree => {
+  if (tree === null) throw new Error("parser returned no tree")
+  return tree
 }
 
 export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
@@ -108,13 +119,54 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
       try: async () => {
         const [p, lang] = await Promise.all([parser(), language(grammar)])
         p.setLanguage(lang)
-        const tree = p.parse(text)
-        if (tree === null) throw new Error("parser returned no tree")
+        // A fresh parse, neither taken from nor added to the kept trees: the reference answer.
+        const tree = parsed(p.parse(text))
         try {
-          return tree.rootNode.hasError ? collect(tree.rootNode, text) : []
+          return issuesOf(tree, text)
         } finally {
           tree.delete()
         }
+      },
+      catch: (e) => spliceError("SPL-E099", `tree-sitter failed for ${grammar.language}: ${String(e)}`)
+    }),
+  editIssues: (grammar, before, after) =>
+    Effect.tryPromise({
+      try: async () => {
+        const [p, lang, { Edit }] = await Promise.all([parser(), language(grammar), treeSitter()])
+        // From here on, synchronous: no other fiber can use the parser or the kept trees meanwhile.
+        p.setLanguage(lang)
+        const known = recall(grammar.wasm, before)
+        const beforeTree = known?.tree ?? parsed(p.parse(before))
+        let afterTree: Tree
+        const edited = beforeTree.copy()
+        try {
+          edited.edit(new Edit(treeEditOf(before, after)))
+          afterTree = parsed(p.parse(after, edited))
+        } catch (e) {
+          if (known === undefined) beforeTree.delete()
+          throw e
+        } finally {
+          edited.delete()
+        }
+        let afterIssues: SyntaxIssue[]
+        try {
+          afterIssues = issuesOf(afterTree, after)
+        } finally {
+          afterTree.delete() // an incremental tree: never kept (see recentTrees.ts)
+        }
+        // Nothing to compare when the edited text is clean: the before-errors are not even collected.
+        const beforeIssues = afterIssues.length === 0 ? undefined : known?.issues ?? issuesOf(beforeTree, before)
+        // The before-text stays on disk if the gate fails: its tree is worth keeping too.
+        if (known === undefined) remember(grammar.wasm, before, beforeTree, beforeIssues)
+        else known.issues ??= beforeIssues
+        // A long-running process parses the edited text afresh later, for the next edit of it.
+        parseWhenIdle(grammar.wasm, after, async () => {
+          const [idleParser, idleLang] = await Promise.all([parser(), language(grammar)])
+          idleParser.setLanguage(idleLang)
+          const tree = parsed(idleParser.parse(after))
+          remember(grammar.wasm, after, tree, issuesOf(tree, after))
+        })
+        return { after: afterIssues, before: beforeIssues }
       },
       catch: (e) => spliceError("SPL-E099", `tree-sitter failed for ${grammar.language}: ${String(e)}`)
     })

@@ -95,13 +95,30 @@ export const ValidatorLive: Layer.Layer<Validator, never, Syntax | ProcessRunner
     const syntax = yield* Syntax
     const runner = yield* ProcessRunner
 
-    /** tree-sitter's errors the edit introduced, and how many it found in all. */
-    const treeSitter = (grammar: Grammar, before: string | null, after: string) =>
+    /** tree-sitter's errors the edit introduced, and how many it found in all, from fresh parses. */
+    const fullParses = (grammar: Grammar, before: string | null, after: string, knownBefore?: ReadonlyArray<SyntaxIssue>) =>
       Effect.gen(function*() {
         const afterIssues = yield* syntax.issues(grammar, after)
         if (afterIssues.length === 0) return { all: 0, fresh: [] as Finding[] }
-        const beforeIssues = before === null ? [] : yield* syntax.issues(grammar, before)
+        const beforeIssues = before === null ? [] : knownBefore ?? (yield* syntax.issues(grammar, before))
         return { all: afterIssues.length, fresh: newIssues(before ?? "", beforeIssues, after, afterIssues).map(fromTreeSitter(after)) }
+      })
+
+    /**
+     * The same, cheaply: the edited text is reparsed incrementally from the original's tree (which a
+     * server may still have from the previous edit), so a 1 MB file is parsed once, or not at all.
+     * That answer is taken only when it finds no new error. An incremental reparse can recover from a
+     * new error differently from a fresh parse (other error nodes, elsewhere), so an edit it blames
+     * is judged on fresh parses: the errors reported are always a fresh parse's.
+     */
+    const treeSitter = (grammar: Grammar, before: string | null, after: string) =>
+      Effect.gen(function*() {
+        if (before === null) return yield* fullParses(grammar, before, after)
+        const quick = yield* syntax.editIssues(grammar, before, after)
+        if (quick.before === undefined) return { all: 0, fresh: [] as Finding[] }
+        if (newIssues(before, quick.before, after, quick.after).length === 0) return { all: quick.after.length, fresh: [] as Finding[] }
+        // The before-errors are a fresh parse's already.
+        return yield* fullParses(grammar, before, after, quick.before)
       })
 
     return {
@@ -125,7 +142,11 @@ export const ValidatorLive: Layer.Layer<Validator, never, Syntax | ProcessRunner
           const { before, after } = input
           const beforeText = before ?? ""
           const region = changedRegion(beforeText, after)
-          const tree = yield* treeSitter(grammar, before, after)
+          // python3 (another process) checks a Python edit while tree-sitter parses it here.
+          const [py, tree] = yield* Effect.all([
+            grammar.language === "python" ? pythonSyntax(runner, input.path, before, after) : Effect.succeed(undefined),
+            treeSitter(grammar, before, after)
+          ], { concurrency: "unbounded" })
           const treeVerdict = (reason?: string) =>
             judged(after, region, tree.fresh, {
               language: grammar.language,
@@ -134,8 +155,7 @@ export const ValidatorLive: Layer.Layer<Validator, never, Syntax | ProcessRunner
               ...(reason !== undefined ? { reason } : {})
             })
 
-          if (grammar.language === "python") {
-            const py = yield* pythonSyntax(runner, input.path, before, after)
+          if (py !== undefined) {
             if (py.kind === "missing") return treeVerdict("python3 not found: tree-sitter's verdict only, which misses some indentation errors")
             if (py.kind === "failed_to_run") return treeVerdict(`python3 could not check the file (${py.detail}): tree-sitter's verdict only`)
             const parser = `python ${py.version}`

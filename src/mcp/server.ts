@@ -21,6 +21,7 @@ import * as Fiber from "effect/Fiber"
 import * as Exit from "effect/Exit"
 import * as Runtime from "effect/Runtime"
 import { GraphDbLive } from "../../layers/live/GraphDbLive.js"
+import { keepRecentTrees } from "../../layers/live/recentTrees.js"
 import { Input } from "../../services/Input.js"
 import { Output } from "../../services/Output.js"
 import { outcomeOf } from "../cli/outcome.js"
@@ -61,6 +62,8 @@ export const mcpServer = (options: McpOptions) =>
       while (calls.size > 0) await Promise.allSettled([...calls])
       await new Promise((resolve) => setImmediate(resolve)) // the last answer is handed to the transport
     }
+    // So the syntax gate of an edit need not parse what the previous edit wrote (parsed between calls).
+    keepRecentTrees(() => calls.size > 0)
 
     const server = new Server({ name: "splice", version: options.version }, { capabilities: { tools: {} } })
     // Built on first use per workspace: its journal and locks, the syntax gate's grammars, the graph kept open.

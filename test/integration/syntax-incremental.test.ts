@@ -1,0 +1,167 @@
+/**
+ * The syntax gate reparses an edited text incrementally from the original's tree (and a server keeps
+ * the trees of recent texts). Its verdicts must be exactly those of fresh parses: a differential test
+ * over real files and random edits (brackets, quotes, comment openers, keywords, deleted ranges,
+ * moved lines, two places at once), one edit at a time and in chains (each edit starting from the
+ * previous one's text, as successive edits in `splice mcp` do), for TypeScript, TSX, JavaScript,
+ * Python, Rust and C. The reference is the same gate given a Syntax whose `editIssues` parses both
+ * texts from scratch. python3 is left out (scripted as missing) so Python verdicts are tree-sitter's.
+ */
+import * as fs from "node:fs"
+import * as path from "node:path"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { describe, expect, it } from "vitest"
+import { idleParsesDone, keepRecentTrees, recall } from "../../layers/live/recentTrees.js"
+import { SyntaxLive } from "../../layers/live/SyntaxLive.js"
+import { ValidatorLive } from "../../layers/live/ValidatorLive.js"
+import { ProcessRunnerScripted, ScriptedTools } from "../../layers/memory/ProcessRunnerScripted.js"
+import { grammarForPath } from "../../src/domain/languages.js"
+import { Syntax, type SyntaxService } from "../../services/Syntax.js"
+import { Validator, type Verdict } from "../../services/Validator.js"
+
+const ROOT = path.join(import.meta.dirname, "../..")
+const noPython = ProcessRunnerScripted(new ScriptedTools([], () => ({})))
+const incremental = ValidatorLive.pipe(Layer.provide(Layer.merge(SyntaxLive, noPython)))
+/** The reference: both texts parsed from scratch, every time. */
+const freshParses = Layer.effect(
+  Syntax,
+  Effect.map(Syntax, (s): SyntaxService => ({
+    ...s,
+    editIssues: (grammar, before, after) =>
+      Effect.gen(function*() {
+        const a = yield* s.issues(grammar, after)
+        return { after: a, before: a.length === 0 ? undefined : yield* s.issues(grammar, before) }
+      })
+  }))
+).pipe(Layer.provide(SyntaxLive))
+const reference = ValidatorLive.pipe(Layer.provide(Layer.merge(freshParses, noPython)))
+
+const verdict = (layer: Layer.Layer<Validator>, file: string, before: string, after: string): Promise<Verdict> =>
+  Effect.runPromise(Effect.flatMap(Validator, (v) => v.validate({ path: file, before, after, mode: "syntax" })).pipe(Effect.provide(layer)))
+
+/** mulberry32: a small seeded generator, so a failure names its seed and replays. */
+const random = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+
+const SNIPPETS = [
+  "{", "}", "(", ")", "[", "]", "\"", "'", "`", "/*", "*/", "//", ";", ",", "<", ">", "=>", ":", "\n", "\n    ", "\\",
+  "if (", "function ", "class ", "return ", "def ", "fn ", "let ", "interface X<in out A> {", " else ", "#", "${", "é😀"
+]
+
+interface Change {
+  readonly at: number
+  readonly remove: number
+  readonly insert: string
+}
+
+const oneChange = (text: string, next: () => number): Change => {
+  const at = Math.floor(next() * (text.length + 1))
+  const roll = next()
+  if (roll < 0.55) return { at, remove: next() < 0.3 ? 1 + Math.floor(next() * 3) : 0, insert: SNIPPETS[Math.floor(next() * SNIPPETS.length)]! }
+  if (roll < 0.75) return { at, remove: 1 + Math.floor(next() * 40), insert: "" }
+  // A whole line replaced by another line of the file (moved code, a duplicated statement).
+  const lines = text.split("\n")
+  const start = text.lastIndexOf("\n", at - 1) + 1
+  const end = text.indexOf("\n", at)
+  return { at: start, remove: (end === -1 ? text.length : end) - start, insert: lines[Math.floor(next() * lines.length)]! }
+}
+
+const apply = (text: string, changes: ReadonlyArray<Change>): string =>
+  [...changes].sort((a, b) => b.at - a.at).reduce((t, c) => t.slice(0, c.at) + c.insert + t.slice(Math.min(t.length, c.at + c.remove)), text)
+
+/** A random edit: one change, or two far apart (as `apply` with two hunks makes). */
+const randomEdit = (text: string, next: () => number): string => {
+  const first = oneChange(text, next)
+  if (next() < 0.7) return apply(text, [first])
+  const second = oneChange(text, next)
+  const [a, b] = first.at <= second.at ? [first, second] : [second, first]
+  return a.at + a.remove <= b.at ? apply(text, [a, b]) : apply(text, [first])
+}
+
+const fixture = (p: string) => fs.readFileSync(path.join(ROOT, p), "utf8")
+const FILES: ReadonlyArray<{ readonly name: string; readonly text: string }> = [
+  { name: "src/Brand.ts", text: fixture("test/fixtures/effect-3.22.4/Brand.ts") }, // tree-sitter finds (false) errors in it
+  { name: "layers/live/SyntaxLive.ts", text: fixture("layers/live/SyntaxLive.ts") },
+  // No real TSX file is at hand: the TSX grammar on real TypeScript (`<A>` reads as JSX there: many errors).
+  { name: "src/Brand.tsx", text: fixture("test/fixtures/effect-3.22.4/Brand.ts") },
+  { name: "lib/js-tokens.js", text: fixture("test/fixtures/tolerant/js-tokens-9.0.1-index.js") },
+  { name: "src/launcher.mjs", text: fixture("src/launcher.mjs") },
+  { name: "lib/textwrap.py", text: fixture("test/fixtures/tolerant/textwrap-3.11.py") },
+  { name: "src/shapes.rs", text: fixture("test/fixtures/graph/rs/src/shapes.rs") + fixture("test/fixtures/graph/rs/src/main.rs") },
+  // tree-sitter-c's incremental reparse often recovers from a new error unlike a fresh parse.
+  { name: "src/scanner.c", text: fixture("node_modules/tree-sitter-python/src/scanner.c") }
+]
+
+/** Chains of random edits, each verdict compared with the reference; returns what was seen. */
+const differential = async (name: string, text: string, chains: number, afterStep: (after: string) => Promise<void> = async () => {}) => {
+  const seen = { passed: 0, failed: 0 }
+  for (let chain = 0; chain < chains; chain++) {
+    const seed = name.length * 1000 + chain
+    const next = random(seed)
+    let before = text
+    for (let step = 0; step < 6; step++) {
+      const after = randomEdit(before, next)
+      const got = await verdict(incremental, name, before, after)
+      const want = await verdict(reference, name, before, after)
+      expect(got, `${name} seed ${seed} step ${step}`).toEqual(want)
+      seen[got.status === "passed" ? "passed" : "failed"]++
+      await afterStep(after)
+      // A chain goes on from a failed edit too: the server's next edit may start from a broken text.
+      before = after
+    }
+  }
+  return seen
+}
+
+describe("incremental syntax gate = fresh parses", () => {
+  it.each(FILES)("$name: random edits, one at a time and in chains", { timeout: 240_000 }, async ({ name, text }) => {
+    const seen = await differential(name, text, 12)
+    // Both answers were exercised: edits the gate let through and edits it blocked.
+    expect(seen.passed).toBeGreaterThan(5)
+    expect(seen.failed).toBeGreaterThan(5)
+  })
+
+  it("a valid one-line edit of a big file with (false) tree-sitter errors passes with the same count of old errors", async () => {
+    const big = fixture("node_modules/effect/src/Schema.ts")
+    const at = big.indexOf("export const ", big.length >> 1)
+    const after = big.slice(0, at) + "export const added = 1\n" + big.slice(at)
+    const got = await verdict(incremental, "src/Schema.ts", big, after)
+    expect(got).toEqual(await verdict(reference, "src/Schema.ts", big, after))
+    expect(got).toMatchObject({ status: "passed", parser: "tree-sitter" })
+    expect(got.preexisting).toBeGreaterThan(100)
+  })
+
+  it("where tree-sitter's incremental reparse recovers differently from a fresh parse, the verdict is still the fresh parse's", async () => {
+    // Found by random edits: a `}` added in the middle of tree-sitter-python's C scanner. The
+    // incremental reparse and a fresh parse report different error nodes below it.
+    const c = fixture("node_modules/tree-sitter-python/src/scanner.c")
+    const after = c.slice(0, 6930) + "}" + c.slice(6930)
+    const grammar = grammarForPath("src/scanner.c")!
+    const { incrementalErrors, freshErrors } = await Effect.runPromise(Effect.gen(function*() {
+      const s = yield* Syntax
+      const quick = yield* s.editIssues(grammar, c, after)
+      return { incrementalErrors: quick.after.map((i) => i.offset), freshErrors: (yield* s.issues(grammar, after)).map((i) => i.offset) }
+    }).pipe(Effect.provide(SyntaxLive)))
+    expect(incrementalErrors).not.toEqual(freshErrors) // the premise: tree-sitter's two parses disagree
+    const got = await verdict(incremental, "src/scanner.c", c, after)
+    expect(got).toEqual(await verdict(reference, "src/scanner.c", c, after))
+    expect(got).toMatchObject({ status: "failed", parser: "tree-sitter", errors_total: freshErrors.length })
+  })
+
+  // Last: from here on this process keeps trees, as `splice mcp` does.
+  it.each(FILES.filter((f) => /\.(ts|c)$/.test(f.name)))("kept trees (splice mcp): $name, each edit starting from the tree kept for its text", { timeout: 240_000 }, async ({ name, text }) => {
+    keepRecentTrees()
+    const grammar = grammarForPath(name)!
+    let kept = 0
+    await differential(name, text, 8, async (after) => {
+      await idleParsesDone()
+      if (recall(grammar.wasm, after) !== undefined) kept++
+    })
+    expect(kept).toBe(8 * 6) // every next edit found its before-text's tree
+  })
+})
