@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
-import { env, parseArgs, querySymbol, removeWorkspace, report, sampleByKind, siteClass, sourceLines, splice, spliceServer, workspace } from "./common.mjs"
+import { ctagsCoverage, ctagsText, env, parseArgs, querySymbol, removeWorkspace, report, sampleByKind, siteClass, sourceLines, splice, spliceServer, workspace } from "./common.mjs"
 
 export const run = async ({ sample, seed, package: pkg = "net/http" }) => {
   const goEnv = { ...env, GOFLAGS: "-mod=mod", GOPROXY: "off", GOTOOLCHAIN: "local" }
@@ -22,6 +22,7 @@ export const run = async ({ sample, seed, package: pkg = "net/http" }) => {
   const ws = workspace(join(goroot, "src"), oracle.files)
   try {
     const index = splice(ws, ["index", "--full"])
+    const ctags = ctagsCoverage(ws, "Go", ["func", "const", "var", "type", "struct", "interface", "talias", "methodSpec"])
     const chosen = sampleByKind(oracle.defs, sample, seed)
     const t = performance.now()
     const server = await spliceServer(ws)
@@ -33,7 +34,8 @@ export const run = async ({ sample, seed, package: pkg = "net/http" }) => {
       await server.close()
     }
     const label = `Go, ${pkg} (${version}, ${oracle.files.length} files) vs go/types Uses; ${oracle.defs.length} declarations, sample ${chosen.length}, seed ${seed}`
-    return { ...report(label, outcomes, lines, siteClass), label, row: `Go, ${pkg} (${version})`, oracle: "go/types `Uses`", index, queryMs: performance.now() - t }
+    const rep = report(label, outcomes, lines, siteClass)
+    return { ...rep, text: rep.text + "\n" + ctagsText(ctags, lines), ctags, label, row: `Go, ${pkg} (${version})`, oracle: "go/types `Uses`", index, queryMs: performance.now() - t }
   } finally {
     removeWorkspace(ws)
   }

@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process"
 import { dirname, join } from "node:path"
 import { pathToFileURL } from "node:url"
-import { listFiles, parseArgs, querySymbol, removeWorkspace, report, sampleByKind, siteClass, sourceLines, splice, spliceServer, workspace } from "./common.mjs"
+import { ctagsCoverage, ctagsText, listFiles, parseArgs, querySymbol, removeWorkspace, report, sampleByKind, siteClass, sourceLines, splice, spliceServer, workspace } from "./common.mjs"
 
 const ORACLE = join(import.meta.dirname, "jedi_oracle.py")
 
@@ -24,6 +24,7 @@ export const run = async ({ sample, seed, python: interpreter = "python3" }) => 
   const ws = workspace(dirname(jediDir), files)
   try {
     const index = splice(ws, ["index", "--full"])
+    const ctags = ctagsCoverage(ws, "Python", ["class", "function", "member", "variable"])
     const all = python(interpreter, ["defs", ws])
     const chosen = sampleByKind(all, sample, seed)
     const t = performance.now()
@@ -37,7 +38,8 @@ export const run = async ({ sample, seed, python: interpreter = "python3" }) => 
       await server.close()
     }
     const label = `Python, jedi ${version} package (${files.length} files) vs jedi get_references; ${all.length} declarations, sample ${chosen.length}, seed ${seed}`
-    return { ...report(label, outcomes, lines, siteClass), label, row: `Python, jedi ${version} package (${files.length} files)`, oracle: "jedi `get_references`", index, queryMs: performance.now() - t }
+    const rep = report(label, outcomes, lines, siteClass)
+    return { ...rep, text: rep.text + "\n" + ctagsText(ctags, lines), ctags, label, row: `Python, jedi ${version} package (${files.length} files)`, oracle: "jedi `get_references`", index, queryMs: performance.now() - t }
   } finally {
     removeWorkspace(ws)
   }

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
-import { byteColumn, listFiles, npmPackage, parseArgs, querySymbol, removeWorkspace, report, sampleByKind, siteClass, sourceLines, splice, spliceServer, WORK, workspace } from "./common.mjs"
+import { ctagsCoverage, ctagsText, byteColumn, listFiles, npmPackage, parseArgs, querySymbol, removeWorkspace, report, sampleByKind, siteClass, sourceLines, splice, spliceServer, WORK, workspace } from "./common.mjs"
 
 export const PROJECTS = {
   effect: { name: "effect", version: "3.22.4", conditions: [] },
@@ -114,6 +114,7 @@ export const run = async ({ project = "effect", sample, seed }) => {
   const ws = workspace(pkg, [...files, "package.json"])
   try {
     const index = splice(ws, ["index", "--full"])
+    const ctags = ctagsCoverage(ws, "TypeScript", ["function", "class", "interface", "method", "enum", "alias", "constant", "variable", "namespace", "generator"])
     const service = languageService(ts, ws, files.map((f) => join(ws, f)), spec.conditions)
     const program = service.getProgram()
     const all = declarations(ts, program, ws)
@@ -130,8 +131,8 @@ export const run = async ({ project = "effect", sample, seed }) => {
     const lineCount = files.reduce((n, f) => n + readFileSync(join(ws, f), "utf8").split("\n").length, 0)
     const label = `TypeScript, ${spec.name} ${spec.version} src/ (${files.length} files, ${Math.round(lineCount / 1000)}k lines) vs TS LanguageService ${ts.version}; ` +
       `${all.length} declarations, sample ${chosen.length}, seed ${seed}`
-    const r = report(label, outcomes, lines, siteClass)
-    return { ...r, label, row: `TypeScript, ${spec.name} ${spec.version} \`src/\``, oracle: "TS LanguageService", index, queryMs: performance.now() - t }
+    const rep = report(label, outcomes, lines, siteClass)
+    return { ...rep, text: rep.text + "\n" + ctagsText(ctags, lines), ctags, label, row: `TypeScript, ${spec.name} ${spec.version} \`src/\``, oracle: "TS LanguageService", index, queryMs: performance.now() - t }
   } finally {
     removeWorkspace(ws)
   }
