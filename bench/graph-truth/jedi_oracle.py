@@ -38,6 +38,12 @@ def is_import(name):
     return definition is not None and definition.type in ("import_from", "import_name")
 
 
+def in_comprehension(name):
+    """`k` in `{k: v for k, v in ...}` at module level is the comprehension's own, not the module's."""
+    tree_name = getattr(name._name, "tree_name", None)
+    return tree_name is not None and tree_name.search_ancestor("sync_comp_for", "comp_for") is not None
+
+
 def kind_of(name):
     parent = name.parent()
     if parent is None:
@@ -60,7 +66,7 @@ def defs(project, root):
             if kind is None:
                 continue
             text = lines_of(path)[name.line - 1]
-            if is_import(name):
+            if is_import(name) or in_comprehension(name):
                 continue
             scope = name.parent()
             key = (path, scope.line, scope.name, name.name)

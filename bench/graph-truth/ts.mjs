@@ -114,10 +114,11 @@ export const run = async ({ project = "effect", sample, seed }) => {
   const ws = workspace(pkg, [...files, "package.json"])
   try {
     const index = splice(ws, ["index", "--full"])
-    const ctags = ctagsCoverage(ws, "TypeScript", ["function", "class", "interface", "method", "enum", "alias", "constant", "variable", "namespace", "generator"])
     const service = languageService(ts, ws, files.map((f) => join(ws, f)), spec.conditions)
     const program = service.getProgram()
     const all = declarations(ts, program, ws)
+    const ctags = ctagsCoverage(ws, "TypeScript", ["function", "class", "interface", "method", "enum", "alias", "constant", "variable", "namespace", "generator"],
+      new Set(all.map((d) => `${d.file}:${d.line}:${d.name}`)))
     const chosen = sampleByKind(all, sample, seed)
     const server = await spliceServer(ws)
     const lines = sourceLines(ws)
