@@ -88,11 +88,17 @@ export interface FileStoreService {
     data: Uint8Array,
     options?: { readonly mode?: number; readonly expect?: ExpectedFile }
   ) => Effect.Effect<void, SpliceError>
-  /** Create a file that must not exist yet, atomically (never replaces). SPL-E033 when it exists. */
+  /**
+   * Create a file that must not exist yet (never replaces). SPL-E033 when it exists. `sync`:
+   * `full` (the default) — atomic and durable, name included (temp, fsync, link, directory fsync);
+   * `data` — written in place and fsynced, its name made durable by the caller's next directory
+   * fsync (a crash can leave it partial: for files read only once a later atomic write vouches for
+   * them, as a journal entry's originals before its intent); `none` — not synced (advisory files).
+   */
   readonly createExclusive: (
     p: ResolvedPath,
     data: Uint8Array,
-    options?: { readonly mode?: number }
+    options?: { readonly mode?: number; readonly sync?: "full" | "data" | "none" }
   ) => Effect.Effect<void, SpliceError>
   /** Remove a file; removing a missing file succeeds. */
   readonly remove: (p: ResolvedPath) => Effect.Effect<void, SpliceError>

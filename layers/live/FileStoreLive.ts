@@ -6,7 +6,7 @@ import * as Option from "effect/Option"
 import { SpliceError, spliceError } from "../../src/domain/SpliceError.js"
 import { type UserPath, type WorkspacePath, WORKSPACE_ROOT } from "../../src/domain/workspacePath.js"
 import { type ExpectedFile, type FileInfo, type FileKind, FileStore, type FileStoreService, type ResolvedPath, type WalkedFile } from "../../services/FileStore.js"
-import { syncDirectory, writeAll, writeTemp } from "./atomicFile.js"
+import { syncDirectory, writeAll, writeNewFile, writeTemp } from "./atomicFile.js"
 import { fromErrno } from "./errno.js"
 
 const isInside = (root: string, p: string): boolean => {
@@ -264,10 +264,11 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "write", p.relative))
     })
 
-  const createExclusive = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number }) =>
+  const createExclusive = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly sync?: "full" | "data" | "none" }) =>
     Effect.try({
       try: () => {
         inPinnedDirectory(p, (target, dirFd) => {
+          if (options?.sync === "data" || options?.sync === "none") return writeNewFile(target, data, options.mode ?? 0o644, options.sync === "data")
           const tmp = writeTemp(target, data, options?.mode ?? 0o644)
           try {
             fs.linkSync(tmp, target) // fails with EEXIST instead of replacing

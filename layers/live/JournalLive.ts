@@ -307,10 +307,13 @@ export const makeJournal = (
         const dir = yield* txDir(id)
         yield* store.makeDirectory(dir)
         const owner: OwnerFile = { pid: process.pid, host: signer.host, ...(SELF_START !== undefined ? { start: SELF_START } : {}) }
-        yield* store.writeAtomic(childPath(dir, "owner.json"), encoder.encode(JSON.stringify(owner)), { mode: 0o600 })
+        // Written into the new directory without temp files: nothing reads them before intent.json,
+        // written atomically last, exists; its directory fsync makes their names durable too. The
+        // owner record is advisory (unreadable after a crash, the entry's age decides), so not synced.
+        yield* store.createExclusive(childPath(dir, "owner.json"), encoder.encode(JSON.stringify(owner)), { mode: 0o600, sync: "none" })
         for (let i = 0; i < input.files.length; i++) {
           const original = input.files[i]!.original
-          if (original !== null) yield* store.writeAtomic(childPath(dir, `orig-${i}`), original, { mode: 0o600 })
+          if (original !== null) yield* store.createExclusive(childPath(dir, `orig-${i}`), original, { mode: 0o600, sync: "data" })
         }
         const files = input.files.map(({ original: _, ...f }) => f)
         const body: IntentBody = {

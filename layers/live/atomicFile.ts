@@ -54,6 +54,17 @@ export const writeTemp = (abs: string, data: Uint8Array, mode: number, owner?: {
   return tmp
 }
 
+/** Create `target` (O_EXCL, never following a symlink) and write it in place; fsync it when `durable`. */
+export const writeNewFile = (target: string, data: Uint8Array, mode: number, durable: boolean): void => {
+  const fd = fs.openSync(target, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, mode)
+  try {
+    writeAll(fd, data)
+    if (durable) fs.fsyncSync(fd)
+  } finally {
+    fs.closeSync(fd)
+  }
+}
+
 /** Replace a whole file atomically and durably: temp in the same directory, fsync, rename, fsync dir. */
 export const writeFileAtomic = (abs: string, data: Uint8Array, mode = 0o644): void => {
   fs.mkdirSync(path.dirname(abs), { recursive: true })

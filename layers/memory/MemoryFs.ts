@@ -260,7 +260,8 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       mem.entries.set(p.absolute, { kind: "file", data: data.slice(), mode, nlink: old?.kind === "file" ? old.nlink : 1, mtimeMs: mem.tick() })
     })
 
-  const createExclusive = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number }) =>
+  // Every sync level is the same here: this disk never loses a write.
+  const createExclusive = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly sync?: "full" | "data" | "none" }) =>
     mem.run("create", p.relative, () => {
       parentMustExist(p)
       if (mem.entries.has(p.absolute)) throw Object.assign(new Error("EEXIST"), { code: "EEXIST" })

@@ -86,6 +86,21 @@ describe("FileStore on a real disk", () => {
     const e = await Effect.runPromise(Effect.flip(store.createExclusive(p, new TextEncoder().encode("x"))))
     expect(e.code).toBe("SPL-E033")
     expect(fs.readFileSync(path.join(dir, "e.txt"), "utf8")).toBe("keep\n")
+    // Written in place (the journal's originals and owner record): the same refusals, and no symlink followed.
+    for (const sync of ["data", "none"] as const) {
+      const again = await Effect.runPromise(Effect.flip(store.createExclusive(p, new TextEncoder().encode("x"), { sync })))
+      expect(again.code).toBe("SPL-E033")
+      fs.symlinkSync(path.join(dir, "e.txt"), path.join(dir, `link-${sync}`))
+      // The link itself as the target (not what it points to): refused, the file it points to untouched.
+      const link = await Effect.runPromise(store.resolve(userPath(`link-${sync}`)))
+      const viaLink = await Effect.runPromise(Effect.flip(store.createExclusive({ ...link, absolute: path.join(dir, `link-${sync}`) }, new TextEncoder().encode("x"), { sync })))
+      expect(viaLink.code).toBe("SPL-E033")
+      const made = await Effect.runPromise(store.resolve(userPath(`new-${sync}.txt`)))
+      await Effect.runPromise(store.createExclusive(made, new TextEncoder().encode(`made ${sync}\n`), { mode: 0o600, sync }))
+      expect(fs.readFileSync(path.join(dir, `new-${sync}.txt`), "utf8")).toBe(`made ${sync}\n`)
+      expect(fs.statSync(path.join(dir, `new-${sync}.txt`)).mode & 0o777).toBe(0o600)
+    }
+    expect(fs.readFileSync(path.join(dir, "e.txt"), "utf8")).toBe("keep\n")
   })
 })
 
