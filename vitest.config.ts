@@ -11,6 +11,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Two files at a time even on two cores (vitest's default is cores − 1): most of an e2e test is
+    // waiting for the splice processes it starts, which run on the other core.
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     setupFiles: ["test/support/isolateConfig.ts"],
     reporters: ["default"]
   }
