@@ -1,9 +1,9 @@
 /**
  * `splice mcp`: every command defined as a spec, served as an MCP tool over stdio. The services are
- * built once per workspace (src/mcp/workspaces.ts: grammars, parsers and the graph stay warm); each call gets its own output and runs in its own
- * fiber against the same journal and locks as CLI processes. A cancelled call is interrupted, which
- * rolls its transaction back; when the input closes or a signal arrives, calls in flight finish or
- * roll back before the server exits.
+ * built once per workspace (src/mcp/workspaces.ts: grammars, parsers and the graph stay warm); each
+ * call gets its own output and runs in its own fiber against the same journal and locks as CLI
+ * processes. A cancelled call is interrupted, which rolls its transaction back; when the input
+ * closes, calls finish; when a signal arrives, they roll back; then the server exits.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
