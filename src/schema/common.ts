@@ -110,3 +110,13 @@ export const SymbolFields = {
   span: Schema.Struct({ start_line: Int, start_col: Int, end_line: Int, end_col: Int, start_byte: Int, end_byte: Int })
 }
 export const GraphSymbol = Schema.Struct(SymbolFields).annotations({ identifier: "GraphSymbol" })
+
+/** The fields a writer's --preview result adds: nothing was written, this is what would be. */
+export const PreviewFields = {
+  preview: Schema.Literal(true),
+  changed: Schema.Literal(false),
+  would_change: Schema.Literal(true),
+  would_succeed: Schema.Boolean,
+  tx: Schema.Null,
+  diff: Schema.String
+}

@@ -1,6 +1,6 @@
 /** `splice apply`'s result: nothing to change, previewed or committed, with each file's hunks. */
 import * as Schema from "effect/Schema"
-import { Checksum, CompilerVerdict, Count, GraphReport, Int, LineEnding, MatchedWith, SyntaxVerdict, TxId } from "../common.js"
+import { Checksum, CompilerVerdict, Count, GraphReport, Int, LineEnding, MatchedWith, PreviewFields, SyntaxVerdict, TxId } from "../common.js"
 import { resultLine } from "../line.js"
 
 const Hunk = Schema.Struct({
@@ -46,13 +46,8 @@ export const ApplyResult = Schema.Union(
   resultLine("apply", { ...base, changed: Schema.Literal(false), tx: Schema.Null, files: Schema.Tuple() }),
   resultLine("apply", {
     ...base,
-    preview: Schema.Literal(true),
-    changed: Schema.Literal(false),
-    would_change: Schema.Literal(true),
-    would_succeed: Schema.Boolean,
-    tx: Schema.Null,
-    files: Schema.Array(FileReport),
-    diff: Schema.String
+    ...PreviewFields,
+    files: Schema.Array(FileReport)
   }),
   resultLine("apply", {
     ...base,

@@ -1,6 +1,6 @@
 /** `splice edit`'s result: unchanged, previewed or committed; exact, fuzzy or positional. */
 import * as Schema from "effect/Schema"
-import { Checksum, CompilerVerdict, Count, GraphReport, Int, LineEnding, MatchedWith, SyntaxVerdict, TxId } from "../common.js"
+import { Checksum, CompilerVerdict, Count, GraphReport, Int, LineEnding, MatchedWith, PreviewFields, SyntaxVerdict, TxId } from "../common.js"
 import { resultLine } from "../line.js"
 
 /** What each exact (or --fuzzy) edit of a batch did. */
@@ -41,12 +41,7 @@ export const EditResult = Schema.Union(
   resultLine("edit", { ...base, changed: Schema.Literal(false), already_applied: Schema.Boolean, tx: Schema.Null }),
   resultLine("edit", {
     ...base,
-    preview: Schema.Literal(true),
-    changed: Schema.Literal(false),
-    would_change: Schema.Literal(true),
-    would_succeed: Schema.Boolean,
-    tx: Schema.Null,
-    diff: Schema.String
+    ...PreviewFields
   }),
   resultLine("edit", {
     ...base,

@@ -1,6 +1,6 @@
 /** `splice write`'s result: identical content, previewed or committed. */
 import * as Schema from "effect/Schema"
-import { Checksum, CompilerVerdict, Count, GraphReport, LineEnding, SyntaxVerdict, TxId } from "../common.js"
+import { Checksum, CompilerVerdict, Count, GraphReport, LineEnding, PreviewFields, SyntaxVerdict, TxId } from "../common.js"
 import { resultLine } from "../line.js"
 
 const base = {
@@ -28,12 +28,7 @@ export const WriteResult = Schema.Union(
   }),
   resultLine("write", {
     ...base,
-    preview: Schema.Literal(true),
-    changed: Schema.Literal(false),
-    would_change: Schema.Literal(true),
-    would_succeed: Schema.Boolean,
-    tx: Schema.Null,
-    diff: Schema.String
+    ...PreviewFields
   }),
   resultLine("write", {
     ...base,
