@@ -248,5 +248,52 @@ for (const rt of runtimes) {
       expect(answers.get(3)?.result?.structuredContent).toMatchObject({ ok: true, command: "edit" })
       expect(fs.readFileSync(path.join(ws, "a.ts"), "utf8")).toBe("export const a = 2\r\n")
     })
+
+    it("roots it cannot use: a client that fails to list them (the server's own git root serves), a root that does not exist (SPL-E020, then a good one), a signal while a call waits for them (SPL-E130)", async () => {
+      const home = tempWorkspace()
+      fs.mkdirSync(path.join(home, ".git"))
+      fs.writeFileSync(path.join(home, "h.py"), "h = 1\n")
+      const failing = await connect(rt, home, {}, () => {
+        throw new Error("no roots today")
+      })
+      try {
+        const r = await failing.client.callTool({ name: "read", arguments: { file: "h.py" } }) as ToolResult
+        expect(r.structuredContent).toMatchObject({ content: "h = 1\n" })
+      } finally {
+        await failing.client.close()
+      }
+
+      const good = tempWorkspace()
+      fs.writeFileSync(path.join(good, "g.py"), "g = 1\n")
+      let roots = [path.join(good, "missing")]
+      const wrong = await connect(rt, home, {}, () => roots)
+      try {
+        const r = await wrong.client.callTool({ name: "read", arguments: { file: "g.py" } }) as ToolResult
+        expect(r).toMatchObject({ isError: true, structuredContent: { code: "SPL-E020" } })
+        roots = [good]
+        await wrong.client.sendRootsListChanged()
+        expect((await wrong.client.callTool({ name: "read", arguments: { file: "g.py" } }) as ToolResult).structuredContent).toMatchObject({ content: "g = 1\n" })
+      } finally {
+        await wrong.client.close()
+      }
+
+      // The client answers roots/list only after the server got SIGTERM: the waiting call does nothing.
+      let answer: () => void = () => undefined
+      const slow = await connect(rt, home, {}, () => [good])
+      slow.client.setRequestHandler(ListRootsRequestSchema, async () => {
+        await new Promise<void>((resolve) => (answer = resolve))
+        return { roots: [{ uri: pathToFileURL(good).href }] }
+      })
+      const call = slow.client.callTool({ name: "write", arguments: { file: "g.py", content: "g = 2\n" } }).catch((e: unknown) => e)
+      await waitUntil(() => slow.transport.pid !== null, "the server")
+      await new Promise((r) => setTimeout(r, 500)) // the call is waiting for the roots
+      process.kill(slow.transport.pid!, "SIGTERM")
+      await new Promise((r) => setTimeout(r, 200))
+      answer()
+      const r = await call as ToolResult
+      expect(r).toMatchObject({ isError: true, structuredContent: { code: "SPL-E130" } })
+      expect(fs.readFileSync(path.join(good, "g.py"), "utf8")).toBe("g = 1\n")
+      await slow.client.close()
+    })
   })
 }
