@@ -25,6 +25,11 @@ export const liveLayer = (options: {
   readonly output: OutputMode
   /** A long-running process (`splice mcp`) keeps the graph database open between commands here. */
   readonly graphCache?: GraphDbCache
+  /**
+   * Relative paths are resolved from the current directory (the CLI's rule), or from the workspace
+   * root (`splice mcp`: a client cannot know the server's directory, and results name root paths).
+   */
+  readonly pathsFrom?: "cwd" | "root"
 }) =>
   Layer.unwrapEffect(
     Effect.try({
@@ -34,7 +39,7 @@ export const liveLayer = (options: {
           context: { workspace: options.workspace ?? null, detail: String(e) }
         })
     }).pipe(Effect.map((root) => {
-      const store = FileStoreLive(root)
+      const store = FileStoreLive(root, options.pathsFrom === "root" ? root : undefined)
       const config = ProjectConfigLive.pipe(Layer.provide(store))
       const trust = TrustLive.pipe(Layer.provide(Layer.mergeAll(store, HasherLive)))
       const lock = LockLive(root)

@@ -56,7 +56,7 @@ export class Workspaces {
       if (ws === undefined) {
         const graphCache = new GraphDbCache()
         ws = Effect.runPromiseExit(
-          Layer.toRuntime(liveLayer({ workspace: dir, output: "json", graphCache })).pipe(
+          Layer.toRuntime(liveLayer({ workspace: dir, output: "json", graphCache, pathsFrom: "root" })).pipe(
             Scope.extend(this.scope),
             Effect.map((runtime): Workspace => ({ runtime, graphCache }))
           )

@@ -295,5 +295,26 @@ for (const rt of runtimes) {
       expect(fs.readFileSync(path.join(good, "g.py"), "utf8")).toBe("g = 1\n")
       await slow.client.close()
     })
+
+    it("started from a nested subdirectory, it takes paths from the workspace root, as its results name them", async () => {
+      const ws = tempWorkspace()
+      fs.mkdirSync(path.join(ws, ".git"))
+      fs.mkdirSync(path.join(ws, "src", "deep"), { recursive: true })
+      fs.writeFileSync(path.join(ws, "src", "lib.ts"), "export function area(r: number) { return r * r }\n")
+      const [command, args] = rt.argv(["mcp"])
+      const nested = path.join(ws, "src", "deep")
+      const transport = new StdioClientTransport({ command, args, cwd: nested, env: childEnv({ cwd: nested }) as Record<string, string>, stderr: "ignore" })
+      const client = new Client({ name: "splice-e2e", version: "1" })
+      await client.connect(transport)
+      try {
+        const refs = await client.callTool({ name: "refs", arguments: { name: "area" } }) as ToolResult
+        expect(refs.structuredContent).toMatchObject({ definition: { file: "src/lib.ts" } })
+        const e = await client.callTool({ name: "edit", arguments: { file: "src/lib.ts", replace_old: "r * r", replace_new: "Math.PI * r * r" } }) as ToolResult
+        expect(e.structuredContent).toMatchObject({ ok: true, file: "src/lib.ts" })
+        expect(fs.readFileSync(path.join(ws, "src", "lib.ts"), "utf8")).toContain("Math.PI * r * r")
+      } finally {
+        await client.close()
+      }
+    })
   })
 }
