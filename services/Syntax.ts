@@ -1,5 +1,6 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
+import type { FileFacts } from "../src/domain/graph/facts.js"
 import type { Grammar } from "../src/domain/languages.js"
 import type { SpliceError } from "../src/domain/SpliceError.js"
 
@@ -50,6 +51,12 @@ export interface SyntaxService {
   readonly editIssues: (grammar: Grammar, before: string, after: string) => Effect.Effect<EditIssues, SpliceError>
   /** Every match of a tree-sitter query on the text: one array of captures per match. */
   readonly query: (grammar: Grammar, text: string, query: string) => Effect.Effect<ReadonlyArray<ReadonlyArray<Capture>>, SpliceError>
+  /**
+   * A TypeScript or JavaScript file's graph facts from TypeScript's own parser, scopes resolved
+   * (tree-sitter-typescript rejects valid code, and queries cannot see scopes); undefined when the
+   * file nests deeper than that recursive parser can follow (thousands of levels).
+   */
+  readonly scriptFacts: (path: string, text: string) => Effect.Effect<FileFacts | undefined, SpliceError>
 }
 
 export class Syntax extends Context.Tag("splice/Syntax")<Syntax, SyntaxService>() {}

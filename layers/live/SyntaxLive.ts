@@ -8,6 +8,7 @@ import { treeEditOf } from "../../src/domain/treeEdit.js"
 import { type Capture, Syntax, type SyntaxIssue } from "../../services/Syntax.js"
 import { readWasm } from "./grammarFiles.js"
 import { parseWhenIdle, recall, remember } from "./recentTrees.js"
+import { scriptKindOf, typescriptFacts } from "./typescriptParser.js"
 
 /**
  * tree-sitter through web-tree-sitter. The runtime and each grammar are loaded from bytes (paths
@@ -88,6 +89,19 @@ const parsed = (tree: Tree | null): Tree => {
 }
 
 export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
+  scriptFacts: (path, text) =>
+    Effect.try({
+      try: () => {
+        try {
+          return typescriptFacts(path, text, scriptKindOf(path) ?? "ts")
+        } catch (e) {
+          // TypeScript's parser recurses: thousands of nested blocks overflow the stack.
+          if (e instanceof RangeError) return undefined
+          throw e
+        }
+      },
+      catch: (e) => spliceError("SPL-E099", `TypeScript's parser failed on ${path}: ${String(e)}`)
+    }),
   query: (grammar, text, source) =>
     Effect.tryPromise({
       try: async () => {

@@ -3,6 +3,9 @@ import { createRequire } from "node:module"
 import * as os from "node:os"
 import * as path from "node:path"
 import * as vm from "node:vm"
+import type * as TS from "typescript-parser"
+import type { FileFacts } from "../../src/domain/graph/facts.js"
+import { scriptFacts } from "../../src/domain/graph/scriptFacts.js"
 import { findAsset } from "./grammarFiles.js"
 
 /**
@@ -162,6 +165,13 @@ export const scriptKindOf = (file: string): ScriptKind | undefined => {
   if (m === null) return undefined
   const ext = m[1]!.toLowerCase()
   return ext.endsWith("tsx") ? "tsx" : ext.endsWith("jsx") ? "jsx" : ext.endsWith("ts") ? "ts" : "js"
+}
+
+/** The code graph's facts of a TS/JS file, from TypeScript's parser with scopes resolved (throws if it cannot be loaded). */
+export const typescriptFacts = (file: string, text: string, kind: ScriptKind): FileFacts => {
+  const ts = (api ??= load()) as unknown as typeof TS
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kindOf(api, kind))
+  return scriptFacts(ts, sf)
 }
 
 /** TypeScript's syntax errors for a file (throws if the parser cannot be loaded). */

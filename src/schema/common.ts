@@ -107,7 +107,9 @@ export const SymbolFields = {
   parameters: Schema.NullOr(Schema.String),
   return_type: Schema.NullOr(Schema.String),
   exported: Schema.Boolean,
-  span: Schema.Struct({ start_line: Int, start_col: Int, end_line: Int, end_col: Int, start_byte: Int, end_byte: Int })
+  span: Schema.Struct({ start_line: Int, start_col: Int, end_line: Int, end_col: Int, start_byte: Int, end_byte: Int }),
+  /** An overloaded function or method is one symbol: each signature callers can use (TS/JS). */
+  overloads: Schema.optional(Schema.Array(Schema.String))
 }
 export const GraphSymbol = Schema.Struct(SymbolFields).annotations({ identifier: "GraphSymbol" })
 

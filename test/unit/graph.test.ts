@@ -8,7 +8,7 @@ import { extractFacts } from "../../src/domain/graph/extract.js"
 import type { ImportFact } from "../../src/domain/graph/facts.js"
 import { Ignore } from "../../src/domain/graph/gitignore.js"
 import { graphQueries } from "../../src/domain/graph/queries.js"
-import { parseTsconfig, resolveModule } from "../../src/domain/graph/resolveModule.js"
+import { parsePackageJson, parseTsconfig, resolveModule } from "../../src/domain/graph/resolveModule.js"
 import { buildScaffold, keywordsOf, relativeImport } from "../../src/domain/graph/scaffold.js"
 import { grammarForPath } from "../../src/domain/languages.js"
 import { Syntax } from "../../services/Syntax.js"
@@ -89,11 +89,17 @@ const imp = (module: string, extra: Partial<ImportFact> = {}): ImportFact => ({ 
 
 describe("module resolution", () => {
   const files = new Set(["src/a.ts", "src/b/index.ts", "src/c.tsx", "lib/x.ts", "pkg/__init__.py", "pkg/mod.py", "pkg/sub/deep.py", "src/app/core.py",
-    "rs/src/main.rs", "rs/src/net.rs", "rs/src/net/http.rs", "rs/src/util/mod.rs", "go/m.go", "go/pkg/geo/p.go", "go/pkg/geo/p_test.go", "j/src/a/b/C.java", "c/inc.h", "c/m.c"])
+    "rs/src/main.rs", "rs/src/net.rs", "rs/src/net/http.rs", "rs/src/util/mod.rs", "go/m.go", "go/pkg/geo/p.go", "go/pkg/geo/p_test.go", "j/src/a/b/C.java", "c/inc.h", "c/m.c",
+    "zod/src/v3/index.ts", "zod/src/v4/core/index.ts", "zod/src/v4/locales/en.ts", "packages/util/src/index.ts", "packages/util/src/str.ts"])
   const ctx = {
     files,
     tsconfigs: [parseTsconfig('{ /* c */ "compilerOptions": { "baseUrl": ".", "paths": { "@lib/*": ["lib/*"] }, }, }', "")],
-    goModules: [{ dir: "go", module: "example.com/m" }]
+    goModules: [{ dir: "go", module: "example.com/m" }],
+    // A package importing itself by name through exports conditions (zod's tests), and a monorepo package without exports.
+    packages: [
+      parsePackageJson(JSON.stringify({ name: "zod", exports: { "./v3": { "@zod/source": "./src/v3/index.ts", types: "./v3/index.d.cts", import: "./v3/index.js" }, "./v4/core": "./src/v4/core/index.ts", "./v4/locales/*": "./src/v4/locales/*" } }), "zod")!,
+      parsePackageJson(JSON.stringify({ name: "@acme/util", main: "src/index.ts" }), "packages/util")!
+    ]
   }
   it.each([
     ["typescript", "src/main.ts", imp("./a"), ["src/a.ts"]],
@@ -103,6 +109,12 @@ describe("module resolution", () => {
     ["typescript", "src/main.ts", imp("@lib/x"), ["lib/x.ts"]],
     ["typescript", "src/main.ts", imp("lib/x"), ["lib/x.ts"]],
     ["typescript", "src/main.ts", imp("react"), []],
+    ["typescript", "zod/src/v3/tests/a.test.ts", imp("zod/v3"), ["zod/src/v3/index.ts"]],
+    ["typescript", "zod/src/x.ts", imp("zod/v4/core"), ["zod/src/v4/core/index.ts"]],
+    ["typescript", "zod/src/x.ts", imp("zod/v4/locales/en.js"), ["zod/src/v4/locales/en.ts"]],
+    ["typescript", "zod/src/x.ts", imp("zod/v5"), []],
+    ["typescript", "src/main.ts", imp("@acme/util"), ["packages/util/src/index.ts"]],
+    ["typescript", "src/main.ts", imp("@acme/util/src/str"), ["packages/util/src/str.ts"]],
     ["python", "pkg/sub/deep.py", imp("..mod"), ["pkg/mod.py"]],
     ["python", "pkg/mod.py", imp("."), ["pkg/__init__.py"]],
     ["python", "x.py", imp("pkg.sub.deep"), ["pkg/sub/deep.py"]],

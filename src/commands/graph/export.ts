@@ -12,8 +12,9 @@ export const exportCommand = (format: "json" | "jsonl") =>
     yield* refreshGraph({ full: false, progress: true })
     // The rows as the schema (src/schema/results/graph.ts) describes the database's columns.
     const files = yield* db.all<FileRow>("SELECT id, path, language, hash, size FROM files ORDER BY path")
-    const symbols = yield* db.all<SymbolRecord>("SELECT id, file_id, name, kind, container, qualified_name, signature, parameters, return_type, exported, start_byte, end_byte, start_line, start_col, end_line, end_col FROM symbols ORDER BY id")
-    const refs = yield* db.all<ReferenceRow>("SELECT id, file_id, name, kind, qualifier, line, col, start_byte, end_byte, enclosing_symbol_id, symbol_id, resolution FROM refs ORDER BY id")
+    const symbols = (yield* db.all<Omit<SymbolRecord, "overloads"> & { overloads: string | null }>("SELECT id, file_id, name, kind, container, qualified_name, signature, parameters, return_type, exported, start_byte, end_byte, start_line, start_col, end_line, end_col, overloads FROM symbols ORDER BY id"))
+      .map((s): SymbolRecord => ({ ...s, overloads: s.overloads === null ? null : JSON.parse(s.overloads) }))
+    const refs = yield* db.all<ReferenceRow>("SELECT id, file_id, name, kind, qualifier, line, col, start_byte, end_byte, enclosing_symbol_id, symbol_id, resolution, binding FROM refs ORDER BY id")
     const imports = (yield* db.all<Record<string, SqlValue>>("SELECT id, file_id, module, line, names, namespace, default_name, reexports, wildcard, resolved_files FROM imports ORDER BY id"))
       .map((i) => ({ ...i, names: JSON.parse(String(i["names"])), reexports: JSON.parse(String(i["reexports"])), resolved_files: JSON.parse(String(i["resolved_files"])), wildcard: i["wildcard"] === 1 }) as ImportRow)
     if (format === "jsonl") {

@@ -36,9 +36,11 @@ export interface SymbolRow {
   end_col: number
   start_byte: number
   end_byte: number
+  /** JSON: every signature of an overloaded function or method. */
+  overloads: string | null
 }
 
-export const SYMBOL_COLUMNS = "s.id, s.name, s.kind, s.container, s.qualified_name, s.signature, s.parameters, s.return_type, s.exported, f.path AS file, f.language, s.start_line, s.start_col, s.end_line, s.end_col, s.start_byte, s.end_byte"
+export const SYMBOL_COLUMNS = "s.id, s.name, s.kind, s.container, s.qualified_name, s.signature, s.parameters, s.return_type, s.exported, f.path AS file, f.language, s.start_line, s.start_col, s.end_line, s.end_col, s.start_byte, s.end_byte, s.overloads"
 
 export const symbolJson = (s: SymbolRow) => ({
   name: s.name,
@@ -51,7 +53,8 @@ export const symbolJson = (s: SymbolRow) => ({
   parameters: s.parameters,
   return_type: s.return_type,
   exported: s.exported === 1,
-  span: { start_line: s.start_line, start_col: s.start_col, end_line: s.end_line, end_col: s.end_col, start_byte: s.start_byte, end_byte: s.end_byte }
+  span: { start_line: s.start_line, start_col: s.start_col, end_line: s.end_line, end_col: s.end_col, start_byte: s.start_byte, end_byte: s.end_byte },
+  ...(s.overloads !== null ? { overloads: JSON.parse(s.overloads) as Array<string> } : {})
 })
 
 const globToLike = (g: string) => g.replace(/[%_\\]/g, "\\$&").replace(/\*/g, "%").replace(/\?/g, "_")

@@ -5,11 +5,11 @@
  * could point at changed.
  */
 import * as Effect from "effect/Effect"
-import type { ImportFact } from "../../domain/graph/facts.js"
+import type { ImportFact, RefBinding } from "../../domain/graph/facts.js"
 import { extractFacts } from "../../domain/graph/extract.js"
 import { ALWAYS_SKIPPED, Ignore } from "../../domain/graph/gitignore.js"
 import { graphQueries } from "../../domain/graph/queries.js"
-import { parseTsconfig, type ResolveContext, resolveModule, type TsConfigInfo } from "../../domain/graph/resolveModule.js"
+import { type PackageInfo, parsePackageJson, parseTsconfig, type ResolveContext, resolveModule, type TsConfigInfo } from "../../domain/graph/resolveModule.js"
 import { grammarForPath } from "../../domain/languages.js"
 import type { SpliceError } from "../../domain/SpliceError.js"
 import { decodeText, isDecodeFailure } from "../../domain/textContent.js"
@@ -21,8 +21,32 @@ import { Output } from "../../../services/Output.js"
 import { Syntax } from "../../../services/Syntax.js"
 
 const MAX_FILE = 2 * 1024 * 1024
+/** What a use of a name needs: a type (`x: T`) or a value (`T.of()`); kinds that provide each. */
+type Meaning = "type" | "value" | "namespace"
+const MEANING_KINDS: Record<Meaning, ReadonlySet<string>> = {
+  namespace: new Set(["namespace", "enum", "class", "module"]),
+  type: new Set(["interface", "type", "class", "enum", "namespace", "struct", "trait"]),
+  value: new Set(["function", "constant", "variable", "class", "enum", "namespace", "method", "module"])
+}
+
+/** Languages whose facts come from TypeScript's parser rather than a tree-sitter query. */
+const SCRIPT_LANGUAGES = new Set(["typescript", "tsx", "javascript"])
+
+/**
+ * refs.binding: NULL for the tree-sitter languages (resolved by imports and names); else `scope`
+ * (bound in the file, symbol_id set at insert), `export:<module>` (`namespace:<module>` where it
+ * qualifies a further name), `member:<module>#<export>`,
+ * `member` (a guess among members by name), `global` (a guess among top-level names).
+ */
+const bindingColumn = (b: RefBinding | undefined): string | null =>
+  b === undefined ? null
+    : b.kind === "symbol" ? "scope"
+    : b.kind === "export" ? `${b.namespace === true ? "namespace" : "export"}:${b.module}`
+    : b.kind === "member" ? `member:${b.module}#${b.of}`
+    : b.kind === "unknown-member" ? "member"
+    : "global"
 /** Files whose content decides how imports resolve. */
-const PROJECT_FILE = /(^|\/)(tsconfig\.json|go\.mod)$/
+const PROJECT_FILE = /(^|\/)(tsconfig\.json|go\.mod|package\.json)$/
 
 export interface RefreshStats {
   readonly files: number
@@ -270,8 +294,9 @@ const syncGraph = (scope: SyncScope) =>
         skipsChanged = true
       }
       const grammar = grammarForPath(f.relative)!
-      const matches = yield* syntax.query(grammar, decoded.text, graphQueries[grammar.language]!)
-      const facts = extractFacts(grammar.language, decoded.text, matches)
+      // TS/JS from TypeScript's parser; from tree-sitter's query where it nests too deep for it.
+      const facts = (SCRIPT_LANGUAGES.has(grammar.language) ? yield* syntax.scriptFacts(f.relative, decoded.text) : undefined) ??
+        extractFacts(grammar.language, decoded.text, yield* syntax.query(grammar, decoded.text, graphQueries[grammar.language]!))
       let fileId: number
       if (old !== undefined) {
         fileId = old.id
@@ -283,13 +308,18 @@ const syncGraph = (scope: SyncScope) =>
         added++
       }
       yield* db.many(
-        "INSERT INTO symbols (file_id, name, kind, container, qualified_name, signature, parameters, return_type, exported, start_byte, end_byte, start_line, start_col, end_line, end_col) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        facts.symbols.map((s) => [fileId, s.name, s.kind, s.container, s.qualifiedName, s.signature, s.parameters, s.returnType, s.exported ? 1 : 0, s.startByte, s.endByte, s.startLine, s.startColumn, s.endLine, s.endColumn])
+        "INSERT INTO symbols (file_id, name, kind, container, qualified_name, signature, parameters, return_type, exported, start_byte, end_byte, start_line, start_col, end_line, end_col, overloads) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        facts.symbols.map((s) => [fileId, s.name, s.kind, s.container, s.qualifiedName, s.signature, s.parameters, s.returnType, s.exported ? 1 : 0, s.startByte, s.endByte, s.startLine, s.startColumn, s.endLine, s.endColumn, s.overloads === undefined ? null : JSON.stringify(s.overloads)])
       )
       const ids = (yield* db.all<{ id: number }>("SELECT id FROM symbols WHERE file_id = ? ORDER BY id", [fileId])).map((r) => r.id)
       yield* db.many(
-        "INSERT INTO refs (file_id, name, kind, qualifier, start_byte, end_byte, line, col, enclosing_symbol_id, symbol_id, resolution) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, 'name')",
-        facts.refs.map((r) => [fileId, r.name, r.kind, r.qualifier, r.startByte, r.endByte, r.startLine, r.startColumn, r.enclosing === null ? null : ids[r.enclosing] ?? null])
+        "INSERT INTO refs (file_id, name, kind, qualifier, start_byte, end_byte, line, col, enclosing_symbol_id, symbol_id, resolution, binding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        facts.refs.map((r) => {
+          // Bound to a declaration of this file by the parser: exact now, and never resolved again.
+          const local = r.binding?.kind === "symbol" ? ids[r.binding.index] ?? null : null
+          return [fileId, r.name, r.kind, r.qualifier, r.startByte, r.endByte, r.startLine, r.startColumn, r.enclosing === null ? null : ids[r.enclosing] ?? null,
+            local, local !== null ? "exact" : "name", bindingColumn(r.binding)]
+        })
       )
       yield* db.many(
         "INSERT INTO imports (file_id, module, line, names, namespace, default_name, reexports, wildcard, is_mod, resolved_files) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '[]')",
@@ -364,6 +394,7 @@ interface SymbolRow {
   name: string
   kind: string
   exported: number
+  container: string | null
 }
 
 /** Re-resolve every import; then the references of files that changed or whose imports point at changed files. */
@@ -379,16 +410,20 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
     const languageById = new Map(files.map((f) => [f.id, f.language]))
     const tsconfigs: TsConfigInfo[] = []
     const goModules: Array<{ dir: string; module: string }> = []
+    const packages: PackageInfo[] = []
     for (const p of projectFiles) {
       const text = decoder.decode(yield* store.read(yield* store.locate(p)))
       const dir = p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : ""
       if (p.endsWith("tsconfig.json")) tsconfigs.push(parseTsconfig(text, dir))
-      else {
+      else if (p.endsWith("package.json")) {
+        const pkg = parsePackageJson(text, dir)
+        if (pkg !== undefined) packages.push(pkg)
+      } else {
         const m = /^module\s+(\S+)/m.exec(text)
         if (m) goModules.push({ dir, module: m[1]! })
       }
     }
-    const ctx: ResolveContext = { files: new Set(files.map((f) => f.path)), tsconfigs, goModules }
+    const ctx: ResolveContext = { files: new Set(files.map((f) => f.path)), tsconfigs, goModules, packages }
 
     // Imports per file, loaded when needed; every file's when the layout changed (targets may move),
     // else only the changed files' are resolved again and the rest keep their stored targets.
@@ -432,36 +467,112 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
 
     const byName = new Map<string, SymbolRow[]>()
     const lookup = (name: string) =>
-      byName.has(name) ? Effect.succeed(byName.get(name)!) : Effect.tap(db.all<SymbolRow>("SELECT id, file_id, name, kind, exported FROM symbols WHERE name = ?", [name]), (rows) => Effect.sync(() => byName.set(name, rows)))
+      byName.has(name) ? Effect.succeed(byName.get(name)!) : Effect.tap(db.all<SymbolRow>("SELECT id, file_id, name, kind, exported, container FROM symbols WHERE name = ?", [name]), (rows) => Effect.sync(() => byName.set(name, rows)))
 
     /** An exported symbol `name` of file `target`, following its re-exports. */
-    const fromModule = (target: number, name: string, depth: number): Effect.Effect<number | undefined, SpliceError> =>
+    const fromModule = (target: number, name: string, depth: number, meaning?: Meaning): Effect.Effect<number | undefined, SpliceError> =>
       Effect.gen(function*() {
         if (depth > 6) return undefined
+        // What a module exports is declared at its top level; a member of the same name is a fallback.
+        // TS can export a value and a type under one name (`const X` and `interface X`): the use decides.
         const here = (yield* lookup(name)).filter((s) => s.file_id === target)
-        const best = here.find((s) => s.exported === 1) ?? here[0]
+        const fits = (s: SymbolRow) => meaning === undefined || MEANING_KINDS[meaning].has(s.kind)
+        const pick = (list: ReadonlyArray<SymbolRow>) =>
+          list.find((s) => s.exported === 1 && fits(s)) ?? list.find(fits) ?? list.find((s) => s.exported === 1) ?? list[0]
+        const best = pick(here.filter((s) => s.container === null)) ?? pick(here)
         if (best !== undefined) return best.id
         for (const i of yield* importsOf(target)) {
           const re = i.fact.reexports.find((n) => (n.alias ?? n.name) === name)
           const original = re?.name ?? (i.fact.wildcard ? name : undefined)
           if (original === undefined) continue
           for (const t of i.targets) {
-            const found = yield* fromModule(t, original, depth + 1)
+            const found = yield* fromModule(t, original, depth + 1, meaning)
             if (found !== undefined) return found
           }
         }
         return undefined
       })
 
+    /** `name` inside what module file `target` exports as the namespace `of` (`import * as z …; export { z }`, `export * as z from …`). */
+    const inNamespaceOf = (target: number, of: string, name: string, meaning: Meaning) =>
+      Effect.gen(function*() {
+        for (const j of yield* importsOf(target)) {
+          if (j.fact.namespace !== of) continue
+          for (const u of j.targets) {
+            const found = yield* fromModule(u, name, 1, meaning)
+            if (found !== undefined) return found
+          }
+        }
+        return undefined
+      })
+
+    /** The export `name` of the module a file imports as `module`. */
+    const exportOf = (fileImports: ReadonlyArray<{ fact: ImportFact; targets: number[] }>, module: string, name: string, meaning?: Meaning) =>
+      Effect.gen(function*() {
+        for (const i of fileImports) {
+          if (i.fact.module !== module) continue
+          for (const t of i.targets) {
+            const found = yield* fromModule(t, name, 0, meaning)
+            if (found !== undefined) return found
+          }
+        }
+        return undefined
+      })
+    const containerOf = (id: number) => Effect.map(db.all<{ file_id: number; qualified_name: string }>("SELECT file_id, qualified_name FROM symbols WHERE id = ?", [id]), (rows) => rows[0])
+
+    /**
+     * A reference the parser bound (TS/JS): an export of a module or a member of one is exact when
+     * the graph has it and unresolved ('none') otherwise (a package outside the workspace); a member
+     * of an unknown receiver or a script's global is a guess by name, marked as such.
+     */
+    const resolveBinding = (binding: string, name: string, refKind: string, fileImports: ReadonlyArray<{ fact: ImportFact; targets: number[] }>, language: string) =>
+      Effect.gen(function*(): Effect.fn.Return<readonly [number | null, "exact" | "name" | "none"], SpliceError> {
+        const meaning: Meaning | undefined = binding.startsWith("namespace:") ? "namespace" : refKind === "type" ? "type" : refKind === "import" ? undefined : "value"
+        if (binding.startsWith("export:") || binding.startsWith("namespace:")) {
+          const id = yield* exportOf(fileImports, binding.slice(binding.indexOf(":") + 1), name, meaning)
+          return id === undefined ? [null, "none"] : [id, "exact"]
+        }
+        if (binding.startsWith("member:")) {
+          const hash = binding.lastIndexOf("#")
+          const module = binding.slice(7, hash)
+          const of = binding.slice(hash + 1)
+          const owner = yield* exportOf(fileImports, module, of, "namespace")
+          const container = owner === undefined ? undefined : yield* containerOf(owner)
+          const member = container === undefined ? undefined
+            : (yield* lookup(name)).find((s) => s.file_id === container.file_id && s.container === container.qualified_name)
+          if (member !== undefined) return [member.id, "exact"]
+          if (owner === undefined) {
+            for (const i of fileImports) {
+              if (i.fact.module !== module) continue
+              for (const t of i.targets) {
+                const found = yield* inNamespaceOf(t, of, name, meaning ?? "value")
+                if (found !== undefined) return [found, "exact"]
+              }
+            }
+          }
+          return [null, "none"]
+        }
+        const family = SCRIPT_LANGUAGES.has(language) ? SCRIPT_LANGUAGES : new Set([language])
+        const candidates = (yield* lookup(name)).filter((s) => family.has(languageById.get(s.file_id) ?? "") &&
+          (binding === "member" ? s.kind === "method" : s.container === null && s.exported === 0))
+        const guess = candidates.find((s) => s.exported === 1) ?? candidates[0]
+        return guess === undefined ? [null, "none"] : [guess.id, "name"]
+      })
+
     const refUpdates: SqlValue[][] = []
     for (const fileId of affected) {
-      const refs = yield* db.all<{ id: number; name: string; qualifier: string | null; symbol_id: number | null; resolution: string }>(
-        "SELECT id, name, qualifier, symbol_id, resolution FROM refs WHERE file_id = ?", [fileId])
+      const refs = yield* db.all<{ id: number; name: string; kind: string; qualifier: string | null; symbol_id: number | null; resolution: string; binding: string | null }>(
+        "SELECT id, name, kind, qualifier, symbol_id, resolution, binding FROM refs WHERE file_id = ? AND (binding IS NULL OR binding != 'scope')", [fileId])
       const fileImports = yield* importsOf(fileId)
       const language = languageById.get(fileId) ?? ""
       const path = pathById.get(fileId) ?? ""
       const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ""
       for (const ref of refs) {
+        if (ref.binding !== null) {
+          const [id, how] = yield* resolveBinding(ref.binding, ref.name, ref.kind, fileImports, language)
+          if (id !== ref.symbol_id || how !== ref.resolution) refUpdates.push([id, how, ref.id])
+          continue
+        }
         let target: number | undefined
         let how: "exact" | "name" = "exact"
         if (ref.qualifier !== null) {

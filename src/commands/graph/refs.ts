@@ -35,17 +35,23 @@ export const refsCommand = (config: RefsConfig) =>
       const bodies = defs.filter((d) => !d.signature.trimEnd().endsWith(";"))
       if (bodies.length === 1) defs.splice(0, defs.length, bodies[0]!)
     }
+    // `outer.inner` or `Class.method` as typed names one symbol even where a plain `inner` exists too.
+    const qualified = defs.filter((d) => d.qualified_name === config.name)
+    if (defs.length > 1 && qualified.length === 1) defs.splice(0, defs.length, qualified[0]!)
     if (defs.length > 1) {
       return yield* Effect.fail(spliceError("SPL-E002", `${defs.length} symbols are named ${config.name}`, {
         context: { name: config.name, candidates: defs.map((d) => ({ file: d.file, line: d.start_line, kind: d.kind, qualified_name: d.qualified_name })) }
       }))
     }
     const def = defs[0]!
+    const line = (r: { file: string; line: number; col: number; kind: string; in: string | null }) => `  ${r.file}:${r.line}:${r.col}  ${r.kind}${r.in ? `  in ${r.in}` : ""}\n`
     const refs = yield* db.all<{ file: string; line: number; col: number; kind: RefKind; resolution: "exact" | "name"; symbol_id: number | null; enclosing: string | null; enclosing_file: string | null }>(
       `SELECT f.path AS file, r.line, r.col, r.kind, r.resolution, r.symbol_id, e.qualified_name AS enclosing, ef.path AS enclosing_file
        FROM refs r JOIN files f ON f.id = r.file_id LEFT JOIN symbols e ON e.id = r.enclosing_symbol_id LEFT JOIN files ef ON ef.id = e.file_id
-       WHERE r.symbol_id = ? OR (r.symbol_id IS NULL AND r.name = ?) ORDER BY f.path, r.line, r.col`, [def.id, def.name])
-    const references = refs.map((r) => ({ file: r.file, line: r.line, col: r.col, kind: r.kind, resolution: r.symbol_id === def.id ? r.resolution : "name", in: r.enclosing }))
+       WHERE r.symbol_id = ? OR (r.symbol_id IS NULL AND r.name = ? AND r.resolution = 'name') ORDER BY f.path, r.line, r.col`, [def.id, def.name])
+    const all = refs.map((r) => ({ file: r.file, line: r.line, col: r.col, kind: r.kind, resolution: r.symbol_id === def.id ? r.resolution : "name" as const, in: r.enclosing }))
+    const references = all.filter((r) => r.resolution === "exact")
+    const byName = all.filter((r) => r.resolution === "name")
     const callers = [...new Map(refs.filter((r): r is typeof r & { enclosing: string; enclosing_file: string } => r.kind === "call" && r.enclosing !== null).map((r) => [`${r.enclosing_file}:${r.enclosing}`, {
       name: r.enclosing, file: r.enclosing_file, resolution: r.symbol_id === def.id ? r.resolution : "name"
     }])).values()]
@@ -54,7 +60,8 @@ export const refsCommand = (config: RefsConfig) =>
        WHERE r.enclosing_symbol_id = ? AND r.kind = 'call' ORDER BY r.line`, [def.id])
     const callees = [...new Map(calleeRows.map((c) => [c.id, { name: c.qualified_name, kind: c.kind, file: c.file, line: c.start_line, resolution: c.resolution }])).values()]
     const human = `${def.kind} ${def.qualified_name} at ${def.file}:${def.start_line}\n  ${def.signature}\n` +
-      `references (${references.length}):\n` + references.map((r) => `  ${r.file}:${r.line}:${r.col}  ${r.kind}${r.resolution === "name" ? " (by name)" : ""}${r.in ? `  in ${r.in}` : ""}\n`).join("") +
+      `references (${references.length}):\n` + references.map(line).join("") +
+      (byName.length > 0 ? `by name only, unresolved (${byName.length}):\n` + byName.map(line).join("") : "") +
       `callers (${callers.length}): ${callers.map((c) => c.name).join(", ")}\ncallees (${callees.length}): ${callees.map((c) => c.name).join(", ")}\n`
-    return yield* output.result("refs", { definition: symbolJson(def), references, callers, callees }, human)
+    return yield* output.result("refs", { definition: symbolJson(def), references, by_name: byName, callers, callees }, human)
   })

@@ -27,6 +27,8 @@ export interface SymbolFact extends Span {
   readonly parameters: string | null
   readonly returnType: string | null
   readonly exported: boolean
+  /** Every signature of an overloaded function or method (TS/JS), which is one symbol. */
+  readonly overloads?: ReadonlyArray<string>
 }
 
 export interface RefFact extends Span {
@@ -36,7 +38,28 @@ export interface RefFact extends Span {
   readonly qualifier: string | null
   /** Index in `symbols` of the innermost function or method around it (for callers and callees). */
   readonly enclosing: number | null
+  /**
+   * How the parser bound the name, where it can (TS/JS); absent for the tree-sitter languages, whose
+   * references the resolver matches by imports and names. See RefBinding.
+   */
+  readonly binding?: RefBinding
 }
+
+/**
+ * What a scope-aware parser knows about a reference before any other file is looked at:
+ * - `symbol`: a declaration of this file (index in `symbols`): exact.
+ * - `export`: the export `name` of the module `module` (an import, `Ns.name` on `import * as Ns`);
+ *   `namespace` when it qualifies a further name (`Ns.Inner.T`: Inner is a namespace, not a type).
+ * - `member`: a member of the export `of` of `module` (`Schema.String` on `import { Schema }`).
+ * - `unknown-member`: `x.name(…)` on a receiver whose type is unknown: a guess by name among members.
+ * - `global`: a name no declaration in the file binds, in a script (not a module): a guess by name.
+ */
+export type RefBinding =
+  | { readonly kind: "symbol"; readonly index: number }
+  | { readonly kind: "export"; readonly module: string; readonly namespace?: true }
+  | { readonly kind: "member"; readonly module: string; readonly of: string }
+  | { readonly kind: "unknown-member" }
+  | { readonly kind: "global" }
 
 export interface ImportedName {
   readonly name: string

@@ -13,9 +13,18 @@ export interface TsConfigInfo {
   readonly paths: Readonly<Record<string, ReadonlyArray<string>>>
 }
 
+/** A package.json of the workspace: what its name and subpaths import (package self-references, monorepo packages). */
+export interface PackageInfo {
+  readonly dir: string
+  readonly name: string
+  /** Subpath (`.`, `./v3`, `./locales/*`) → its targets, every condition's in order. */
+  readonly exports: Readonly<Record<string, ReadonlyArray<string>>>
+}
+
 export interface ResolveContext {
   readonly files: ReadonlySet<string>
   readonly tsconfigs: ReadonlyArray<TsConfigInfo>
+  readonly packages?: ReadonlyArray<PackageInfo>
   readonly goModules: ReadonlyArray<{ readonly dir: string; readonly module: string }>
 }
 
@@ -52,10 +61,34 @@ const firstExisting = (ctx: ResolveContext, candidates: ReadonlyArray<string>): 
 const tsconfigFor = (ctx: ResolveContext, from: string) =>
   [...ctx.tsconfigs].filter((t) => isUnder(from, t.dir)).sort((a, b) => b.dir.length - a.dir.length)[0]
 
+/** `pkg` or `pkg/sub` where pkg is a package of the workspace: the first target of its exports that is an indexed file. */
+const resolvePackage = (module: string, ctx: ResolveContext): string[] => {
+  for (const pkg of ctx.packages ?? []) {
+    if (module !== pkg.name && !module.startsWith(pkg.name + "/")) continue
+    const subpath = "." + module.slice(pkg.name.length)
+    for (const [pattern, targets] of Object.entries(pkg.exports)) {
+      const star = pattern.indexOf("*")
+      const matches = star === -1 ? subpath === pattern : subpath.startsWith(pattern.slice(0, star)) && subpath.endsWith(pattern.slice(star + 1))
+      if (!matches) continue
+      const captured = star === -1 ? "" : subpath.slice(star, subpath.length - (pattern.length - star - 1))
+      for (const t of targets) {
+        const hit = firstExisting(ctx, tsCandidates(joinPath(pkg.dir, t.replace("*", captured))))
+        if (hit.length > 0) return hit
+      }
+    }
+    // No exports map: the package's directories as paths.
+    if (Object.keys(pkg.exports).length === 0 || subpath !== ".") {
+      const hit = firstExisting(ctx, tsCandidates(joinPath(pkg.dir, subpath)))
+      if (hit.length > 0) return hit
+    }
+  }
+  return []
+}
+
 const resolveTs = (from: string, module: string, ctx: ResolveContext): string[] => {
   if (module.startsWith(".")) return firstExisting(ctx, tsCandidates(joinPath(dirname(from), module)))
   const tsc = tsconfigFor(ctx, from)
-  if (tsc === undefined) return []
+  if (tsc === undefined) return resolvePackage(module, ctx)
   const baseDir = joinPath(tsc.dir, tsc.baseUrl ?? ".")
   for (const [pattern, targets] of Object.entries(tsc.paths)) {
     const star = pattern.indexOf("*")
@@ -67,7 +100,8 @@ const resolveTs = (from: string, module: string, ctx: ResolveContext): string[] 
       if (hit.length > 0) return hit
     }
   }
-  return tsc.baseUrl !== null ? firstExisting(ctx, tsCandidates(joinPath(baseDir, module))) : []
+  const fromBase = tsc.baseUrl !== null ? firstExisting(ctx, tsCandidates(joinPath(baseDir, module))) : []
+  return fromBase.length > 0 ? fromBase : resolvePackage(module, ctx)
 }
 
 const pyCandidates = (base: string) => [`${base}.py`, `${base}/__init__.py`, `${base}.pyi`]
@@ -183,6 +217,33 @@ export const resolveModule = (language: string, from: string, imp: ImportFact, c
 }
 
 /** tsconfig.json allows comments and trailing commas. */
+/** A package.json's name and exports (string, conditions, subpaths; main/module/types without exports); undefined when unnamed or not JSON. */
+export const parsePackageJson = (text: string, dir: string): PackageInfo | undefined => {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  if (typeof json !== "object" || json === null) return undefined
+  const pkg = json as Record<string, unknown>
+  if (typeof pkg["name"] !== "string") return undefined
+  const leaves = (v: unknown): string[] =>
+    typeof v === "string" ? [v] : Array.isArray(v) ? v.flatMap(leaves) : typeof v === "object" && v !== null ? Object.values(v).flatMap(leaves) : []
+  const exports: Record<string, string[]> = {}
+  const e = pkg["exports"]
+  if (typeof e === "string" || Array.isArray(e)) exports["."] = leaves(e)
+  else if (typeof e === "object" && e !== null) {
+    const entries = Object.entries(e)
+    if (entries.every(([k]) => k.startsWith("."))) for (const [k, v] of entries) exports[k] = leaves(v)
+    else exports["."] = leaves(e)
+  } else {
+    const main = ["types", "typings", "module", "main"].map((k) => pkg[k]).filter((v): v is string => typeof v === "string")
+    if (main.length > 0) exports["."] = main
+  }
+  return { dir, name: pkg["name"], exports }
+}
+
 export const parseTsconfig = (text: string, dir: string): TsConfigInfo => {
   const stripped = text
     .replace(/("(?:\\.|[^"\\])*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (m, str: string | undefined) => str ?? "")

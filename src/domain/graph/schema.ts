@@ -28,6 +28,17 @@ export const MIGRATIONS: ReadonlyArray<ReadonlyArray<string>> = [
     // Source files that cannot be indexed (binary, not UTF-8), so status can say why instead of
     // calling them "not yet indexed" forever, and a refresh does not read them again while unchanged.
     "CREATE TABLE skipped (path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime REAL NOT NULL, reason TEXT NOT NULL)"
+  ],
+  [
+    // TS/JS facts come from TypeScript's parser with scopes resolved: a reference says how the parser
+    // bound it (refs.binding, see bindingColumn), an overloaded function is one symbol with every
+    // signature (symbols.overloads, JSON). The files indexed with tree-sitter's facts go, to be indexed again.
+    "ALTER TABLE refs ADD COLUMN binding TEXT",
+    "ALTER TABLE symbols ADD COLUMN overloads TEXT",
+    "DELETE FROM symbols WHERE file_id IN (SELECT id FROM files WHERE language IN ('typescript', 'tsx', 'javascript'))",
+    "DELETE FROM refs WHERE file_id IN (SELECT id FROM files WHERE language IN ('typescript', 'tsx', 'javascript'))",
+    "DELETE FROM imports WHERE file_id IN (SELECT id FROM files WHERE language IN ('typescript', 'tsx', 'javascript'))",
+    "DELETE FROM files WHERE language IN ('typescript', 'tsx', 'javascript')"
   ]
 ]
 

@@ -35,9 +35,14 @@ export const StatusResult = resultLine("status", {
 export const FindResult = resultLine("find", { count: Count, total: Count, truncated: Schema.Boolean })
 export const FindEvent = eventLine("symbol", SymbolFields)
 
+const Reference = Schema.Struct({ file: Schema.String, line: Int, col: Int, kind: RefKind, resolution: Resolution, in: Schema.NullOr(Schema.String) })
+
 export const RefsResult = resultLine("refs", {
   definition: GraphSymbol,
-  references: Schema.Array(Schema.Struct({ file: Schema.String, line: Int, col: Int, kind: RefKind, resolution: Resolution, in: Schema.NullOr(Schema.String) })),
+  /** Resolved to this definition through scopes and imports (resolution "exact"). */
+  references: Schema.Array(Reference),
+  /** Only the name matches (a member call on a value of unknown type, a script's global): guesses, resolution "name". */
+  by_name: Schema.Array(Reference),
   callers: Schema.Array(Schema.Struct({ name: Schema.String, file: Schema.String, resolution: Resolution })),
   callees: Schema.Array(Schema.Struct({ name: Schema.String, kind: SymbolKind, file: Schema.String, line: Int, resolution: Resolution }))
 })
@@ -94,7 +99,9 @@ const symbolRow = {
   start_line: Int,
   start_col: Int,
   end_line: Int,
-  end_col: Int
+  end_col: Int,
+  /** Every signature of an overloaded function or method (TS/JS); null otherwise. */
+  overloads: Schema.NullOr(Schema.Array(Schema.String))
 }
 const referenceRow = {
   id: Int,
@@ -108,7 +115,10 @@ const referenceRow = {
   end_byte: Int,
   enclosing_symbol_id: Schema.NullOr(Int),
   symbol_id: Schema.NullOr(Int),
-  resolution: Resolution
+  /** none: the name is bound to something outside the graph (a package, a deleted file). */
+  resolution: Schema.Literal("exact", "name", "none"),
+  /** How TypeScript's parser bound a TS/JS reference (scope, export:<module>, member:<module>#<name>, member, global); null for other languages. */
+  binding: Schema.NullOr(Schema.String)
 }
 export type FileRow = Schema.Struct.Encoded<typeof fileRow>
 export type SymbolRecord = Schema.Struct.Encoded<typeof symbolRow>

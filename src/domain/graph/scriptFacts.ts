@@ -1,0 +1,920 @@
+/**
+ * A TypeScript or JavaScript file's facts from TypeScript's own parser, with its scopes resolved.
+ *
+ * Symbols are what another file can name: declarations at the top level and in namespaces, and the
+ * methods of classes and interfaces (overloads are one symbol). Every identifier that is not a
+ * declaration is bound through the scope chain — parameters, locals, type parameters, `infer`
+ * names, catch variables — so a local that shadows a top-level name never counts as a use of it.
+ * What the file alone cannot settle is said in the reference's `binding`: an export of a module, a
+ * member of one, or a guess by name (see RefBinding). Pure: the TypeScript API is passed in.
+ */
+import type * as TS from "typescript-parser"
+import type { FileFacts, ImportedName, ImportFact, RefBinding, RefFact, RefKind, SymbolFact, SymbolKind } from "./facts.js"
+import { byteOffsets, linePositions } from "./offsets.js"
+
+type Ts = typeof TS
+
+const VALUE = 1
+const TYPE = 2
+const NAMESPACE = 4
+const ALL = VALUE | TYPE | NAMESPACE
+
+type Target =
+  | { readonly kind: "symbol"; readonly index: number }
+  | { readonly kind: "local" }
+  | { readonly kind: "import"; readonly module: string; readonly name: string }
+  | { readonly kind: "namespace-import"; readonly module: string }
+
+interface Binding {
+  readonly meaning: number
+  readonly target: Target
+}
+
+class Scope {
+  readonly names = new Map<string, Binding[]>()
+  constructor(readonly parent: Scope | undefined) {}
+  declare(name: string, meaning: number, target: Target) {
+    const list = this.names.get(name)
+    if (list === undefined) this.names.set(name, [{ meaning, target }])
+    else list.push({ meaning, target })
+  }
+  /** The innermost binding with the meaning, else the innermost of any meaning (JS has one namespace). */
+  lookup(name: string, meaning: number): Binding | undefined {
+    let fallback: Binding | undefined
+    for (let s: Scope | undefined = this; s !== undefined; s = s.parent) {
+      const list = s.names.get(name)
+      if (list === undefined) continue
+      const hit = list.find((b) => (b.meaning & meaning) !== 0)
+      if (hit !== undefined) return hit
+      fallback ??= list[0]
+    }
+    return fallback
+  }
+}
+
+/** Names every program has: never a workspace declaration. */
+const AMBIENT = new Set(["undefined", "NaN", "Infinity", "arguments", "globalThis", "require", "module", "exports", "console", "Object", "Array", "Promise", "Symbol", "Error", "String", "Number", "Boolean", "Math", "JSON", "Date", "RegExp", "Map", "Set", "WeakMap", "WeakSet"])
+
+const collapse = (s: string) => s.replace(/\s+/g, " ").trim()
+const MAX_SIGNATURE = 240
+const clip = (s: string) => (s.length > MAX_SIGNATURE ? s.slice(0, MAX_SIGNATURE) + "…" : s)
+
+interface Context {
+  readonly scope: Scope
+  /** The qualified name of the class whose `this` is in scope, when that class is a symbol. */
+  readonly thisClass: string | null
+  /** The innermost symbol around (for callers and callees). */
+  readonly enclosing: number | null
+  /** Declarations here become symbols (the top level, namespace bodies)… */
+  readonly symbolic: boolean
+  /** …members of this namespace (null at the top level). */
+  readonly container: string | null
+}
+
+export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
+  const K = ts.SyntaxKind
+  const text = sf.text
+  const toByte = byteOffsets(text)
+  const position = linePositions(text)
+  const symbols: Array<SymbolFact & { overloads?: string[] }> = []
+  /** The symbol each declaration node declares (overloads and merged declarations share one). */
+  const symbolOf = new Map<TS.Node, number>()
+  /** Members of each container symbol (class, interface, namespace, enum): qualified name → name → index. */
+  const members = new Map<string, Map<string, number>>()
+  const refs: RefFact[] = []
+  const imports: ImportFact[] = []
+  const exportedNames = new Set<string>()
+  const seenRefs = new Set<number>()
+
+  const spanOf = (start: number, end: number) => {
+    const a = position(start)
+    const b = position(end)
+    return { startByte: toByte(start), endByte: toByte(end), startLine: a.line, startColumn: a.column, endLine: b.line, endColumn: b.column }
+  }
+  const hasModifier = (node: TS.Node, kind: TS.SyntaxKind) =>
+    ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === kind)
+  const isFunctionValue = (e: TS.Expression | undefined): e is TS.ArrowFunction | TS.FunctionExpression => {
+    let x = e
+    while (x !== undefined && (ts.isParenthesizedExpression(x) || ts.isAsExpression(x) || ts.isSatisfiesExpression(x) || ts.isTypeAssertionExpression(x))) x = x.expression
+    return x !== undefined && (ts.isArrowFunction(x) || ts.isFunctionExpression(x))
+  }
+  const unwrapped = (e: TS.Expression): TS.Expression => {
+    let x = e
+    while (ts.isParenthesizedExpression(x) || ts.isAsExpression(x) || ts.isSatisfiesExpression(x) || ts.isTypeAssertionExpression(x)) x = x.expression
+    return x
+  }
+  /** The declaration's header: from its first token (modifiers but `export`/`default`/`declare`) to its body. */
+  const header = (node: TS.Node, bodyStart: number | undefined) => {
+    const raw = text.slice(node.getStart(sf), bodyStart ?? node.end)
+    return clip(collapse(raw).replace(/^(export\s+)?(default\s+)?(declare\s+)?/, "").replace(/\s*(\{|=>|=)?\s*;?$/, ""))
+  }
+  const paramsText = (node: TS.SignatureDeclarationBase) => `(${collapse(text.slice(node.parameters.pos, node.parameters.end))})`
+
+  const addSymbol = (
+    name: string,
+    kind: SymbolKind,
+    container: string | null,
+    node: TS.Node,
+    signature: string,
+    exported: boolean,
+    fn?: TS.SignatureDeclarationBase
+  ): number => {
+    const qualifiedName = container === null ? name : `${container}.${name}`
+    symbols.push({
+      name,
+      kind,
+      container,
+      qualifiedName,
+      signature,
+      parameters: fn !== undefined ? paramsText(fn) : null,
+      returnType: fn?.type !== undefined ? collapse(fn.type.getText(sf)) : null,
+      exported,
+      ...spanOf(node.getStart(sf), node.end)
+    })
+    const index = symbols.length - 1
+    symbolOf.set(node, index)
+    const key = container ?? ""
+    let m = members.get(key)
+    if (m === undefined) members.set(key, (m = new Map()))
+    if (!m.has(name)) m.set(name, index)
+    return index
+  }
+
+  /** An overload's later signature: the symbol grows to cover it and records every signature. */
+  const mergeOverload = (index: number, node: TS.Node, signature: string, hasBody: boolean) => {
+    const s = symbols[index]!
+    symbolOf.set(node, index)
+    const end = spanOf(node.getStart(sf), node.end)
+    const overloads = s.overloads ?? [s.signature]
+    // The implementation's signature is not callable from outside once there are overloads.
+    if (!hasBody) overloads.push(signature)
+    symbols[index] = { ...s, overloads, endByte: end.endByte, endLine: end.endLine, endColumn: end.endColumn }
+  }
+
+  const addRef = (id: TS.Identifier | TS.PrivateIdentifier | TS.StringLiteral, name: string, kind: RefKind, binding: RefBinding, qualifier: string | null, ctx: Context) => {
+    const start = id.getStart(sf)
+    if (seenRefs.has(start)) return
+    seenRefs.add(start)
+    refs.push({ name, kind, qualifier, enclosing: ctx.enclosing, binding, ...spanOf(start, id.end) })
+  }
+
+  const refKindAt = (node: TS.Node, meaning: number): RefKind => {
+    if (meaning === TYPE || meaning === NAMESPACE) return "type"
+    const p = node.parent
+    if ((ts.isCallExpression(p) || ts.isNewExpression(p)) && p.expression === node) return "call"
+    if (ts.isTaggedTemplateExpression(p) && p.tag === node) return "call"
+    if (ts.isDecorator(p)) return "call"
+    return "read"
+  }
+
+  /** A name used where a value, a type or a namespace is expected. */
+  const useName = (id: TS.Identifier, meaning: number, ctx: Context, kind?: RefKind) => {
+    const name = id.text
+    const b = ctx.scope.lookup(name, meaning)
+    const refKind = kind ?? refKindAt(id, meaning)
+    if (b === undefined) {
+      // A global: of the runtime or its lib (`Array`, `console`), or declared by a script or a
+      // `declare global` of the workspace. Which one only a type checker knows: a guess by name.
+      if (!AMBIENT.has(name)) addRef(id, name, refKind, { kind: "global" }, null, ctx)
+      return
+    }
+    const t = b.target
+    if (t.kind === "symbol") addRef(id, name, refKind, { kind: "symbol", index: t.index }, null, ctx)
+    else if (t.kind === "import") addRef(id, t.name, refKind, { kind: "export", module: t.module }, null, ctx)
+  }
+
+  /** `left.name` (expression or qualified type name): a member of what `left` denotes. */
+  const useMember = (left: TS.Node, id: TS.Identifier | TS.PrivateIdentifier, meaning: number, ctx: Context) => {
+    const name = id.text
+    const kind: RefKind = meaning === VALUE ? refKindAt(id.parent, VALUE) : "type"
+    // `Ns.Inner.name` where Ns is `import * as Ns`: a member of the module's export Inner.
+    if ((ts.isQualifiedName(left) || ts.isPropertyAccessExpression(left)) && !ts.isPrivateIdentifier(id)) {
+      const outer = ts.isQualifiedName(left) ? left.left : left.expression
+      const inner = ts.isQualifiedName(left) ? left.right : left.name
+      const t = ts.isIdentifier(outer) ? ctx.scope.lookup(outer.text, NAMESPACE | VALUE)?.target : undefined
+      if (t?.kind === "namespace-import" && ts.isIdentifier(inner)) return addRef(id, name, kind, { kind: "member", module: t.module, of: inner.text }, inner.text, ctx)
+    }
+    if (left.kind === K.ThisKeyword) {
+      if (ctx.thisClass === null) return
+      const index = members.get(ctx.thisClass)?.get(name)
+      if (index !== undefined) addRef(id, name, kind, { kind: "symbol", index }, "this", ctx)
+      else if (kind === "call" && plainMembers.get(ctx.thisClass)?.has(name) !== true) addRef(id, name, kind, { kind: "unknown-member" }, "this", ctx)
+      return
+    }
+    if (ts.isIdentifier(left)) {
+      const b = ctx.scope.lookup(left.text, NAMESPACE | VALUE)
+      const t = b?.target
+      if (t?.kind === "namespace-import") {
+        return addRef(id, name, kind, { kind: "export", module: t.module, ...(meaning === NAMESPACE ? { namespace: true as const } : {}) }, left.text, ctx)
+      }
+      if (t?.kind === "import") return addRef(id, name, kind, { kind: "member", module: t.module, of: t.name }, left.text, ctx)
+      if (t?.kind === "symbol") {
+        const index = members.get(symbols[t.index]!.qualifiedName)?.get(name)
+        if (index !== undefined) return addRef(id, name, kind, { kind: "symbol", index }, left.text, ctx)
+        // A namespace, class or enum of this file without such a member: a member of a merged or base declaration.
+        return
+      }
+      if (t?.kind === "local" && kind !== "call") return
+      if (kind === "call") addRef(id, name, kind, { kind: "unknown-member" }, left.text, ctx)
+      return
+    }
+    if (kind === "call" && !ts.isPrivateIdentifier(id)) addRef(id, name, kind, { kind: "unknown-member" }, null, ctx)
+  }
+
+  // ---- declarations ----
+
+  const bindingNames = (name: TS.BindingName, out: TS.Identifier[] = []): TS.Identifier[] => {
+    if (ts.isIdentifier(name)) out.push(name)
+    else for (const e of name.elements) if (!ts.isOmittedExpression(e)) bindingNames(e.name, out)
+    return out
+  }
+
+  /** `var` declarations of a function body, at any block depth (they belong to the function). */
+  const hoistVars = (node: TS.Node, scope: Scope) => {
+    const visit = (n: TS.Node) => {
+      if (ts.isFunctionLike(n) || ts.isClassLike(n)) return
+      if (ts.isVariableDeclarationList(n) && (n.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const | ts.NodeFlags.Using)) === 0) {
+        for (const d of n.declarations) for (const id of bindingNames(d.name)) scope.declare(id.text, VALUE, { kind: "local" })
+      }
+      ts.forEachChild(n, visit)
+    }
+    ts.forEachChild(node, visit)
+  }
+
+  const requireCall = (e: TS.Expression | undefined): string | undefined => {
+    if (e === undefined) return undefined
+    const x = unwrapped(e)
+    if (ts.isCallExpression(x) && ts.isIdentifier(x.expression) && x.expression.text === "require" && x.arguments.length === 1) {
+      const arg = x.arguments[0]!
+      if (ts.isStringLiteralLike(arg)) return arg.text
+    }
+    return undefined
+  }
+
+  const importDeclaration = (s: TS.ImportDeclaration, scope: Scope, ctx: Context) => {
+    if (!ts.isStringLiteralLike(s.moduleSpecifier)) return
+    const module = s.moduleSpecifier.text
+    const names: ImportedName[] = []
+    let namespace: string | null = null
+    let defaultName: string | null = null
+    const clause = s.importClause
+    if (clause?.name !== undefined) {
+      defaultName = clause.name.text
+      scope.declare(clause.name.text, ALL, { kind: "import", module, name: "default" })
+    }
+    const bindings = clause?.namedBindings
+    if (bindings !== undefined && ts.isNamespaceImport(bindings)) {
+      namespace = bindings.name.text
+      scope.declare(bindings.name.text, ALL, { kind: "namespace-import", module })
+    } else if (bindings !== undefined) {
+      for (const e of bindings.elements) {
+        const imported = e.propertyName ?? e.name
+        const importedName = imported.text
+        names.push({ name: importedName, alias: e.propertyName !== undefined ? e.name.text : null })
+        scope.declare(e.name.text, ALL, { kind: "import", module, name: importedName })
+        addRef(imported, importedName, "import", { kind: "export", module }, null, ctx)
+      }
+    }
+    imports.push({ module, line: position(s.getStart(sf)).line, names, namespace, defaultName, reexports: [], wildcard: false, isModDeclaration: false })
+  }
+
+  /** `const x = require("m")`, `const { a, b: c } = require("m")`: CommonJS imports. */
+  const requireDeclaration = (d: TS.VariableDeclaration, scope: Scope, line: number): boolean => {
+    const module = requireCall(d.initializer)
+    if (module === undefined) return false
+    if (ts.isIdentifier(d.name)) {
+      scope.declare(d.name.text, ALL, { kind: "namespace-import", module })
+      imports.push({ module, line, names: [], namespace: d.name.text, defaultName: null, reexports: [], wildcard: false, isModDeclaration: false })
+      return true
+    }
+    if (ts.isObjectBindingPattern(d.name)) {
+      const names: ImportedName[] = []
+      for (const e of d.name.elements) {
+        if (!ts.isIdentifier(e.name) || e.dotDotDotToken !== undefined) continue
+        const imported = e.propertyName !== undefined && ts.isIdentifier(e.propertyName) ? e.propertyName.text : e.name.text
+        names.push({ name: imported, alias: imported !== e.name.text ? e.name.text : null })
+        scope.declare(e.name.text, ALL, { kind: "import", module, name: imported })
+      }
+      imports.push({ module, line, names, namespace: null, defaultName: null, reexports: [], wildcard: false, isModDeclaration: false })
+      return true
+    }
+    return false
+  }
+
+  /**
+   * Binds every name the statements declare, before any of them is walked (declarations hoist; a
+   * type can be used above its declaration). Where `ctx.container` is set, they become symbols.
+   */
+  const declareStatements = (statements: ReadonlyArray<TS.Statement>, scope: Scope, ctx: Context) => {
+    const { container, symbolic } = ctx
+    const overloadOf = new Map<string, number>()
+    const inNamespace = container !== null
+    // Functions and classes declared inside a function are symbols too, named after it (`outer.inner`), never exported.
+    const around = ctx.enclosing === null ? undefined : symbols[ctx.enclosing]
+    const nestedIn = !symbolic && around !== undefined && (around.kind === "function" || around.kind === "method") ? around.qualifiedName : null
+    for (const s of statements) {
+      const exported = hasModifier(s, K.ExportKeyword)
+      if (ts.isImportDeclaration(s)) {
+        importDeclaration(s, scope, ctx)
+      } else if (ts.isImportEqualsDeclaration(s)) {
+        const ref = s.moduleReference
+        if (ts.isExternalModuleReference(ref) && ts.isStringLiteralLike(ref.expression)) {
+          scope.declare(s.name.text, ALL, { kind: "namespace-import", module: ref.expression.text })
+          imports.push({ module: ref.expression.text, line: position(s.getStart(sf)).line, names: [], namespace: s.name.text, defaultName: null, reexports: [], wildcard: false, isModDeclaration: false })
+        } else scope.declare(s.name.text, ALL, { kind: "local" })
+      } else if (ts.isFunctionDeclaration(s)) {
+        if (s.name === undefined) continue
+        const name = s.name.text
+        if (!symbolic && nestedIn === null) {
+          scope.declare(name, VALUE, { kind: "local" })
+          continue
+        }
+        const previous = overloadOf.get(name)
+        const signature = header(s, s.body?.getStart(sf))
+        if (previous !== undefined) {
+          mergeOverload(previous, s, signature, s.body !== undefined)
+          continue
+        }
+        const index = symbolic
+          ? addSymbol(name, "function", container, s, signature, exported || (!inNamespace && hasModifier(s, K.DefaultKeyword)), s)
+          : addSymbol(name, "function", nestedIn, s, signature, false, s)
+        overloadOf.set(name, index)
+        scope.declare(name, VALUE, { kind: "symbol", index })
+      } else if (ts.isClassDeclaration(s)) {
+        if (s.name === undefined) continue
+        const name = s.name.text
+        if (!symbolic && nestedIn === null) {
+          scope.declare(name, VALUE | TYPE, { kind: "local" })
+          continue
+        }
+        const bodyStart = text.indexOf("{", s.members.pos - 1)
+        const index = addSymbol(name, "class", symbolic ? container : nestedIn, s, header(s, bodyStart === -1 ? undefined : bodyStart), symbolic && exported)
+        scope.declare(name, VALUE | TYPE, { kind: "symbol", index })
+      } else if (ts.isInterfaceDeclaration(s)) {
+        const name = s.name.text
+        if (!symbolic) {
+          scope.declare(name, TYPE, { kind: "local" })
+          continue
+        }
+        const existing = scope.names.get(name)?.find((b) => b.target.kind === "symbol" && symbols[b.target.index]!.kind === "interface")
+        if (existing !== undefined && existing.target.kind === "symbol") {
+          symbolOf.set(s, existing.target.index) // a merged declaration: one interface
+          continue
+        }
+        const bodyStart = text.indexOf("{", s.members.pos - 1)
+        const index = addSymbol(name, "interface", container, s, header(s, bodyStart === -1 ? undefined : bodyStart), exported)
+        scope.declare(name, TYPE, { kind: "symbol", index })
+      } else if (ts.isTypeAliasDeclaration(s)) {
+        const name = s.name.text
+        if (!symbolic) scope.declare(name, TYPE, { kind: "local" })
+        else scope.declare(name, TYPE, { kind: "symbol", index: addSymbol(name, "type", container, s, header(s, undefined), exported) })
+      } else if (ts.isEnumDeclaration(s)) {
+        const name = s.name.text
+        if (!symbolic) {
+          scope.declare(name, ALL, { kind: "local" })
+          continue
+        }
+        const bodyStart = text.indexOf("{", s.members.pos - 1)
+        const index = addSymbol(name, "enum", container, s, header(s, bodyStart === -1 ? undefined : bodyStart), exported)
+        scope.declare(name, ALL, { kind: "symbol", index })
+      } else if (ts.isModuleDeclaration(s)) {
+        if (!ts.isIdentifier(s.name)) continue // `declare module "x"` / `declare global`: walked, not named
+        const name = s.name.text
+        if (!symbolic) {
+          scope.declare(name, VALUE | NAMESPACE, { kind: "local" })
+          continue
+        }
+        const existing = scope.names.get(name)?.find((b) => b.target.kind === "symbol" && symbols[b.target.index]!.kind === "namespace")
+        if (existing !== undefined && existing.target.kind === "symbol") {
+          symbolOf.set(s, existing.target.index)
+          continue
+        }
+        const index = addSymbol(name, "namespace", container, s, header(s, s.body?.getStart(sf)), exported)
+        scope.declare(name, VALUE | NAMESPACE, { kind: "symbol", index })
+      } else if (ts.isVariableStatement(s)) {
+        const list = s.declarationList
+        const constant = (list.flags & ts.NodeFlags.Const) !== 0
+        const line = position(s.getStart(sf)).line
+        for (const d of list.declarations) {
+          if (requireDeclaration(d, scope, line)) continue
+          for (const id of bindingNames(d.name)) {
+            if (!symbolic) {
+              scope.declare(id.text, VALUE, { kind: "local" })
+              continue
+            }
+            const single = list.declarations.length === 1 && ts.isIdentifier(d.name)
+            const node = single ? s : d
+            const fn = ts.isIdentifier(d.name) && isFunctionValue(d.initializer) ? (unwrapped(d.initializer!) as TS.ArrowFunction | TS.FunctionExpression) : undefined
+            const kind: SymbolKind = fn !== undefined ? "function" : constant ? "constant" : "variable"
+            const signature = fn !== undefined ? header(node, fn.body.getStart(sf)) : header(node, undefined)
+            const index = addSymbol(id.text, kind, container, node, signature, exported, fn)
+            scope.declare(id.text, VALUE, { kind: "symbol", index })
+          }
+        }
+      }
+    }
+  }
+
+  // ---- the walk ----
+
+  const typeParameters = (node: { readonly typeParameters?: TS.NodeArray<TS.TypeParameterDeclaration> | undefined }, scope: Scope) => {
+    for (const p of node.typeParameters ?? []) scope.declare(p.name.text, TYPE, { kind: "local" })
+  }
+
+  const walkChildren = (node: TS.Node, ctx: Context) => ts.forEachChild(node, (c) => walk(c, ctx))
+
+  /** A function-like node: its type parameters, parameters and body in a new scope. */
+  const walkFunction = (node: TS.SignatureDeclarationBase, ctx: Context, enclosing: number | null) => {
+    const scope = new Scope(ctx.scope)
+    typeParameters(node, scope)
+    const inner: Context = { ...ctx, scope, symbolic: false, container: null, enclosing: enclosing ?? ctx.enclosing }
+    if (ts.isFunctionExpression(node) && node.name !== undefined) scope.declare(node.name.text, VALUE, { kind: "local" })
+    // Parameters: names are locals; defaults and types are uses (in the new scope: a default may name an earlier parameter).
+    for (const p of node.parameters) for (const id of bindingNames(p.name)) scope.declare(id.text, VALUE, { kind: "local" })
+    if (!ts.isArrowFunction(node) && !ts.isFunctionExpression(node) && !ts.isFunctionDeclaration(node) && !ts.isMethodDeclaration(node) &&
+      !ts.isConstructorDeclaration(node) && !ts.isGetAccessor(node) && !ts.isSetAccessor(node)) {
+      // a signature without a body (type, interface member)
+      walkSignatureParts(node, inner)
+      return
+    }
+    walkSignatureParts(node, inner)
+    const body = (node as TS.FunctionLikeDeclarationBase).body
+    if (body === undefined) return
+    if (ts.isBlock(body)) {
+      hoistVars(body, scope)
+      declareStatements(body.statements, scope, inner)
+      for (const st of body.statements) walk(st, inner)
+    } else walk(body, inner)
+  }
+
+  const walkSignatureParts = (node: TS.SignatureDeclarationBase, ctx: Context) => {
+    for (const p of node.typeParameters ?? []) {
+      if (p.constraint) walk(p.constraint, ctx)
+      if (p.default) walk(p.default, ctx)
+    }
+    for (const p of node.parameters) {
+      for (const m of ts.getDecorators(p) ?? []) walk(m, ctx)
+      walkBindingDefaults(p.name, ctx)
+      if (p.type) walk(p.type, ctx)
+      if (p.initializer) walk(p.initializer, ctx)
+    }
+    if (node.type) walk(node.type, ctx)
+  }
+
+  /** In `{ a = x, b: [c = y] }`, the defaults and computed keys are uses; the names are not. */
+  const walkBindingDefaults = (name: TS.BindingName, ctx: Context) => {
+    if (ts.isIdentifier(name)) return
+    for (const e of name.elements) {
+      if (ts.isOmittedExpression(e)) continue
+      if (e.propertyName !== undefined && ts.isComputedPropertyName(e.propertyName)) walk(e.propertyName.expression, ctx)
+      walkBindingDefaults(e.name, ctx)
+      if (e.initializer) walk(e.initializer, ctx)
+    }
+  }
+
+  const walkBlockLike = (statements: ReadonlyArray<TS.Statement>, ctx: Context) => {
+    const scope = new Scope(ctx.scope)
+    const inner: Context = { ...ctx, scope, symbolic: false, container: null }
+    declareStatements(statements, scope, inner)
+    for (const st of statements) walk(st, inner)
+  }
+
+  const walkClass = (node: TS.ClassLikeDeclaration, ctx: Context) => {
+    const scope = new Scope(ctx.scope)
+    typeParameters(node, scope)
+    const name = node.name?.text
+    const index = symbolOf.get(node)
+    const qualified = index !== undefined ? symbols[index]!.qualifiedName : null
+    if (ts.isClassExpression(node) && name !== undefined) scope.declare(name, VALUE | TYPE, { kind: "local" })
+    for (const m of ts.getDecorators(node) ?? []) walk(m, ctx)
+    const inner: Context = { scope, symbolic: false, container: null, thisClass: qualified, enclosing: index ?? ctx.enclosing }
+    for (const p of node.typeParameters ?? []) {
+      if (p.constraint) walk(p.constraint, inner)
+      if (p.default) walk(p.default, inner)
+    }
+    for (const h of node.heritageClauses ?? []) {
+      for (const t of h.types) walkHeritage(t, h.token === K.ImplementsKeyword ? TYPE : VALUE, inner)
+    }
+    // Members first (so `this.m()` resolves above m's declaration), then their bodies.
+    const methodIndex = new Map<TS.ClassElement, number>()
+    if (qualified !== null) {
+      const overloadOf = new Map<string, number>()
+      for (const m of node.members) {
+        if (!(ts.isMethodDeclaration(m) || ts.isGetAccessor(m) || ts.isSetAccessor(m)) || m.name === undefined) continue
+        if (!ts.isIdentifier(m.name) && !ts.isPrivateIdentifier(m.name) && !ts.isStringLiteral(m.name)) continue
+        const memberName = m.name.text
+        const signature = header(m, m.body?.getStart(sf))
+        const previous = overloadOf.get(memberName)
+        if (previous !== undefined) {
+          if (ts.isMethodDeclaration(m)) mergeOverload(previous, m, signature, m.body !== undefined)
+          methodIndex.set(m, previous)
+          continue
+        }
+        const i = addSymbol(memberName, "method", qualified, m, signature, symbols[index!]!.exported && !hasModifier(m, K.PrivateKeyword) && !ts.isPrivateIdentifier(m.name), m)
+        overloadOf.set(memberName, i)
+        methodIndex.set(m, i)
+      }
+      // Properties and the constructor's parameter properties are members too: `this.x` is not a guess.
+      for (const m of node.members) {
+        if (ts.isPropertyDeclaration(m) && (ts.isIdentifier(m.name) || ts.isPrivateIdentifier(m.name))) noteMember(qualified, m.name.text)
+        if (ts.isConstructorDeclaration(m)) {
+          for (const p of m.parameters) if (ts.isIdentifier(p.name) && ts.canHaveModifiers(p) && (ts.getModifiers(p) ?? []).length > 0) noteMember(qualified, p.name.text)
+        }
+      }
+    }
+    for (const m of node.members) walkClassMember(m, inner, methodIndex.get(m))
+  }
+
+  /** Members that are not symbols (properties): `this.x` on them is neither a reference nor a guess. */
+  const plainMembers = new Map<string, Set<string>>()
+  const noteMember = (qualified: string, name: string) => {
+    let set = plainMembers.get(qualified)
+    if (set === undefined) plainMembers.set(qualified, (set = new Set()))
+    set.add(name)
+  }
+
+  const walkClassMember = (m: TS.ClassElement, ctx: Context, index: number | undefined) => {
+    for (const d of (ts.canHaveDecorators(m) ? ts.getDecorators(m) : undefined) ?? []) walk(d, ctx)
+    if (m.name !== undefined && ts.isComputedPropertyName(m.name)) walk(m.name.expression, ctx)
+    if (ts.isMethodDeclaration(m) || ts.isConstructorDeclaration(m) || ts.isGetAccessor(m) || ts.isSetAccessor(m)) {
+      walkFunction(m, ctx, index ?? null)
+    } else if (ts.isPropertyDeclaration(m)) {
+      if (m.type) walk(m.type, ctx)
+      if (m.initializer) walk(m.initializer, ctx)
+    } else if (ts.isClassStaticBlockDeclaration(m)) {
+      walkBlockLike(m.body.statements, ctx)
+    } else if (ts.isIndexSignatureDeclaration(m)) {
+      walkFunction(m, ctx, null)
+    }
+  }
+
+  const walkHeritage = (t: TS.ExpressionWithTypeArguments, meaning: number, ctx: Context) => {
+    const e = t.expression
+    if (ts.isIdentifier(e)) useName(e, meaning, ctx, "type")
+    else if (ts.isPropertyAccessExpression(e)) {
+      walkEntity(e.expression, meaning === TYPE ? NAMESPACE : VALUE, ctx)
+      useMember(e.expression, e.name, TYPE, ctx)
+    } else walk(e, ctx)
+    for (const a of t.typeArguments ?? []) walk(a, ctx)
+  }
+
+  /** The left of a qualified name or heritage access: a namespace (or value) name, or a deeper access. */
+  const walkEntity = (e: TS.Node, meaning: number, ctx: Context) => {
+    if (ts.isIdentifier(e)) useName(e, meaning, ctx, "type")
+    else if (ts.isQualifiedName(e)) {
+      walkEntity(e.left, NAMESPACE, ctx)
+      useMember(e.left, e.right, meaning, ctx)
+    } else if (ts.isPropertyAccessExpression(e)) {
+      walkEntity(e.expression, meaning, ctx)
+      useMember(e.expression, e.name, meaning === VALUE ? TYPE : meaning, ctx)
+    } else walk(e, ctx)
+  }
+
+  const walkInterface = (node: TS.InterfaceDeclaration, ctx: Context) => {
+    const scope = new Scope(ctx.scope)
+    typeParameters(node, scope)
+    const index = symbolOf.get(node)
+    const qualified = index !== undefined ? symbols[index]!.qualifiedName : null
+    const inner: Context = { ...ctx, scope, symbolic: false, container: null }
+    for (const p of node.typeParameters ?? []) {
+      if (p.constraint) walk(p.constraint, inner)
+      if (p.default) walk(p.default, inner)
+    }
+    for (const h of node.heritageClauses ?? []) for (const t of h.types) walkHeritage(t, TYPE, inner)
+    const overloadOf = new Map<string, number>()
+    for (const m of node.members) {
+      let memberIndex: number | undefined
+      if (qualified !== null && ts.isMethodSignature(m) && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name))) {
+        const name = m.name.text
+        const signature = header(m, undefined)
+        const previous = overloadOf.get(name) ?? members.get(qualified)?.get(name)
+        if (previous !== undefined && symbols[previous]!.kind === "method") {
+          mergeOverload(previous, m, signature, false)
+          memberIndex = previous
+        } else {
+          memberIndex = addSymbol(name, "method", qualified, m, signature, symbols[index!]!.exported, m)
+          overloadOf.set(name, memberIndex)
+        }
+      } else if (qualified !== null && ts.isPropertySignature(m) && ts.isIdentifier(m.name)) noteMember(qualified, m.name.text)
+      if (m.name !== undefined && ts.isComputedPropertyName(m.name)) walk(m.name.expression, inner)
+      if (ts.isMethodSignature(m) || ts.isCallSignatureDeclaration(m) || ts.isConstructSignatureDeclaration(m) || ts.isIndexSignatureDeclaration(m)) {
+        walkFunction(m, inner, memberIndex ?? null)
+      } else if (ts.isPropertySignature(m) && m.type) walk(m.type, inner)
+    }
+  }
+
+  const walkModule = (node: TS.ModuleDeclaration, ctx: Context) => {
+    let body = node.body
+    let container: string | null = null
+    if (ts.isIdentifier(node.name) && ctx.symbolic) {
+      const index = symbolOf.get(node)
+      if (index !== undefined) container = symbols[index]!.qualifiedName
+    }
+    // `namespace A.B.C { }`: nested declarations, one per name.
+    while (body !== undefined && ts.isModuleDeclaration(body)) {
+      const inner: TS.ModuleDeclaration = body
+      if (container !== null && ts.isIdentifier(inner.name)) {
+        const existing = members.get(container)?.get(inner.name.text)
+        container = existing !== undefined ? symbols[existing]!.qualifiedName
+          : symbols[addSymbol(inner.name.text, "namespace", container, inner, header(inner, inner.body?.getStart(sf)), true)]!.qualifiedName
+      }
+      body = inner.body
+    }
+    if (body === undefined || !ts.isModuleBlock(body)) return
+    const scope = new Scope(ctx.scope)
+    // `declare global { }` declares globals: symbols at the top level. `declare module "m" { }`: not named here.
+    const global = (node.flags & ts.NodeFlags.GlobalAugmentation) !== 0
+    const inner: Context = { ...ctx, scope, symbolic: container !== null || global, container }
+    declareStatements(body.statements, scope, inner)
+    for (const st of body.statements) walk(st, inner)
+  }
+
+  const walkExportDeclaration = (s: TS.ExportDeclaration, ctx: Context) => {
+    const module = s.moduleSpecifier !== undefined && ts.isStringLiteralLike(s.moduleSpecifier) ? s.moduleSpecifier.text : undefined
+    const clause = s.exportClause
+    if (module !== undefined) {
+      const reexports: ImportedName[] = []
+      let namespace: string | null = null
+      if (clause !== undefined && ts.isNamedExports(clause)) {
+        for (const e of clause.elements) {
+          const original = e.propertyName ?? e.name
+          const originalName = ts.isIdentifier(original) ? original.text : original.text
+          reexports.push({ name: originalName, alias: e.propertyName !== undefined ? e.name.text : null })
+          if (ts.isIdentifier(original)) addRef(original, originalName, "import", { kind: "export", module }, null, ctx)
+        }
+      } else if (clause !== undefined && ts.isNamespaceExport(clause)) namespace = clause.name.text
+      imports.push({ module, line: position(s.getStart(sf)).line, names: [], namespace, defaultName: null, reexports, wildcard: clause === undefined, isModDeclaration: false })
+      return
+    }
+    if (clause !== undefined && ts.isNamedExports(clause)) {
+      for (const e of clause.elements) {
+        const local = e.propertyName ?? e.name
+        if (!ts.isIdentifier(local)) continue
+        exportedNames.add(local.text)
+        useName(local, ALL, ctx, "read")
+      }
+    }
+  }
+
+  const walk = (node: TS.Node, ctx: Context): void => {
+    switch (node.kind) {
+      case K.Identifier:
+        return useName(node as TS.Identifier, VALUE, ctx)
+      case K.PropertyAccessExpression: {
+        const e = node as TS.PropertyAccessExpression
+        walk(e.expression, ctx)
+        return useMember(unwrapped(e.expression), e.name, VALUE, ctx)
+      }
+      case K.QualifiedName: {
+        const q = node as TS.QualifiedName
+        walkEntity(q.left, NAMESPACE, ctx)
+        return useMember(q.left, q.right, TYPE, ctx)
+      }
+      case K.TypeReference: {
+        const t = node as TS.TypeReferenceNode
+        if (ts.isIdentifier(t.typeName)) useName(t.typeName, TYPE, ctx, "type")
+        else walk(t.typeName, ctx)
+        for (const a of t.typeArguments ?? []) walk(a, ctx)
+        return
+      }
+      case K.TypeQuery: {
+        const t = node as TS.TypeQueryNode
+        if (ts.isIdentifier(t.exprName)) useName(t.exprName, VALUE, ctx, "type")
+        else walkEntity(t.exprName, VALUE, ctx)
+        for (const a of t.typeArguments ?? []) walk(a, ctx)
+        return
+      }
+      case K.ImportType: {
+        const t = node as TS.ImportTypeNode
+        for (const a of t.typeArguments ?? []) walk(a, ctx)
+        return
+      }
+      case K.ExpressionWithTypeArguments: {
+        const t = node as TS.ExpressionWithTypeArguments
+        walk(t.expression, ctx)
+        for (const a of t.typeArguments ?? []) walk(a, ctx)
+        return
+      }
+      case K.ImportDeclaration:
+      case K.ImportEqualsDeclaration:
+        return // bound by declareStatements
+      case K.ExportDeclaration:
+        return walkExportDeclaration(node as TS.ExportDeclaration, ctx)
+      case K.ExportAssignment: {
+        const e = node as TS.ExportAssignment
+        if (ts.isIdentifier(e.expression)) {
+          exportedNames.add(e.expression.text)
+          return useName(e.expression, ALL, ctx, "read")
+        }
+        return walk(e.expression, ctx)
+      }
+      case K.FunctionDeclaration: {
+        const f = node as TS.FunctionDeclaration
+        const index = symbolOf.get(f)
+        return walkFunction(f, ctx, index ?? null)
+      }
+      case K.FunctionExpression:
+      case K.ArrowFunction:
+      case K.Constructor:
+      case K.GetAccessor:
+      case K.SetAccessor:
+      case K.MethodDeclaration:
+      case K.FunctionType:
+      case K.ConstructorType:
+      case K.CallSignature:
+      case K.ConstructSignature:
+      case K.MethodSignature:
+      case K.IndexSignature:
+        return walkFunction(node as TS.SignatureDeclarationBase, ctx, null)
+      case K.ClassDeclaration:
+      case K.ClassExpression:
+        return walkClass(node as TS.ClassLikeDeclaration, ctx)
+      case K.InterfaceDeclaration:
+        return walkInterface(node as TS.InterfaceDeclaration, ctx)
+      case K.TypeAliasDeclaration: {
+        const t = node as TS.TypeAliasDeclaration
+        const scope = new Scope(ctx.scope)
+        typeParameters(t, scope)
+        const inner: Context = { ...ctx, scope, symbolic: false, container: null }
+        for (const p of t.typeParameters ?? []) {
+          if (p.constraint) walk(p.constraint, inner)
+          if (p.default) walk(p.default, inner)
+        }
+        return walk(t.type, inner)
+      }
+      case K.EnumDeclaration: {
+        const e = node as TS.EnumDeclaration
+        for (const m of e.members) {
+          if (ts.isComputedPropertyName(m.name)) walk(m.name.expression, ctx)
+          if (m.initializer) walk(m.initializer, ctx)
+        }
+        return
+      }
+      case K.ModuleDeclaration:
+        return walkModule(node as TS.ModuleDeclaration, ctx)
+      case K.VariableStatement: {
+        const s = node as TS.VariableStatement
+        for (const d of s.declarationList.declarations) {
+          if (requireCall(d.initializer) !== undefined) continue
+          walkBindingDefaults(d.name, ctx)
+          if (d.type) walk(d.type, ctx)
+          if (d.initializer === undefined) continue
+          const index = symbolOf.get(s.declarationList.declarations.length === 1 ? s : d)
+          walk(d.initializer, index !== undefined ? { ...ctx, enclosing: index } : ctx)
+        }
+        return
+      }
+      case K.VariableDeclarationList: {
+        // in `for (let i …)`: bound by the for statement's scope
+        const l = node as TS.VariableDeclarationList
+        for (const d of l.declarations) {
+          walkBindingDefaults(d.name, ctx)
+          if (d.type) walk(d.type, ctx)
+          if (d.initializer) walk(d.initializer, ctx)
+        }
+        return
+      }
+      case K.Block:
+        return walkBlockLike((node as TS.Block).statements, ctx)
+      case K.CaseBlock: {
+        const scope = new Scope(ctx.scope)
+        const inner: Context = { ...ctx, scope, symbolic: false, container: null }
+        const clauses = (node as TS.CaseBlock).clauses
+        declareStatements(clauses.flatMap((c) => [...c.statements]), scope, inner)
+        for (const c of clauses) walk(c, inner)
+        return
+      }
+      case K.ForStatement:
+      case K.ForInStatement:
+      case K.ForOfStatement: {
+        const f = node as TS.ForStatement | TS.ForInStatement | TS.ForOfStatement
+        const scope = new Scope(ctx.scope)
+        const init = f.initializer
+        if (init !== undefined && ts.isVariableDeclarationList(init)) {
+          for (const d of init.declarations) for (const id of bindingNames(d.name)) scope.declare(id.text, VALUE, { kind: "local" })
+        }
+        return walkChildren(node, { ...ctx, scope, symbolic: false, container: null })
+      }
+      case K.CatchClause: {
+        const c = node as TS.CatchClause
+        const scope = new Scope(ctx.scope)
+        const inner: Context = { ...ctx, scope, symbolic: false, container: null }
+        if (c.variableDeclaration !== undefined) {
+          for (const id of bindingNames(c.variableDeclaration.name)) scope.declare(id.text, VALUE, { kind: "local" })
+          if (c.variableDeclaration.type) walk(c.variableDeclaration.type, inner)
+        }
+        return walk(c.block, inner)
+      }
+      case K.MappedType: {
+        const m = node as TS.MappedTypeNode
+        const scope = new Scope(ctx.scope)
+        const inner: Context = { ...ctx, scope }
+        if (m.typeParameter.constraint) walk(m.typeParameter.constraint, ctx)
+        scope.declare(m.typeParameter.name.text, TYPE, { kind: "local" })
+        if (m.nameType) walk(m.nameType, inner)
+        if (m.type) walk(m.type, inner)
+        return
+      }
+      case K.ConditionalType: {
+        const c = node as TS.ConditionalTypeNode
+        const scope = new Scope(ctx.scope)
+        const collectInfer = (n: TS.Node) => {
+          if (ts.isInferTypeNode(n)) scope.declare(n.typeParameter.name.text, TYPE, { kind: "local" })
+          ts.forEachChild(n, collectInfer)
+        }
+        collectInfer(c.extendsType)
+        walk(c.checkType, ctx)
+        const inner: Context = { ...ctx, scope }
+        walk(c.extendsType, inner)
+        walk(c.trueType, inner)
+        return walk(c.falseType, ctx)
+      }
+      case K.InferType: {
+        const c = (node as TS.InferTypeNode).typeParameter.constraint
+        if (c) walk(c, ctx)
+        return
+      }
+      case K.PropertyAssignment: {
+        const p = node as TS.PropertyAssignment
+        if (ts.isComputedPropertyName(p.name)) walk(p.name.expression, ctx)
+        return walk(p.initializer, ctx)
+      }
+      case K.ShorthandPropertyAssignment: {
+        const p = node as TS.ShorthandPropertyAssignment
+        useName(p.name, VALUE, ctx, "read")
+        if (p.objectAssignmentInitializer) walk(p.objectAssignmentInitializer, ctx)
+        return
+      }
+      case K.PropertySignature: {
+        const p = node as TS.PropertySignature
+        if (ts.isComputedPropertyName(p.name)) walk(p.name.expression, ctx)
+        if (p.type) walk(p.type, ctx)
+        return
+      }
+      case K.PropertyDeclaration:
+        return walkClassMember(node as TS.PropertyDeclaration, ctx, undefined)
+      case K.LabeledStatement:
+        return walk((node as TS.LabeledStatement).statement, ctx)
+      case K.BreakStatement:
+      case K.ContinueStatement:
+      case K.MetaProperty:
+      case K.ImportKeyword:
+        return
+      case K.NamedTupleMember:
+        return walk((node as TS.NamedTupleMember).type, ctx)
+      case K.JsxAttribute: {
+        const a = node as TS.JsxAttribute
+        if (a.initializer) walk(a.initializer, ctx)
+        return
+      }
+      case K.JsxOpeningElement:
+      case K.JsxSelfClosingElement:
+      case K.JsxClosingElement: {
+        const e = node as TS.JsxOpeningElement | TS.JsxSelfClosingElement | TS.JsxClosingElement
+        const tag = e.tagName
+        // Lower-case tags are intrinsic elements (`div`), not names.
+        if (ts.isIdentifier(tag)) {
+          if (/^[A-Z_$]/.test(tag.text)) useName(tag, VALUE, ctx, "call")
+        } else if (!ts.isJsxNamespacedName(tag)) walk(tag, ctx)
+        if (!ts.isJsxClosingElement(e)) {
+          for (const a of e.typeArguments ?? []) walk(a, ctx)
+          walk(e.attributes, ctx)
+        }
+        return
+      }
+      case K.TypePredicate: {
+        const t = node as TS.TypePredicateNode
+        if (t.type) walk(t.type, ctx)
+        return
+      }
+      case K.BindingElement:
+      case K.ObjectBindingPattern:
+      case K.ArrayBindingPattern:
+        return walkBindingDefaults(node as TS.BindingName, ctx)
+      case K.Parameter: {
+        const p = node as TS.ParameterDeclaration
+        walkBindingDefaults(p.name, ctx)
+        if (p.type) walk(p.type, ctx)
+        if (p.initializer) walk(p.initializer, ctx)
+        return
+      }
+      case K.TypeParameter: {
+        const p = node as TS.TypeParameterDeclaration
+        if (p.constraint) walk(p.constraint, ctx)
+        if (p.default) walk(p.default, ctx)
+        return
+      }
+      default:
+        return walkChildren(node, ctx)
+    }
+  }
+
+  const rootScope = new Scope(undefined)
+  const root: Context = { scope: rootScope, thisClass: null, enclosing: null, symbolic: true, container: null }
+  declareStatements(sf.statements, rootScope, root)
+  for (const s of sf.statements) walk(s, root)
+
+  // `export { a }`, `export default a`: declared above, exported here.
+  const finalSymbols = symbols.map((s) => (s.container === null && !s.exported && exportedNames.has(s.name) ? { ...s, exported: true } : s))
+  return { symbols: finalSymbols, refs, imports }
+}

@@ -1,0 +1,178 @@
+/**
+ * TS/JS facts from TypeScript's parser (src/domain/graph/scriptFacts.ts): one case per miss class
+ * that tree-sitter's query extraction had on real code (effect, zod; issue 11).
+ */
+import { describe, expect, it } from "vitest"
+import * as ts from "typescript-parser"
+import type { FileFacts, RefFact } from "../../src/domain/graph/facts.js"
+import { scriptFacts } from "../../src/domain/graph/scriptFacts.js"
+
+const facts = (text: string, file = "m.ts"): FileFacts => {
+  const kind = file.endsWith(".js") ? ts.ScriptKind.JS : file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS
+  return scriptFacts(ts, ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind))
+}
+
+/** Each reference as `line:col name → what it is bound to`. */
+const bound = (f: FileFacts, name?: string) =>
+  f.refs.filter((r) => name === undefined || r.name === name).map((r) => `${r.startLine}:${r.startColumn} ${r.name} → ${target(f, r)}`)
+const target = (f: FileFacts, r: RefFact) => {
+  const b = r.binding
+  if (b === undefined) return "?"
+  if (b.kind === "symbol") return `${f.symbols[b.index]!.kind} ${f.symbols[b.index]!.qualifiedName}`
+  if (b.kind === "export") return `export of ${b.module}`
+  if (b.kind === "member") return `member of ${b.of} from ${b.module}`
+  return b.kind
+}
+const names = (f: FileFacts) => f.symbols.map((s) => `${s.kind} ${s.qualifiedName}`)
+
+describe("TypeScript facts with scopes", () => {
+  it("code tree-sitter-typescript rejects: variance annotations and call signatures that start a line", () => {
+    const f = facts([
+      "export interface Chunk<out A> {",
+      "  <B>(f: (a: A) => B): Chunk<B>",
+      "  readonly length: number",
+      "}",
+      "export type Fn<in out K> = (k: K) => Chunk<K>",
+      "export const flow = <K,>(k: K): Chunk<K> => make(k)",
+      "export function make<K>(k: K): Chunk<K> { return k as any }",
+      ""
+    ].join("\n"))
+    expect(names(f)).toEqual(["interface Chunk", "type Fn", "function flow", "function make"])
+    expect(bound(f, "make")).toEqual(["6:45 make → function make"])
+  })
+
+  it("generic and qualified type uses; type parameters and infer names bind to nothing", () => {
+    const f = facts([
+      "import * as O from \"./Option.js\"",
+      "export type Box<T> = { value: T }",
+      "export type Unbox<B> = B extends Box<infer V> ? V : O.Option<B>",
+      "export declare namespace Box { type Of<T> = Box<T> }",
+      "export const x: Box.Of<number> = { value: 1 }",
+      ""
+    ].join("\n"))
+    expect(bound(f).sort()).toEqual([
+      "3:34 Box → type Box",
+      "3:55 Option → export of ./Option.js",
+      "4:45 Box → type Box",
+      "5:17 Box → namespace Box",
+      "5:21 Of → type Box.Of"
+    ])
+    expect(bound(f).some((r) => / (T|V|B) → /.test(r))).toBe(false)
+    expect(bound(f, "Of")).toEqual(["5:21 Of → type Box.Of"])
+    expect(bound(f, "Option")).toEqual(["3:55 Option → export of ./Option.js"])
+  })
+
+  it("Ns.Inner.T on `import * as Ns`: Inner is the module's namespace export, T a member of it", () => {
+    const f = facts("import * as DateTime from \"./DateTime.js\"\nexport const x = (i: DateTime.DateTime.Input) => DateTime.DateTime.make(i)\n")
+    expect(bound(f).sort()).toEqual([
+      "2:31 DateTime → export of ./DateTime.js",
+      "2:40 Input → member of DateTime from ./DateTime.js",
+      "2:59 DateTime → export of ./DateTime.js",
+      "2:68 make → member of DateTime from ./DateTime.js"
+    ])
+    expect(f.refs.find((r) => r.startColumn === 31)!.binding).toEqual({ kind: "export", module: "./DateTime.js", namespace: true })
+  })
+
+  it("a local that shadows a top-level name is not a use of it", () => {
+    const f = facts([
+      "export const map = 1",
+      "export function f(map: number) { return map + 1 }",
+      "export function g() { const map = 2; return map }",
+      "export function h() { return map }",
+      ""
+    ].join("\n"))
+    expect(bound(f, "map")).toEqual(["4:30 map → constant map"])
+  })
+
+  it("this.m() and Class.m() bind to the method; x.m() on an unknown receiver is only a guess among members", () => {
+    const f = facts([
+      "export class Tracer {",
+      "  span(name: string) { return this.log(name) }",
+      "  log(s: string) { return s }",
+      "  static of() { return new Tracer() }",
+      "}",
+      "export function span(t: { span(n: string): void }) { t.span(\"x\"); return Tracer.of() }",
+      ""
+    ].join("\n"))
+    expect(bound(f, "log")).toEqual(["2:36 log → method Tracer.log"])
+    expect(bound(f, "of")).toEqual(["6:81 of → method Tracer.of"])
+    // not the top-level function span
+    expect(bound(f, "span")).toEqual(["6:56 span → unknown-member"])
+  })
+
+  it("overloads are one symbol with every signature callers can use", () => {
+    const f = facts([
+      "export function parse(s: string): number",
+      "export function parse(s: string, radix: number): number",
+      "export function parse(s: string, radix?: number): number { return radix ?? s.length }",
+      "export interface P { get(): string; get(i: number): string }",
+      ""
+    ].join("\n"))
+    expect(names(f)).toEqual(["function parse", "interface P", "method P.get"])
+    expect(f.symbols[0]).toMatchObject({ startLine: 1, endLine: 3, overloads: ["function parse(s: string): number", "function parse(s: string, radix: number): number"] })
+    expect(f.symbols[2]!.overloads).toHaveLength(2)
+  })
+
+  it("keeps consts whatever their initializer (as casts, regex, generators), the file's last declaration, and no keyword as a method", () => {
+    const f = facts([
+      "export const a = {} as Record<string, number>",
+      "export const re = /x+/g",
+      "export const gen = function*() { yield 1 }",
+      "export class K { m() { if (a) { return 1 } return 2 } }",
+      "export const last = 1"
+    ].join("\n"))
+    expect(names(f)).toEqual(["constant a", "constant re", "function gen", "class K", "constant last", "method K.m"])
+  })
+
+  it("imports: named, aliased, default, namespace, re-exports; the import names are references of the export", () => {
+    const f = facts([
+      "import def, { a, b as c } from \"./m.js\"",
+      "import * as ns from \"./n.js\"",
+      "export { d, e as f } from \"./o.js\"",
+      "export * from \"./p.js\"",
+      "export const x = [def, a, c, ns.g()]",
+      ""
+    ].join("\n"))
+    expect(f.imports.map((i) => [i.module, i.names, i.namespace, i.defaultName, i.reexports, i.wildcard])).toEqual([
+      ["./m.js", [{ name: "a", alias: null }, { name: "b", alias: "c" }], null, "def", [], false],
+      ["./n.js", [], "ns", null, [], false],
+      ["./o.js", [], null, null, [{ name: "d", alias: null }, { name: "e", alias: "f" }], false],
+      ["./p.js", [], null, null, [], true]
+    ])
+    expect(bound(f).sort()).toEqual([
+      "1:15 a → export of ./m.js",
+      "1:18 b → export of ./m.js",
+      "3:10 d → export of ./o.js",
+      "3:13 e → export of ./o.js",
+      "5:19 default → export of ./m.js",
+      "5:24 a → export of ./m.js",
+      "5:27 b → export of ./m.js",
+      "5:33 g → export of ./n.js"
+    ].sort())
+  })
+
+  it("a member of a named import is resolved through it; a global is a guess, never an exact reference", () => {
+    const f = facts("import { z } from \"zod\"\nexport const s = z.string()\nexport const g = someGlobal + Math.max(1, 2)\n")
+    expect(bound(f, "string")).toEqual(["2:20 string → member of z from zod"])
+    expect(bound(f, "someGlobal")).toEqual(["3:18 someGlobal → global"])
+    expect(bound(f, "Math")).toEqual([]) // what every program has is not a workspace name
+  })
+
+  it("functions declared inside a function are symbols named after it; references to them are exact", () => {
+    const f = facts("export function outer() {\n  function inner() { return 1 }\n  return inner()\n}\n")
+    expect(names(f)).toEqual(["function outer", "function outer.inner"])
+    expect(bound(f, "inner")).toEqual(["3:10 inner → function outer.inner"])
+    expect(f.refs.find((r) => r.name === "inner")!.enclosing).toBe(0)
+  })
+
+  it("JavaScript: CommonJS requires are imports; JSX tags are uses", () => {
+    const f = facts("const fs = require(\"fs\")\nconst { join, dirname: dir } = require(\"path\")\nfunction App() { return <Box/> }\nfunction Box() { return join(dir(\"a\"), fs.sep) }\n", "m.jsx")
+    expect(f.imports.map((i) => [i.module, i.namespace, i.names])).toEqual([
+      ["fs", "fs", []],
+      ["path", null, [{ name: "join", alias: null }, { name: "dirname", alias: "dir" }]]
+    ])
+    expect(bound(f, "Box")).toEqual(["3:26 Box → function Box"])
+    expect(bound(f, "join")).toEqual(["4:25 join → export of path"])
+    expect(bound(f, "dirname")).toEqual(["4:30 dirname → export of path"])
+  })
+})
