@@ -38,7 +38,7 @@ const common = {
   bundle: true,
   platform: "node",
   target: "node20",
-  minify: true,
+  minify: process.env.SPLICE_NO_MINIFY !== "1",
   legalComments: "none",
   logLevel: "warning"
 }

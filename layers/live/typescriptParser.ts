@@ -170,7 +170,8 @@ export const scriptKindOf = (file: string): ScriptKind | undefined => {
 /** The code graph's facts of a TS/JS file, from TypeScript's parser with scopes resolved (throws if it cannot be loaded). */
 export const typescriptFacts = (file: string, text: string, kind: ScriptKind): FileFacts => {
   const ts = (api ??= load()) as unknown as typeof TS
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kindOf(api, kind))
+  // JSDoc is not needed for facts, and parsing it doubles the time on a documented library (effect).
+  const sf = ts.createSourceFile(file, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, true, kindOf(api, kind))
   return scriptFacts(ts, sf)
 }
 
