@@ -3,7 +3,7 @@
 // (ESM with code splitting, for `deno compile`, see deno.json), and copies the tree-sitter wasm files
 // into dist/grammars/, with TypeScript's own parser (typescript 5.9's lib/typescript.js, CommonJS,
 // 9 MB), which the syntax gate loads only when tree-sitter blames a TS/JS edit
-// (layers/live/typescriptParser.ts).
+// (layers/live/typescriptParser.ts), and toml_edit's wasm.
 import { build } from "esbuild"
 import { mkdirSync, copyFileSync, rmSync, chmodSync } from "node:fs"
 import { join } from "node:path"
@@ -32,6 +32,8 @@ for (const [pkg, files] of Object.entries(grammarPackages)) {
 }
 // As .cjs: beside package.json's "type": "module", Deno's require would read a .js file as ESM.
 copyFileSync("node_modules/typescript-parser/lib/typescript.js", "dist/grammars/typescript.cjs")
+// toml_edit as wasm, for `splice get/set/del` on TOML (layers/live/tomlWasm.ts reads it from here).
+copyFileSync("node_modules/@rainbowatcher/toml-edit-js/index_bg.wasm", "dist/grammars/toml-edit.wasm")
 
 const common = {
   entryPoints: ["src/main.ts"],
