@@ -52,12 +52,16 @@ describe("JSONC (jsonc-parser)", () => {
     expect(out).toBe(TSCONFIG.replace('"ES2022"', '"ES2023"'))
   })
 
-  it("adds a key with the file's indentation", () => {
+  it("adds a key as a line of its own with the file's indentation; a trailing comma moves to it", () => {
     const out = jsoncEditor.set(TSCONFIG, p("compilerOptions.noEmit"), true, false)
-    expect(out).toContain("// Base options shared by every package")
-    expect(out).toContain("/* paths are resolved from here */")
-    expect(out).toMatch(/\n    "noEmit": true/)
-    expect(jsoncEditor.parse(out)).toMatchObject({ ok: true, value: { compilerOptions: { noEmit: true, strict: true } } })
+    expect(out).toBe(TSCONFIG.replace('    "baseUrl": ".",\n', '    "baseUrl": ".",\n    "noEmit": true,\n'))
+  })
+
+  it("leaves the line it adds after as it was, its end-of-line comment included", () => {
+    const text = '{\n  "name": "x",\n  "scripts": { "test": "vitest" } // run by CI\n}\n'
+    expect(jsoncEditor.set(text, p("paths"), { a: [1] }, false)).toBe(
+      '{\n  "name": "x",\n  "scripts": { "test": "vitest" }, // run by CI\n  "paths": {\n    "a": [\n      1\n    ]\n  }\n}\n'
+    )
   })
 
   it("appends to and deletes from an array", () => {

@@ -2,7 +2,7 @@
  * JSON and JSONC through jsonc-parser (VS Code's): an edit replaces only the range it changes, so
  * comments and the formatting elsewhere stay; inserted text takes the file's indentation.
  */
-import { applyEdits, type Edit, findNodeAtLocation, type FormattingOptions, modify, type ParseError, parse, parseTree, printParseErrorCode } from "jsonc-parser"
+import { applyEdits, type Edit, findNodeAtLocation, type FormattingOptions, modify, type Node, type ParseError, parse, parseTree, printParseErrorCode } from "jsonc-parser"
 import { detectLineEnding, lineEndingString } from "../lineEndings.js"
 import { type DataEditor, lineColumn, type Parsed } from "./formats.js"
 import { pathValues } from "./keyPath.js"
@@ -32,6 +32,31 @@ const containerOf = (text: string, path: ReadonlyArray<string | number>) => {
 }
 
 /**
+ * A new last member of a container laid out one member per line, written after the current last
+ * one as its own line with that line's indentation. (jsonc-parser's formatter would also re-lay
+ * out the line it is inserted after: `"scripts": { "test": "x" },` would be spread over three.)
+ * A comment at the end of the last member's line stays there; undefined when the layout is other.
+ */
+const appendLine = (text: string, parent: Node, key: string | number, value: Plain, fmt: FormattingOptions): Edit[] | undefined => {
+  const members = parent.children ?? []
+  const last = members[members.length - 1]
+  if (last === undefined) return undefined
+  const lineStart = Math.max(text.lastIndexOf("\n", last.offset - 1), text.lastIndexOf("\r", last.offset - 1)) + 1
+  const indent = text.slice(lineStart, last.offset)
+  const end = last.offset + last.length
+  const rest = /^([ \t]*)(,?)([ \t]*(?:\/\/[^\r\n]*|\/\*(?:(?!\*\/)[^\r\n])*\*\/)?[ \t]*)(?=\r|\n)/.exec(text.slice(end))
+  if (!/^[ \t]*$/.test(indent) || rest === null) return undefined
+  const unit = fmt.insertSpaces ? " ".repeat(fmt.tabSize ?? 2) : "\t"
+  const body = JSON.stringify(value, null, unit).split("\n").join(fmt.eol + indent)
+  const member = parent.type === "object" ? `${JSON.stringify(key)}: ${body}` : body
+  const lineEnd = end + rest[0].length
+  // A trailing comma (JSONC) moves to the new last member.
+  return rest[2] === ","
+    ? [{ offset: lineEnd, length: 0, content: `${fmt.eol}${indent}${member},` }]
+    : [{ offset: end, length: 0, content: "," }, { offset: lineEnd, length: 0, content: `${fmt.eol}${indent}${member}` }]
+}
+
+/**
  * jsonc-parser's edits, made to fit the file: its formatter re-lays out the whole container it
  * touches, so a container written on one line is edited without it (with a space after each new
  * comma, as people write); and deleting the only member of a container written with a trailing
@@ -47,6 +72,12 @@ const change = (text: string, path: ReadonlyArray<string | number>, value: Plain
     }))
   }
   const oneLine = parent !== undefined && !/[\r\n]/.test(text.slice(parent.offset, parent.offset + parent.length))
+  const key = path[path.length - 1]
+  const isNew = parent !== undefined && key !== undefined && (parent.type === "array" ? append : findNodeAtLocation(parent, [key]) === undefined)
+  if (value !== undefined && isNew && !oneLine) {
+    const edits = appendLine(text, parent, key, value, formattingOf(text))
+    if (edits !== undefined) return applyEdits(text, edits)
+  }
   const edits: Edit[] = modify(text, [...path], value, { isArrayInsertion: append, ...(oneLine ? {} : { formattingOptions: formattingOf(text) }) })
   return applyEdits(text, oneLine ? edits.map((e) => ({ ...e, content: e.content.replace(/^,(?=\S)/, ", ") })) : edits)
 }

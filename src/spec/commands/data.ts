@@ -10,15 +10,13 @@ import { allowGitDir, diff, expectChecksum, gates, maxBytes, preview, refreshDb 
 const file = text("file", "The JSON, JSONC, TOML or YAML file (the format is chosen by its name)", { required: true, positional: "FILE" })
 const keyPath = text("key-path", "Key path: a.b[0].c; quote keys holding dots: servers.\"api.example.com\".port or a[\"x.y\"]", { required: true, positional: "KEYPATH" })
 
-const PATHS = "Key paths: keys joined by dots, [N] for an array element (a.b[0].c); a key with dots, brackets, quotes or spaces is quoted (servers.\"api.example.com\".port, a[\"x.y\"]). " +
-  "Formats by file name: .json (strict), .jsonc and tsconfig/jsconfig/.vscode JSON (comments allowed), .toml, .yaml/.yml. "
-const ERRORS = "SPL-E073 no value at the path (context.found: the deepest part that exists, context.available and did_you_mean: the keys there); " +
-  "SPL-E048 the file does not parse (context.line, context.column); SPL-E014 a bad key path; SPL-E015 not a data file name."
+const PATHS = "Paths: a.b[0].c; quote keys with dots: x.\"a.b\".c or x[\"a.b\"]. Format by name: .json, .jsonc (and tsconfig), .toml, .yaml/.yml. "
+const ERRORS = "SPL-E073 no value there (context.found: deepest existing part; available, did_you_mean: keys there); SPL-E048 file does not parse (line, column)."
 
 export const getSpec = defineCommand({
   name: "get",
   summary: "Read one value of a JSON, JSONC, TOML or YAML file by key path",
-  guide: "Prints the value at KEYPATH as JSON (value, value_type) with the file's checksum, which a later set or del can pass as its expected checksum. " + PATHS + ERRORS,
+  guide: "Prints the value at KEYPATH as JSON with the file's checksum (pass it to set/del as the expected checksum). " + PATHS + ERRORS,
   params: { file, keyPath, maxBytes },
   needs: "workspace",
   readOnly: true,
@@ -47,8 +45,8 @@ const writeSettings = (v: { readonly preview: boolean; readonly diff: boolean; r
 export const setSpec = defineCommand({
   name: "set",
   summary: "Set one value of a JSON, JSONC, TOML or YAML file by key path, keeping its comments: validated, atomic, journaled, undoable",
-  guide: "VALUE is a string unless json is set, then it is parsed as JSON (numbers, booleans, null, arrays, objects). Missing objects on the way are created; an array index equal to the array's length appends. " +
-    "The edited file is parsed again and must hold exactly the old data with this change, or nothing is written (SPL-E049). Setting the value it already has changes nothing (changed: false). Undo with `splice undo`. " +
+  guide: "VALUE is a string; with json it is parsed as JSON (1, true, [..], {..}). Missing objects are created; index = length appends. " +
+    "The result must parse and hold exactly the old data plus this change, else nothing is written (SPL-E049). Same value: changed false. " +
     PATHS + ERRORS,
   params: {
     file,
@@ -74,8 +72,8 @@ export const setSpec = defineCommand({
 export const delSpec = defineCommand({
   name: "del",
   summary: "Delete one key or array element of a JSON, JSONC, TOML or YAML file, keeping its comments: validated, atomic, journaled, undoable",
-  guide: "Removes the value at KEYPATH (an array element: the rest move up). A missing key is an error (SPL-E073), not a silent success. " +
-    "The edited file is parsed again and must hold exactly the old data without this value, or nothing is written (SPL-E049). Undo with `splice undo`. " +
+  guide: "Removes the value at KEYPATH (of an array: the rest move up); a missing key is an error, not a silent success. " +
+    "The result must parse and hold exactly the old data minus this value, else nothing is written (SPL-E049). " +
     PATHS + ERRORS,
   params: { file, keyPath, ...writing },
   needs: "workspace",
