@@ -35,8 +35,18 @@ copyFileSync("node_modules/typescript-parser/lib/typescript.js", "dist/grammars/
 // toml_edit as wasm, for `splice get/set/del` on TOML (layers/live/tomlWasm.ts reads it from here).
 copyFileSync("node_modules/@rainbowatcher/toml-edit-js/index_bg.wasm", "dist/grammars/toml-edit.wasm")
 
+// jsonc-parser's "main" is a UMD build whose require("./impl/...") calls esbuild cannot follow (the
+// bundle would fail at run time); its ES module build bundles like any other.
+const jsoncParserEsm = {
+  name: "jsonc-parser-esm",
+  setup(b) {
+    b.onResolve({ filter: /^jsonc-parser$/ }, () => ({ path: join(process.cwd(), "node_modules/jsonc-parser/lib/esm/main.js") }))
+  }
+}
+
 const common = {
   entryPoints: ["src/main.ts"],
+  plugins: [jsoncParserEsm],
   bundle: true,
   platform: "node",
   target: "node20",
@@ -79,7 +89,7 @@ const emscriptenToCjs = {
     })
   }
 }
-await build({ ...common, format: "cjs", outfile: "dist/splice.cjs", plugins: [emscriptenToCjs] })
+await build({ ...common, format: "cjs", outfile: "dist/splice.cjs", plugins: [jsoncParserEsm, emscriptenToCjs] })
 
 copyFileSync("src/launcher.mjs", "dist/splice.mjs")
 chmodSync("dist/splice.mjs", 0o755)

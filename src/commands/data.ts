@@ -16,14 +16,14 @@ import { FileStore, type ResolvedPath } from "../../services/FileStore.js"
 import { Hasher } from "../../services/Hasher.js"
 import { identityLock, Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
-import { type ValidateMode, Validator, type Verdict } from "../../services/Validator.js"
+import type { Verdict } from "../../services/Validator.js"
 import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { refuseGrowth } from "./resultLimits.js"
 import { checkExpected, loadTextTarget, refuseReserved, type TextTarget } from "./textTarget.js"
 import { commitWrites, expectedFrom } from "./transaction.js"
-import { compilerLine, previewVerdict, syntaxFailure, verdictLine } from "./verdictText.js"
+import { compilerLine, previewVerdict, verdictLine } from "./verdictText.js"
 
 export interface DataReadConfig {
   readonly file: string
@@ -35,7 +35,6 @@ export interface DataWriteConfig extends DataReadConfig {
   readonly preview: boolean
   readonly showDiff: boolean
   readonly expectChecksum?: string
-  readonly validate: ValidateMode
   readonly compiler?: CompilerSettings
   readonly lockTimeoutMs: number
   readonly holdMs?: number
@@ -221,7 +220,6 @@ const change = (command: "set" | "del", config: DataWriteConfig, planner: Planne
     const store = yield* FileStore
     const hasher = yield* Hasher
     const lock = yield* Lock
-    const validator = yield* Validator
     const output = yield* Output
     const request = yield* checkRequest(config)
 
@@ -262,7 +260,9 @@ const change = (command: "set" | "del", config: DataWriteConfig, planner: Planne
         } as never, `${path.relative}: ${planned.summary}, nothing to change\n`)
       }
       const text = planned.text
-      const verdict = yield* validator.validate({ path: path.relative, before: target.content.text, after: text, mode: config.validate })
+      // The syntax gate of a data change is the format's own parser, which checkedEdit ran (tree-sitter's
+      // JSON grammar would call a JSONC file's comments and trailing commas errors).
+      const verdict: Verdict = { gate: "syntax", status: "passed", language: request.format, parser: editor.parser, errors: [], preexisting: 0 }
       const next = encodeText(text, target.content.bom)
       yield* refuseGrowth(path.relative, next.length, config.maxBytes)
       const checksumAfter = yield* hasher.blake3(next)
@@ -284,11 +284,6 @@ const change = (command: "set" | "del", config: DataWriteConfig, planner: Planne
           diff
         } as never, `${diff}${pv.human}`)
       }
-      if (verdict.status === "failed") {
-        const failure = syntaxFailure(path.relative, verdict)
-        return yield* Effect.fail(spliceError("SPL-E042", `the change would introduce ${failure.count} syntax error(s) in ${path.relative}; nothing written`, { context: failure.context }))
-      }
-
       const writes = [{
         target: path,
         original: target.bytes,

@@ -10,7 +10,6 @@ const writing = (file: string, keyPath: string, over: Partial<DataWriteConfig> =
   keyPath,
   preview: false,
   showDiff: false,
-  validate: "syntax",
   maxBytes: DEFAULT_MAX_BYTES,
   lockTimeoutMs: 200,
   ...over
@@ -128,6 +127,14 @@ describe("splice set", () => {
     const r = await run(set(setCfg("package.json", "private", "true", { json: true })), mem)
     expect(r.last).toMatchObject({ changed: true, line_ending: "crlf", bom: true })
     expect(mem.text("package.json")).toBe("\uFEFF" + PACKAGE.replace('"scripts": { "test": "vitest" }', '"scripts": { "test": "vitest" },\n  "private": true').replace(/\n/g, "\r\n"))
+  })
+
+  it("JSONC with trailing commas: its own parser is the syntax gate (tree-sitter's JSON grammar calls them errors)", async () => {
+    const text = '{\n  // shared\n  "compilerOptions": {\n    "strict": true, // always\n  },\n}\n'
+    const mem = new MemoryFs({ "tsconfig.json": text })
+    const r = await run(set(setCfg("tsconfig.json", "compilerOptions.noEmit", "true", { json: true })), mem)
+    expect(r.last).toMatchObject({ changed: true, format: "jsonc", validation: { status: "passed", language: "jsonc", parser: "jsonc-parser" } })
+    expect(mem.text("tsconfig.json")).toBe(text.replace("// always\n", "// always\n    \"noEmit\": true,\n"))
   })
 
   it("a change the format cannot hold is refused (SPL-E049), nothing written", async () => {

@@ -33,6 +33,8 @@ export type Parsed =
 
 export interface DataEditor {
   readonly format: DataFormat
+  /** The library that parses and edits it (the syntax verdict's `parser`). */
+  readonly parser: string
   readonly parse: (text: string) => Parsed
   /** The text with `value` at `at`, whose parent exists (`append`: `at` ends one past an array's end). Throws when the library cannot. */
   readonly set: (text: string, at: KeyPath, value: Plain, append: boolean) => string

@@ -84,6 +84,7 @@ const change = (text: string, path: ReadonlyArray<string | number>, value: Plain
 
 const editor = (format: "json" | "jsonc"): DataEditor => ({
   format,
+  parser: "jsonc-parser",
   parse: parseWith(format === "jsonc"),
   set: (text, at, value, append) => change(text, pathValues(at), value, append),
   del: (text, path) => change(text, pathValues(path), undefined, false)

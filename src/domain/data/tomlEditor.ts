@@ -67,6 +67,7 @@ const editAt = (engine: TomlEngine, text: string, path: KeyPath, value: unknown)
 
 export const tomlEditor = (engine: TomlEngine): DataEditor => ({
   format: "toml",
+  parser: "toml_edit",
   parse: parseToml(engine),
   set: (text, at, value) => {
     // TOML has no null: refused here with a clear message rather than by the library's "invalid type".

@@ -117,6 +117,7 @@ const isScalarValue = (v: Plain) => v === null || typeof v !== "object"
 
 export const yamlEditor: DataEditor = {
   format: "yaml",
+  parser: "yaml",
   parse: parseYaml,
   set: (text, at, value) =>
     change(text, (doc) => {
