@@ -9,7 +9,8 @@ import { unifiedDiff } from "../domain/diff.js"
 import { DATA_FORMATS, type DataEditor, type DataFormat, formatOf, inLineStyle } from "../domain/data/formats.js"
 import { formatKeyPath, type KeyPath, parseKeyPath } from "../domain/data/keyPath.js"
 import { canonicalPath, didYouMean, firstDifference, type Lookup, lookup, type Plain, planSet, prefixText, sameData, withDeleted, withSet } from "../domain/data/tree.js"
-import { spliceError } from "../domain/SpliceError.js"
+import { type SpliceError, spliceError } from "../domain/SpliceError.js"
+import type { LineEnding } from "../domain/lineEndings.js"
 import { encodeText } from "../domain/textContent.js"
 import { userPath } from "../domain/workspacePath.js"
 import { FileStore, type ResolvedPath } from "../../services/FileStore.js"
@@ -17,8 +18,8 @@ import { Hasher } from "../../services/Hasher.js"
 import { identityLock, Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import type { Verdict } from "../../services/Validator.js"
-import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
-import { graphAfterWrite } from "./graphAfterWrite.js"
+import { COMPILER_OFF, type CompilerSettings, type CompilerVerdict, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
+import { graphAfterWrite, type GraphReport } from "./graphAfterWrite.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { refuseGrowth } from "./resultLimits.js"
 import { checkExpected, loadTextTarget, refuseReserved, type TextTarget } from "./textTarget.js"
@@ -152,16 +153,36 @@ export const get = (config: DataReadConfig) =>
     }, `${show(found.value)}\n`)
   })
 
-/** What a set or del computed in memory. */
-interface Change {
+/** What a set or del computed in memory; F: its own result fields (value, old_value, created). */
+interface Change<F> {
   readonly keyPath: KeyPath
   /** The text after the change, or undefined when the data already reads so. */
   readonly text: string | undefined
-  readonly fields: Record<string, unknown>
+  readonly fields: F
   readonly summary: string
 }
 
-type Planner = (target: TextTarget, editor: DataEditor, data: Plain, path: KeyPath, format: DataFormat) => Effect.Effect<Change, ReturnType<typeof spliceError>>
+type Planner<F> = (target: TextTarget, editor: DataEditor, data: Plain, path: KeyPath, format: DataFormat) => Effect.Effect<Change<F>, SpliceError>
+
+type SetFields = { readonly value: Plain; readonly old_value?: Plain; readonly created: boolean }
+type DelFields = { readonly old_value: Plain }
+
+/** The fields of every set/del result, then those of each outcome (src/schema/results/data.ts). */
+type Written<F> = F & {
+  readonly file: string
+  readonly format: DataFormat
+  readonly key_path: string
+  readonly line_ending: LineEnding
+  readonly bom: boolean
+  readonly checksum_before: string
+  readonly checksum_after: string
+  readonly validation: Verdict
+  readonly compiler: CompilerVerdict
+}
+type Outcome<F> =
+  | (Written<F> & { readonly changed: false; readonly tx: null })
+  | (Written<F> & { readonly preview: true; readonly changed: false; readonly would_change: true; readonly would_succeed: boolean; readonly tx: null; readonly diff: string })
+  | (Written<F> & { readonly changed: true; readonly tx: string; readonly graph?: GraphReport; readonly diff?: string })
 
 /**
  * The edited text, parsed again: it must parse, and hold exactly `expected` (the old data with this
@@ -191,11 +212,11 @@ const checkedEdit = (target: TextTarget, editor: DataEditor, format: DataFormat,
     return text
   })
 
-const planSetChange = (config: SetConfig, value: Plain): Planner => (target, editor, data, path, format) =>
+const planSetChange = (value: Plain): Planner<SetFields> => (target, editor, data, path, format) =>
   Effect.gen(function*() {
     const plan = planSet(data, path, value)
     if (!plan.ok) return yield* Effect.fail(notFound(target.path.relative, format, path, { found: false, ...plan }))
-    const fields = { value, ...(plan.old !== undefined ? { old_value: plan.old.value } : {}), created: plan.old === undefined }
+    const fields: SetFields = { value, ...(plan.old !== undefined ? { old_value: plan.old.value } : {}), created: plan.old === undefined }
     if (plan.old !== undefined && sameData(plan.old.value, value)) {
       return { keyPath: path, text: undefined, fields, summary: `${formatKeyPath(path)} already holds this value` }
     }
@@ -206,7 +227,7 @@ const planSetChange = (config: SetConfig, value: Plain): Planner => (target, edi
     return { keyPath: path, text, fields, summary }
   })
 
-const planDelChange: Planner = (target, editor, data, path, format) =>
+const planDelChange: Planner<DelFields> = (target, editor, data, path, format) =>
   Effect.gen(function*() {
     const found = lookup(data, path)
     if (!found.found) return yield* Effect.fail(notFound(target.path.relative, format, path, found))
@@ -214,13 +235,15 @@ const planDelChange: Planner = (target, editor, data, path, format) =>
     return { keyPath: path, text, fields: { old_value: found.value }, summary: `deleted ${formatKeyPath(path)}` }
   })
 
-/** Lock, read, plan, gate, then preview or commit: the write path of `splice edit`, for one data change. */
-const change = (command: "set" | "del", config: DataWriteConfig, planner: Planner) =>
+/**
+ * Lock, read, plan, then preview or commit: the write path of `splice edit`, for one data change.
+ * Returns the result's fields and its human text for set or del to print.
+ */
+const change = <F>(command: "set" | "del", config: DataWriteConfig, planner: Planner<F>) =>
   Effect.gen(function*() {
     const store = yield* FileStore
     const hasher = yield* Hasher
     const lock = yield* Lock
-    const output = yield* Output
     const request = yield* checkRequest(config)
 
     const blocked = config.preview ? new Map() : yield* autoRecover
@@ -249,15 +272,15 @@ const change = (command: "set" | "del", config: DataWriteConfig, planner: Planne
       }
 
       if (planned.text === undefined || planned.text === target.content.text) {
-        const v: Verdict = { gate: "syntax", status: "skipped", reason: "nothing to change", errors: [], preexisting: 0 }
-        return yield* output.result(command, {
+        const outcome: Outcome<F> = {
           ...base,
           changed: false,
           checksum_after: target.checksum,
-          validation: v,
+          validation: { gate: "syntax", status: "skipped", reason: "nothing to change", errors: [], preexisting: 0 },
           compiler: skippedVerdict("nothing to change"),
           tx: null
-        } as never, `${path.relative}: ${planned.summary}, nothing to change\n`)
+        }
+        return { outcome, human: `${path.relative}: ${planned.summary}, nothing to change\n` }
       }
       const text = planned.text
       // The syntax gate of a data change is the format's own parser, which checkedEdit ran (tree-sitter's
@@ -271,7 +294,7 @@ const change = (command: "set" | "del", config: DataWriteConfig, planner: Planne
       if (config.preview) {
         const diff = diffNow()
         const pv = previewVerdict(path.relative, verdict)
-        return yield* output.result(command, {
+        const outcome: Outcome<F> = {
           ...base,
           preview: true,
           changed: false,
@@ -282,7 +305,8 @@ const change = (command: "set" | "del", config: DataWriteConfig, planner: Planne
           compiler: skippedVerdict("not run by --preview: the checker reads the files on disk"),
           tx: null,
           diff
-        } as never, `${diff}${pv.human}`)
+        }
+        return { outcome, human: `${diff}${pv.human}` }
       }
       const writes = [{
         target: path,
@@ -302,7 +326,7 @@ const change = (command: "set" | "del", config: DataWriteConfig, planner: Planne
       )
       const graph = yield* graphAfterWrite([path.relative], config)
       const diff = config.showDiff ? diffNow() : undefined
-      return yield* output.result(command, {
+      const outcome: Outcome<F> = {
         ...base,
         changed: true,
         checksum_after: checksumAfter,
@@ -311,7 +335,8 @@ const change = (command: "set" | "del", config: DataWriteConfig, planner: Planne
         tx: tx.id,
         ...graph.fields,
         ...(diff !== undefined ? { diff } : {})
-      } as never, `${diff ?? ""}${path.relative}: ${planned.summary}, ${verdictLine(verdict)}, ${compilerLine(compiler)}, tx ${tx.id}\n${graph.human}`)
+      }
+      return { outcome, human: `${diff ?? ""}${path.relative}: ${planned.summary}, ${verdictLine(verdict)}, ${compilerLine(compiler)}, tx ${tx.id}\n${graph.human}` }
     }))
   })
 
@@ -330,7 +355,12 @@ const valueOf = (config: SetConfig) => {
 export const set = (config: SetConfig) =>
   Effect.gen(function*() {
     const value = yield* valueOf(config)
-    return yield* change("set", config, planSetChange(config, value))
+    const { outcome, human } = yield* change("set", config, planSetChange(value))
+    return yield* (yield* Output).result("set", outcome, human)
   })
 
-export const del = (config: DataWriteConfig) => change("del", config, planDelChange)
+export const del = (config: DataWriteConfig) =>
+  Effect.gen(function*() {
+    const { outcome, human } = yield* change("del", config, planDelChange)
+    return yield* (yield* Output).result("del", outcome, human)
+  })
