@@ -6,4 +6,6 @@ declare module "@rainbowatcher/toml-edit-js/index" {
   export function edit(input: string, path: string, value: unknown, opts?: { finalNewline?: boolean; inline?: boolean } | null): string
   /** The document as plain values; throws a string ("TOML parse error at line L, column C ...") on error. */
   export function parse(input: string): unknown
+  /** Plain values as TOML text (tables as [sections] unless inline). */
+  export function stringify(input: unknown, opts?: { finalNewline?: boolean; inline?: boolean } | null): string
 }
