@@ -110,15 +110,19 @@ describe.each(runtimes)("splice get/set/del under $name", (rt) => {
   })
 })
 
-describe("the bundle outside the repository", () => {
+describe.each(runtimes)("the bundle outside the repository under $name", (rt) => {
   it("reads TOML with the wasm from dist/grammars (no node_modules)", async () => {
     const copy = tempWorkspace("splice-dist-")
     fs.cpSync(path.dirname(BUNDLE), path.join(copy, "dist"), { recursive: true })
     fs.mkdirSync(path.join(copy, "ws", ".git"), { recursive: true })
     fs.writeFileSync(path.join(copy, "ws", "a.toml"), "[x]\ny = 1\n")
-    const node = { name: "node" as const, argv: (args: ReadonlyArray<string>): [string, string[]] => [process.execPath, [path.join(copy, "dist", "splice.mjs"), ...args]] }
-    const r = await runAsync(node, ["get", "a.toml", "x.y"], { cwd: path.join(copy, "ws") })
-    expect(r.last).toMatchObject({ type: "result", value: 1 })
+    const moved = { name: rt.name, argv: (args: ReadonlyArray<string>): [string, string[]] => {
+      const [cmd, argv] = rt.argv(args)
+      return [cmd, argv.map((a) => (a === BUNDLE ? path.join(copy, "dist", "splice.mjs") : a))]
+    } }
+    const r = await runAsync(moved, ["set", "a.toml", "x.y", "2", "--json"], { cwd: path.join(copy, "ws") })
+    expect(r.last, r.stderr).toMatchObject({ type: "result", changed: true, old_value: 1, value: 2 })
+    expect(fs.readFileSync(path.join(copy, "ws", "a.toml"), "utf8")).toBe("[x]\ny = 2\n")
     expect(path.relative(ROOT, copy).startsWith("..")).toBe(true)
     fs.rmSync(copy, { recursive: true, force: true })
   })
