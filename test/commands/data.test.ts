@@ -145,6 +145,16 @@ describe("splice set", () => {
     expect(mem.text("Cargo.toml")).toBe(CARGO)
   })
 
+  it("a result that would hold other data is refused (SPL-E049 data_mismatch): a JSON key written twice", async () => {
+    // The last "a" is the value; jsonc-parser edits the first one, which would change nothing a reader sees.
+    const text = '{\n  "a": 1,\n  "a": 2\n}\n'
+    const mem = new MemoryFs({ "dup.json": text })
+    const r = await run(set(setCfg("dup.json", "a", "3", { json: true })), mem)
+    expect([r.exit, r.error?.code]).toEqual([5, "SPL-E049"])
+    expect(r.error?.context).toMatchObject({ reason: "data_mismatch", differs_at: "a" })
+    expect(mem.text("dup.json")).toBe(text)
+  })
+
   it("through a scalar or past an array's end: SPL-E073, nothing written", async () => {
     const mem = new MemoryFs({ "compose.yaml": COMPOSE })
     const a = await run(set(setCfg("compose.yaml", "services.web.image.tag", "x")), mem)
