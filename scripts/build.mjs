@@ -3,7 +3,7 @@
 // (ESM with code splitting, for `deno compile`, see deno.json), and copies the tree-sitter wasm files
 // into dist/grammars/, with TypeScript's own parser (typescript 5.9's lib/typescript.js, CommonJS,
 // 9 MB), which the syntax gate loads only when tree-sitter blames a TS/JS edit
-// (layers/live/typescriptParser.ts).
+// (layers/live/typescriptParser.ts), and toml_edit's wasm.
 import { build } from "esbuild"
 import { mkdirSync, copyFileSync, rmSync, chmodSync } from "node:fs"
 import { join } from "node:path"
@@ -32,9 +32,21 @@ for (const [pkg, files] of Object.entries(grammarPackages)) {
 }
 // As .cjs: beside package.json's "type": "module", Deno's require would read a .js file as ESM.
 copyFileSync("node_modules/typescript-parser/lib/typescript.js", "dist/grammars/typescript.cjs")
+// toml_edit as wasm, for `splice get/set/del` on TOML (layers/live/tomlWasm.ts reads it from here).
+copyFileSync("node_modules/@rainbowatcher/toml-edit-js/index_bg.wasm", "dist/grammars/toml-edit.wasm")
+
+// jsonc-parser's "main" is a UMD build whose require("./impl/...") calls esbuild cannot follow (the
+// bundle would fail at run time); its ES module build bundles like any other.
+const jsoncParserEsm = {
+  name: "jsonc-parser-esm",
+  setup(b) {
+    b.onResolve({ filter: /^jsonc-parser$/ }, () => ({ path: join(process.cwd(), "node_modules/jsonc-parser/lib/esm/main.js") }))
+  }
+}
 
 const common = {
   entryPoints: ["src/main.ts"],
+  plugins: [jsoncParserEsm],
   bundle: true,
   platform: "node",
   target: "node20",
@@ -77,7 +89,7 @@ const emscriptenToCjs = {
     })
   }
 }
-await build({ ...common, format: "cjs", outfile: "dist/splice.cjs", plugins: [emscriptenToCjs] })
+await build({ ...common, format: "cjs", outfile: "dist/splice.cjs", plugins: [jsoncParserEsm, emscriptenToCjs] })
 
 copyFileSync("src/launcher.mjs", "dist/splice.mjs")
 chmodSync("dist/splice.mjs", 0o755)

@@ -45,6 +45,9 @@ const RestoreState = Schema.Struct({
   error: opt(Schema.NullOr(S))
 })
 
+/** The structured-data formats of get/set/del (src/domain/data/formats.ts). */
+const DataFormat = Schema.Literal("json", "jsonc", "toml", "yaml")
+
 const ctx = <F extends Schema.Struct.Fields>(fields: F) => Schema.Struct(fields)
 
 export const errorContexts = {
@@ -68,6 +71,8 @@ export const errorContexts = {
   "SPL-E011": ctx({ file: opt(S), edit: opt(Int), ...changeAt }),
   "SPL-E012": ctx({ flag: opt(S), input: opt(S) }),
   "SPL-E013": ctx({ file: Schema.Literal("splice.json"), key: opt(Schema.NullOr(S)), problem: S }),
+  "SPL-E014": ctx({ key_path: S, offset: Count, expected: S }),
+  "SPL-E015": ctx({ file: S, formats: Strings }),
   "SPL-E020": ctx({ file: opt(S), directory: opt(S), kind: opt(S), workspace: opt(Schema.NullOr(S)), ...changeAt, ...errno }),
   "SPL-E021": ctx({ file: opt(S), ...errno }),
   "SPL-E022": ctx({ tx: opt(S), candidates: opt(Strings), state: opt(S) }),
@@ -138,6 +143,19 @@ export const errorContexts = {
   "SPL-E045": ctx({ tool: S, timeout_ms: Count, commands: Strings }),
   "SPL-E046": ctx({ tool: S, failures: Schema.Array(GateFailure) }),
   "SPL-E047": ctx({ file: S, tool: Schema.NullOr(S), reason: S }),
+  "SPL-E048": ctx({ file: S, format: DataFormat, line: Int, column: Int, reason: S }),
+  "SPL-E049": ctx({
+    file: S,
+    format: DataFormat,
+    key_path: S,
+    /** unparsable_result: the edited text does not parse; data_mismatch: it holds other data; editor_failed: the library refused. */
+    reason: Schema.Literal("unparsable_result", "data_mismatch", "editor_failed"),
+    detail: S,
+    line: opt(Int),
+    column: opt(Int),
+    /** data_mismatch: the first key path whose value is not what the change should leave. */
+    differs_at: opt(S)
+  }),
   "SPL-E051": ctx({ format: opt(S), line: Int, expected: opt(S), found: opt(S), input: opt(S) }),
   "SPL-E053": ctx({}),
   "SPL-E054": ctx({ size: opt(Count), max_bytes: opt(Count) }),
@@ -176,6 +194,20 @@ export const errorContexts = {
     reason: opt(Schema.Literal("anchor_ambiguous")),
     anchor: opt(S),
     ...changeAt
+  }),
+  "SPL-E073": ctx({
+    file: S,
+    format: DataFormat,
+    key_path: S,
+    /** The deepest prefix of the path that exists ("" for the top level) and the segment missing below it. */
+    found: S,
+    missing: S,
+    reason: Schema.Literal("missing_key", "index_out_of_range", "not_a_container"),
+    container: Schema.Literal("object", "array", "scalar"),
+    /** The keys at `found` (an object's; none for an array or a scalar). */
+    available: Strings,
+    length: opt(Count),
+    did_you_mean: Strings
   }),
   "SPL-E081": ctx({ ...errno }),
   "SPL-E082": ctx({ ...errno }),

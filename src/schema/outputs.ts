@@ -7,6 +7,7 @@
  */
 import * as Schema from "effect/Schema"
 import { ApplyResult } from "./results/apply.js"
+import { DelResult, GetResult, SetResult } from "./results/data.js"
 import { EditResult } from "./results/edit.js"
 import { ExportEvent, ExportResult, FilesEvent, FilesResult, FindEvent, FindResult, IndexResult, OutlineResult, RefsResult, StatusResult, SuggestResult } from "./results/graph.js"
 import { HistoryEvent, HistoryResult } from "./results/history.js"
@@ -27,6 +28,9 @@ export const commandOutputs = {
   edit: { result: EditResult },
   write: { result: WriteResult },
   apply: { result: ApplyResult },
+  get: { result: GetResult },
+  set: { result: SetResult },
+  del: { result: DelResult },
   check: { result: CheckResult, events: CheckEvent },
   read: { result: ReadResult },
   hash: { result: HashResult, events: HashEvent },

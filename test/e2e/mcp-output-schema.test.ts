@@ -23,6 +23,7 @@ for (const rt of runtimes) {
       const ws = tempWorkspace()
       fs.mkdirSync(path.join(ws, ".git"))
       fs.writeFileSync(path.join(ws, "a.ts"), TS)
+      fs.writeFileSync(path.join(ws, "c.json"), '{\n  "a": { "b": 1 }\n}\n')
       const [command, args] = rt.argv(["mcp", "--workspace", ws])
       const transport = new StdioClientTransport({ command, args, cwd: ws, env: childEnv({ cwd: ws }) as Record<string, string>, stderr: "pipe" })
       const client = new Client({ name: "splice-e2e", version: "1" })
@@ -69,6 +70,12 @@ for (const rt of runtimes) {
           ["suggest", { fn_name: "addAll", desc: "add every number" }],
           ["export", { format: "jsonl" }],
           ["export", {}],
+          ["get", { file: "c.json", key_path: "a.b" }],
+          ["set", { file: "c.json", key_path: "a.b", value: "2", json: true, preview: true }],
+          ["set", { file: "c.json", key_path: "a.b", value: "2", json: true }],
+          ["set", { file: "c.json", key_path: "a.b", value: "2", json: true }],
+          ["del", { file: "c.json", key_path: "a.b" }],
+          ["del", { file: "c.json", key_path: "a.b" }, true],
           ["read", { fiel: "a.ts" }, true]
         ]
         for (const [name, a, isError] of calls) await call(name, a, isError === true)

@@ -78,13 +78,21 @@ const cases: ReadonlyArray<Case> = [
   { tool: "schema", args: { of: "edit" }, cli: ["schema", "edit"], same: true },
   { tool: "schema", args: { of: "nosuch" }, cli: ["schema", "nosuch"], code: "SPL-E010" },
   { tool: "export", args: { format: "jsonl" }, cli: ["export", "--format", "jsonl"] },
-  { tool: "export", args: { format: "xml" }, cli: ["export", "--format", "xml"], code: "SPL-E010" }
+  { tool: "export", args: { format: "xml" }, cli: ["export", "--format", "xml"], code: "SPL-E010" },
+  { tool: "get", args: { file: "cfg.toml", key_path: "tool.version" }, cli: ["get", "cfg.toml", "tool.version"], same: true },
+  { tool: "get", args: { file: "cfg.toml", key_path: "tool.verison" }, cli: ["get", "cfg.toml", "tool.verison"], code: "SPL-E073" },
+  { tool: "set", args: { file: "cfg.toml", key_path: "tool.version", value: "2.0" }, cli: ["set", "cfg.toml", "tool.version", "2.0"] },
+  { tool: "set", args: { file: "cfg.toml", key_path: "tool.n", value: "{nope", json: true }, cli: ["set", "cfg.toml", "tool.n", "{nope", "--json"], code: "SPL-E010" },
+  { tool: "del", args: { file: "cfg.toml", key_path: "tool.name" }, cli: ["del", "cfg.toml", "tool.name"] },
+  { tool: "del", args: { file: "bad.yaml", key_path: "a" }, cli: ["del", "bad.yaml", "a"], code: "SPL-E048" }
 ]
 
 const seed = (ws: string) => {
   fs.writeFileSync(path.join(ws, "lib.ts"), "export function area(r: number): number {\n  return r * r\n}\n\nexport function twice(n: number): number {\n  return n * 2\n}\n")
   fs.writeFileSync(path.join(ws, "use.ts"), "import { area } from './lib'\nexport const a = area(2)\n")
   fs.writeFileSync(path.join(ws, "m.py"), "x = 1\n")
+  fs.writeFileSync(path.join(ws, "cfg.toml"), "# tool settings\n[tool]\nversion = \"1.0\" # pinned\nname = \"demo\"\n")
+  fs.writeFileSync(path.join(ws, "bad.yaml"), "a: [1\nb: 2\n")
 }
 
 /** What differs between two runs of one command in two workspaces: ids, times, paths of the workspace. */
@@ -133,6 +141,8 @@ for (const rt of runtimes) {
       }
       expect(fs.readFileSync(path.join(served, "lib.ts"), "utf8")).toBe(fs.readFileSync(path.join(viaCli, "lib.ts"), "utf8"))
       expect(fs.readFileSync(path.join(served, "m.py"), "utf8")).toBe(fs.readFileSync(path.join(viaCli, "m.py"), "utf8"))
+      expect(fs.readFileSync(path.join(served, "cfg.toml"), "utf8")).toBe("# tool settings\n[tool]\nversion = \"2.0\" # pinned\n")
+      expect(fs.readFileSync(path.join(viaCli, "cfg.toml"), "utf8")).toBe("# tool settings\n[tool]\nversion = \"2.0\" # pinned\n")
     }, 180_000) // ~40 CLI processes in a row
   })
 }

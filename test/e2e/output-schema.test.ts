@@ -91,6 +91,13 @@ describe.each(runtimes)("every line the CLI prints under $name matches splice sc
     await go("suggest", "--fn-name", "addAll", "--desc", "add every number", "--file", "src/d.ts")
     await go("export")
     await go("export", "--format", "jsonl")
+    fs.writeFileSync(path.join(ws, "c.toml"), "# c\n[a]\nb = 1 # one\n")
+    await go("get", "c.toml", "a.b")
+    expect((await go("get", "c.toml", "a.x")).code).toBe(6)
+    expect((await go("set", "c.toml", "a.b", "2", "--json", "--preview")).last).toMatchObject({ preview: true })
+    expect((await go("set", "c.toml", "a.b", "2", "--json")).last).toMatchObject({ changed: true })
+    expect((await go("set", "c.toml", "a.b", "2", "--json")).last).toMatchObject({ changed: false })
+    expect((await go("del", "c.toml", "a.b")).last).toMatchObject({ changed: true })
 
     expect([...seen].sort()).toEqual(Object.keys(schemas.commands).sort())
     fs.rmSync(ws, { recursive: true, force: true })

@@ -5,7 +5,7 @@ import { renderHelp, requestedHelp } from "../../src/spec/help.js"
 import { snakeName } from "../../src/spec/param.js"
 
 /** The writing commands carry the gate flags besides their own. */
-const LONG_HELP = new Set(["edit", "write", "apply"])
+const LONG_HELP = new Set(["edit", "write", "apply", "set", "del"])
 
 describe("command specs", () => {
   it("names are unique, and every command has a one-line summary, a guide and examples that run it", () => {
@@ -30,9 +30,12 @@ describe("command specs", () => {
       expect(new Set(aliases).size, s.name).toBe(aliases.length)
       const snake = params.map(snakeName)
       expect(new Set(snake).size, s.name).toBe(snake.length)
-      // A CLI has at most one optional positional, and a list takes the last place.
-      const positionals = params.filter((p) => p.positional !== undefined)
-      expect(positionals.length, s.name).toBeLessThanOrEqual(1)
+      // A CLI has at most one optional positional, and it (or a list) takes the last place.
+      const positionals = params.filter((p) => p.positional !== undefined && p.only !== "mcp")
+      expect(positionals.filter((p) => !p.required || p.type === "list").length, s.name).toBeLessThanOrEqual(1)
+      positionals.forEach((p, i) => {
+        if (!p.required || p.type === "list") expect(i, `${s.name} ${p.positional}`).toBe(positionals.length - 1)
+      })
     }
   })
 

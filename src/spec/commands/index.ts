@@ -2,6 +2,7 @@
 import type { AnyCommandSpec } from "../command.js"
 import { applySpec } from "./apply.js"
 import { checkSpec } from "./check.js"
+import { delSpec, getSpec, setSpec } from "./data.js"
 import { editSpec } from "./edit.js"
 import { explainSpec } from "./explain.js"
 import { graphSpecs } from "./graph.js"
@@ -15,5 +16,5 @@ import { undoSpec } from "./undo.js"
 import { writeSpec } from "./write.js"
 
 export const commandSpecs: ReadonlyArray<AnyCommandSpec> = [
-  editSpec, writeSpec, applySpec, checkSpec, readSpec, hashSpec, undoSpec, historySpec, recoverSpec, trustSpec, explainSpec, schemaSpec, ...graphSpecs
+  editSpec, writeSpec, applySpec, getSpec, setSpec, delSpec, checkSpec, readSpec, hashSpec, undoSpec, historySpec, recoverSpec, trustSpec, explainSpec, schemaSpec, ...graphSpecs
 ] as unknown as ReadonlyArray<AnyCommandSpec>

@@ -1,0 +1,366 @@
+/**
+ * `splice get`, `splice set` and `splice del`: one value of a JSON, JSONC, TOML or YAML file, by key
+ * path. The edit is made by the format's own library (comments kept), parsed again and compared with
+ * the data it must hold, then written through the same journaled, locked, atomic path as `splice edit`.
+ */
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import { unifiedDiff } from "../domain/diff.js"
+import { DATA_FORMATS, type DataEditor, type DataFormat, formatOf, inLineStyle } from "../domain/data/formats.js"
+import { formatKeyPath, type KeyPath, parseKeyPath } from "../domain/data/keyPath.js"
+import { canonicalPath, didYouMean, firstDifference, type Lookup, lookup, type Plain, planSet, prefixText, sameData, withDeleted, withSet } from "../domain/data/tree.js"
+import { type SpliceError, spliceError } from "../domain/SpliceError.js"
+import type { LineEnding } from "../domain/lineEndings.js"
+import { encodeText } from "../domain/textContent.js"
+import { userPath } from "../domain/workspacePath.js"
+import { FileStore, type ResolvedPath } from "../../services/FileStore.js"
+import { Hasher } from "../../services/Hasher.js"
+import { identityLock, Lock } from "../../services/Lock.js"
+import { Output } from "../../services/Output.js"
+import type { Verdict } from "../../services/Validator.js"
+import { COMPILER_OFF, type CompilerSettings, type CompilerVerdict, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
+import { graphAfterWrite, type GraphReport } from "./graphAfterWrite.js"
+import { autoRecover, refuseBlocked } from "./recover.js"
+import { refuseGrowth } from "./resultLimits.js"
+import { checkExpected, loadTextTarget, refuseReserved, type TextTarget } from "./textTarget.js"
+import { commitWrites, expectedFrom } from "./transaction.js"
+import { compilerLine, previewVerdict, verdictLine } from "./verdictText.js"
+
+export interface DataReadConfig {
+  readonly file: string
+  readonly keyPath: string
+  readonly maxBytes: number
+}
+
+export interface DataWriteConfig extends DataReadConfig {
+  readonly preview: boolean
+  readonly showDiff: boolean
+  readonly expectChecksum?: string
+  readonly compiler?: CompilerSettings
+  readonly lockTimeoutMs: number
+  readonly holdMs?: number
+  readonly allowGitDir?: boolean
+  readonly db?: string
+}
+
+export interface SetConfig extends DataWriteConfig {
+  /** VALUE: a string, or with --json the JSON text of any value. */
+  readonly value: string
+  readonly json: boolean
+}
+
+/** The editor of a format, loaded when first used (yaml, jsonc-parser and the TOML wasm stay out of start-up). */
+const editorFor = (format: DataFormat): Effect.Effect<DataEditor> => {
+  switch (format) {
+    case "json":
+      return Effect.promise(() => import("../domain/data/jsonEditor.js")).pipe(Effect.map((m) => m.jsonEditor))
+    case "jsonc":
+      return Effect.promise(() => import("../domain/data/jsonEditor.js")).pipe(Effect.map((m) => m.jsoncEditor))
+    case "yaml":
+      return Effect.promise(() => import("../domain/data/yamlEditor.js")).pipe(Effect.map((m) => m.yamlEditor))
+    case "toml":
+      return Effect.promise(async () => {
+        const [{ tomlEngine }, { tomlEditor }] = await Promise.all([import("../../layers/live/tomlWasm.js"), import("../domain/data/tomlEditor.js")])
+        return tomlEditor(tomlEngine())
+      })
+  }
+}
+
+/** The request itself, checked before any file is touched: the key path and the file's format. */
+const checkRequest = (config: DataReadConfig) =>
+  Effect.gen(function*() {
+    const parsed = parseKeyPath(config.keyPath)
+    if (!parsed.ok) {
+      return yield* Effect.fail(spliceError("SPL-E014", `invalid key path ${JSON.stringify(config.keyPath)}: expected ${parsed.expected} at offset ${parsed.offset}`, {
+        context: { key_path: config.keyPath, offset: parsed.offset, expected: parsed.expected }
+      }))
+    }
+    const format = formatOf(config.file)
+    if (format === undefined) {
+      return yield* Effect.fail(spliceError("SPL-E015", `${config.file}: not a JSON, JSONC, TOML or YAML file name`, {
+        context: { file: config.file, formats: [...DATA_FORMATS] }
+      }))
+    }
+    return { path: parsed.path, format }
+  })
+
+/** The file parsed; SPL-E048 with the line and column where it does not parse. */
+const parseTarget = (target: TextTarget, format: DataFormat) =>
+  Effect.gen(function*() {
+    const editor = yield* editorFor(format)
+    const parsed = editor.parse(target.content.text)
+    if (!parsed.ok) {
+      const file = target.path.relative
+      return yield* Effect.fail(spliceError("SPL-E048", `${file} is not valid ${format.toUpperCase()}: ${parsed.message} at line ${parsed.line}, column ${parsed.column}`, {
+        context: { file, format, line: parsed.line, column: parsed.column, reason: parsed.message }
+      }))
+    }
+    return { editor, data: parsed.value }
+  })
+
+const notFound = (file: string, format: DataFormat, path: KeyPath, miss: Exclude<Lookup, { found: true }>) => {
+  const segment = path[miss.depth]!
+  const found = prefixText(path, miss.depth)
+  const missing = formatKeyPath([segment])
+  const suggestions = didYouMean(segment, miss.keys)
+  const there = miss.container === "array"
+    ? `an array of ${miss.length} element(s)`
+    : miss.container === "scalar"
+    ? "a value, not an object or array"
+    : miss.keys.length === 0
+    ? "an empty object"
+    : `keys ${miss.keys.slice(0, 20).join(", ")}${miss.keys.length > 20 ? ", …" : ""}`
+  return spliceError("SPL-E073", `key path ${formatKeyPath(path)} not found in ${file}: ${found} has no ${missing} (it holds ${there})`, {
+    ...(suggestions.length > 0 ? { hint: `Did you mean ${suggestions.map((s) => formatKeyPath([...path.slice(0, miss.depth), { kind: "key", key: s }])).join(" or ")}?` } : {}),
+    context: {
+      file,
+      format,
+      key_path: formatKeyPath(path),
+      found: miss.depth === 0 ? "" : found,
+      missing,
+      reason: miss.reason,
+      container: miss.container,
+      available: [...miss.keys],
+      ...(miss.length !== undefined ? { length: miss.length } : {}),
+      did_you_mean: [...suggestions]
+    }
+  })
+}
+
+const typeOf = (v: Plain) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "object" ? "object" : typeof v as "string" | "number" | "boolean")
+
+/** A value for a person: strings as they are, anything else as JSON. */
+const show = (v: Plain) => (typeof v === "string" ? v : JSON.stringify(v, null, 2))
+
+export const get = (config: DataReadConfig) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const output = yield* Output
+    const request = yield* checkRequest(config)
+    const path = yield* store.resolve(userPath(config.file))
+    const target = yield* loadTextTarget(path, config.maxBytes)
+    const { data } = yield* parseTarget(target, request.format)
+    const keyPath = canonicalPath(data, request.path)
+    const found = lookup(data, keyPath)
+    if (!found.found) return yield* Effect.fail(notFound(path.relative, request.format, keyPath, found))
+    return yield* output.result("get", {
+      file: path.relative,
+      format: request.format,
+      key_path: formatKeyPath(keyPath),
+      value: found.value,
+      value_type: typeOf(found.value),
+      checksum: target.checksum
+    }, `${show(found.value)}\n`)
+  })
+
+/** What a set or del computed in memory; F: its own result fields (value, old_value, created). */
+interface Change<F> {
+  readonly keyPath: KeyPath
+  /** The text after the change, or undefined when the data already reads so. */
+  readonly text: string | undefined
+  readonly fields: F
+  readonly summary: string
+}
+
+type Planner<F> = (target: TextTarget, editor: DataEditor, data: Plain, path: KeyPath, format: DataFormat) => Effect.Effect<Change<F>, SpliceError>
+
+type SetFields = { readonly value: Plain; readonly old_value?: Plain; readonly created: boolean }
+type DelFields = { readonly old_value: Plain }
+
+/** The fields of every set/del result, then those of each outcome (src/schema/results/data.ts). */
+type Written<F> = F & {
+  readonly file: string
+  readonly format: DataFormat
+  readonly key_path: string
+  readonly line_ending: LineEnding
+  readonly bom: boolean
+  readonly checksum_before: string
+  readonly checksum_after: string
+  readonly validation: Verdict
+  readonly compiler: CompilerVerdict
+}
+type Outcome<F> =
+  | (Written<F> & { readonly changed: false; readonly tx: null })
+  | (Written<F> & { readonly preview: true; readonly changed: false; readonly would_change: true; readonly would_succeed: boolean; readonly tx: null; readonly diff: string })
+  | (Written<F> & { readonly changed: true; readonly tx: string; readonly graph?: GraphReport; readonly diff?: string })
+
+/**
+ * The edited text, parsed again: it must parse, and hold exactly `expected` (the old data with this
+ * one change), or nothing is written.
+ */
+const checkedEdit = (target: TextTarget, editor: DataEditor, format: DataFormat, path: KeyPath, expected: Plain, edit: (text: string) => string) =>
+  Effect.gen(function*() {
+    const file = target.path.relative
+    const keyPath = formatKeyPath(path)
+    const refuse = (reason: "unparsable_result" | "data_mismatch" | "editor_failed", detail: string, more: { line?: number; column?: number; differs_at?: string } = {}) =>
+      Effect.fail(spliceError("SPL-E049", `refused to change ${keyPath} in ${file}: ${detail}; nothing written`, {
+        context: { file, format, key_path: keyPath, reason, detail, ...more }
+      }))
+    let text: string
+    try {
+      text = inLineStyle(target.content.text, edit)
+    } catch (e) {
+      return yield* refuse("editor_failed", typeof e === "string" ? e.trim() : e instanceof Error ? e.message : String(e))
+    }
+    const again = editor.parse(text)
+    if (!again.ok) return yield* refuse("unparsable_result", `the result would not parse: ${again.message} at line ${again.line}, column ${again.column}`, { line: again.line, column: again.column })
+    const diff = firstDifference(expected, again.value)
+    if (diff !== undefined) {
+      const at = diff.length === 0 ? "(the top level)" : formatKeyPath(diff)
+      return yield* refuse("data_mismatch", `the result would hold other data than asked for, at ${at}`, { differs_at: diff.length === 0 ? "" : at })
+    }
+    return text
+  })
+
+const planSetChange = (value: Plain): Planner<SetFields> => (target, editor, data, path, format) =>
+  Effect.gen(function*() {
+    const plan = planSet(data, path, value)
+    if (!plan.ok) return yield* Effect.fail(notFound(target.path.relative, format, path, { found: false, ...plan }))
+    const fields: SetFields = { value, ...(plan.old !== undefined ? { old_value: plan.old.value } : {}), created: plan.old === undefined }
+    if (plan.old !== undefined && sameData(plan.old.value, value)) {
+      return { keyPath: path, text: undefined, fields, summary: `${formatKeyPath(path)} already holds this value` }
+    }
+    const text = yield* checkedEdit(target, editor, format, path, withSet(data, plan.at, plan.value), (t) => editor.set(t, plan.at, plan.value, plan.append))
+    const summary = plan.old === undefined
+      ? `set ${formatKeyPath(path)} = ${JSON.stringify(value)} (new)`
+      : `set ${formatKeyPath(path)}: ${JSON.stringify(plan.old.value)} → ${JSON.stringify(value)}`
+    return { keyPath: path, text, fields, summary }
+  })
+
+const planDelChange: Planner<DelFields> = (target, editor, data, path, format) =>
+  Effect.gen(function*() {
+    const found = lookup(data, path)
+    if (!found.found) return yield* Effect.fail(notFound(target.path.relative, format, path, found))
+    const text = yield* checkedEdit(target, editor, format, path, withDeleted(data, path), (t) => editor.del(t, path))
+    return { keyPath: path, text, fields: { old_value: found.value }, summary: `deleted ${formatKeyPath(path)}` }
+  })
+
+/**
+ * Lock, read, plan, then preview or commit: the write path of `splice edit`, for one data change.
+ * Returns the result's fields and its human text for set or del to print.
+ */
+const change = <F>(command: "set" | "del", config: DataWriteConfig, planner: Planner<F>) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const hasher = yield* Hasher
+    const lock = yield* Lock
+    const request = yield* checkRequest(config)
+
+    const blocked = config.preview ? new Map() : yield* autoRecover
+    const path: ResolvedPath = yield* store.resolve(userPath(config.file))
+    yield* refuseReserved(path, config.allowGitDir === true)
+    yield* refuseBlocked(blocked, [path.relative])
+    return yield* Effect.scoped(Effect.gen(function*() {
+      if (!config.preview) yield* lock.acquire([path.relative], Duration.millis(config.lockTimeoutMs))
+      let target = yield* loadTextTarget(path, config.maxBytes)
+      if (!config.preview && target.info.nlink > 1) {
+        // Another name of the same file may be changed at the same time: lock the file itself too, then read again.
+        yield* lock.acquire(identityLock(target.info), Duration.millis(config.lockTimeoutMs))
+        target = yield* loadTextTarget(path, config.maxBytes)
+      }
+      yield* checkExpected(path, target.checksum, config.expectChecksum)
+      const { editor, data } = yield* parseTarget(target, request.format)
+      const planned = yield* planner(target, editor, data, canonicalPath(data, request.path), request.format)
+      const base = {
+        file: path.relative,
+        format: request.format,
+        key_path: formatKeyPath(planned.keyPath),
+        ...planned.fields,
+        line_ending: target.content.lineEnding,
+        bom: target.content.bom,
+        checksum_before: target.checksum
+      }
+
+      if (planned.text === undefined || planned.text === target.content.text) {
+        const outcome: Outcome<F> = {
+          ...base,
+          changed: false,
+          checksum_after: target.checksum,
+          validation: { gate: "syntax", status: "skipped", reason: "nothing to change", errors: [], preexisting: 0 },
+          compiler: skippedVerdict("nothing to change"),
+          tx: null
+        }
+        return { outcome, human: `${path.relative}: ${planned.summary}, nothing to change\n` }
+      }
+      const text = planned.text
+      // The syntax gate of a data change is the format's own parser, which checkedEdit ran (tree-sitter's
+      // JSON grammar would call a JSONC file's comments and trailing commas errors).
+      const verdict: Verdict = { gate: "syntax", status: "passed", language: request.format, parser: editor.parser, errors: [], preexisting: 0 }
+      const next = encodeText(text, target.content.bom)
+      yield* refuseGrowth(path.relative, next.length, config.maxBytes)
+      const checksumAfter = yield* hasher.blake3(next)
+      const diffNow = () => unifiedDiff(target.content.text, text, path.relative)
+
+      if (config.preview) {
+        const diff = diffNow()
+        const pv = previewVerdict(path.relative, verdict)
+        const outcome: Outcome<F> = {
+          ...base,
+          preview: true,
+          changed: false,
+          would_change: true,
+          would_succeed: pv.wouldSucceed,
+          checksum_after: checksumAfter,
+          validation: verdict,
+          compiler: skippedVerdict("not run by --preview: the checker reads the files on disk"),
+          tx: null,
+          diff
+        }
+        return { outcome, human: `${diff}${pv.human}` }
+      }
+      const writes = [{
+        target: path,
+        original: target.bytes,
+        mode: target.info.mode,
+        next,
+        checksumBefore: target.checksum,
+        checksumAfter,
+        ...expectedFrom(target.info, target.bytes)
+      }]
+      const gate = config.compiler ?? COMPILER_OFF
+      const plans = yield* planFor([path.relative], gate)
+      const { tx, verified: compiler } = yield* commitWrites(
+        writes,
+        { command, ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
+        compilerGate(writes, gate, plans)
+      )
+      const graph = yield* graphAfterWrite([path.relative], config)
+      const diff = config.showDiff ? diffNow() : undefined
+      const outcome: Outcome<F> = {
+        ...base,
+        changed: true,
+        checksum_after: checksumAfter,
+        validation: verdict,
+        compiler,
+        tx: tx.id,
+        ...graph.fields,
+        ...(diff !== undefined ? { diff } : {})
+      }
+      return { outcome, human: `${diff ?? ""}${path.relative}: ${planned.summary}, ${verdictLine(verdict)}, ${compilerLine(compiler)}, tx ${tx.id}\n${graph.human}` }
+    }))
+  })
+
+/** VALUE as given: a string, or with --json any JSON value. */
+const valueOf = (config: SetConfig) => {
+  if (!config.json) return Effect.succeed<Plain>(config.value)
+  try {
+    return Effect.succeed(JSON.parse(config.value) as Plain)
+  } catch (e) {
+    return Effect.fail(spliceError("SPL-E010", `--json: VALUE is not valid JSON (${e instanceof Error ? e.message : String(e)}); without --json it is taken as a string`, {
+      context: { flag: "json", expected: "a JSON value: 1, true, null, \"text\", [..] or {..}" }
+    }))
+  }
+}
+
+export const set = (config: SetConfig) =>
+  Effect.gen(function*() {
+    const value = yield* valueOf(config)
+    const { outcome, human } = yield* change("set", config, planSetChange(value))
+    return yield* (yield* Output).result("set", outcome, human)
+  })
+
+export const del = (config: DataWriteConfig) =>
+  Effect.gen(function*() {
+    const { outcome, human } = yield* change("del", config, planDelChange)
+    return yield* (yield* Output).result("del", outcome, human)
+  })

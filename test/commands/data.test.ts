@@ -1,0 +1,228 @@
+/** `splice get/set/del` on the memory layers: every outcome line is checked against its schema by run(). */
+import { describe, expect, it } from "vitest"
+import { del, type DataWriteConfig, get, set, type SetConfig } from "../../src/commands/data.js"
+import { DEFAULT_MAX_BYTES } from "../../src/commands/textTarget.js"
+import { undo } from "../../src/commands/undo.js"
+import { MemoryFs, run } from "../support/memory.js"
+
+const writing = (file: string, keyPath: string, over: Partial<DataWriteConfig> = {}): DataWriteConfig => ({
+  file,
+  keyPath,
+  preview: false,
+  showDiff: false,
+  maxBytes: DEFAULT_MAX_BYTES,
+  lockTimeoutMs: 200,
+  ...over
+})
+const setCfg = (file: string, keyPath: string, value: string, over: Partial<SetConfig> = {}): SetConfig => ({ ...writing(file, keyPath), value, json: false, ...over })
+const getCfg = (file: string, keyPath: string) => ({ file, keyPath, maxBytes: DEFAULT_MAX_BYTES })
+
+const PACKAGE = '{\n  "name": "demo",\n  "version": "1.0.0",\n  "scripts": { "test": "vitest" }\n}\n'
+const CARGO = '# The demo crate\n[package]\nname = "demo" # crate name\nversion = "0.1.0"\n\n[dependencies]\nserde = "1"\n'
+const COMPOSE = "# services\nservices:\n  web:\n    image: nginx:1.25 # pinned\n    ports:\n      - \"80:80\"\n"
+
+/** Transactions in the journal (each committed write leaves one directory under .splice/tx). */
+const txCount = (mem: MemoryFs) => new Set([...mem.entries.keys()].filter((p) => p.startsWith("/ws/.splice/tx/")).map((p) => p.split("/")[4])).size
+
+describe("splice get", () => {
+  it("reads a value of each format", async () => {
+    const mem = new MemoryFs({ "package.json": PACKAGE, "Cargo.toml": CARGO, "compose.yaml": COMPOSE })
+    const a = await run(get(getCfg("package.json", "scripts.test")), mem)
+    expect(a.last).toMatchObject({ command: "get", format: "json", key_path: "scripts.test", value: "vitest", value_type: "string" })
+    const b = await run(get(getCfg("Cargo.toml", "package")), mem)
+    expect(b.last).toMatchObject({ format: "toml", value: { name: "demo", version: "0.1.0" }, value_type: "object" })
+    const c = await run(get(getCfg("compose.yaml", "services.web.ports[0]")), mem)
+    expect(c.last).toMatchObject({ format: "yaml", key_path: "services.web.ports[0]", value: "80:80" })
+    expect(c.human).toBe("80:80\n")
+  })
+
+  it("a missing key: SPL-E073 with the deepest existing prefix, the keys there and a did-you-mean", async () => {
+    const mem = new MemoryFs({ "Cargo.toml": CARGO })
+    const r = await run(get(getCfg("Cargo.toml", "package.verison")), mem)
+    expect([r.exit, r.error?.code]).toEqual([6, "SPL-E073"])
+    expect(r.error?.context).toEqual({
+      file: "Cargo.toml",
+      format: "toml",
+      key_path: "package.verison",
+      found: "package",
+      missing: "verison",
+      reason: "missing_key",
+      container: "object",
+      available: ["name", "version"],
+      did_you_mean: ["version"]
+    })
+    expect(r.error?.effectiveHint).toContain("package.version")
+  })
+
+  it("a missing file: SPL-E020", async () => {
+    const r = await run(get(getCfg("nope.json", "a")), new MemoryFs({}))
+    expect([r.exit, r.error?.code]).toEqual([4, "SPL-E020"])
+  })
+
+  it("unparsable TOML, YAML and JSON: SPL-E048 with the line and column", async () => {
+    const mem = new MemoryFs({ "bad.toml": "a = 1\n[b\n", "bad.yaml": "a: [1\nb: 2\n", "bad.json": '{"a": 1,,}' })
+    const t = await run(get(getCfg("bad.toml", "a")), mem)
+    expect([t.exit, t.error?.code]).toEqual([5, "SPL-E048"])
+    expect(t.error?.context).toMatchObject({ file: "bad.toml", format: "toml", line: 2, column: 3 })
+    const y = await run(get(getCfg("bad.yaml", "a")), mem)
+    expect(y.error?.context).toMatchObject({ format: "yaml", line: 2, column: 1 })
+    const j = await run(get(getCfg("bad.json", "a")), mem)
+    expect(j.error?.context).toMatchObject({ format: "json", line: 1, column: 9, reason: "PropertyNameExpected" })
+  })
+
+  it("a bad key path (SPL-E014) or file name (SPL-E015) is refused before the file is read", async () => {
+    const mem = new MemoryFs({ "a.json": "{}" })
+    const p = await run(get(getCfg("a.json", "a..b")), mem)
+    expect([p.exit, p.error?.code, p.error?.context]).toEqual([2, "SPL-E014", { key_path: "a..b", offset: 2, expected: "a key (quote it if it holds . [ ] quotes or spaces)" }])
+    const f = await run(get(getCfg("notes.txt", "a")), mem)
+    expect([f.exit, f.error?.code]).toEqual([2, "SPL-E015"])
+  })
+})
+
+describe("splice set", () => {
+  it("sets a string, journals it and undo restores the file", async () => {
+    const mem = new MemoryFs({ "package.json": PACKAGE })
+    const r = await run(set(setCfg("package.json", "version", "1.1.0")), mem)
+    expect(r.last).toMatchObject({ command: "set", changed: true, value: "1.1.0", old_value: "1.0.0", created: false, format: "json" })
+    expect(mem.text("package.json")).toBe(PACKAGE.replace("1.0.0", "1.1.0"))
+    const u = await run(undo({ lockTimeoutMs: 200 }), mem)
+    expect(u.exit).toBe(0)
+    expect(mem.text("package.json")).toBe(PACKAGE)
+  })
+
+  it("--json values; missing objects are created", async () => {
+    const mem = new MemoryFs({ "Cargo.toml": CARGO })
+    const r = await run(set(setCfg("Cargo.toml", "dependencies.tokio", '{"version":"1","features":["full"]}', { json: true })), mem)
+    expect(r.last).toMatchObject({ changed: true, created: true, value: { version: "1", features: ["full"] } })
+    expect(r.last["old_value"]).toBeUndefined()
+    expect(mem.text("Cargo.toml")).toBe(CARGO + 'tokio = { version = "1", features = ["full"] }\n')
+    const deep = await run(set(setCfg("Cargo.toml", "profile.release.lto", "true", { json: true })), mem)
+    expect(deep.exit).toBe(0)
+    const back = await run(get(getCfg("Cargo.toml", "profile.release.lto")), mem)
+    expect(back.last["value"]).toBe(true)
+    expect(mem.text("Cargo.toml")).toContain("# The demo crate\n")
+  })
+
+  it("the value it already has: changed false, nothing written, no transaction", async () => {
+    const mem = new MemoryFs({ "compose.yaml": COMPOSE })
+    const before = txCount(mem)
+    const r = await run(set(setCfg("compose.yaml", "services.web.image", "nginx:1.25")), mem)
+    expect(r.last).toMatchObject({ changed: false, tx: null, old_value: "nginx:1.25" })
+    expect(r.last["checksum_before"]).toBe(r.last["checksum_after"])
+    expect(mem.text("compose.yaml")).toBe(COMPOSE)
+    expect(txCount(mem)).toBe(before)
+  })
+
+  it("--preview prints the diff and writes nothing", async () => {
+    const mem = new MemoryFs({ "compose.yaml": COMPOSE })
+    const r = await run(set(setCfg("compose.yaml", "services.web.image", "nginx:1.27", { preview: true })), mem)
+    expect(r.last).toMatchObject({ preview: true, changed: false, would_change: true, tx: null })
+    expect(r.last["diff"]).toContain("-    image: nginx:1.25 # pinned\n+    image: nginx:1.27 # pinned\n")
+    expect(mem.text("compose.yaml")).toBe(COMPOSE)
+  })
+
+  it("keeps CRLF and the BOM", async () => {
+    const text = "\uFEFF" + PACKAGE.replace(/\n/g, "\r\n")
+    const mem = new MemoryFs({ "package.json": text })
+    const r = await run(set(setCfg("package.json", "private", "true", { json: true })), mem)
+    expect(r.last).toMatchObject({ changed: true, line_ending: "crlf", bom: true })
+    expect(mem.text("package.json")).toBe("\uFEFF" + PACKAGE.replace('"scripts": { "test": "vitest" }', '"scripts": { "test": "vitest" },\n  "private": true').replace(/\n/g, "\r\n"))
+  })
+
+  it("JSONC with trailing commas: its own parser is the syntax gate (tree-sitter's JSON grammar calls them errors)", async () => {
+    const text = '{\n  // shared\n  "compilerOptions": {\n    "strict": true, // always\n  },\n}\n'
+    const mem = new MemoryFs({ "tsconfig.json": text })
+    const r = await run(set(setCfg("tsconfig.json", "compilerOptions.noEmit", "true", { json: true })), mem)
+    expect(r.last).toMatchObject({ changed: true, format: "jsonc", validation: { status: "passed", language: "jsonc", parser: "jsonc-parser" } })
+    expect(mem.text("tsconfig.json")).toBe(text.replace("// always\n", "// always\n    \"noEmit\": true,\n"))
+  })
+
+  it("a change the format cannot hold is refused (SPL-E049), nothing written", async () => {
+    const mem = new MemoryFs({ "Cargo.toml": CARGO })
+    const r = await run(set(setCfg("Cargo.toml", "package.edition", "null", { json: true })), mem)
+    expect([r.exit, r.error?.code]).toEqual([5, "SPL-E049"])
+    expect(r.error?.context).toMatchObject({ format: "toml", key_path: "package.edition", reason: "editor_failed" })
+    expect(mem.text("Cargo.toml")).toBe(CARGO)
+  })
+
+  it("a result that would hold other data is refused (SPL-E049 data_mismatch): a JSON key written twice", async () => {
+    // The last "a" is the value; jsonc-parser edits the first one, which would change nothing a reader sees.
+    const text = '{\n  "a": 1,\n  "a": 2\n}\n'
+    const mem = new MemoryFs({ "dup.json": text })
+    const r = await run(set(setCfg("dup.json", "a", "3", { json: true })), mem)
+    expect([r.exit, r.error?.code]).toEqual([5, "SPL-E049"])
+    expect(r.error?.context).toMatchObject({ reason: "data_mismatch", differs_at: "a" })
+    expect(mem.text("dup.json")).toBe(text)
+  })
+
+  it("through a scalar or past an array's end: SPL-E073, nothing written", async () => {
+    const mem = new MemoryFs({ "compose.yaml": COMPOSE })
+    const a = await run(set(setCfg("compose.yaml", "services.web.image.tag", "x")), mem)
+    expect(a.error?.context).toMatchObject({ reason: "not_a_container", found: "services.web.image", container: "scalar" })
+    const b = await run(set(setCfg("compose.yaml", "services.web.ports[3]", "x")), mem)
+    expect(b.error?.context).toMatchObject({ reason: "index_out_of_range", length: 1 })
+    expect(mem.text("compose.yaml")).toBe(COMPOSE)
+  })
+
+  it("invalid JSON with --json: SPL-E010", async () => {
+    const r = await run(set(setCfg("package.json", "a", "{nope", { json: true })), new MemoryFs({ "package.json": PACKAGE }))
+    expect([r.exit, r.error?.code]).toEqual([2, "SPL-E010"])
+  })
+
+  it("a stale --expect-checksum: SPL-E031, nothing written", async () => {
+    const mem = new MemoryFs({ "package.json": PACKAGE })
+    const r = await run(set(setCfg("package.json", "version", "2.0.0", { expectChecksum: "0".repeat(64) })), mem)
+    expect([r.exit, r.error?.code]).toEqual([7, "SPL-E031"])
+    expect(mem.text("package.json")).toBe(PACKAGE)
+  })
+
+  it("disk full while writing: SPL-E081, rolled back", async () => {
+    const mem = new MemoryFs({ "package.json": PACKAGE })
+    mem.faults.push({ op: "write", path: "package.json", errno: "ENOSPC" })
+    const r = await run(set(setCfg("package.json", "version", "2.0.0")), mem)
+    expect([r.exit, r.error?.code]).toEqual([9, "SPL-E081"])
+    expect(mem.text("package.json")).toBe(PACKAGE)
+  })
+})
+
+describe("splice del", () => {
+  it("deletes a key, keeps the comments, and undo brings it back", async () => {
+    const mem = new MemoryFs({ "Cargo.toml": CARGO })
+    const r = await run(del(writing("Cargo.toml", "dependencies.serde")), mem)
+    expect(r.last).toMatchObject({ command: "del", changed: true, old_value: "1", key_path: "dependencies.serde" })
+    expect(mem.text("Cargo.toml")).toBe(CARGO.replace('serde = "1"\n', ""))
+    await run(undo({ lockTimeoutMs: 200 }), mem)
+    expect(mem.text("Cargo.toml")).toBe(CARGO)
+  })
+
+  it("deletes an array element of a YAML file", async () => {
+    const mem = new MemoryFs({ "compose.yaml": COMPOSE })
+    const r = await run(del(writing("compose.yaml", "services.web.ports[0]")), mem)
+    expect(r.last).toMatchObject({ changed: true, old_value: "80:80" })
+    expect(mem.text("compose.yaml")).toBe("# services\nservices:\n  web:\n    image: nginx:1.25 # pinned\n    ports: []\n")
+  })
+
+  it("a missing key: SPL-E073, nothing written", async () => {
+    const mem = new MemoryFs({ "package.json": PACKAGE })
+    const r = await run(del(writing("package.json", "scripts.build")), mem)
+    expect([r.exit, r.error?.code]).toEqual([6, "SPL-E073"])
+    expect(r.error?.context).toMatchObject({ found: "scripts", available: ["test"] })
+    expect(mem.text("package.json")).toBe(PACKAGE)
+  })
+
+  it("a top-level TOML table as a whole is refused (SPL-E049), nothing written", async () => {
+    const mem = new MemoryFs({ "Cargo.toml": CARGO })
+    const r = await run(del(writing("Cargo.toml", "dependencies")), mem)
+    expect([r.exit, r.error?.code]).toEqual([5, "SPL-E049"])
+    expect(r.error?.message).toContain("[dependencies]")
+    expect(mem.text("Cargo.toml")).toBe(CARGO)
+  })
+
+  it("--preview: the diff, nothing written", async () => {
+    const mem = new MemoryFs({ "package.json": PACKAGE })
+    const r = await run(del(writing("package.json", "scripts", { preview: true })), mem)
+    expect(r.last).toMatchObject({ preview: true, would_change: true })
+    expect(r.last["diff"]).toContain('-  "scripts": { "test": "vitest" }')
+    expect(mem.text("package.json")).toBe(PACKAGE)
+  })
+})
