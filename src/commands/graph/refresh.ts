@@ -493,6 +493,13 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
         return undefined
       })
 
+    /** What a module exports under a name: the same answer for every file that imports it, so asked once per refresh. */
+    const exportsCache = new Map<string, number | undefined>()
+    const exportedBy = (target: number, name: string, meaning: Meaning | undefined) => {
+      const key = `${target}\0${name}\0${meaning ?? ""}`
+      return exportsCache.has(key) ? Effect.succeed(exportsCache.get(key)) : Effect.tap(fromModule(target, name, 0, meaning), (id) => Effect.sync(() => exportsCache.set(key, id)))
+    }
+
     /** `name` inside what module file `target` exports as the namespace `of` (`import * as z …; export { z }`, `export * as z from …`). */
     const inNamespaceOf = (target: number, of: string, name: string, meaning: Meaning) =>
       Effect.gen(function*() {
@@ -512,7 +519,7 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
         for (const i of fileImports) {
           if (i.fact.module !== module) continue
           for (const t of i.targets) {
-            const found = yield* fromModule(t, name, 0, meaning)
+            const found = yield* exportedBy(t, name, meaning)
             if (found !== undefined) return found
           }
         }
