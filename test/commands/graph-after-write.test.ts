@@ -97,6 +97,28 @@ describe("the graph after splice's own writes", () => {
     expect(graph).toEqual(await fromScratch(mem))
   })
 
+  it("a symbol that is still there keeps its id: references elsewhere keep pointing at it; one that came is found, one that went is lost", async () => {
+    const { mem, saved } = await indexed()
+    const ids = Effect.flatMap(GraphDb, (db) => db.all<{ name: string; id: number }>("SELECT name, id FROM symbols ORDER BY name"))
+    let before: ReadonlyArray<{ name: string; id: number }> = []
+    expect((await runGraph(Effect.tap(ids, (rows) => Effect.sync(() => { before = rows })), mem, saved)).exit).toBe(0)
+    // A new body for areaOf, Circle gone, a new export: areaOf keeps its id, main.ts's reference still points at it.
+    const next = "export function areaOf(r: number): number {\n  return 3.14 * r * r\n}\n\nexport const unit = \"cm\"\n"
+    expect((await withGraph(write(writeConfig("src/shapes.ts", next, {})), mem, saved)).exit).toBe(0)
+    let after: ReadonlyArray<{ name: string; id: number }> = []
+    expect((await runGraph(Effect.tap(ids, (rows) => Effect.sync(() => { after = rows })), mem, saved)).exit).toBe(0)
+    const idOf = (rows: ReadonlyArray<{ name: string; id: number }>, name: string) => rows.find((r) => r.name === name)?.id
+    expect(idOf(after, "areaOf")).toBe(idOf(before, "areaOf"))
+    expect(idOf(after, "Circle")).toBeUndefined()
+    expect(idOf(after, "unit")).toBeDefined()
+    const graph = await contents(mem, saved)
+    expect(graph.refs.filter((x) => x["name"] === "areaOf")).toEqual([
+      expect.objectContaining({ path: "src/main.ts", line: 1, resolution: "exact", target_file: "src/shapes.ts" }),
+      expect.objectContaining({ path: "src/main.ts", line: 5, resolution: "exact", target_file: "src/shapes.ts" })
+    ])
+    expect(graph).toEqual(await fromScratch(mem))
+  })
+
   it("a reference to a renamed function loses its target, even when SQLite gives the new symbol the old one's id", async () => {
     // z.ts is written last, so its symbols hold the highest ids; renaming its only function deletes
     // that id and the new symbol gets it again. The reference in a.ts must not follow it.

@@ -5,7 +5,7 @@
  * could point at changed.
  */
 import * as Effect from "effect/Effect"
-import type { ImportFact, RefBinding } from "../../domain/graph/facts.js"
+import type { ImportFact, RefBinding, SymbolFact } from "../../domain/graph/facts.js"
 import { extractFacts } from "../../domain/graph/extract.js"
 import { ALWAYS_SKIPPED, Ignore } from "../../domain/graph/gitignore.js"
 import { graphQueries } from "../../domain/graph/queries.js"
@@ -252,6 +252,10 @@ const syncGraph = (scope: SyncScope) =>
     const changed: string[] = []
     let added = 0
     const touchedIds = new Set<number>()
+    /** Files whose exports changed (a symbol came or went, or what they re-export): their importers resolve again. */
+    const exportsChanged = new Set<number>()
+    /** Names of symbols that did not exist before: unresolved references to them may now resolve. */
+    const addedNames = new Set<string>()
     let parsed = 0
     let unchanged = 0
     let lastReport = Date.now()
@@ -298,8 +302,17 @@ const syncGraph = (scope: SyncScope) =>
       const facts = (SCRIPT_LANGUAGES.has(grammar.language) ? yield* syntax.scriptFacts(f.relative, decoded.text) : undefined) ??
         extractFacts(grammar.language, decoded.text, yield* syntax.query(grammar, decoded.text, graphQueries[grammar.language]!))
       let fileId: number
+      // The symbols a file had before, by qualified name, kind and export: one that is still there
+      // keeps its id, so references elsewhere that point at it stay right without resolving again.
+      const reusable = new Map<string, number[]>()
+      let previousReexports = ""
       if (old !== undefined) {
         fileId = old.id
+        for (const p of yield* db.all<{ id: number; qualified_name: string; kind: string; exported: number }>("SELECT id, qualified_name, kind, exported FROM symbols WHERE file_id = ? ORDER BY id", [fileId])) {
+          const key = `${p.qualified_name}\0${p.kind}\0${p.exported}`
+          reusable.set(key, [...(reusable.get(key) ?? []), p.id])
+        }
+        previousReexports = reexportsOf((yield* db.all<DbImport>("SELECT * FROM imports WHERE file_id = ? ORDER BY id", [fileId])).map(parseImport))
         yield* deleteFacts(fileId)
         yield* db.run("UPDATE files SET language = ?, hash = ?, size = ?, mtime = ?, indexed_at = ? WHERE id = ?", [grammar.language, hash, f.size, f.mtimeMs, new Date().toISOString(), fileId])
       } else {
@@ -307,11 +320,27 @@ const syncGraph = (scope: SyncScope) =>
         fileId = yield* db.lastId
         added++
       }
-      yield* db.many(
-        "INSERT INTO symbols (file_id, name, kind, container, qualified_name, signature, parameters, return_type, exported, start_byte, end_byte, start_line, start_col, end_line, end_col, overloads) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        facts.symbols.map((s) => [fileId, s.name, s.kind, s.container, s.qualifiedName, s.signature, s.parameters, s.returnType, s.exported ? 1 : 0, s.startByte, s.endByte, s.startLine, s.startColumn, s.endLine, s.endColumn, s.overloads === undefined ? null : JSON.stringify(s.overloads)])
-      )
-      const ids = (yield* db.all<{ id: number }>("SELECT id FROM symbols WHERE file_id = ? ORDER BY id", [fileId])).map((r) => r.id)
+      // Kept ids first (a new row's id is the largest plus one, which may be one of them), then new rows.
+      const ids: Array<number | undefined> = facts.symbols.map((s) => reusable.get(`${s.qualifiedName}\0${s.kind}\0${s.exported ? 1 : 0}`)?.shift())
+      const row = (s: SymbolFact, id: number | undefined) => [...(id === undefined ? [] : [id]), fileId, s.name, s.kind, s.container, s.qualifiedName, s.signature, s.parameters, s.returnType, s.exported ? 1 : 0,
+        s.startByte, s.endByte, s.startLine, s.startColumn, s.endLine, s.endColumn, s.overloads === undefined ? null : JSON.stringify(s.overloads)]
+      const SYMBOL_INSERT = "INTO symbols (file_id, name, kind, container, qualified_name, signature, parameters, return_type, exported, start_byte, end_byte, start_line, start_col, end_line, end_col, overloads) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+      const kept = facts.symbols.flatMap((s, i) => (ids[i] === undefined ? [] : [row(s, ids[i])]))
+      yield* db.many(`INSERT ${SYMBOL_INSERT.replace("(file_id", "(id, file_id").replace("VALUES (?", "VALUES (?, ?")}`, kept)
+      const fresh = facts.symbols.flatMap((s, i) => (ids[i] === undefined ? [row(s, undefined)] : []))
+      yield* db.many(`INSERT ${SYMBOL_INSERT}`, fresh)
+      if (fresh.length > 0) {
+        // The new rows hold the file's largest ids, in the order they were inserted.
+        const freshIds = (yield* db.all<{ id: number }>(`SELECT id FROM symbols WHERE file_id = ? ORDER BY id DESC LIMIT ${fresh.length}`, [fileId])).map((r) => r.id).reverse()
+        let next = 0
+        for (let i = 0; i < ids.length; i++) {
+          if (ids[i] !== undefined) continue
+          ids[i] = freshIds[next++]
+          addedNames.add(facts.symbols[i]!.name)
+        }
+      }
+      if (kept.length > 0) yield* db.run(`DELETE FROM temp.gone_symbols WHERE id IN (${kept.map((k) => k[0]).join(",")})`)
+      if (old === undefined || fresh.length > 0 || [...reusable.values()].some((l) => l.length > 0) || reexportsOf(facts.imports) !== previousReexports) exportsChanged.add(fileId)
       yield* db.many(
         "INSERT INTO refs (file_id, name, kind, qualifier, start_byte, end_byte, line, col, enclosing_symbol_id, symbol_id, resolution, binding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         facts.refs.map((r) => {
@@ -344,6 +373,7 @@ const syncGraph = (scope: SyncScope) =>
       yield* deleteFacts(f.id)
       yield* db.run("DELETE FROM files WHERE id = ?", [f.id])
       touchedIds.add(f.id)
+      exportsChanged.add(f.id)
     }
     // Import targets depend on which files exist and on tsconfig.json / go.mod: when those are as
     // they were, only the changed files' own imports need resolving again.
@@ -359,9 +389,10 @@ const syncGraph = (scope: SyncScope) =>
       // that scan took ~100 ms on a 75,000-reference graph, and missed ids SQLite had already reused.
       for (const r of yield* db.all<{ file_id: number }>("SELECT DISTINCT file_id FROM refs WHERE symbol_id IN (SELECT id FROM temp.gone_symbols)")) also.add(r.file_id)
       yield* db.run("UPDATE refs SET symbol_id = NULL, resolution = 'name' WHERE symbol_id IN (SELECT id FROM temp.gone_symbols)")
-      const ids = [...touchedIds].join(",")
-      for (const r of yield* db.all<{ file_id: number }>(`SELECT DISTINCT file_id FROM refs WHERE symbol_id IS NULL AND name IN (SELECT name FROM symbols WHERE file_id IN (${ids}))`)) also.add(r.file_id)
-      yield* resolveAll(projectFiles.map((p) => p.relative), touchedIds, also, layoutChanged)
+      if (addedNames.size > 0) {
+        for (const r of yield* db.all<{ file_id: number }>("SELECT DISTINCT file_id FROM refs WHERE symbol_id IS NULL AND name IN (SELECT value FROM json_each(?))", [JSON.stringify([...addedNames])])) also.add(r.file_id)
+      }
+      yield* resolveAll(projectFiles.map((p) => p.relative), touchedIds, exportsChanged, also, layoutChanged)
     }
     yield* db.run("COMMIT")
     if (changed.length > 0 || removed.length > 0 || layoutChanged || skipsChanged || !db.location.existed) yield* db.save
@@ -376,6 +407,10 @@ const deleteFacts = (fileId: number) =>
     yield* db.run("DELETE FROM refs WHERE file_id = ?", [fileId])
     yield* db.run("DELETE FROM imports WHERE file_id = ?", [fileId])
   })
+
+/** What a file re-exports, as a comparable string: a change there changes what its importers see. */
+const reexportsOf = (imports: ReadonlyArray<ImportFact>) =>
+  JSON.stringify(imports.filter((i) => i.reexports.length > 0 || i.wildcard || i.namespace !== null).map((i) => [i.module, i.reexports, i.wildcard, i.namespace]))
 
 const parseImport = (r: DbImport): ImportFact => ({
   module: r.module,
@@ -398,7 +433,7 @@ interface SymbolRow {
 }
 
 /** Re-resolve every import; then the references of files that changed or whose imports point at changed files. */
-const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: ReadonlySet<number>, also: ReadonlySet<number>, allImports: boolean) =>
+const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: ReadonlySet<number>, exportsChanged: ReadonlySet<number>, also: ReadonlySet<number>, allImports: boolean) =>
   Effect.gen(function*() {
     const db = yield* GraphDb
     const store = yield* FileStore
@@ -454,14 +489,15 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
         })
     for (const id of touched) yield* importsOf(id)
 
-    // Files whose references may resolve differently now: the changed ones, those that import them.
+    // Files whose references may resolve differently now: the changed ones, those that import a file
+    // whose exports changed (references to symbols that kept their ids stay right).
     const affected = new Set<number>([...touched, ...also])
     if (allImports) {
       for (const [fileId, list] of importsByFile) {
-        if (list.some((i) => i.targets.some((t) => touched.has(t)))) affected.add(fileId)
+        if (list.some((i) => i.targets.some((t) => exportsChanged.has(t)))) affected.add(fileId)
       }
-    } else if (touched.size > 0) {
-      const ids = [...touched].join(",")
+    } else if (exportsChanged.size > 0) {
+      const ids = [...exportsChanged].join(",")
       for (const r of yield* db.all<{ file_id: number }>(`SELECT DISTINCT i.file_id FROM imports i, json_each(i.resolved_files) j WHERE j.value IN (${ids})`)) affected.add(r.file_id)
     }
 
