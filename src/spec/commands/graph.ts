@@ -62,6 +62,7 @@ export const refsSpec = defineCommand({
   name: "refs",
   summary: "A symbol's definition, references, callers and callees",
   guide: "Everything that uses a symbol (references with file and line, the functions that call it, and what it calls): check it before renaming or changing a signature. " +
+    "`references` are resolved through scopes and imports; `by_name` lists uses that only match by name (a method called on a value of unknown type): check those by reading them. " +
     "SPL-E001 no such symbol (close names suggested); SPL-E002 the name is defined in several places: give file or kind to pick one.",
   params: {
     name: text("name", "The symbol's name or qualified name", { required: true, positional: "NAME" }),
