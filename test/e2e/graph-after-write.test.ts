@@ -63,7 +63,10 @@ describe.each(runtimes)("splice's writes keep the code graph current under $name
     expect(files).toMatchObject({ stale: [], unindexed: [] })
     expect(run(["find", "formatArea"]).lines[0]).toMatchObject({ name: "formatArea", file: "src/util/units.ts" })
     // The alias import follows the move: the call in main.ts resolves to the moved definition.
-    expect(run(["refs", "formatArea"]).last["references"]).toEqual([expect.objectContaining({ file: "src/main.ts", resolution: "exact" })])
+    expect(run(["refs", "formatArea"]).last["references"]).toEqual([
+      expect.objectContaining({ file: "src/main.ts", kind: "import", resolution: "exact" }),
+      expect.objectContaining({ file: "src/main.ts", kind: "call", resolution: "exact" })
+    ])
   })
 
   it("--db names the graph to refresh; without any graph the write is skipped cleanly and creates none", () => {
