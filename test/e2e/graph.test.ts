@@ -62,7 +62,7 @@ describe.each(runtimes)("the code graph in the built CLI under $name", (rt) => {
     const missing = run(["find", "makeCircel"])
     expect([missing.code, missing.last["code"]]).toEqual([6, "SPL-E001"])
     expect(missing.last["context"]).toMatchObject({ did_you_mean: expect.arrayContaining(["makeCircle"]) })
-  }, 90_000) // nine processes; under Deno the first index also loads TypeScript's 9 MB parser without a code cache
+  }, 90_000) // nine processes; the first index loads TypeScript's 9 MB parser (slow under Deno on a loaded machine)
 
   it("queries refresh first: an edit is seen by the next find", () => {
     expect(run(["index"]).code).toBe(0)
