@@ -10,6 +10,7 @@ import { extractFacts } from "../../domain/graph/extract.js"
 import { ALWAYS_SKIPPED, Ignore } from "../../domain/graph/gitignore.js"
 import { graphQueries } from "../../domain/graph/queries.js"
 import { parseTsconfig, type ResolveContext, resolveModule, type TsConfigInfo } from "../../domain/graph/resolveModule.js"
+import { makeMemberResolver } from "./resolveMembers.js"
 import { grammarForPath } from "../../domain/languages.js"
 import type { SpliceError } from "../../domain/SpliceError.js"
 import { decodeText, isDecodeFailure } from "../../domain/textContent.js"
@@ -453,15 +454,22 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
         return undefined
       })
 
+    // Python and Go have their own scope rules (resolveMembers.ts).
+    const members = makeMemberResolver({ db, importsOf, pathById, languageById })
     const refUpdates: SqlValue[][] = []
     for (const fileId of affected) {
-      const refs = yield* db.all<{ id: number; name: string; qualifier: string | null; symbol_id: number | null; resolution: string }>(
-        "SELECT id, name, qualifier, symbol_id, resolution FROM refs WHERE file_id = ?", [fileId])
+      const refs = yield* db.all<{ id: number; name: string; qualifier: string | null; enclosing_symbol_id: number | null; symbol_id: number | null; resolution: string }>(
+        "SELECT id, name, qualifier, enclosing_symbol_id, symbol_id, resolution FROM refs WHERE file_id = ?", [fileId])
       const fileImports = yield* importsOf(fileId)
       const language = languageById.get(fileId) ?? ""
       const path = pathById.get(fileId) ?? ""
       const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ""
       for (const ref of refs) {
+        if (language === "python" || language === "go") {
+          const r = yield* members[language](fileId, ref)
+          if (r.target !== ref.symbol_id || r.how !== ref.resolution) refUpdates.push([r.target, r.how, ref.id])
+          continue
+        }
         let target: number | undefined
         let how: "exact" | "name" = "exact"
         if (ref.qualifier !== null) {

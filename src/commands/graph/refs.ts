@@ -44,7 +44,7 @@ export const refsCommand = (config: RefsConfig) =>
     const refs = yield* db.all<{ file: string; line: number; col: number; kind: RefKind; resolution: "exact" | "name"; symbol_id: number | null; enclosing: string | null; enclosing_file: string | null }>(
       `SELECT f.path AS file, r.line, r.col, r.kind, r.resolution, r.symbol_id, e.qualified_name AS enclosing, ef.path AS enclosing_file
        FROM refs r JOIN files f ON f.id = r.file_id LEFT JOIN symbols e ON e.id = r.enclosing_symbol_id LEFT JOIN files ef ON ef.id = e.file_id
-       WHERE r.symbol_id = ? OR (r.symbol_id IS NULL AND r.name = ?) ORDER BY f.path, r.line, r.col`, [def.id, def.name])
+       WHERE r.symbol_id = ? OR (r.symbol_id IS NULL AND r.resolution = 'name' AND r.name = ?) ORDER BY f.path, r.line, r.col`, [def.id, def.name])
     const references = refs.map((r) => ({ file: r.file, line: r.line, col: r.col, kind: r.kind, resolution: r.symbol_id === def.id ? r.resolution : "name", in: r.enclosing }))
     const callers = [...new Map(refs.filter((r): r is typeof r & { enclosing: string; enclosing_file: string } => r.kind === "call" && r.enclosing !== null).map((r) => [`${r.enclosing_file}:${r.enclosing}`, {
       name: r.enclosing, file: r.enclosing_file, resolution: r.symbol_id === def.id ? r.resolution : "name"
