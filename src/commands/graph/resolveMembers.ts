@@ -197,8 +197,8 @@ export const makeMemberResolver = (env: Env) => {
         const found = yield* classMember(cls, ref.name)
         if (found !== undefined) return exact(found)
       }
-      // `x.name` on an object of unknown type: too often another class's member of that name.
-      return exact(undefined)
+      // `x.name` on an object of unknown type.
+      return yield* uniqueMember(ref.name, "python")
     })
 
   // ---- Go ----
