@@ -78,8 +78,14 @@ export const makeMemberResolver = (env: Env) => {
         db.all<MemberSymbol>("SELECT id, file_id, name, kind, container, qualified_name, signature FROM symbols WHERE name = ? ORDER BY id", [name]),
         (rows) => Effect.sync(() => byName.set(name, rows))
       )
+  const ids = new Map<number, MemberSymbol | undefined>()
   const byId = (id: number): Eff<MemberSymbol | undefined> =>
-    Effect.map(db.all<MemberSymbol>("SELECT id, file_id, name, kind, container, qualified_name, signature FROM symbols WHERE id = ?", [id]), (r) => r[0])
+    ids.has(id)
+      ? Effect.succeed(ids.get(id))
+      : Effect.map(db.all<MemberSymbol>("SELECT id, file_id, name, kind, container, qualified_name, signature FROM symbols WHERE id = ?", [id]), (r) => {
+        ids.set(id, r[0])
+        return r[0]
+      })
 
   /** The one member (a symbol inside a class, struct or interface) of that name in the language, if only one. */
   const uniqueMember = (name: string, language: string): Eff<Resolution> =>

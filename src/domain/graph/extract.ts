@@ -102,7 +102,8 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
       if (receiver) d.receiver = receiver
       defs.push(d)
     } else {
-      const name = by("name")
+      // `(identifier) @ref.read`: the reference is the captured node itself.
+      const name = by("name") ?? (m.length === 1 ? head : undefined)
       if (name === undefined) continue
       const q = by("qualifier")
       rawRefs.push({ kind: head.name.slice(4) as RefKind, name, node: head, ...(q ? { qualifier: q } : {}) })
@@ -217,6 +218,7 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     rawRefs.sort((a, b) => rank(a) - rank(b))
   }
   const callables = symbols.map((s, i) => ({ s, i })).filter((x) => CALLABLE.has(x.s.kind))
+  const enclosingOf = innermostCallable(callables)
   const refs: RefFact[] = []
   const refSeen = new Set<string>()
   for (const r of rawRefs) {
@@ -233,13 +235,37 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     } else if (r.kind === "read" && !known.has(name) && !(qualifier !== null && known.has(qualifier))) continue
     refSeen.add(key)
     const at = toByte(r.name.start)
-    let enclosing: number | null = null
-    for (const c of callables) {
-      if (c.s.startByte <= at && at < c.s.endByte && (enclosing === null || c.s.startByte >= symbols[enclosing]!.startByte)) enclosing = c.i
-    }
+    const enclosing = enclosingOf(at)
     refs.push({ name, kind: r.kind, qualifier, enclosing, ...span(r.name) })
   }
   return { symbols, refs, imports }
+}
+
+/**
+ * The innermost function or method around a byte offset. Their spans nest or are disjoint, so an
+ * interval table (start-sorted, each with its parent) answers by binary search then a walk up.
+ */
+const innermostCallable = (callables: ReadonlyArray<{ s: SymbolFact; i: number }>): ((at: number) => number | null) => {
+  const sorted = [...callables].sort((a, b) => a.s.startByte - b.s.startByte || b.s.endByte - a.s.endByte)
+  const parent: number[] = []
+  const stack: number[] = []
+  sorted.forEach((c, k) => {
+    while (stack.length > 0 && sorted[stack[stack.length - 1]!]!.s.endByte <= c.s.startByte) stack.pop()
+    parent.push(stack.length > 0 ? stack[stack.length - 1]! : -1)
+    stack.push(k)
+  })
+  return (at) => {
+    let lo = 0, hi = sorted.length - 1, k = -1
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1
+      if (sorted[mid]!.s.startByte <= at) {
+        k = mid
+        lo = mid + 1
+      } else hi = mid - 1
+    }
+    while (k !== -1 && !(at < sorted[k]!.s.endByte)) k = parent[k]!
+    return k === -1 ? null : sorted[k]!.i
+  }
 }
 
 /** Python assignments inside functions bind locals: only module- and class-level ones declare symbols. */

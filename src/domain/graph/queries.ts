@@ -71,7 +71,7 @@ const python = `
 (call function: (attribute object: [(identifier) (attribute) (call function: (identifier) @_super (#eq? @_super "super"))] @qualifier attribute: (identifier) @name)) @ref.call
 (attribute object: [(identifier) (attribute)] @qualifier attribute: (identifier) @name) @ref.read
 (attribute object: (call function: (identifier) @_super (#eq? @_super "super")) @qualifier attribute: (identifier) @name) @ref.read
-(identifier) @name @ref.read
+(identifier) @ref.read
 (type (identifier) @name) @ref.type
 (class_definition superclasses: (argument_list (identifier) @name)) @ref.type
 (keyword_argument name: (identifier) @skip)
@@ -139,7 +139,7 @@ const go = `
 (type_identifier) @name @ref.type
 (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) @ref.type
 (selector_expression operand: (identifier) @qualifier field: (field_identifier) @name) @ref.read
-(identifier) @name @ref.read
+(identifier) @ref.read
 (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] body: (literal_value (keyed_element key: (literal_element (identifier) @skip))))
 (literal_element (literal_value (keyed_element key: (literal_element (identifier) @skip))))
 [(function_declaration) (method_declaration) (func_literal)] @scope
