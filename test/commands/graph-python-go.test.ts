@@ -56,6 +56,13 @@ describe("Python references", () => {
     expect(sites(sides.references)).toEqual(["kinds.py:10:20 read exact"])
   })
 
+  it("self.x in a class that assigns self.x is the instance's attribute, not the class attribute it shadows", async () => {
+    const r = await refs({
+      "env.py": "class Project:\n    _env = None\n\n    def get(self):\n        if self._env is None:\n            self._env = 1\n        return self._env\n\n\ndef default():\n    return Project._env\n"
+    }, "_env")
+    expect(sites(r.references)).toEqual(["env.py:11:20 read exact"])
+  })
+
   it("a method of an object of unknown type is not listed under another class's method of that name", async () => {
     const r = await refs({
       "a.py": "class A:\n    def close(self):\n        pass\n",

@@ -151,6 +151,7 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     if (kind === "function" && inClass) kind = "method"
     const name = slice(d.name)
     const container = chain.length === 0 ? null : chain.join(sep)
+    if (language === "python" && kind === "variable" && !inClass) continue // `self.x = …` outside a class
     if (language === "python" && (kind === "constant" || kind === "variable")) {
       // Assignments declare module variables and class attributes (also `self.x = …` in a method),
       // not a function's locals; the first assignment of a name in its scope is its declaration.
@@ -219,6 +220,7 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
   }
   const callables = symbols.map((s, i) => ({ s, i })).filter((x) => CALLABLE.has(x.s.kind))
   const enclosingOf = innermostCallable(callables)
+  const instanceShadows = language === "python" ? pythonInstanceShadows(defs, slice) : () => false
   const refs: RefFact[] = []
   const refSeen = new Set<string>()
   for (const r of rawRefs) {
@@ -231,6 +233,7 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
       // A bare name that is not a reference (a keyword argument, an attribute) or is bound locally.
       if (qualifier === null && (scoping.skipped(r.name.start) || scoping.isLocal(name, r.name.start))) continue
       if (scoping.written(r.name.start)) continue
+      if (qualifier === "self" && instanceShadows(r.name.start, name)) continue
       if (r.kind === "read" && !keepRead(language, name, qualifier, known, importNames)) continue
     } else if (r.kind === "read" && !known.has(name) && !(qualifier !== null && known.has(qualifier))) continue
     refSeen.add(key)
@@ -266,6 +269,27 @@ const innermostCallable = (callables: ReadonlyArray<{ s: SymbolFact; i: number }
     while (k !== -1 && !(at < sorted[k]!.s.endByte)) k = parent[k]!
     return k === -1 ? null : sorted[k]!.i
   }
+}
+
+/**
+ * Python: where a class both declares `x = …` and assigns `self.x = …` in its methods, `self.x` in
+ * that class is the instance's attribute (the one symbol kept is the class-level one): not a use of
+ * the class attribute (jedi's reading too).
+ */
+const pythonInstanceShadows = (defs: ReadonlyArray<RawDef>, slice: (c: Capture) => string) => {
+  const classes = defs.filter((d) => d.kind === "class").map((d) => d.node)
+  const classAt = (at: number) => {
+    let best: Capture | undefined
+    for (const c of classes) if (c.start <= at && at < c.end && (best === undefined || c.start >= best.start)) best = c
+    return best
+  }
+  const key = (at: number, name: string) => {
+    const c = classAt(at)
+    return c === undefined ? undefined : `${c.start}:${name}`
+  }
+  const instance = new Set(defs.filter((d) => d.kind === "variable").map((d) => key(d.node.start, slice(d.name))))
+  const shadowed = new Set(defs.filter((d) => d.kind === "constant").map((d) => key(d.node.start, slice(d.name))).filter((k) => instance.has(k)))
+  return (at: number, name: string) => shadowed.size > 0 && shadowed.has(key(at, name))
 }
 
 /** Python assignments inside functions bind locals: only module- and class-level ones declare symbols. */

@@ -66,7 +66,7 @@ const python = `
 (class_definition name: (identifier) @name body: (block) @body) @def.class
 (expression_statement (assignment left: (identifier) @name)) @def.constant
 (expression_statement (assignment left: [(pattern_list) (tuple_pattern)] [(identifier) @name (list_splat_pattern (identifier) @name)])) @def.constant
-(class_definition body: (block (function_definition body: (block (expression_statement (assignment left: (attribute object: (identifier) @_self (#eq? @_self "self") attribute: (identifier) @name)) @def.variable)))))
+(assignment left: (attribute object: (identifier) @_self (#eq? @_self "self") attribute: (identifier) @name)) @def.variable
 (call function: (identifier) @name) @ref.call
 (call function: (attribute object: [(identifier) (attribute) (call function: (identifier) @_super (#eq? @_super "super"))] @qualifier attribute: (identifier) @name)) @ref.call
 (attribute object: [(identifier) (attribute)] @qualifier attribute: (identifier) @name) @ref.read
