@@ -111,6 +111,21 @@ describe("Go references", () => {
     const fn = await refs(files, "Close", "app/close.go", "function")
     expect(sites(fn.references)).toEqual(["app/close.go:11:2 call exact"])
     const method = await refs(files, "Close", "app/close.go", "method")
-    expect(sites(method.references)).toEqual(["app/close.go:10:4 call name", "app/close.go:15:4 call exact"])
+    // Through a parameter's declared type and through the receiver.
+    expect(sites(method.references)).toEqual(["app/close.go:10:4 call exact", "app/close.go:15:4 call exact"])
+  })
+
+  it("a method called on a parameter, a local or an assertion of an interface type is the interface's method", async () => {
+    const files = {
+      ...pkg({
+        "iface.go": "type Flusher interface {\n\tFlush()\n}\n\ntype buf struct{}\n\nfunc (b *buf) Flush() {}\n\nfunc a(f Flusher) {\n\tf.Flush()\n}\n\nfunc b(w any) {\n\tfl, ok := w.(Flusher)\n\tif ok {\n\t\tfl.Flush()\n\t}\n\tvar g Flusher\n\tg.Flush()\n\tx := &buf{}\n\tx.Flush()\n}\n"
+      }),
+      "other/use.go": "package other\n\nimport \"example.com/app\"\n\nfunc c(f app.Flusher) {\n\tf.Flush()\n}\n",
+      "go.mod": "module example.com\n"
+    }
+    const all = await runGraph(refsCommand({ name: "Flusher.Flush" }), new MemoryFs(files), new SavedGraph())
+    expect(sites(all.last["references"] as Ref[])).toEqual(["app/iface.go:12:4 call exact", "app/iface.go:18:6 call exact", "app/iface.go:21:4 call exact", "other/use.go:6:4 call exact"])
+    const concrete = await runGraph(refsCommand({ name: "buf.Flush" }), new MemoryFs(files), new SavedGraph())
+    expect(sites(concrete.last["references"] as Ref[])).toEqual(["app/iface.go:23:4 call exact"])
   })
 })

@@ -217,12 +217,9 @@ export const makeMemberResolver = (env: Env) => {
       return pkg.find((s) => s.file_id === fileId) ?? pkg[0]
     })
 
-  /** A method (or interface method) of a named type of the package. */
-  const goMethod = (fileId: number, type: string, name: string): Eff<MemberSymbol | undefined> =>
-    Effect.map(named(name), (all) => {
-      const dir = dirOf(pathById.get(fileId) ?? "")
-      return all.find((s) => s.kind === "method" && s.container === type && dirOf(pathById.get(s.file_id) ?? "") === dir)
-    })
+  /** A method (or interface method) of a named type of a package directory. */
+  const goMethod = (dir: string, type: string, name: string): Eff<MemberSymbol | undefined> =>
+    Effect.map(named(name), (all) => all.find((s) => s.kind === "method" && s.container === type && dirOf(pathById.get(s.file_id) ?? "") === dir))
 
   const go = (fileId: number, ref: MemberRef): Eff<Resolution> =>
     Effect.gen(function*() {
@@ -248,15 +245,26 @@ export const makeMemberResolver = (env: Env) => {
         }
         return exact(undefined)
       }
-      // The method's own receiver (`r.Write()` in a method of Request) or an asserted type (`w.(Hijacker).Hijack()`).
-      let type = /^[\w.]*\.\(\*?(\w+)\)$/.exec(q)?.[1]
-      if (ref.enclosing_symbol_id !== null) {
+      // A value of a known type: asserted (`w.(Hijacker).Hijack()`), or a local or parameter whose
+      // declared type extract wrote the same way (`w.(http.ResponseWriter)`), or the method's receiver.
+      const asserted = /\.\(\*?(?:(\w+)\.)?(\w+)\)$/.exec(q)
+      let type = asserted?.[2]
+      let dirs = [dirOf(pathById.get(fileId) ?? "")]
+      if (asserted?.[1] !== undefined) {
+        const from = imports.find((i) => (i.fact.namespace ?? i.fact.module.split("/").pop()) === asserted[1])
+        // Another package's type: its methods are in the project only if the package is.
+        dirs = [...new Set((from?.targets ?? []).map((t) => dirOf(pathById.get(t) ?? "")))]
+        if (dirs.length === 0) return exact(undefined)
+      }
+      if (type === undefined && ref.enclosing_symbol_id !== null) {
         const fn = yield* byId(ref.enclosing_symbol_id)
         if (fn?.kind === "method" && fn.container !== null && receiverName(fn.signature) === q) type = fn.container
       }
       if (type !== undefined) {
-        const m = yield* goMethod(fileId, type, ref.name)
-        if (m !== undefined) return exact(m)
+        for (const dir of dirs) {
+          const m = yield* goMethod(dir, type, ref.name)
+          if (m !== undefined) return exact(m)
+        }
       }
       return yield* uniqueMember(ref.name, "go")
     })

@@ -78,6 +78,11 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
   for (const m of matches) {
     const by = (n: string) => m.find((c) => c.name === n)
     if (m.length === 1 && scoping.take(m[0]!, slice)) continue
+    const typedName = by("typed.name"), typedType = by("typed.type")
+    if (typedName !== undefined) {
+      if (typedType !== undefined) scoping.typed(slice(typedName), typedName.start, slice(typedType))
+      continue
+    }
     const head = m.find((c) => c.name.startsWith("def.") || c.name.startsWith("ref.") || c.name === "import" || c.name === "export" || c.name === "export.name")
     if (head === undefined) continue
     if (head.name === "export") exportStarts.add(head.start)
@@ -227,7 +232,12 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     const key = `${r.name.start}:${r.name.end}`
     if (defNames.has(key)) continue
     const name = slice(r.name)
-    const qualifier = r.qualifier ? qualifierText(language, slice(r.qualifier)) : null
+    let qualifier = r.qualifier ? qualifierText(language, slice(r.qualifier)) : null
+    // Go: a local or parameter of a known named type is written as asserted to it, `w.(Flusher)`.
+    if (language === "go" && qualifier !== null && r.qualifier!.type === "identifier") {
+      const type = scoping.typeOf(qualifier, r.name.start)
+      if (type !== undefined) qualifier = `${qualifier}.(${type})`
+    }
     if (refSeen.has(key)) continue
     if (memberReads) {
       // A bare name that is not a reference (a keyword argument, an attribute) or is bound locally.
@@ -336,10 +346,10 @@ const qualifierText = (language: string, q: string): string => {
  */
 class Scoping {
   private readonly scopes: Array<{ start: number; end: number }> = []
-  private readonly binds: Array<{ name: string; at: number; global: boolean }> = []
+  private readonly binds: Array<{ name: string; at: number; global: boolean; typed?: boolean; type?: string }> = []
   private readonly skips = new Set<number>()
   private readonly writes = new Set<number>()
-  private byName: Map<string, Array<{ start: number; end: number }>> | undefined
+  private byName: Map<string, Array<{ start: number; end: number; types: Set<string | undefined> }>> | undefined
 
   take(c: Capture, slice: (c: Capture) => string): boolean {
     if (c.name === "scope") this.scopes.push({ start: c.start, end: c.end })
@@ -348,6 +358,20 @@ class Scoping {
     else if (c.name === "write") this.writes.add(c.start)
     else return false
     return true
+  }
+
+  /** A binding with a declared named type (`w http.ResponseWriter`, `x := &T{}`, `f, ok := w.(Flusher)`). */
+  typed(name: string, at: number, typeText: string): void {
+    const type = /^\*?\s*([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)?)\s*(\[[\s\S]*\])?$/.exec(typeText)?.[1]
+    this.binds.push({ name, at, global: false, typed: true, ...(type !== undefined ? { type } : {}) })
+  }
+
+  /** The named type of the local `name` seen at a position, when its innermost binding scope gives it exactly one. */
+  typeOf(name: string, at: number): string | undefined {
+    if (this.byName === undefined) this.byName = this.index()
+    let best: { start: number; end: number; types: Set<string | undefined> } | undefined
+    for (const s of this.byName.get(name) ?? []) if (s.start <= at && at < s.end && (best === undefined || s.start >= best.start)) best = s
+    return best !== undefined && best.types.size === 1 ? [...best.types][0] : undefined
   }
 
   skipped(at: number): boolean {
@@ -381,7 +405,8 @@ class Scoping {
       while (stack.length > 0 && stack[stack.length - 1]!.end <= b.at) stack.pop()
       inner.push(stack[stack.length - 1])
     }
-    const out = new Map<string, Array<{ start: number; end: number }>>()
+    const typedAt = new Set(binds.filter((b) => b.typed === true).map((b) => b.at))
+    const out = new Map<string, Array<{ start: number; end: number; types: Set<string | undefined> }>>()
     const globals = new Set<string>()
     binds.forEach((b, i) => {
       if (b.global && inner[i] !== undefined) globals.add(`${inner[i]!.start}:${b.name}`)
@@ -392,7 +417,10 @@ class Scoping {
       if (b.global) continue
       if (s === undefined || globals.has(`${s.start}:${b.name}`)) continue
       const list = out.get(b.name) ?? []
-      if (!list.includes(s)) list.push(s)
+      let entry = list.find((e) => e.start === s.start && e.end === s.end)
+      if (entry === undefined) list.push(entry = { ...s, types: new Set() })
+      // A typed binding and the plain @local capture of the same identifier are one binding.
+      if (b.typed === true || !typedAt.has(b.at)) entry.types.add(b.type)
       out.set(b.name, list)
     }
     return out

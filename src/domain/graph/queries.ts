@@ -151,6 +151,9 @@ const go = `
 (range_clause left: (expression_list (identifier) @local))
 (type_switch_statement alias: (expression_list (identifier) @local))
 (receive_statement left: (expression_list (identifier) @local))
+(parameter_declaration name: (identifier) @typed.name type: (_) @typed.type)
+(var_spec name: (identifier) @typed.name type: (_) @typed.type)
+(short_var_declaration left: (expression_list . (identifier) @typed.name) right: (expression_list . [(composite_literal type: (_) @typed.type) (unary_expression operand: (composite_literal type: (_) @typed.type)) (type_assertion_expression type: (_) @typed.type)]))
 (import_spec name: (package_identifier)? @import.namespace path: (interpreted_string_literal) @module) @import
 `
 
