@@ -166,7 +166,9 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
       if (inClass) kind = "variable"
     }
     const headerEnd = d.body ? d.body.start : d.node.end
-    const header = text.slice(d.node.start, headerEnd)
+    // A signature keeps 240 characters: a long header (a Go const block of hundreds of specs) is cut
+    // before collapsing, or every spec of the block would collapse the whole block again.
+    const header = text.slice(d.node.start, Math.min(headerEnd, d.node.start + 4000))
     // Python's block starts after any comment on the header line: that comment is not the signature.
     let signature = collapse(language === "python" ? withoutHashComments(header) : header).replace(/\s*[{:=]\s*$/, "")
     if (signature.length > 240) signature = signature.slice(0, 240) + "…"
