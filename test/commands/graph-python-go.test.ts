@@ -63,6 +63,14 @@ describe("Python references", () => {
     expect(sites(r.references)).toEqual(["env.py:11:20 read exact"])
   })
 
+  it("a method called on a local of known type: an annotated parameter, a constructed object, a function's annotated result", async () => {
+    const files = {
+      "shapes.py": "class Rect:\n    def area(self):\n        return 1\n\ndef make() -> Rect:\n    return Rect()\n",
+      "use.py": "from shapes import Rect, make\n\ndef a(r: Rect):\n    return r.area()\n\ndef b():\n    r = Rect()\n    return r.area()\n\ndef c():\n    r = make()\n    return r.area()\n\ndef d(x):\n    return x.area()\n"
+    }
+    expect(sites((await refs(files, "area")).references)).toEqual(["use.py:4:14 call exact", "use.py:8:14 call exact", "use.py:12:14 call exact"])
+  })
+
   it("a method of an object of unknown type is not listed under another class's method of that name", async () => {
     const r = await refs({
       "a.py": "class A:\n    def close(self):\n        pass\n",

@@ -22,6 +22,7 @@ export interface MemberSymbol {
   container: string | null
   qualified_name: string
   signature: string
+  return_type: string | null
 }
 
 export interface MemberRef {
@@ -75,14 +76,14 @@ export const makeMemberResolver = (env: Env) => {
     byName.has(name)
       ? Effect.succeed(byName.get(name)!)
       : Effect.tap(
-        db.all<MemberSymbol>("SELECT id, file_id, name, kind, container, qualified_name, signature FROM symbols WHERE name = ? ORDER BY id", [name]),
+        db.all<MemberSymbol>("SELECT id, file_id, name, kind, container, qualified_name, signature, return_type FROM symbols WHERE name = ? ORDER BY id", [name]),
         (rows) => Effect.sync(() => byName.set(name, rows))
       )
   const ids = new Map<number, MemberSymbol | undefined>()
   const byId = (id: number): Eff<MemberSymbol | undefined> =>
     ids.has(id)
       ? Effect.succeed(ids.get(id))
-      : Effect.map(db.all<MemberSymbol>("SELECT id, file_id, name, kind, container, qualified_name, signature FROM symbols WHERE id = ?", [id]), (r) => {
+      : Effect.map(db.all<MemberSymbol>("SELECT id, file_id, name, kind, container, qualified_name, signature, return_type FROM symbols WHERE id = ?", [id]), (r) => {
         ids.set(id, r[0])
         return r[0]
       })
@@ -150,6 +151,21 @@ export const makeMemberResolver = (env: Env) => {
       return undefined
     })
 
+  /** The class of what calling `callee` returns: the class itself, or a function's annotated result. */
+  const pyResultClass = (fileId: number, callee: string): Eff<MemberSymbol | undefined> =>
+    Effect.gen(function*() {
+      const cut = callee.lastIndexOf(".")
+      let fn: MemberSymbol | undefined
+      if (cut === -1) fn = yield* pyTopLevel(fileId, callee)
+      else {
+        for (const f of (yield* pyModuleFiles(fileId, callee.slice(0, cut))) ?? []) fn = fn ?? (yield* pyTopLevel(f, callee.slice(cut + 1)))
+      }
+      if (fn === undefined) return undefined
+      if (fn.kind === "class") return fn
+      const returned = fn.kind === "function" ? fn.return_type?.replace(/^["']|["']$/g, "") : undefined
+      return returned !== undefined && /^[A-Za-z_][\w.]*$/.test(returned) ? yield* pyClass(fn.file_id, returned) : undefined
+    })
+
   /** A member of a class or, in order, of its bases. */
   const classMember = (cls: MemberSymbol, name: string, seen: Set<number> = new Set()): Eff<MemberSymbol | undefined> =>
     Effect.gen(function*() {
@@ -188,7 +204,13 @@ export const makeMemberResolver = (env: Env) => {
       if (q === "self" || q === "cls" || q === "super()") {
         const cls = yield* enclosingClass(ref)
         const found = cls === undefined ? undefined : q === "super()" ? yield* baseMember(cls, ref.name) : yield* classMember(cls, ref.name)
-        return found !== undefined ? exact(found) : yield* uniqueMember(ref.name, "python")
+        return exact(found)
+      }
+      // A local of known type (extract wrote it `r: Rect` or `r = scale()`): a member of that class.
+      const typed = /^\w+(: | = )([\w.]+)(\(\))?$/.exec(q)
+      if (typed !== null) {
+        const cls = typed[3] === undefined ? yield* pyClass(fileId, typed[2]!) : yield* pyResultClass(fileId, typed[2]!)
+        return exact(cls === undefined ? undefined : yield* classMember(cls, ref.name))
       }
       const files = yield* pyModuleFiles(fileId, q)
       if (files !== undefined) {
@@ -203,8 +225,9 @@ export const makeMemberResolver = (env: Env) => {
         const found = yield* classMember(cls, ref.name)
         if (found !== undefined) return exact(found)
       }
-      // `x.name` on an object of unknown type.
-      return yield* uniqueMember(ref.name, "python")
+      // `x.name` on an object of unknown type: a guess by name was wrong 11 times in 12 against jedi
+      // (most often a method of another library's object), so none is made.
+      return exact(undefined)
     })
 
   // ---- Go ----

@@ -78,9 +78,11 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
   for (const m of matches) {
     const by = (n: string) => m.find((c) => c.name === n)
     if (m.length === 1 && scoping.take(m[0]!, slice)) continue
-    const typedName = by("typed.name"), typedType = by("typed.type")
+    const typedName = by("typed.name"), typedType = by("typed.type"), typedCall = by("typed.call")
     if (typedName !== undefined) {
       if (typedType !== undefined) scoping.typed(slice(typedName), typedName.start, slice(typedType))
+      // Python `x = f(…)`: typed by what f returns (a class's instance, a function's annotated result).
+      else if (typedCall !== undefined) scoping.typed(slice(typedName), typedName.start, slice(typedCall), true)
       continue
     }
     const head = m.find((c) => c.name.startsWith("def.") || c.name.startsWith("ref.") || c.name === "import" || c.name === "export" || c.name === "export.name")
@@ -235,10 +237,11 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     if (defNames.has(key)) continue
     const name = slice(r.name)
     let qualifier = r.qualifier ? qualifierText(language, slice(r.qualifier)) : null
-    // Go: a local or parameter of a known named type is written as asserted to it, `w.(Flusher)`.
-    if (language === "go" && qualifier !== null && r.qualifier!.type === "identifier") {
+    // A local or parameter of a known type carries it in its qualifier: Go `w.(Flusher)` (as if
+    // asserted), Python `r: Rect` (annotated) or `r = scale()` (the result of a call).
+    if ((language === "go" || language === "python") && qualifier !== null && r.qualifier!.type === "identifier") {
       const type = scoping.typeOf(qualifier, r.name.start)
-      if (type !== undefined) qualifier = `${qualifier}.(${type})`
+      if (type !== undefined) qualifier = language === "go" ? `${qualifier}.(${type})` : type.endsWith("()") ? `${qualifier} = ${type}` : `${qualifier}: ${type}`
     }
     if (refSeen.has(key)) continue
     if (memberReads) {
@@ -363,8 +366,9 @@ class Scoping {
   }
 
   /** A binding with a declared named type (`w http.ResponseWriter`, `x := &T{}`, `f, ok := w.(Flusher)`). */
-  typed(name: string, at: number, typeText: string): void {
-    const type = /^\*?\s*([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)?)\s*(\[[\s\S]*\])?$/.exec(typeText)?.[1]
+  typed(name: string, at: number, typeText: string, call = false): void {
+    const named = /^\*?\s*([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)?)\s*(\[[\s\S]*\])?$/.exec(typeText)?.[1]
+    const type = named === undefined ? undefined : call ? `${named}()` : named
     this.binds.push({ name, at, global: false, typed: true, ...(type !== undefined ? { type } : {}) })
   }
 

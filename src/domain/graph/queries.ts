@@ -94,6 +94,10 @@ const python = `
 (for_in_clause left: [(identifier) @local (pattern_list (identifier) @local) (tuple_pattern (identifier) @local)])
 (as_pattern_target (identifier) @local)
 (named_expression name: (identifier) @local)
+(typed_parameter (identifier) @typed.name type: (type) @typed.type)
+(typed_default_parameter name: (identifier) @typed.name type: (type) @typed.type)
+(assignment left: (identifier) @typed.name type: (type) @typed.type)
+(assignment left: (identifier) @typed.name !type right: (call function: [(identifier) (attribute)] @typed.call))
 (import_statement name: (dotted_name) @module) @import
 (import_statement name: (aliased_import name: (dotted_name) @module alias: (identifier) @import.namespace)) @import
 (import_from_statement module_name: [(dotted_name) (relative_import)] @module name: (dotted_name) @import.name) @import
