@@ -63,6 +63,15 @@ describe("Python references", () => {
     expect(sites(r.references)).toEqual(["env.py:11:20 read exact"])
   })
 
+  it("self.x is an instance attribute of any base before a class attribute of an earlier one", async () => {
+    const files = {
+      "m.py": "class Mixin:\n    node: object\n\nclass Tree:\n    def __init__(self, node):\n        self.node = node\n\nclass Module(Mixin, Tree):\n    def start(self):\n        return self.node\n"
+    }
+    const r = await runGraph(refsCommand({ name: "Tree.node" }), new MemoryFs(files), new SavedGraph())
+    expect(sites(r.last["references"] as Ref[])).toEqual(["m.py:10:21 read exact"])
+    expect((await refs(files, "Mixin.node")).references).toEqual([])
+  })
+
   it("a method called on a local of known type: an annotated parameter, a constructed object, a function's annotated result", async () => {
     const files = {
       "shapes.py": "class Rect:\n    def area(self):\n        return 1\n\ndef make() -> Rect:\n    return Rect()\n",

@@ -166,25 +166,30 @@ export const makeMemberResolver = (env: Env) => {
       return returned !== undefined && /^[A-Za-z_][\w.]*$/.test(returned) ? yield* pyClass(fn.file_id, returned) : undefined
     })
 
-  /** A member of a class or, in order, of its bases. */
-  const classMember = (cls: MemberSymbol, name: string, seen: Set<number> = new Set()): Eff<MemberSymbol | undefined> =>
+  /** A member of a class or, in order, of its bases (only instance attributes, `self.x = …`, when asked). */
+  const classMember = (cls: MemberSymbol, name: string, seen: Set<number> = new Set(), instanceOnly = false): Eff<MemberSymbol | undefined> =>
     Effect.gen(function*() {
       if (seen.has(cls.id) || seen.size > 12) return undefined
       seen.add(cls.id)
-      const own = (yield* named(name)).find((s) => s.file_id === cls.file_id && s.container === cls.qualified_name)
+      const own = (yield* named(name)).find((s) =>
+        s.file_id === cls.file_id && s.container === cls.qualified_name && (!instanceOnly || s.signature.startsWith("self."))
+      )
       if (own !== undefined) return own
-      return yield* baseMember(cls, name, seen)
+      return yield* baseMember(cls, name, seen, instanceOnly)
     })
-  const baseMember = (cls: MemberSymbol, name: string, seen: Set<number> = new Set([cls.id])): Eff<MemberSymbol | undefined> =>
+  const baseMember = (cls: MemberSymbol, name: string, seen: Set<number> = new Set([cls.id]), instanceOnly = false): Eff<MemberSymbol | undefined> =>
     Effect.gen(function*() {
       for (const b of pythonBases(cls.signature)) {
         const base = yield* pyClass(cls.file_id, b)
         if (base === undefined) continue
-        const found = yield* classMember(base, name, seen)
+        const found = yield* classMember(base, name, seen, instanceOnly)
         if (found !== undefined) return found
       }
       return undefined
     })
+  /** `self.x`: an instance attribute anywhere in the class's bases comes before a class attribute. */
+  const selfMember = (cls: MemberSymbol, name: string): Eff<MemberSymbol | undefined> =>
+    Effect.flatMap(classMember(cls, name, new Set(), true), (found) => (found !== undefined ? Effect.succeed(found) : classMember(cls, name)))
 
   /** The class around a reference: the container of its enclosing method. */
   const enclosingClass = (ref: MemberRef): Eff<MemberSymbol | undefined> =>
@@ -203,7 +208,7 @@ export const makeMemberResolver = (env: Env) => {
       if (q === null) return exact(yield* pyTopLevel(fileId, ref.name))
       if (q === "self" || q === "cls" || q === "super()") {
         const cls = yield* enclosingClass(ref)
-        const found = cls === undefined ? undefined : q === "super()" ? yield* baseMember(cls, ref.name) : yield* classMember(cls, ref.name)
+        const found = cls === undefined ? undefined : q === "super()" ? yield* baseMember(cls, ref.name) : q === "self" ? yield* selfMember(cls, ref.name) : yield* classMember(cls, ref.name)
         return exact(found)
       }
       // A local of known type (extract wrote it `r: Rect` or `r = scale()`): a member of that class.
