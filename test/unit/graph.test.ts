@@ -43,7 +43,7 @@ describe("extraction per language (fixtures in test/fixtures/graph)", () => {
 
   it("Python: classes, methods, module constants, relative imports", async () => {
     const f = await facts("py/pkg/geometry.py")
-    expect(defs(f)).toEqual(["class Rect (exported)", "method Rect.__init__", "method Rect.area", "function scale (exported)", "constant _private", "constant UNIT (exported)"])
+    expect(defs(f)).toEqual(["class Rect (exported)", "method Rect.__init__", "variable Rect.w", "variable Rect.h", "method Rect.area", "function scale (exported)", "constant _private", "constant UNIT (exported)"])
     expect(f.symbols.find((s) => s.name === "scale")).toMatchObject({ signature: "def scale(r: Rect, k: float) -> Rect", returnType: "Rect" })
     const r = await facts("py/pkg/report.py")
     expect(r.imports.map((i) => [i.module, i.names.map((n) => n.name)])).toEqual([[".geometry", ["Rect", "scale"]], ["pkg", ["geometry"]]])

@@ -10,6 +10,7 @@ import { extractFacts } from "../../domain/graph/extract.js"
 import { ALWAYS_SKIPPED, Ignore } from "../../domain/graph/gitignore.js"
 import { graphQueries } from "../../domain/graph/queries.js"
 import { type PackageInfo, parsePackageJson, parseTsconfig, type ResolveContext, resolveModule, type TsConfigInfo } from "../../domain/graph/resolveModule.js"
+import { makeMemberResolver } from "./resolveMembers.js"
 import { grammarForPath } from "../../domain/languages.js"
 import type { SpliceError } from "../../domain/SpliceError.js"
 import { decodeText, isDecodeFailure } from "../../domain/textContent.js"
@@ -340,7 +341,8 @@ const syncGraph = (scope: SyncScope) =>
         }
       }
       if (kept.length > 0) yield* db.run(`DELETE FROM temp.gone_symbols WHERE id IN (${kept.map((k) => k[0]).join(",")})`)
-      if (old === undefined || fresh.length > 0 || [...reusable.values()].some((l) => l.length > 0) || reexportsOf(facts.imports) !== previousReexports) exportsChanged.add(fileId)
+      // Python's and Go's members resolve through class bases and types declared elsewhere: their importers always look again.
+      if (old === undefined || !SCRIPT_LANGUAGES.has(grammar.language) || fresh.length > 0 || [...reusable.values()].some((l) => l.length > 0) || reexportsOf(facts.imports) !== previousReexports) exportsChanged.add(fileId)
       yield* db.many(
         "INSERT INTO refs (file_id, name, kind, qualifier, start_byte, end_byte, line, col, enclosing_symbol_id, symbol_id, resolution, binding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         facts.refs.map((r) => {
@@ -602,10 +604,12 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
         return guess === undefined ? [null, "none"] : [guess.id, "name"]
       })
 
+    // Python and Go have their own scope rules (resolveMembers.ts).
+    const members = makeMemberResolver({ db, importsOf, pathById, languageById })
     const refUpdates: SqlValue[][] = []
     for (const fileId of affected) {
-      const refs = yield* db.all<{ id: number; name: string; kind: string; qualifier: string | null; symbol_id: number | null; resolution: string; binding: string | null }>(
-        "SELECT id, name, kind, qualifier, symbol_id, resolution, binding FROM refs WHERE file_id = ? AND (binding IS NULL OR binding != 'scope')", [fileId])
+      const refs = yield* db.all<{ id: number; name: string; kind: string; qualifier: string | null; enclosing_symbol_id: number | null; symbol_id: number | null; resolution: string; binding: string | null }>(
+        "SELECT id, name, kind, qualifier, enclosing_symbol_id, symbol_id, resolution, binding FROM refs WHERE file_id = ? AND (binding IS NULL OR binding != 'scope')", [fileId])
       const fileImports = yield* importsOf(fileId)
       const language = languageById.get(fileId) ?? ""
       const path = pathById.get(fileId) ?? ""
@@ -614,6 +618,11 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
         if (ref.binding !== null) {
           const [id, how] = yield* resolveBinding(ref.binding, ref.name, ref.kind, fileImports, language)
           if (id !== ref.symbol_id || how !== ref.resolution) refUpdates.push([id, how, ref.id])
+          continue
+        }
+        if (language === "python" || language === "go") {
+          const r = yield* members[language](fileId, ref)
+          if (r.target !== ref.symbol_id || r.how !== ref.resolution) refUpdates.push([r.target, r.how, ref.id])
           continue
         }
         let target: number | undefined

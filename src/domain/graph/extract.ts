@@ -73,9 +73,18 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
   const exportedNames = new Set<string>()
   const rawRefs: Array<{ kind: RefKind; name: Capture; node: Capture; qualifier?: Capture }> = []
   const importMatches = new Map<number, Capture[]>()
+  const scoping = new Scoping()
 
   for (const m of matches) {
     const by = (n: string) => m.find((c) => c.name === n)
+    if (m.length === 1 && scoping.take(m[0]!, slice)) continue
+    const typedName = by("typed.name"), typedType = by("typed.type"), typedCall = by("typed.call")
+    if (typedName !== undefined) {
+      if (typedType !== undefined) scoping.typed(slice(typedName), typedName.start, slice(typedType))
+      // Python `x = f(…)`: typed by what f returns (a class's instance, a function's annotated result).
+      else if (typedCall !== undefined) scoping.typed(slice(typedName), typedName.start, slice(typedCall), true)
+      continue
+    }
     const head = m.find((c) => c.name.startsWith("def.") || c.name.startsWith("ref.") || c.name === "import" || c.name === "export" || c.name === "export.name")
     if (head === undefined) continue
     if (head.name === "export") exportStarts.add(head.start)
@@ -100,13 +109,17 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
       if (receiver) d.receiver = receiver
       defs.push(d)
     } else {
-      const name = by("name")
+      // `(identifier) @ref.read`: the reference is the captured node itself.
+      const name = by("name") ?? (m.length === 1 ? head : undefined)
       if (name === undefined) continue
       const q = by("qualifier")
       rawRefs.push({ kind: head.name.slice(4) as RefKind, name, node: head, ...(q ? { qualifier: q } : {}) })
     }
   }
 
+  // Names a definition declares are never references, also where a later assignment is not kept.
+  const defNames = new Set(defs.map((d) => `${d.name.start}:${d.name.end}`))
+  if (language === "python") dropLocalAssignments(defs)
   // One definition per node: the first pattern that matched it wins.
   defs.sort((a, b) => a.node.start - b.node.start || b.node.end - a.node.end)
   const unique: RawDef[] = []
@@ -121,6 +134,7 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
   const sep = separatorOf(language)
   const symbols: SymbolFact[] = []
   const kept: RawDef[] = []
+  const assigned = new Set<string>()
   for (const d of unique) {
     // Innermost container whose span holds this definition.
     const chain: string[] = []
@@ -144,8 +158,19 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     if (kind === "function" && inClass) kind = "method"
     const name = slice(d.name)
     const container = chain.length === 0 ? null : chain.join(sep)
+    if (language === "python" && kind === "variable" && !inClass) continue // `self.x = …` outside a class
+    if (language === "python" && (kind === "constant" || kind === "variable")) {
+      // Assignments declare module variables and class attributes (also `self.x = …` in a method),
+      // not a function's locals; the first assignment of a name in its scope is its declaration.
+      const k = `${container ?? ""}\0${name}`
+      if (assigned.has(k)) continue
+      assigned.add(k)
+      if (inClass) kind = "variable"
+    }
     const headerEnd = d.body ? d.body.start : d.node.end
-    const header = text.slice(d.node.start, headerEnd)
+    // A signature keeps 240 characters: a long header (a Go const block of hundreds of specs) is cut
+    // before collapsing, or every spec of the block would collapse the whole block again.
+    const header = text.slice(d.node.start, Math.min(headerEnd, d.node.start + 4000))
     // Python's block starts after any comment on the header line: that comment is not the signature.
     let signature = collapse(language === "python" ? withoutHashComments(header) : header).replace(/\s*[{:=]\s*$/, "")
     if (signature.length > 240) signature = signature.slice(0, 240) + "…"
@@ -184,34 +209,228 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
   }
 
   // References: not the names of definitions themselves; reads only of names the file imports or defines at top level.
-  const defNames = new Set(unique.map((d) => `${d.name.start}:${d.name.end}`))
   const imports = buildImports(language, text, importMatches)
   const known = new Set<string>(symbols.filter((s) => s.container === null).map((s) => s.name))
+  const importNames = new Set<string>()
   for (const i of imports) {
     for (const n of i.names) known.add(n.alias ?? n.name)
     if (i.namespace) known.add(i.namespace)
     if (i.defaultName) known.add(i.defaultName)
+    // `import a.b` binds `a`; a Go import binds its last path element.
+    if (language === "python" && i.namespace === null && i.names.length === 0 && !i.wildcard) known.add(i.module.split(".")[0]!)
+    if (language === "go") importNames.add(i.namespace ?? i.module.split("/").pop()!)
+  }
+  for (const n of importNames) known.add(n)
+  const memberReads = language === "python" || language === "go"
+  if (memberReads) {
+    // Calls and type uses before reads of the same name, qualified reads before bare ones.
+    const rank = (r: { kind: RefKind; qualifier?: Capture }) => (r.kind !== "read" ? 0 : r.qualifier !== undefined ? 1 : 2)
+    rawRefs.sort((a, b) => rank(a) - rank(b))
   }
   const callables = symbols.map((s, i) => ({ s, i })).filter((x) => CALLABLE.has(x.s.kind))
+  const enclosingOf = innermostCallable(callables)
+  const instanceShadows = language === "python" ? pythonInstanceShadows(defs, slice) : () => false
   const refs: RefFact[] = []
   const refSeen = new Set<string>()
   for (const r of rawRefs) {
     const key = `${r.name.start}:${r.name.end}`
     if (defNames.has(key)) continue
     const name = slice(r.name)
-    const qualifier = r.qualifier ? slice(r.qualifier) : null
-    // Reads are kept when they can point at something: a name the file imports or defines, or a member of an imported module.
-    if (r.kind === "read" && !known.has(name) && !(qualifier !== null && known.has(qualifier))) continue
+    let qualifier = r.qualifier ? qualifierText(language, slice(r.qualifier)) : null
+    // A local or parameter of a known type carries it in its qualifier: Go `w.(Flusher)` (as if
+    // asserted), Python `r: Rect` (annotated) or `r = scale()` (the result of a call).
+    if ((language === "go" || language === "python") && qualifier !== null && r.qualifier!.type === "identifier") {
+      const type = scoping.typeOf(qualifier, r.name.start)
+      if (type !== undefined) qualifier = language === "go" ? `${qualifier}.(${type})` : type.endsWith("()") ? `${qualifier} = ${type}` : `${qualifier}: ${type}`
+    }
     if (refSeen.has(key)) continue
+    if (memberReads) {
+      // A bare name that is not a reference (a keyword argument, an attribute) or is bound locally.
+      if (qualifier === null && (scoping.skipped(r.name.start) || scoping.isLocal(name, r.name.start))) continue
+      if (scoping.written(r.name.start)) continue
+      if (qualifier === "self" && instanceShadows(r.name.start, name)) continue
+      if (r.kind === "read" && !keepRead(language, name, qualifier, known, importNames)) continue
+    } else if (r.kind === "read" && !known.has(name) && !(qualifier !== null && known.has(qualifier))) continue
     refSeen.add(key)
     const at = toByte(r.name.start)
-    let enclosing: number | null = null
-    for (const c of callables) {
-      if (c.s.startByte <= at && at < c.s.endByte && (enclosing === null || c.s.startByte >= symbols[enclosing]!.startByte)) enclosing = c.i
-    }
+    const enclosing = enclosingOf(at)
     refs.push({ name, kind: r.kind, qualifier, enclosing, ...span(r.name) })
   }
   return { symbols, refs, imports }
+}
+
+/**
+ * The innermost function or method around a byte offset. Their spans nest or are disjoint, so an
+ * interval table (start-sorted, each with its parent) answers by binary search then a walk up.
+ */
+const innermostCallable = (callables: ReadonlyArray<{ s: SymbolFact; i: number }>): ((at: number) => number | null) => {
+  const sorted = [...callables].sort((a, b) => a.s.startByte - b.s.startByte || b.s.endByte - a.s.endByte)
+  const parent: number[] = []
+  const stack: number[] = []
+  sorted.forEach((c, k) => {
+    while (stack.length > 0 && sorted[stack[stack.length - 1]!]!.s.endByte <= c.s.startByte) stack.pop()
+    parent.push(stack.length > 0 ? stack[stack.length - 1]! : -1)
+    stack.push(k)
+  })
+  return (at) => {
+    let lo = 0, hi = sorted.length - 1, k = -1
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1
+      if (sorted[mid]!.s.startByte <= at) {
+        k = mid
+        lo = mid + 1
+      } else hi = mid - 1
+    }
+    while (k !== -1 && !(at < sorted[k]!.s.endByte)) k = parent[k]!
+    return k === -1 ? null : sorted[k]!.i
+  }
+}
+
+/**
+ * Python: where a class both declares `x = …` and assigns `self.x = …` in its methods, `self.x` in
+ * that class is the instance's attribute (the one symbol kept is the class-level one): not a use of
+ * the class attribute (jedi's reading too).
+ */
+const pythonInstanceShadows = (defs: ReadonlyArray<RawDef>, slice: (c: Capture) => string) => {
+  const classes = defs.filter((d) => d.kind === "class").map((d) => d.node)
+  const classAt = (at: number) => {
+    let best: Capture | undefined
+    for (const c of classes) if (c.start <= at && at < c.end && (best === undefined || c.start >= best.start)) best = c
+    return best
+  }
+  const key = (at: number, name: string) => {
+    const c = classAt(at)
+    return c === undefined ? undefined : `${c.start}:${name}`
+  }
+  const instance = new Set(defs.filter((d) => d.kind === "variable").map((d) => key(d.node.start, slice(d.name))))
+  const shadowed = new Set(defs.filter((d) => d.kind === "constant").map((d) => key(d.node.start, slice(d.name))).filter((k) => instance.has(k)))
+  return (at: number, name: string) => shadowed.size > 0 && shadowed.has(key(at, name))
+}
+
+/** Python assignments inside functions bind locals: only module- and class-level ones declare symbols. */
+const dropLocalAssignments = (defs: RawDef[]) => {
+  const fns = defs.filter((d) => d.kind === "function").map((d) => d.node).sort((a, b) => a.start - b.start || b.end - a.end)
+  // The outermost functions are disjoint: a binary search finds the one that may hold a position.
+  const outer: Capture[] = []
+  for (const f of fns) if (outer.length === 0 || f.start >= outer[outer.length - 1]!.end) outer.push(f)
+  const inFunction = (at: number) => {
+    let lo = 0, hi = outer.length - 1
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1
+      if (outer[mid]!.end <= at) lo = mid + 1
+      else if (outer[mid]!.start > at) hi = mid - 1
+      else return true
+    }
+    return false
+  }
+  for (let i = defs.length - 1; i >= 0; i--) if (defs[i]!.kind === "constant" && inFunction(defs[i]!.node.start)) defs.splice(i, 1)
+}
+
+/** Reads are kept when they can point at something: a name the file imports or defines, or a member of an imported module. */
+const keepRead = (language: string, name: string, qualifier: string | null, known: ReadonlySet<string>, importNames: ReadonlySet<string>): boolean => {
+  // Go: a package's names live in all its files; a package name alone (`http` of `http.Get`) is no reference.
+  if (qualifier === null) return language === "go" ? !importNames.has(name) : known.has(name)
+  if (known.has(name) || known.has(qualifier)) return true
+  // Python: members of self, cls, super() and of dotted module paths (`a.b.name`).
+  return language === "python" && (qualifier === "self" || qualifier === "cls" || qualifier === "super()" || known.has(qualifier.split(".")[0]!))
+}
+
+/** The stored qualifier: `super()` whatever its arguments; long expressions (`f(x).y`) collapsed and cut. */
+const qualifierText = (language: string, q: string): string => {
+  if (language === "python" && /^super\s*\(/.test(q)) return "super()"
+  const c = collapse(q)
+  return c.length > 80 ? c.slice(0, 79) + "…" : c
+}
+
+/**
+ * Which bare names are local: binding sites (`@local`: parameters, assignments, loop variables)
+ * belong to the innermost `@scope` (function, lambda, comprehension) around them, and a name read
+ * in that scope or a nested one is that local, unless the scope declares it `@global`. `@skip`
+ * marks identifiers that are not references at all (keyword-argument names, struct literal keys),
+ * `@write` attributes assigned to.
+ */
+class Scoping {
+  private readonly scopes: Array<{ start: number; end: number }> = []
+  private readonly binds: Array<{ name: string; at: number; global: boolean; typed?: boolean; type?: string }> = []
+  private readonly skips = new Set<number>()
+  private readonly writes = new Set<number>()
+  private byName: Map<string, Array<{ start: number; end: number; types: Set<string | undefined> }>> | undefined
+
+  take(c: Capture, slice: (c: Capture) => string): boolean {
+    if (c.name === "scope") this.scopes.push({ start: c.start, end: c.end })
+    else if (c.name === "local" || c.name === "global") this.binds.push({ name: slice(c), at: c.start, global: c.name === "global" })
+    else if (c.name === "skip") this.skips.add(c.start)
+    else if (c.name === "write") this.writes.add(c.start)
+    else return false
+    return true
+  }
+
+  /** A binding with a declared named type (`w http.ResponseWriter`, `x := &T{}`, `f, ok := w.(Flusher)`). */
+  typed(name: string, at: number, typeText: string, call = false): void {
+    const named = /^\*?\s*([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)?)\s*(\[[\s\S]*\])?$/.exec(typeText)?.[1]
+    const type = named === undefined ? undefined : call ? `${named}()` : named
+    this.binds.push({ name, at, global: false, typed: true, ...(type !== undefined ? { type } : {}) })
+  }
+
+  /** The named type of the local `name` seen at a position, when its innermost binding scope gives it exactly one. */
+  typeOf(name: string, at: number): string | undefined {
+    if (this.byName === undefined) this.byName = this.index()
+    let best: { start: number; end: number; types: Set<string | undefined> } | undefined
+    for (const s of this.byName.get(name) ?? []) if (s.start <= at && at < s.end && (best === undefined || s.start >= best.start)) best = s
+    return best !== undefined && best.types.size === 1 ? [...best.types][0] : undefined
+  }
+
+  skipped(at: number): boolean {
+    return this.skips.has(at)
+  }
+
+  /** An attribute assigned to (`self.x = v`): it declares an instance attribute, it does not use one. */
+  written(at: number): boolean {
+    return this.writes.has(at)
+  }
+
+  isLocal(name: string, at: number): boolean {
+    if (this.byName === undefined) this.byName = this.index()
+    return (this.byName.get(name) ?? []).some((s) => s.start <= at && at < s.end)
+  }
+
+  /** Each name's scopes: the innermost scope of each of its bindings, less those declaring it global. */
+  private index() {
+    // Scopes nest (they are syntax nodes): one sweep in position order finds each binding's innermost.
+    const scopes = [...this.scopes].sort((a, b) => a.start - b.start || b.end - a.end)
+    const binds = [...this.binds].sort((a, b) => a.at - b.at)
+    const stack: Array<{ start: number; end: number }> = []
+    const inner: Array<{ start: number; end: number } | undefined> = []
+    let next = 0
+    for (const b of binds) {
+      while (next < scopes.length && scopes[next]!.start <= b.at) {
+        const s = scopes[next++]!
+        while (stack.length > 0 && stack[stack.length - 1]!.end <= s.start) stack.pop()
+        stack.push(s)
+      }
+      while (stack.length > 0 && stack[stack.length - 1]!.end <= b.at) stack.pop()
+      inner.push(stack[stack.length - 1])
+    }
+    const typedAt = new Set(binds.filter((b) => b.typed === true).map((b) => b.at))
+    const out = new Map<string, Array<{ start: number; end: number; types: Set<string | undefined> }>>()
+    const globals = new Set<string>()
+    binds.forEach((b, i) => {
+      if (b.global && inner[i] !== undefined) globals.add(`${inner[i]!.start}:${b.name}`)
+    })
+    for (let i = 0; i < binds.length; i++) {
+      const b = binds[i]!
+      const s = inner[i]
+      if (b.global) continue
+      if (s === undefined || globals.has(`${s.start}:${b.name}`)) continue
+      const list = out.get(b.name) ?? []
+      let entry = list.find((e) => e.start === s.start && e.end === s.end)
+      if (entry === undefined) list.push(entry = { ...s, types: new Set() })
+      // A typed binding and the plain @local capture of the same identifier are one binding.
+      if (b.typed === true || !typedAt.has(b.at)) entry.types.add(b.type)
+      out.set(b.name, list)
+    }
+    return out
+  }
 }
 
 const unquote = (s: string) => s.replace(/^["'`]|["'`]$/g, "")

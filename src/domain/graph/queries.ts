@@ -64,16 +64,40 @@ const jsOnly = `
 const python = `
 (function_definition name: (identifier) @name parameters: (parameters) @params return_type: (_)? @ret body: (block) @body) @def.function
 (class_definition name: (identifier) @name body: (block) @body) @def.class
-(module (expression_statement (assignment left: (identifier) @name)) @def.constant)
+(expression_statement (assignment left: (identifier) @name)) @def.constant
+(expression_statement (assignment left: [(pattern_list) (tuple_pattern)] [(identifier) @name (list_splat_pattern (identifier) @name)])) @def.constant
+(assignment left: (attribute object: (identifier) @_self (#eq? @_self "self") attribute: (identifier) @name)) @def.variable
 (call function: (identifier) @name) @ref.call
-(call function: (attribute object: (identifier) @qualifier attribute: (identifier) @name)) @ref.call
-(argument_list (identifier) @name) @ref.read
-(assignment right: (identifier) @name) @ref.read
-(return_statement (identifier) @name) @ref.read
-(attribute object: (identifier) @name) @ref.read
-(attribute object: (identifier) @qualifier attribute: (identifier) @name) @ref.read
+(call function: (attribute object: [(identifier) (attribute) (call function: (identifier) @_super (#eq? @_super "super"))] @qualifier attribute: (identifier) @name)) @ref.call
+(attribute object: [(identifier) (attribute)] @qualifier attribute: (identifier) @name) @ref.read
+(attribute object: (call function: (identifier) @_super (#eq? @_super "super")) @qualifier attribute: (identifier) @name) @ref.read
+(identifier) @ref.read
 (type (identifier) @name) @ref.type
 (class_definition superclasses: (argument_list (identifier) @name)) @ref.type
+(keyword_argument name: (identifier) @skip)
+(attribute attribute: (identifier) @skip)
+(dotted_name (identifier) @skip)
+(aliased_import alias: (identifier) @skip)
+(global_statement (identifier) @global)
+(assignment left: [(attribute attribute: (identifier) @write) (pattern_list (attribute attribute: (identifier) @write)) (tuple_pattern (attribute attribute: (identifier) @write))])
+(nonlocal_statement (identifier) @skip)
+[(function_definition) (lambda) (list_comprehension) (set_comprehension) (dictionary_comprehension) (generator_expression)] @scope
+(parameters [(identifier) @local (default_parameter name: (identifier) @local) (typed_default_parameter name: (identifier) @local)
+  (typed_parameter [(identifier) @local (list_splat_pattern (identifier) @local) (dictionary_splat_pattern (identifier) @local)])
+  (list_splat_pattern (identifier) @local) (dictionary_splat_pattern (identifier) @local)])
+(lambda_parameters [(identifier) @local (default_parameter name: (identifier) @local) (typed_default_parameter name: (identifier) @local)
+  (typed_parameter [(identifier) @local (list_splat_pattern (identifier) @local) (dictionary_splat_pattern (identifier) @local)])
+  (list_splat_pattern (identifier) @local) (dictionary_splat_pattern (identifier) @local)])
+(assignment left: [(identifier) @local (pattern_list (identifier) @local) (tuple_pattern (identifier) @local) (list_pattern (identifier) @local) (pattern_list (list_splat_pattern (identifier) @local))])
+(augmented_assignment left: (identifier) @local)
+(for_statement left: [(identifier) @local (pattern_list (identifier) @local) (tuple_pattern (identifier) @local)])
+(for_in_clause left: [(identifier) @local (pattern_list (identifier) @local) (tuple_pattern (identifier) @local)])
+(as_pattern_target (identifier) @local)
+(named_expression name: (identifier) @local)
+(typed_parameter (identifier) @typed.name type: (type) @typed.type)
+(typed_default_parameter name: (identifier) @typed.name type: (type) @typed.type)
+(assignment left: (identifier) @typed.name type: (type) @typed.type)
+(assignment left: (identifier) @typed.name !type right: (call function: [(identifier) (attribute)] @typed.call))
 (import_statement name: (dotted_name) @module) @import
 (import_statement name: (aliased_import name: (dotted_name) @module alias: (identifier) @import.namespace)) @import
 (import_from_statement module_name: [(dotted_name) (relative_import)] @module name: (dotted_name) @import.name) @import
@@ -105,18 +129,35 @@ const rust = `
 
 const go = `
 (function_declaration name: (identifier) @name parameters: (parameter_list) @params result: (_)? @ret body: (block) @body) @def.function
-(method_declaration receiver: (parameter_list (parameter_declaration type: [(type_identifier) @receiver (pointer_type (type_identifier) @receiver)])) name: (field_identifier) @name parameters: (parameter_list) @params result: (_)? @ret body: (block) @body) @def.method
+(method_declaration receiver: (parameter_list (parameter_declaration type: [(type_identifier) @receiver (pointer_type (type_identifier) @receiver) (generic_type type: (type_identifier) @receiver) (pointer_type (generic_type type: (type_identifier) @receiver))])) name: (field_identifier) @name parameters: (parameter_list) @params result: (_)? @ret body: (block) @body) @def.method
 (type_declaration (type_spec name: (type_identifier) @name type: (struct_type) @body)) @def.struct
 (type_declaration (type_spec name: (type_identifier) @name type: (interface_type) @body)) @def.interface
-(type_declaration (type_spec name: (type_identifier) @name type: [(type_identifier) (qualified_type) (map_type) (slice_type) (function_type) (pointer_type) (array_type) (channel_type)])) @def.type
+(type_declaration (type_spec name: (type_identifier) @name type: [(type_identifier) (qualified_type) (map_type) (slice_type) (function_type) (pointer_type) (array_type) (channel_type) (generic_type)])) @def.type
+(type_declaration (type_alias name: (type_identifier) @name)) @def.type
+(method_elem name: (field_identifier) @name parameters: (parameter_list) @params result: (_)? @ret) @def.method
 (source_file (const_declaration (const_spec name: (identifier) @name)) @def.constant)
 (source_file (var_declaration (var_spec name: (identifier) @name)) @def.variable)
+(source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name) @def.variable)))
 (call_expression function: (identifier) @name) @ref.call
-(call_expression function: (selector_expression operand: (identifier) @qualifier field: (field_identifier) @name)) @ref.call
+(call_expression function: (selector_expression operand: (_) @qualifier field: (field_identifier) @name)) @ref.call
 (type_identifier) @name @ref.type
 (qualified_type package: (package_identifier) @qualifier name: (type_identifier) @name) @ref.type
-(argument_list (identifier) @name) @ref.read
 (selector_expression operand: (identifier) @qualifier field: (field_identifier) @name) @ref.read
+(identifier) @ref.read
+(composite_literal type: [(type_identifier) (qualified_type) (generic_type)] body: (literal_value (keyed_element key: (literal_element (identifier) @skip))))
+(literal_element (literal_value (keyed_element key: (literal_element (identifier) @skip))))
+[(function_declaration) (method_declaration) (func_literal)] @scope
+(parameter_declaration name: (identifier) @local)
+(variadic_parameter_declaration name: (identifier) @local)
+(short_var_declaration left: (expression_list (identifier) @local))
+(var_spec name: (identifier) @local)
+(const_spec name: (identifier) @local)
+(range_clause left: (expression_list (identifier) @local))
+(type_switch_statement alias: (expression_list (identifier) @local))
+(receive_statement left: (expression_list (identifier) @local))
+(parameter_declaration name: (identifier) @typed.name type: (_) @typed.type)
+(var_spec name: (identifier) @typed.name type: (_) @typed.type)
+(short_var_declaration left: (expression_list . (identifier) @typed.name) right: (expression_list . [(composite_literal type: (_) @typed.type) (unary_expression operand: (composite_literal type: (_) @typed.type)) (type_assertion_expression type: (_) @typed.type)]))
 (import_spec name: (package_identifier)? @import.namespace path: (interpreted_string_literal) @module) @import
 `
 

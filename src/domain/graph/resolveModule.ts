@@ -117,8 +117,10 @@ const resolvePython = (from: string, module: string, ctx: ResolveContext, names:
     roots = [""]
   } else {
     base = module.replace(/\./g, "/")
-    // Absolute imports from the workspace root, a src/ layout, or the importing file's top package.
-    roots = ["", "src", from.split("/")[0] === "src" ? "src" : ""]
+    // Absolute imports from the workspace root, a src/ layout, or a directory above the importing
+    // file that is not a package itself (a project in a subdirectory: py/pkg/report.py importing `pkg`).
+    roots = ["", "src"]
+    for (let d = dirname(from); d !== ""; d = dirname(d)) if (!ctx.files.has(`${d}/__init__.py`)) roots.push(d)
   }
   const out: string[] = []
   for (const root of roots) {
@@ -182,6 +184,13 @@ const resolveGo = (from: string, module: string, ctx: ResolveContext): string[] 
     if (!isUnder(from, m.dir) || !(module === m.module || module.startsWith(m.module + "/"))) continue
     const dir = joinPath(m.dir, module.slice(m.module.length))
     return [...ctx.files].filter((f) => dirname(f) === dir && f.endsWith(".go") && !f.endsWith("_test.go")).sort()
+  }
+  // No module claims it: a GOPATH or GOROOT layout (`net/http` is src/net/http), from the root or
+  // from the directory of the standard library's own go.mod (`module std`).
+  for (const base of ["", ...ctx.goModules.filter((m) => m.module === "std").map((m) => m.dir)]) {
+    const dir = joinPath(base, module)
+    const files = [...ctx.files].filter((f) => dirname(f) === dir && f.endsWith(".go") && !f.endsWith("_test.go")).sort()
+    if (files.length > 0) return files
   }
   return []
 }

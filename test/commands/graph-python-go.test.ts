@@ -1,0 +1,148 @@
+// The code graph's Python and Go references, one fixture per class of reference the language
+// oracles (jedi, go/types; bench/graph-truth) showed it missing or getting wrong.
+import { describe, expect, it } from "vitest"
+import { findCommand } from "../../src/commands/graph/find.js"
+import { refsCommand } from "../../src/commands/graph/refs.js"
+import { runGraph, SavedGraph } from "../support/graph.js"
+import { MemoryFs } from "../support/memory.js"
+
+type Ref = { file: string; line: number; col: number; kind: string; resolution: string; in: string | null }
+
+const refs = async (files: Record<string, string>, name: string, file?: string, kind?: string) => {
+  const r = await runGraph(refsCommand({ name, ...(file ? { file } : {}), ...(kind ? { kind } : {}) }), new MemoryFs(files), new SavedGraph())
+  expect(r.error).toBeUndefined()
+  return { definition: r.last["definition"] as Record<string, unknown>, references: r.last["references"] as Ref[] }
+}
+const sites = (rs: Ref[]) => rs.map((r) => `${r.file}:${r.line}:${r.col} ${r.kind} ${r.resolution}`)
+
+describe("Python references", () => {
+  it("a qualified call through `import a.b` (a.b.name(…))", async () => {
+    const r = await refs({
+      "pkg/__init__.py": "",
+      "pkg/util.py": "def parse(s):\n    return s\n",
+      "main.py": "import pkg.util\n\ndef run():\n    return pkg.util.parse('x')\n"
+    }, "parse")
+    expect(sites(r.references)).toEqual(["main.py:4:21 call exact"])
+  })
+
+  it("a read in a default argument; a parameter or keyword of the same name is not one", async () => {
+    const r = await refs({
+      "m.py": "LIMIT = 3\n\ndef f(n=LIMIT):\n    return n\n\ndef g(LIMIT):\n    return LIMIT\n\nf(LIMIT=1)\n"
+    }, "LIMIT")
+    expect(sites(r.references)).toEqual(["m.py:3:9 read exact"])
+  })
+
+  it("super().__init__ is the base class's method, found through the import of the base", async () => {
+    const files = {
+      "base.py": "class Base:\n    def __init__(self, v):\n        self.v = v\n",
+      "child.py": "from base import Base\n\nclass Child(Base):\n    def __init__(self):\n        super().__init__(1)\n"
+    }
+    const base = await refs(files, "__init__", "base.py")
+    expect(sites(base.references)).toEqual(["child.py:5:17 call exact"])
+    const child = await refs(files, "__init__", "child.py")
+    expect(child.references).toEqual([])
+  })
+
+  it("class attributes are symbols, used through self, cls, the class and a subclass", async () => {
+    const files = {
+      "kinds.py": "class Shape:\n    kind = 'shape'\n    sides: int\n\n    def describe(self):\n        return self.kind\n\n    @classmethod\n    def make(cls):\n        return cls.sides\n",
+      "use.py": "from kinds import Shape\n\nclass Square(Shape):\n    def name(self):\n        return self.kind + Shape.kind\n"
+    }
+    const found = await runGraph(findCommand({ name: "kind", exported: false, fuzzy: false, limit: 10 }), new MemoryFs(files), new SavedGraph())
+    expect(found.lines.filter((l) => l["type"] === "symbol").map((l) => `${l["kind"]} ${l["qualified_name"]}`)).toEqual(["variable Shape.kind"])
+    const kind = await refs(files, "kind")
+    expect(sites(kind.references)).toEqual(["kinds.py:6:21 read exact", "use.py:5:21 read exact", "use.py:5:34 read exact"])
+    const sides = await refs(files, "sides")
+    expect(sites(sides.references)).toEqual(["kinds.py:10:20 read exact"])
+  })
+
+  it("self.x in a class that assigns self.x is the instance's attribute, not the class attribute it shadows", async () => {
+    const r = await refs({
+      "env.py": "class Project:\n    _env = None\n\n    def get(self):\n        if self._env is None:\n            self._env = 1\n        return self._env\n\n\ndef default():\n    return Project._env\n"
+    }, "_env")
+    expect(sites(r.references)).toEqual(["env.py:11:20 read exact"])
+  })
+
+  it("self.x is an instance attribute of any base before a class attribute of an earlier one", async () => {
+    const files = {
+      "m.py": "class Mixin:\n    node: object\n\nclass Tree:\n    def __init__(self, node):\n        self.node = node\n\nclass Module(Mixin, Tree):\n    def start(self):\n        return self.node\n"
+    }
+    const r = await runGraph(refsCommand({ name: "Tree.node" }), new MemoryFs(files), new SavedGraph())
+    expect(sites(r.last["references"] as Ref[])).toEqual(["m.py:10:21 read exact"])
+    expect((await refs(files, "Mixin.node")).references).toEqual([])
+  })
+
+  it("a method called on a local of known type: an annotated parameter, a constructed object, a function's annotated result", async () => {
+    const files = {
+      "shapes.py": "class Rect:\n    def area(self):\n        return 1\n\ndef make() -> Rect:\n    return Rect()\n",
+      "use.py": "from shapes import Rect, make\n\ndef a(r: Rect):\n    return r.area()\n\ndef b():\n    r = Rect()\n    return r.area()\n\ndef c():\n    r = make()\n    return r.area()\n\ndef d(x):\n    return x.area()\n"
+    }
+    expect(sites((await refs(files, "area")).references)).toEqual(["use.py:4:14 call exact", "use.py:8:14 call exact", "use.py:12:14 call exact"])
+  })
+
+  it("a method of an object of unknown type is not listed under another class's method of that name", async () => {
+    const r = await refs({
+      "a.py": "class A:\n    def close(self):\n        pass\n",
+      "b.py": "class B:\n    def close(self):\n        pass\n\n    def done(self):\n        self.close()\n",
+      "c.py": "def shut(x):\n    x.close()\n"
+    }, "close", "a.py")
+    expect(r.references).toEqual([])
+  })
+})
+
+describe("Go references", () => {
+  const pkg = (files: Record<string, string>) => Object.fromEntries(Object.entries(files).map(([f, t]) => [`app/${f}`, `package app\n\n${t}`]))
+
+  it("variables of a var ( … ) block, used from another file of the package", async () => {
+    const files = pkg({
+      "errors.go": "import \"errors\"\n\nvar (\n\tErrClosed = errors.New(\"closed\")\n\tretries   = 3\n)\n",
+      "use.go": "func check(err error) bool {\n\treturn err == ErrClosed && retries > 0\n}\n"
+    })
+    const found = await runGraph(findCommand({ name: "ErrClosed", exported: false, fuzzy: false, limit: 10 }), new MemoryFs(files), new SavedGraph())
+    expect(found.lines.filter((l) => l["type"] === "symbol").map((l) => `${l["kind"]} ${l["name"]}`)).toEqual(["variable ErrClosed"])
+    expect(sites((await refs(files, "ErrClosed")).references)).toEqual(["app/use.go:4:16 read exact"])
+    expect(sites((await refs(files, "retries")).references)).toEqual(["app/use.go:4:29 read exact"])
+  })
+
+  it("interface method specs are methods of the interface, called through a type assertion", async () => {
+    const files = pkg({
+      "hijack.go": "type Hijacker interface {\n\tHijack() error\n}\n\nfunc take(w any) error {\n\treturn w.(Hijacker).Hijack()\n}\n"
+    })
+    const r = await refs(files, "Hijack")
+    expect(r.definition).toMatchObject({ qualified_name: "Hijacker.Hijack", kind: "method" })
+    expect(sites(r.references)).toEqual(["app/hijack.go:8:22 call exact"])
+  })
+
+  it("`case X:` reads and functions used as values", async () => {
+    const files = pkg({
+      "status.go": "const StatusOK = 200\n\nfunc handleA() {}\n\nvar handlers = map[string]func(){\"a\": handleA}\n\nfunc text(code int) string {\n\tswitch code {\n\tcase StatusOK:\n\t\treturn \"OK\"\n\t}\n\treturn \"\"\n}\n"
+    })
+    expect(sites((await refs(files, "StatusOK")).references)).toEqual(["app/status.go:11:7 read exact"])
+    expect(sites((await refs(files, "handleA")).references)).toEqual(["app/status.go:7:39 read exact"])
+  })
+
+  it("x.Method() is not a use of a package function of that name; a local of that name is not either", async () => {
+    const files = pkg({
+      "close.go": "type conn struct{}\n\nfunc (c *conn) Close() {}\n\nfunc Close() {}\n\nfunc shut(c *conn) {\n\tc.Close()\n\tClose()\n}\n\nfunc (c *conn) stop() {\n\tc.Close()\n}\n\nfunc other() {\n\tClose := func() {}\n\tClose()\n}\n"
+    })
+    const fn = await refs(files, "Close", "app/close.go", "function")
+    expect(sites(fn.references)).toEqual(["app/close.go:11:2 call exact"])
+    const method = await refs(files, "Close", "app/close.go", "method")
+    // Through a parameter's declared type and through the receiver.
+    expect(sites(method.references)).toEqual(["app/close.go:10:4 call exact", "app/close.go:15:4 call exact"])
+  })
+
+  it("a method called on a parameter, a local or an assertion of an interface type is the interface's method", async () => {
+    const files = {
+      ...pkg({
+        "iface.go": "type Flusher interface {\n\tFlush()\n}\n\ntype buf struct{}\n\nfunc (b *buf) Flush() {}\n\nfunc a(f Flusher) {\n\tf.Flush()\n}\n\nfunc b(w any) {\n\tfl, ok := w.(Flusher)\n\tif ok {\n\t\tfl.Flush()\n\t}\n\tvar g Flusher\n\tg.Flush()\n\tx := &buf{}\n\tx.Flush()\n}\n"
+      }),
+      "other/use.go": "package other\n\nimport \"example.com/app\"\n\nfunc c(f app.Flusher) {\n\tf.Flush()\n}\n",
+      "go.mod": "module example.com\n"
+    }
+    const all = await runGraph(refsCommand({ name: "Flusher.Flush" }), new MemoryFs(files), new SavedGraph())
+    expect(sites(all.last["references"] as Ref[])).toEqual(["app/iface.go:12:4 call exact", "app/iface.go:18:6 call exact", "app/iface.go:21:4 call exact", "other/use.go:6:4 call exact"])
+    const concrete = await runGraph(refsCommand({ name: "buf.Flush" }), new MemoryFs(files), new SavedGraph())
+    expect(sites(concrete.last["references"] as Ref[])).toEqual(["app/iface.go:23:4 call exact"])
+  })
+})
