@@ -93,15 +93,16 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
   }
   const hasModifier = (node: TS.Node, kind: TS.SyntaxKind) =>
     ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === kind)
-  const isFunctionValue = (e: TS.Expression | undefined): e is TS.ArrowFunction | TS.FunctionExpression => {
-    let x = e
-    while (x !== undefined && (ts.isParenthesizedExpression(x) || ts.isAsExpression(x) || ts.isSatisfiesExpression(x) || ts.isTypeAssertionExpression(x))) x = x.expression
-    return x !== undefined && (ts.isArrowFunction(x) || ts.isFunctionExpression(x))
-  }
+  /** The expression inside parentheses, `as`, `satisfies` and `<T>` casts. */
   const unwrapped = (e: TS.Expression): TS.Expression => {
     let x = e
     while (ts.isParenthesizedExpression(x) || ts.isAsExpression(x) || ts.isSatisfiesExpression(x) || ts.isTypeAssertionExpression(x)) x = x.expression
     return x
+  }
+  /** The function a variable is initialized with (`const f = (…) => …`), if it is one. */
+  const functionValue = (e: TS.Expression | undefined): TS.ArrowFunction | TS.FunctionExpression | undefined => {
+    const x = e === undefined ? undefined : unwrapped(e)
+    return x !== undefined && (ts.isArrowFunction(x) || ts.isFunctionExpression(x)) ? x : undefined
   }
   /** The declaration's header: from its first token (modifiers but `export`/`default`/`declare`) to its body. */
   const header = (node: TS.Node, bodyStart: number | undefined) => {
@@ -404,7 +405,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
             }
             const single = list.declarations.length === 1 && ts.isIdentifier(d.name)
             const node = single ? s : d
-            const fn = ts.isIdentifier(d.name) && isFunctionValue(d.initializer) ? (unwrapped(d.initializer!) as TS.ArrowFunction | TS.FunctionExpression) : undefined
+            const fn = ts.isIdentifier(d.name) ? functionValue(d.initializer) : undefined
             const kind: SymbolKind = fn !== undefined ? "function" : constant ? "constant" : "variable"
             const signature = fn !== undefined ? header(node, fn.body.getStart(sf)) : header(node, undefined)
             const index = addSymbol(id.text, kind, container, node, signature, exported, fn)
@@ -431,14 +432,9 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     if (ts.isFunctionExpression(node) && node.name !== undefined) scope.declare(node.name.text, VALUE, { kind: "local" })
     // Parameters: names are locals; defaults and types are uses (in the new scope: a default may name an earlier parameter).
     for (const p of node.parameters) for (const id of bindingNames(p.name)) scope.declare(id.text, VALUE, { kind: "local" })
-    if (!ts.isArrowFunction(node) && !ts.isFunctionExpression(node) && !ts.isFunctionDeclaration(node) && !ts.isMethodDeclaration(node) &&
-      !ts.isConstructorDeclaration(node) && !ts.isGetAccessor(node) && !ts.isSetAccessor(node)) {
-      // a signature without a body (type, interface member)
-      walkSignatureParts(node, inner)
-      return
-    }
     walkSignatureParts(node, inner)
-    const body = (node as TS.FunctionLikeDeclarationBase).body
+    // Signatures of types and interface members have no body.
+    const body = "body" in node ? (node as TS.FunctionLikeDeclarationBase).body : undefined
     if (body === undefined) return
     if (ts.isBlock(body)) {
       hoistVars(body, scope)
