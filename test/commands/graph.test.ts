@@ -252,6 +252,23 @@ describe("the code graph on the memory layers", () => {
   })
 })
 
+describe("TypeScript and JavaScript exports across files", () => {
+  it("a default export, an export alias, CommonJS exports and a package importing itself by name resolve exactly", async () => {
+    const mem = new MemoryFs({
+      "package.json": JSON.stringify({ name: "shapes", exports: { "./geo": "./src/geo.ts" } }),
+      "src/geo.ts": "export default function area(r: number) { return r * r }\nconst scaleImpl = (k: number) => k\nexport { scaleImpl as scale }\n",
+      "src/main.ts": "import area, { scale } from \"./geo.js\"\nimport * as geo from \"shapes/geo\"\nexport const x = area(scale(2)) + geo.scale(1)\n",
+      "lib/util.js": "exports.slug = function (s) { return s }\nfunction pad(s) { return s }\nmodule.exports.pad = pad\n",
+      "lib/app.js": "const { slug } = require(\"./util\")\nconst util = require(\"./util.js\")\nmodule.exports = () => slug(\"x\") + util.slug(\"y\")\n"
+    })
+    const saved = new SavedGraph()
+    const where = (r: { last: Record<string, unknown> }) => refsOf(r).map((x) => `${x.file}:${x.line} ${x.kind} ${x.resolution}`)
+    expect(where(await runGraph(refsCommand({ name: "area" }), mem, saved))).toEqual(["src/main.ts:1 import exact", "src/main.ts:3 call exact"])
+    expect(where(await runGraph(refsCommand({ name: "scaleImpl" }), mem, saved))).toEqual(["src/geo.ts:3 read exact", "src/main.ts:1 import exact", "src/main.ts:3 call exact", "src/main.ts:3 call exact"])
+    expect(where(await runGraph(refsCommand({ name: "slug" }), mem, saved))).toEqual(["lib/app.js:1 import exact", "lib/app.js:3 call exact", "lib/app.js:3 call exact"])
+  })
+})
+
 describe("a graph kept open between calls (splice mcp)", () => {
   it("a refresh that finds every file as the last one left them reads nothing; any change, or a write's refresh of some paths, makes the next refresh look again", async () => {
     const mem = fixtureFs("ts")

@@ -142,6 +142,7 @@ describe("TypeScript facts with scopes", () => {
     expect(bound(f).sort()).toEqual([
       "1:15 a → export of ./m.js",
       "1:18 b → export of ./m.js",
+      "1:8 default → export of ./m.js",
       "3:10 d → export of ./o.js",
       "3:13 e → export of ./o.js",
       "5:19 default → export of ./m.js",
@@ -165,6 +166,19 @@ describe("TypeScript facts with scopes", () => {
     expect(f.refs.find((r) => r.name === "inner")!.enclosing).toBe(0)
   })
 
+  it("export default and export { a as b }: the module re-exports from itself under the new name", () => {
+    const f = facts("export default function parse() {}\nconst helper = 1\nexport { helper as util }\n", "src/m.ts")
+    expect(f.imports).toEqual([{ module: "./m.ts", line: 3, names: [], namespace: null, defaultName: null, reexports: [{ name: "helper", alias: "util" }, { name: "parse", alias: "default" }], wildcard: false, isModDeclaration: false }])
+    expect(names(f)).toEqual(["function parse", "constant helper"])
+    expect(f.symbols.map((s) => s.exported)).toEqual([true, true])
+  })
+
+  it("CommonJS exports: exports.f = …, module.exports.g = …, module.exports = { a, b: c }", () => {
+    const f = facts("exports.f = function (x) { return x }\nmodule.exports.g = 1\nfunction a() {}\nfunction c() {}\nmodule.exports = { a, b: c }\n", "m.js")
+    expect(new Set(f.symbols.map((s) => `${s.kind} ${s.name} ${s.exported}`))).toEqual(new Set(["function a true", "function c true", "function f true", "variable g true"]))
+    expect(f.imports[0]!.reexports).toEqual([{ name: "c", alias: "b" }])
+  })
+
   it("JavaScript: CommonJS requires are imports; JSX tags are uses", () => {
     const f = facts("const fs = require(\"fs\")\nconst { join, dirname: dir } = require(\"path\")\nfunction App() { return <Box/> }\nfunction Box() { return join(dir(\"a\"), fs.sep) }\n", "m.jsx")
     expect(f.imports.map((i) => [i.module, i.namespace, i.names])).toEqual([
@@ -172,7 +186,7 @@ describe("TypeScript facts with scopes", () => {
       ["path", null, [{ name: "join", alias: null }, { name: "dirname", alias: "dir" }]]
     ])
     expect(bound(f, "Box")).toEqual(["3:26 Box → function Box"])
-    expect(bound(f, "join")).toEqual(["4:25 join → export of path"])
-    expect(bound(f, "dirname")).toEqual(["4:30 dirname → export of path"])
+    expect(bound(f, "join")).toEqual(["2:9 join → export of path", "4:25 join → export of path"])
+    expect(bound(f, "dirname")).toEqual(["2:15 dirname → export of path", "4:30 dirname → export of path"])
   })
 })

@@ -262,6 +262,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     if (clause?.name !== undefined) {
       defaultName = clause.name.text
       scope.declare(clause.name.text, ALL, { kind: "import", module, name: "default" })
+      addRef(clause.name, "default", "import", { kind: "export", module }, null, ctx)
     }
     const bindings = clause?.namedBindings
     if (bindings !== undefined && ts.isNamespaceImport(bindings)) {
@@ -280,7 +281,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
   }
 
   /** `const x = require("m")`, `const { a, b: c } = require("m")`: CommonJS imports. */
-  const requireDeclaration = (d: TS.VariableDeclaration, scope: Scope, line: number): boolean => {
+  const requireDeclaration = (d: TS.VariableDeclaration, scope: Scope, line: number, ctx: Context): boolean => {
     const module = requireCall(d.initializer)
     if (module === undefined) return false
     if (ts.isIdentifier(d.name)) {
@@ -292,9 +293,11 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
       const names: ImportedName[] = []
       for (const e of d.name.elements) {
         if (!ts.isIdentifier(e.name) || e.dotDotDotToken !== undefined) continue
-        const imported = e.propertyName !== undefined && ts.isIdentifier(e.propertyName) ? e.propertyName.text : e.name.text
+        const importedId = e.propertyName !== undefined && ts.isIdentifier(e.propertyName) ? e.propertyName : e.name
+        const imported = importedId.text
         names.push({ name: imported, alias: imported !== e.name.text ? e.name.text : null })
         scope.declare(e.name.text, ALL, { kind: "import", module, name: imported })
+        addRef(importedId, imported, "import", { kind: "export", module }, null, ctx)
       }
       imports.push({ module, line, names, namespace: null, defaultName: null, reexports: [], wildcard: false, isModDeclaration: false })
       return true
@@ -397,7 +400,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
         const constant = (list.flags & ts.NodeFlags.Const) !== 0
         const line = position(s.getStart(sf)).line
         for (const d of list.declarations) {
-          if (requireDeclaration(d, scope, line)) continue
+          if (requireDeclaration(d, scope, line, ctx)) continue
           for (const id of bindingNames(d.name)) {
             if (!symbolic) {
               scope.declare(id.text, VALUE, { kind: "local" })
@@ -411,6 +414,33 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
             const index = addSymbol(id.text, kind, container, node, signature, exported, fn)
             scope.declare(id.text, VALUE, { kind: "symbol", index })
           }
+        }
+      } else if (symbolic && container === null && ts.isExpressionStatement(s)) commonJsExport(s)
+    }
+  }
+
+  /** `module.exports` or `exports`. */
+  const isExportsObject = (e: TS.Expression) =>
+    (ts.isIdentifier(e) && e.text === "exports") ||
+    (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === "module" && e.name.text === "exports")
+
+  /**
+   * CommonJS: `exports.f = function …` and `module.exports.f = …` declare an exported f;
+   * `module.exports = { a, b: c }` exports a and (as b) c.
+   */
+  const commonJsExport = (s: TS.ExpressionStatement) => {
+    const e = s.expression
+    if (!ts.isBinaryExpression(e) || e.operatorToken.kind !== K.EqualsToken) return
+    const left = e.left
+    if (ts.isPropertyAccessExpression(left) && isExportsObject(left.expression) && ts.isIdentifier(left.name)) {
+      const fn = functionValue(e.right)
+      addSymbol(left.name.text, fn !== undefined ? "function" : "variable", null, s, header(s, fn?.body.getStart(sf)), true, fn)
+    } else if (isExportsObject(left) && ts.isObjectLiteralExpression(unwrapped(e.right))) {
+      for (const p of (unwrapped(e.right) as TS.ObjectLiteralExpression).properties) {
+        if (ts.isShorthandPropertyAssignment(p)) exportedNames.add(p.name.text)
+        else if (ts.isPropertyAssignment(p) && ts.isIdentifier(p.initializer) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name))) {
+          exportedNames.add(p.initializer.text)
+          if (p.name.text !== p.initializer.text) exportAs(p.initializer.text, p.name.text, s)
         }
       }
     }
@@ -647,9 +677,21 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
         const local = e.propertyName ?? e.name
         if (!ts.isIdentifier(local)) continue
         exportedNames.add(local.text)
+        if (e.propertyName !== undefined) exportAs(local.text, e.name.text, s)
         useName(local, ALL, ctx, "read")
       }
     }
+  }
+
+  /**
+   * `export { a as b }`, `export default a`: the module exports a declaration under another name,
+   * said as the module re-exporting from itself, which the resolver follows like any re-export.
+   */
+  const selfExports: ImportedName[] = []
+  let selfExportLine = 0
+  const exportAs = (local: string, exported: string, at: TS.Node) => {
+    selfExports.push({ name: local, alias: exported })
+    selfExportLine ||= position(at.getStart(sf)).line
   }
 
   const walk = (node: TS.Node, ctx: Context): void => {
@@ -700,6 +742,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
         const e = node as TS.ExportAssignment
         if (ts.isIdentifier(e.expression)) {
           exportedNames.add(e.expression.text)
+          if (e.isExportEquals !== true) exportAs(e.expression.text, "default", e)
           return useName(e.expression, ALL, ctx, "read")
         }
         return walk(e.expression, ctx)
@@ -910,6 +953,14 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
   declareStatements(sf.statements, rootScope, root)
   for (const s of sf.statements) walk(s, root)
 
+  // `export default function f`, `export default class C`: f and C are the module's default export.
+  for (const s of sf.statements) {
+    if ((ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s)) && s.name !== undefined && hasModifier(s, K.ExportKeyword) && hasModifier(s, K.DefaultKeyword)) exportAs(s.name.text, "default", s)
+  }
+  if (selfExports.length > 0) {
+    const self = "./" + sf.fileName.slice(sf.fileName.lastIndexOf("/") + 1)
+    imports.push({ module: self, line: selfExportLine, names: [], namespace: null, defaultName: null, reexports: selfExports, wildcard: false, isModDeclaration: false })
+  }
   // `export { a }`, `export default a`: declared above, exported here.
   const finalSymbols = symbols.map((s) => (s.container === null && !s.exported && exportedNames.has(s.name) ? { ...s, exported: true } : s))
   return { symbols: finalSymbols, refs, imports }
