@@ -1,0 +1,125 @@
+/**
+ * `splice suggest`'s ranking: which symbols of the graph an intent is about. A symbol scores by the
+ * intent's words found in its name (most), its doc comment or docstring, its module's path and its
+ * signature; test code is never a candidate unless asked.
+ */
+
+const STOP = new Set(("a an and are as at be by for from get has have in into is it its of on or set that the this to was were will with " +
+  "function func fn method return returns value values new make data using use given some all each per then than").split(" "))
+
+/** Words of an identifier: snake_case, kebab-case and camelCase split, lower case. */
+export const identifierWords = (s: string): string[] =>
+  s.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").split(/[^A-Za-z0-9]+/).map((w) => w.toLowerCase()).filter((w) => w.length > 0)
+
+export const keywordsOf = (fnName: string, desc: string): string[] => {
+  const words = [...identifierWords(fnName), ...desc.split(/[^A-Za-z0-9_]+/).flatMap(identifierWords)]
+  return [...new Set(words.filter((w) => w.length >= 3 && !STOP.has(w)))]
+}
+
+/** A crude English stem, so "parsing", "parses" and "parse" (or "queries" and "query") compare equal. */
+export const stem = (word: string): string => {
+  let w = word.toLowerCase()
+  if (w.length > 4 && w.endsWith("ies")) w = w.slice(0, -3) + "y"
+  else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) w = w.slice(0, -1)
+  for (const suffix of ["ing", "ed", "er", "e"]) {
+    if (w.length - suffix.length >= 3 && w.endsWith(suffix)) return w.slice(0, -suffix.length)
+  }
+  return w
+}
+
+/**
+ * Test code: files under test/, tests/, __tests__/ or testing/, and files named *.test.*, *.spec.*,
+ * *_test.go, test_*.py, *_test.py or conftest.py.
+ */
+export const isTestPath = (path: string): boolean => {
+  const parts = path.split("/")
+  const base = parts[parts.length - 1]!
+  return parts.slice(0, -1).some((d) => /^(test|tests|__tests__|testing|__mocks__)$/.test(d)) ||
+    /\.(test|spec)\.[^.]+$/.test(base) || /_test\.go$/.test(base) || /^test_.*\.py$/.test(base) || /_test\.py$/.test(base) || base === "conftest.py"
+}
+
+/**
+ * The documentation of the definition starting on `startLine` (1-based) of `lines`: the comment block
+ * right above it (decorators and attributes between are skipped), or for Python the docstring that
+ * opens its body. Comment markers are kept; only the words matter.
+ */
+export const docAt = (lines: ReadonlyArray<string>, startLine: number, endLine: number, language: string): string => {
+  const above: string[] = []
+  let i = startLine - 2
+  while (i >= 0 && /^\s*@/.test(lines[i]!)) i--
+  while (i >= 0) {
+    const line = lines[i]!
+    if (/\*\/\s*$/.test(line)) {
+      // A block comment: up to the line that opens it.
+      let j = i
+      while (j > 0 && !lines[j]!.includes("/*")) j--
+      above.unshift(...lines.slice(j, i + 1))
+      i = j - 1
+    } else if (/^\s*(\/\/|#)/.test(line)) {
+      above.unshift(line)
+      i--
+    } else break
+  }
+  if (language !== "python") return above.join("\n")
+  const body = lines.slice(startLine - 1, Math.min(endLine, startLine + 60)).join("\n")
+  const open = /:[ \t]*(#[^\n]*)?\n\s*[rRuU]?("""|'''|"|')/.exec(body)
+  if (open === null) return above.join("\n")
+  const quote = open[2]!
+  const from = open.index + open[0].length
+  const close = body.indexOf(quote, from)
+  return [...above, body.slice(from, close === -1 ? undefined : close)].join("\n")
+}
+
+export interface Candidate {
+  readonly name: string
+  readonly kind: string
+  readonly file: string
+  readonly signature: string
+  readonly doc: string
+  readonly exported: boolean
+  /** The symbol is inside another one (a method, a nested function). */
+  readonly nested: boolean
+}
+
+const TYPE_KINDS = new Set(["class", "interface", "struct", "type", "enum", "trait"])
+const FUNCTION_KINDS = new Set(["function", "method"])
+
+/** Words of free text (a doc, a path), stemmed. */
+export const textStems = (text: string): Set<string> => new Set(text.split(/[^A-Za-z0-9]+/).flatMap(identifierWords).map(stem))
+
+/**
+ * How well a symbol matches the intent's keywords, and which keywords it matched. Per keyword the best
+ * place counts: a word of the name 3 (a name word that is a prefix of the keyword, or the reverse,
+ * 2), the doc 1.5, the module's path 1, the signature 0.5. Matching more of the keywords multiplies the
+ * sum; functions and types, exported and top-level symbols come before the rest on ties. `strong`: some
+ * keyword is in the name or the doc (a path or a signature alone does not say what a symbol does).
+ */
+export const scoreCandidate = (c: Candidate, keywords: ReadonlyArray<string>): { score: number; matched: string[]; strong: boolean } => {
+  const nameStems = identifierWords(c.name).map(stem)
+  const docStems = textStems(c.doc)
+  const pathStems = textStems(c.file.replace(/\.[^./]+$/, "").replace(/(^|\/)(__init__|index|mod)$/, ""))
+  const sigStems = textStems(c.signature)
+  let sum = 0
+  let strong = false
+  const matched: string[] = []
+  for (const kw of keywords) {
+    const k = stem(kw)
+    const inName = nameStems.includes(k)
+      ? 3
+      : nameStems.some((n) => Math.min(n.length, k.length) >= 4 && (n.startsWith(k) || k.startsWith(n))) ? 2 : 0
+    const best = Math.max(inName, docStems.has(k) ? 1.5 : 0, pathStems.has(k) ? 1 : 0, sigStems.has(k) ? 0.5 : 0)
+    if (best >= 1.5) strong = true
+    if (best > 0) {
+      sum += best
+      matched.push(kw)
+    }
+  }
+  if (sum === 0) return { score: 0, matched, strong }
+  const coverage = 1 + matched.length / Math.max(1, keywords.length)
+  const score = sum * coverage +
+    (FUNCTION_KINDS.has(c.kind) || TYPE_KINDS.has(c.kind) ? 1 : 0) +
+    (c.exported ? 0.5 : 0) +
+    (c.nested ? 0 : 0.5) +
+    (/^_/.test(c.name) ? -1 : 0)
+  return { score, matched, strong }
+}
