@@ -9,7 +9,7 @@
  */
 import * as Effect from "effect/Effect"
 import { buildScaffold, importStyleOf, typeParamsOf, type ImportStyle, type TypeUse } from "../../domain/graph/scaffold.js"
-import { docAt, isTestPath, keywordsOf, scoreCandidate, stem, type Candidate } from "../../domain/graph/suggestRank.js"
+import { docAt, isTestPath, keywordWeights, keywordsOf, scoreCandidate, stem, type Candidate } from "../../domain/graph/suggestRank.js"
 import { grammarForPath } from "../../domain/languages.js"
 import { spliceError } from "../../domain/SpliceError.js"
 import { FileStore } from "../../../services/FileStore.js"
@@ -43,9 +43,9 @@ const TS_GLOBALS = new Set(("Array ReadonlyArray Record Partial Required Readonl
   "AsyncIterableIterator Generator AsyncGenerator ArrayLike Uint8Array ArrayBuffer PropertyKey ThisType Uppercase Lowercase " +
   "Capitalize Uncapitalize NoInfer TemplateStringsArray").split(" "))
 
-/** Type names mentioned in a parameter list or return type (capitalised or `$`-prefixed, not qualified). */
+/** Type names mentioned in a parameter list or return type (capitalised or `$`-prefixed; not qualifiers, not parameter names). */
 const typeNamesIn = (text: string | null) =>
-  [...new Set([...(text ?? "").matchAll(/(?<![\w$.])(\$?[A-Z][\w$]*)(?![\w$]*\s*\.)/g)].map((m) => m[1]!))]
+  [...new Set([...(text ?? "").matchAll(/(?<![\w$.])(\$?[A-Z][\w$]*)(?![\w$]*\s*(\.|\??:(?!:)))/g)].map((m) => m[1]!))]
 
 export const suggestCommand = (config: SuggestConfig) =>
   Effect.gen(function*() {
@@ -76,14 +76,18 @@ export const suggestCommand = (config: SuggestConfig) =>
       `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id` +
         (languages !== null ? ` WHERE f.language IN (${languages.map(() => "?").join(", ")})` : ""), languages ?? [])).filter((r) => allowed(r.file))
 
-    // Ranking: by names, paths and signatures first; then the docs of every file that mentions a keyword.
+    // Ranking: by names, docs (of the files that mention a keyword), paths and signatures.
     const candidate = (r: SymbolRow, doc: string): Candidate => ({
       name: r.name, kind: r.kind, file: r.file, signature: r.signature, doc, exported: r.exported === 1, nested: r.container !== null
     })
-    const first = rows.map((r) => ({ row: r, ...scoreCandidate(candidate(r, ""), keywords) }))
-    const fileOrder = new Map<string, number>()
-    for (const c of first) fileOrder.set(c.row.file, Math.max(fileOrder.get(c.row.file) ?? 0, c.score))
-    const docFiles = [...fileOrder.entries()].sort((a, b) => b[1] - a[1]).slice(0, MAX_DOC_FILES).map(([f]) => f)
+    const byFile = new Map<string, SymbolRow[]>()
+    for (const r of rows) byFile.set(r.file, [...(byFile.get(r.file) ?? []), r])
+    let docFiles = [...byFile.keys()]
+    if (docFiles.length > MAX_DOC_FILES) {
+      const best = new Map<string, number>()
+      for (const r of rows) best.set(r.file, Math.max(best.get(r.file) ?? 0, scoreCandidate(candidate(r, ""), keywords).score))
+      docFiles = docFiles.sort((a, b) => best.get(b)! - best.get(a)!).slice(0, MAX_DOC_FILES)
+    }
     const stems = keywords.map(stem)
     const docs = new Map<number, string>()
     for (const file of docFiles) {
@@ -93,10 +97,12 @@ export const suggestCommand = (config: SuggestConfig) =>
         linesCache.delete(file)
         continue
       }
-      for (const c of first) if (c.row.file === file) docs.set(c.row.id, docAt(lines, c.row.start_line, c.row.end_line, c.row.language))
+      for (const r of byFile.get(file)!) docs.set(r.id, docAt(lines, r.start_line, r.end_line, r.language))
     }
-    const ranked = first
-      .map((c) => (docs.has(c.row.id) ? { row: c.row, ...scoreCandidate(candidate(c.row, docs.get(c.row.id)!), keywords) } : c))
+    const final = rows.map((r) => candidate(r, docs.get(r.id) ?? ""))
+    const weights = keywordWeights(final, keywords)
+    const ranked = rows
+      .map((r, i) => ({ row: r, ...scoreCandidate(final[i]!, keywords, weights) }))
       .filter((c) => c.score > 0)
       .sort((a, b) => b.score - a.score || a.row.qualified_name.localeCompare(b.row.qualified_name))
     const related = ranked.slice(0, 8)
@@ -165,7 +171,8 @@ export const suggestCommand = (config: SuggestConfig) =>
       }
     }
     if (params.length === 0) {
-      const directType = sameLanguage.find((r) => TYPE_KINDS.has(r.row.kind) && importable(r.row))
+      // A related type becomes the parameter only when its name says it is what the intent is about.
+      const directType = sameLanguage.find((r) => TYPE_KINDS.has(r.row.kind) && r.byName && importable(r.row))
       const use = directType === undefined ? undefined : yield* typeUse(directType.row)
       if (use !== undefined) params.push(use)
     }

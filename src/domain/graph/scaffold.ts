@@ -186,11 +186,31 @@ export const pythonModule = (file: string, target: string | null): string =>
     ? "." + file.slice(file.lastIndexOf("/") + 1).replace(/\.pyi?$/, "").replace(/^__init__$/, "")
     : file.replace(/\.pyi?$/, "").replace(/\/__init__$/, "").replace(/^src\//, "").replace(/\//g, ".")
 
+/** Words no parameter can be named in one of the scaffold languages (TS/JS, Python, Go, Rust, Java, C). */
+const RESERVED = new Set(("break case catch class const continue debugger default delete do else enum export extends false finally for " +
+  "function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static " +
+  "implements interface package private protected public await async and as assert def del elif except from global is lambda " +
+  "nonlocal not or pass raise chan defer fallthrough func go goto map range select struct type fn impl loop match mod move mut pub " +
+  "ref self trait unsafe use where abstract boolean byte char double final float int long native short synchronized throws " +
+  "transient volatile auto extern register signed sizeof typedef union unsigned None True False").split(" "))
+
 const paramName = (type: string, i: number, style: "camel" | "snake") => {
   const base = type.replace(/[^A-Za-z0-9]/g, "")
   const words = identifierWords(base)
   if (words.length === 0) return `arg${i}`
-  return style === "snake" ? words.join("_") : words[0]! + words.slice(1).map((w) => w[0]!.toUpperCase() + w.slice(1)).join("")
+  const name = style === "snake" ? words.join("_") : words[0]! + words.slice(1).map((w) => w[0]!.toUpperCase() + w.slice(1)).join("")
+  return RESERVED.has(name) ? (style === "snake" ? `${name}_value` : `${name}Value`) : name
+}
+
+/** Parameter names made distinct from each other and from `taken` (a suffix: urlValue, point2). */
+export const distinctNames = (names: ReadonlyArray<string>, taken: ReadonlySet<string>, style: "camel" | "snake"): string[] => {
+  const used = new Set(taken)
+  return names.map((n) => {
+    let name = used.has(n) ? (style === "snake" ? `${n}_value` : `${n}Value`) : n
+    for (let k = 2; used.has(name); k++) name = `${n}${k}`
+    used.add(name)
+    return name
+  })
 }
 
 const snake = (s: string) => identifierWords(s).join("_")
@@ -225,7 +245,8 @@ export const buildScaffold = (input: ScaffoldInput): Scaffold => {
       }
       for (const [spec, names] of byModule) imports.push(`import type { ${names.join(", ")} } from ${q}${spec}${q}${end}`)
       const generics = genericsFor([...params, ...(returns ? [returns] : [])], (t) => t.name, language)
-      const ps = typed.map((t, i) => (language === "javascript" || t.name === "" ? (t.name === "" ? "input" : paramName(t.name, i, "camel")) : `${paramName(t.name, i, "camel")}: ${generics.ref(t)}`)).join(", ")
+      const names = distinctNames(typed.map((t, i) => (t.name === "" ? "input" : paramName(t.name, i, "camel"))), new Set(), "camel")
+      const ps = typed.map((t, i) => (language === "javascript" || t.name === "" ? names[i]! : `${names[i]}: ${generics.ref(t)}`)).join(", ")
       const sig = language === "javascript"
         ? `export function ${name}(${ps})`
         : `export function ${name}${generics.typeParams}(${params.length === 0 ? "input: unknown" : ps}): ${returns ? generics.ref(returns) : "unknown"}`
@@ -242,7 +263,8 @@ export const buildScaffold = (input: ScaffoldInput): Scaffold => {
         byModule.set(mod, names)
       }
       for (const [mod, names] of byModule) imports.push(`from ${mod} import ${names.join(", ")}`)
-      const ps = params.length === 0 ? "data" : params.map((t, i) => `${paramName(t.name, i, "snake")}: ${t.name}`).join(", ")
+      const names = distinctNames(params.map((t, i) => paramName(t.name, i, "snake")), new Set(), "snake")
+      const ps = params.length === 0 ? "data" : params.map((t, i) => `${names[i]}: ${t.name}`).join(", ")
       const sig = `def ${name}(${ps})${returns ? ` -> ${returns.name}` : ""}:`
       return { signature: sig, imports, scaffold: `${imports.join("\n")}${imports.length ? "\n\n\n" : ""}${sig}\n    raise NotImplementedError("${todo}")\n` }
     }
@@ -273,7 +295,10 @@ export const buildScaffold = (input: ScaffoldInput): Scaffold => {
       }
       imports.push(`import "errors"`)
       const generics = genericsFor([...params, ...(returns ? [returns] : [])], qualify, language)
-      const ps = params.length === 0 ? "input string" : params.map((t, i) => `${paramName(t.name, i, "camel")} ${generics.ref(t)}`).join(", ")
+      // A parameter named like a package it uses would hide that package (`url url.URL`).
+      const packages = new Set([...params, ...(returns ? [returns] : [])].map((t) => qualify(t).split(".")).filter((q) => q.length > 1).map((q) => q[0]!))
+      const names = distinctNames(params.map((t, i) => paramName(t.name, i, "camel")), packages, "camel")
+      const ps = params.length === 0 ? "input string" : params.map((t, i) => `${names[i]} ${generics.ref(t)}`).join(", ")
       const sig = `func ${name}${generics.typeParams}(${ps})${returns ? ` (${generics.ref(returns)}, error)` : " error"}`
       const zero = returns ? `*new(${generics.ref(returns)}), ` : ""
       const pkgLine = input.goPackage !== undefined ? `package ${input.goPackage}\n\n` : ""

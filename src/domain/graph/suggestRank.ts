@@ -87,39 +87,89 @@ const FUNCTION_KINDS = new Set(["function", "method"])
 /** Words of free text (a doc, a path), stemmed. */
 export const textStems = (text: string): Set<string> => new Set(text.split(/[^A-Za-z0-9]+/).flatMap(identifierWords).map(stem))
 
+const EMPTY = new Set<string>()
+/**
+ * textStems, skipped when no keyword's stem can be in the text: a stem is a prefix of its word (less
+ * a final y: "queries" → "query"), so text without any of them as a substring cannot match. Ranking
+ * reads every symbol's doc, path and signature: this keeps it linear in the text, not in its words.
+ */
+const stemsIfAny = (text: string, keyStems: ReadonlyArray<string>): Set<string> => {
+  if (text === "") return EMPTY
+  const lower = text.toLowerCase()
+  return keyStems.some((k) => lower.includes(k.length > 3 ? k.replace(/y$/, "") : k)) ? textStems(text) : EMPTY
+}
+
 /**
  * How well a symbol matches the intent's keywords, and which keywords it matched. Per keyword the best
  * place counts: a word of the name 3 (a name word that is a prefix of the keyword, or the reverse,
- * 2), the doc 1.5, the module's path 1, the signature 0.5. Matching more of the keywords multiplies the
+ * 2), the doc 1.5, the module's path 1 (a word there that begins with the keyword: 80% of that), the
+ * signature 0.5, times the keyword's weight (see
+ * keywordWeights). Matching more of the keywords multiplies the
  * sum; functions and types, exported and top-level symbols come before the rest on ties. `strong`: some
- * keyword is in the name or the doc (a path or a signature alone does not say what a symbol does).
+ * keyword is in the name or the doc (a path or a signature alone does not say what a symbol does);
+ * `byName`: some keyword is in the name.
  */
-export const scoreCandidate = (c: Candidate, keywords: ReadonlyArray<string>): { score: number; matched: string[]; strong: boolean } => {
+/** 1 when the text has the stem as a word, 0.8 when a word begins with it ("dict" in "dictionary"), else 0. */
+const inText = (words: ReadonlySet<string>, k: string, minPrefix: number) => {
+  if (words.has(k)) return 1
+  if (k.length < minPrefix) return 0
+  for (const w of words) if (w.startsWith(k)) return 0.8
+  return 0
+}
+
+export const scoreCandidate = (
+  c: Candidate,
+  keywords: ReadonlyArray<string>,
+  weights?: ReadonlyMap<string, number>
+): { score: number; matched: string[]; strong: boolean; byName: boolean } => {
+  const keyStems = keywords.map(stem)
   const nameStems = identifierWords(c.name).map(stem)
-  const docStems = textStems(c.doc)
-  const pathStems = textStems(c.file.replace(/\.[^./]+$/, "").replace(/(^|\/)(__init__|index|mod)$/, ""))
-  const sigStems = textStems(c.signature)
+  const docStems = stemsIfAny(c.doc, keyStems)
+  const pathStems = stemsIfAny(c.file.replace(/\.[^./]+$/, "").replace(/(^|\/)(__init__|index|mod)$/, ""), keyStems)
+  const sigStems = stemsIfAny(c.signature, keyStems)
   let sum = 0
   let strong = false
+  let byName = false
   const matched: string[] = []
+  const nameHits = (k: string) => nameStems.filter((n) => n === k || (Math.min(n.length, k.length) >= 4 && (n.startsWith(k) || k.startsWith(n))))
+  // A name's words the intent does not say make it less specific (ZodMiniJSONSchemaInternals against toJSONSchema).
+  const significant = nameStems.filter((n) => n.length >= 3 && !STOP.has(n))
+  const precision = significant.length === 0 ? 1 : significant.filter((n) => keyStems.some((k) => nameHits(k).includes(n))).length / significant.length
+  const nameFactor = 0.5 + 0.5 * precision
   for (const kw of keywords) {
     const k = stem(kw)
-    const inName = nameStems.includes(k)
-      ? 3
-      : nameStems.some((n) => Math.min(n.length, k.length) >= 4 && (n.startsWith(k) || k.startsWith(n))) ? 2 : 0
-    const best = Math.max(inName, docStems.has(k) ? 1.5 : 0, pathStems.has(k) ? 1 : 0, sigStems.has(k) ? 0.5 : 0)
+    const inName = (nameStems.includes(k) ? 3 : nameHits(k).length > 0 ? 2 : 0) * nameFactor
+    const best = Math.max(inName, inText(docStems, k, 4) * 1.5, inText(pathStems, k, 3), sigStems.has(k) ? 0.5 : 0)
     if (best >= 1.5) strong = true
+    if (inName > 0) byName = true
     if (best > 0) {
-      sum += best
+      sum += best * (weights?.get(kw) ?? 1)
       matched.push(kw)
     }
   }
-  if (sum === 0) return { score: 0, matched, strong }
+  if (sum === 0) return { score: 0, matched, strong, byName }
   const coverage = 1 + matched.length / Math.max(1, keywords.length)
   const score = sum * coverage +
     (FUNCTION_KINDS.has(c.kind) || TYPE_KINDS.has(c.kind) ? 1 : 0) +
     (c.exported ? 0.5 : 0) +
     (c.nested ? 0 : 0.5) +
     (/^_/.test(c.name) ? -1 : 0)
-  return { score, matched, strong }
+  return { score, matched, strong, byName }
+}
+
+/**
+ * Each keyword's weight: rarer is more telling (inverse document frequency over the symbols' names and
+ * docs), so "flatten" outweighs "zod" in zod, where every other name says Zod. From 0.2 (everywhere) to 4 (nowhere).
+ */
+export const keywordWeights = (candidates: ReadonlyArray<Candidate>, keywords: ReadonlyArray<string>): Map<string, number> => {
+  const stems = keywords.map(stem)
+  const df = stems.map(() => 0)
+  for (const c of candidates) {
+    const words = new Set([...identifierWords(c.name).map(stem), ...stemsIfAny(c.doc, stems)])
+    stems.forEach((k, i) => {
+      if (words.has(k)) df[i]!++
+    })
+  }
+  const n = candidates.length
+  return new Map(keywords.map((kw, i) => [kw, Math.max(0.2, Math.log((n + 1) / (df[i]! + 1)) / Math.log(n + 1) * 4)]))
 }
