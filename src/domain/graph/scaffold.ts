@@ -94,7 +94,7 @@ export const typeParamsOf = (decl: string, name: string, language: string): Type
       if (g !== null) params.push({ name: g[1]!, ...(g[2] !== undefined ? { constraint: g[2] } : {}) })
       continue
     }
-    const t = /^(?:(?:in|out|const)\s+)*([\w$]+)(?:\s+extends\s+([\s\S]*?))?(\s*=[\s\S]*)?$/.exec(part)
+    const t = /^(?:(?:in|out|const)\s+)*([\w$]+)(?:\s+extends\s+([\s\S]*?))?(\s*=(?!>)[\s\S]*)?$/.exec(part)
     if (t === null) return []
     if (t[3] !== undefined) break // from the first default on, every parameter has one
     params.push({ name: t[1]!, ...(t[2] !== undefined ? { constraint: t[2].trim() } : {}) })
@@ -206,7 +206,7 @@ const paramName = (type: string, i: number, style: "camel" | "snake") => {
 export const distinctNames = (names: ReadonlyArray<string>, taken: ReadonlySet<string>, style: "camel" | "snake"): string[] => {
   const used = new Set(taken)
   return names.map((n) => {
-    let name = used.has(n) ? (style === "snake" ? `${n}_value` : `${n}Value`) : n
+    let name = taken.has(n) ? (style === "snake" ? `${n}_value` : `${n}Value`) : n
     for (let k = 2; used.has(name); k++) name = `${n}${k}`
     used.add(name)
     return name
