@@ -61,6 +61,15 @@ describe("splice suggest", () => {
     expect(String(r.last["scaffold"]).split("\n").filter((l) => !l.startsWith("//")).join("\n")).not.toContain("Token")
   })
 
+  it("a related function's own type parameters are not types to import, even where a type has that name", async () => {
+    const mem = new MemoryFs({
+      "src/t.ts": "export type T = string\n",
+      "src/items.ts": "/** Map every item. */\nexport const mapItems = <T>(items: ReadonlyArray<T>, f: (t: T) => T): ReadonlyArray<T> => items.map(f)\n"
+    })
+    const r = await runGraph(suggestCommand({ fnName: "mapEveryItem", desc: "map every item", file: "src/every.ts" }), mem, new SavedGraph())
+    expect(r.last).toMatchObject({ suggested_signature: "export function mapEveryItem(input: unknown): unknown", imports: [] })
+  })
+
   it("test code is never a source unless --include-tests", async () => {
     const mem = new MemoryFs({
       "src/money.ts": "export class Money { constructor(readonly cents: number) {} }\n",

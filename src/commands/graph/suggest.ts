@@ -148,7 +148,13 @@ export const suggestCommand = (config: SuggestConfig) =>
     const sameLanguage = related.filter((r) => family.includes(r.row.language) && r.strong)
     const params: TypeUse[] = []
     let returns: TypeUse | null = null
-    const ownTypeParams = (r: SymbolRow) => new Set(typeParamsOf(r.signature, r.name, language).map((p) => p.name))
+    // A function's own type parameters (`f<A>(…)`, `const f = <A>(…) =>`) are no types to import.
+    const ownTypeParams = (r: SymbolRow) => {
+      const paren = r.signature.indexOf("(")
+      const head = paren === -1 ? r.signature : r.signature.slice(0, paren)
+      const list = /<([^()]*)>\s*$/.exec(head)?.[1] ?? ""
+      return new Set([...typeParamsOf(r.signature, r.name, language).map((p) => p.name), ...list.split(",").map((p) => /^\s*(?:const\s+)?([\w$]+)/.exec(p)?.[1] ?? "")])
+    }
     for (const r of sameLanguage) {
       if (!FUNCTION_KINDS.has(r.row.kind)) continue
       const own = ownTypeParams(r.row)
