@@ -84,39 +84,40 @@ export interface Candidate {
 const TYPE_KINDS = new Set(["class", "interface", "struct", "type", "enum", "trait"])
 const FUNCTION_KINDS = new Set(["function", "method"])
 
-/** Words of free text (a doc, a path), stemmed. */
-export const textStems = (text: string): Set<string> => new Set(text.split(/[^A-Za-z0-9]+/).flatMap(identifierWords).map(stem))
-
-const EMPTY = new Set<string>()
 /**
- * textStems, skipped when no keyword's stem can be in the text: a stem is a prefix of its word (less
- * a final y: "queries" → "query"), so text without any of them as a substring cannot match. Ranking
- * reads every symbol's doc, path and signature: this keeps it linear in the text, not in its words.
+ * How a keyword's stem `k` appears in free text (a doc, a path, a signature): 1 when a word of it
+ * stems to k, 0.8 when a word only begins with k ("dict" in "dictionary"; k at least `minPrefix`
+ * long), else 0. Words start after a non-alphanumeric or at a camelCase hump. Scans the occurrences
+ * of k rather than tokenising: ranking reads every symbol's doc, and effect's docs are long.
  */
-const stemsIfAny = (text: string, keyStems: ReadonlyArray<string>): Set<string> => {
-  if (text === "") return EMPTY
+export const inText = (text: string, k: string, minPrefix: number): number => {
+  if (text === "" || k === "") return 0
   const lower = text.toLowerCase()
-  return keyStems.some((k) => lower.includes(k.length > 3 ? k.replace(/y$/, "") : k)) ? textStems(text) : EMPTY
+  // A stem is a prefix of its word but for a final y ("queries" stems to "query").
+  const probe = k.length > 3 && k.endsWith("y") ? k.slice(0, -1) : k
+  let best = 0
+  for (let i = lower.indexOf(probe); i !== -1; i = lower.indexOf(probe, i + 1)) {
+    const before = i === 0 ? "" : text[i - 1]!
+    const wordStart = before === "" || !/[A-Za-z0-9]/.test(before) || (/[a-z0-9]/.test(before) && /[A-Z]/.test(text[i]!))
+    if (!wordStart) continue
+    let j = i + 1
+    while (j < text.length && /[a-z0-9]/.test(lower[j]!) && !(/[A-Z]/.test(text[j]!) && /[a-z0-9]/.test(text[j - 1]!))) j++
+    if (stem(lower.slice(i, j)) === k) return 1
+    if (lower.startsWith(k, i) && k.length >= minPrefix) best = 0.8
+  }
+  return best
 }
 
 /**
  * How well a symbol matches the intent's keywords, and which keywords it matched. Per keyword the best
  * place counts: a word of the name 3 (a name word that is a prefix of the keyword, or the reverse,
  * 2), the doc 1.5, the module's path 1 (a word there that begins with the keyword: 80% of that), the
- * signature 0.5, times the keyword's weight (see
- * keywordWeights). Matching more of the keywords multiplies the
- * sum; functions and types, exported and top-level symbols come before the rest on ties. `strong`: some
+ * signature 0.5, times the keyword's weight (see keywordWeights). Matching more of the keywords
+ * multiplies the sum; functions and types, exported and top-level symbols come before the rest on
+ * ties. `strong`: some
  * keyword is in the name or the doc (a path or a signature alone does not say what a symbol does);
  * `byName`: some keyword is in the name.
  */
-/** 1 when the text has the stem as a word, 0.8 when a word begins with it ("dict" in "dictionary"), else 0. */
-const inText = (words: ReadonlySet<string>, k: string, minPrefix: number) => {
-  if (words.has(k)) return 1
-  if (k.length < minPrefix) return 0
-  for (const w of words) if (w.startsWith(k)) return 0.8
-  return 0
-}
-
 export const scoreCandidate = (
   c: Candidate,
   keywords: ReadonlyArray<string>,
@@ -124,9 +125,7 @@ export const scoreCandidate = (
 ): { score: number; matched: string[]; strong: boolean; byName: boolean } => {
   const keyStems = keywords.map(stem)
   const nameStems = identifierWords(c.name).map(stem)
-  const docStems = stemsIfAny(c.doc, keyStems)
-  const pathStems = stemsIfAny(c.file.replace(/\.[^./]+$/, "").replace(/(^|\/)(__init__|index|mod)$/, ""), keyStems)
-  const sigStems = stemsIfAny(c.signature, keyStems)
+  const path = c.file.replace(/\.[^./]+$/, "").replace(/(^|\/)(__init__|index|mod)$/, "")
   let sum = 0
   let strong = false
   let byName = false
@@ -139,7 +138,7 @@ export const scoreCandidate = (
   for (const kw of keywords) {
     const k = stem(kw)
     const inName = (nameStems.includes(k) ? 3 : nameHits(k).length > 0 ? 2 : 0) * nameFactor
-    const best = Math.max(inName, inText(docStems, k, 4) * 1.5, inText(pathStems, k, 3), sigStems.has(k) ? 0.5 : 0)
+    const best = Math.max(inName, inText(c.doc, k, 4) * 1.5, inText(path, k, 3), inText(c.signature, k, Infinity) * 0.5)
     if (best >= 1.5) strong = true
     if (inName > 0) byName = true
     if (best > 0) {
@@ -165,9 +164,9 @@ export const keywordWeights = (candidates: ReadonlyArray<Candidate>, keywords: R
   const stems = keywords.map(stem)
   const df = stems.map(() => 0)
   for (const c of candidates) {
-    const words = new Set([...identifierWords(c.name).map(stem), ...stemsIfAny(c.doc, stems)])
+    const words = identifierWords(c.name).map(stem)
     stems.forEach((k, i) => {
-      if (words.has(k)) df[i]!++
+      if (words.includes(k) || inText(c.doc, k, Infinity) === 1) df[i]!++
     })
   }
   const n = candidates.length
