@@ -1,11 +1,15 @@
 /**
- * `splice suggest --fn-name NAME --desc TEXT [--file TARGET]`: a scaffold grounded in the graph.
- * Keywords (stop words dropped) find related functions and types by the words of their names and
- * signatures; the best-ranked ones lend the signature its parameter and return types, and the types
- * bring their imports, written relative to TARGET. With nothing related, it says so.
+ * `splice suggest --fn-name NAME --desc TEXT [--file TARGET] [--include-tests]`: a scaffold grounded
+ * in the graph. Keywords (stop words dropped) rank the symbols of the target's language by their
+ * names, their docs (the comment or docstring at the definition, read from the file), their module
+ * paths and signatures; test code takes no part unless asked. The best-ranked ones lend the
+ * signature its parameter and return types — only types the target can import (exported, top level),
+ * with their required type parameters — written relative to TARGET in the project's import style.
+ * With nothing related, it says so.
  */
 import * as Effect from "effect/Effect"
-import { buildScaffold, identifierWords, keywordsOf, type TypeUse } from "../../domain/graph/scaffold.js"
+import { buildScaffold, importStyleOf, typeParamsOf, type ImportStyle, type TypeUse } from "../../domain/graph/scaffold.js"
+import { docAt, isTestPath, keywordWeights, keywordsOf, scoreCandidate, stem, type Candidate } from "../../domain/graph/suggestRank.js"
 import { grammarForPath } from "../../domain/languages.js"
 import { spliceError } from "../../domain/SpliceError.js"
 import { FileStore } from "../../../services/FileStore.js"
@@ -19,13 +23,29 @@ export interface SuggestConfig {
   readonly fnName: string
   readonly desc: string
   readonly file?: string
+  /** Let test code be a source of related symbols and types. */
+  readonly includeTests?: boolean
 }
 
 const TYPE_KINDS = new Set(["class", "interface", "struct", "type", "enum", "trait"])
 const FUNCTION_KINDS = new Set(["function", "method"])
+const SCRIPT = ["typescript", "tsx", "javascript"]
+/** Files read for docs at most; past that, the files whose symbols matched by name first. */
+const MAX_DOC_FILES = 4000
 
-/** Type names mentioned in a parameter list or return type that the graph defines. */
-const typeNamesIn = (text: string | null) => [...new Set((text ?? "").match(/\b[A-Z][A-Za-z0-9_]*\b/g) ?? [])]
+/** Languages whose symbols a target of `language` can use. */
+const familyOf = (language: string) => (SCRIPT.includes(language) ? (language === "javascript" ? ["javascript"] : ["typescript", "tsx"]) : [language])
+
+/** TypeScript's global type names: never imported. */
+const TS_GLOBALS = new Set(("Array ReadonlyArray Record Partial Required Readonly Pick Omit Exclude Extract NonNullable Parameters ReturnType " +
+  "InstanceType ConstructorParameters Awaited Promise PromiseLike Map Set ReadonlyMap ReadonlySet WeakMap WeakSet Date RegExp Error " +
+  "Function Object String Number Boolean Symbol BigInt Iterable Iterator IterableIterator AsyncIterable AsyncIterator " +
+  "AsyncIterableIterator Generator AsyncGenerator ArrayLike Uint8Array ArrayBuffer PropertyKey ThisType Uppercase Lowercase " +
+  "Capitalize Uncapitalize NoInfer TemplateStringsArray").split(" "))
+
+/** Type names mentioned in a parameter list or return type (capitalised or `$`-prefixed; not qualifiers, not parameter names). */
+const typeNamesIn = (text: string | null) =>
+  [...new Set([...(text ?? "").matchAll(/(?<![\w$.])(\$?[A-Z][\w$]*)(?![\w$]*\s*(\.|\??:(?!:)))/g)].map((m) => m[1]!))]
 
 export const suggestCommand = (config: SuggestConfig) =>
   Effect.gen(function*() {
@@ -35,73 +55,145 @@ export const suggestCommand = (config: SuggestConfig) =>
     if (config.fnName.trim() === "") return yield* Effect.fail(spliceError("SPL-E010", "--fn-name is empty"))
     yield* refreshGraph({ full: false, progress: true })
     const target = config.file === undefined ? null : (yield* store.resolve(userPath(config.file))).relative
+    const targetExists = target === null ? false : (yield* store.stat(yield* store.locate(target)))._tag === "Some"
     const keywords = keywordsOf(config.fnName, config.desc)
+    const allowed = (file: string) => config.includeTests === true || !isTestPath(file)
+    const decoder = new TextDecoder()
+    const linesCache = new Map<string, string[]>()
+    const textOf = (file: string) =>
+      Effect.gen(function*() {
+        const cached = linesCache.get(file)
+        if (cached !== undefined) return cached
+        const p = yield* store.locate(file as WorkspacePath)
+        const lines = (yield* store.stat(p))._tag === "None" ? [] : decoder.decode(yield* store.read(p)).split(/\r?\n/)
+        linesCache.set(file, lines)
+        return lines
+      })
 
-    // Candidates: symbols whose name or signature contains a keyword.
-    const seen = new Map<number, { row: SymbolRow; score: number; matched: Set<string> }>()
-    for (const kw of keywords) {
-      const rows = yield* db.all<SymbolRow>(
-        `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE lower(s.name) LIKE ? OR lower(s.signature) LIKE ? LIMIT 400`, [`%${kw}%`, `%${kw}%`])
-      for (const r of rows) {
-        const entry = seen.get(r.id) ?? { row: r, score: 0, matched: new Set<string>() }
-        const nameWords = identifierWords(r.name)
-        const inName = nameWords.includes(kw) ? 3 : r.name.toLowerCase().includes(kw) ? 2 : 0
-        entry.score += inName + (inName === 0 ? 1 : 0)
-        entry.matched.add(kw)
-        seen.set(r.id, entry)
-      }
-    }
     const targetLanguage = target !== null ? grammarForPath(target)?.language : undefined
-    const ranked = [...seen.values()]
-      .map((e) => ({
-        ...e,
-        score: e.score * (1 + e.matched.size / Math.max(1, keywords.length)) +
-          (FUNCTION_KINDS.has(e.row.kind) || TYPE_KINDS.has(e.row.kind) ? 1 : 0) +
-          (targetLanguage !== undefined && e.row.language === targetLanguage ? 2 : 0) +
-          (e.row.exported === 1 ? 0.5 : 0)
-      }))
+    const languages = targetLanguage !== undefined ? familyOf(targetLanguage) : null
+    const rows = (yield* db.all<SymbolRow>(
+      `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id` +
+        (languages !== null ? ` WHERE f.language IN (${languages.map(() => "?").join(", ")})` : ""), languages ?? [])).filter((r) => allowed(r.file))
+
+    // Ranking: by names, docs (of the files that mention a keyword), paths and signatures.
+    const candidate = (r: SymbolRow, doc: string): Candidate => ({
+      name: r.name, kind: r.kind, file: r.file, signature: r.signature, doc, exported: r.exported === 1, nested: r.container !== null
+    })
+    const byFile = new Map<string, SymbolRow[]>()
+    for (const r of rows) byFile.set(r.file, [...(byFile.get(r.file) ?? []), r])
+    let docFiles = [...byFile.keys()]
+    if (docFiles.length > MAX_DOC_FILES) {
+      const best = new Map<string, number>()
+      for (const r of rows) best.set(r.file, Math.max(best.get(r.file) ?? 0, scoreCandidate(candidate(r, ""), keywords).score))
+      docFiles = docFiles.sort((a, b) => best.get(b)! - best.get(a)!).slice(0, MAX_DOC_FILES)
+    }
+    const stems = keywords.map(stem)
+    const docs = new Map<number, string>()
+    for (const file of docFiles) {
+      const lines = yield* textOf(file)
+      const lower = lines.join("\n").toLowerCase()
+      if (!stems.some((s) => lower.includes(s))) {
+        linesCache.delete(file)
+        continue
+      }
+      for (const r of byFile.get(file)!) docs.set(r.id, docAt(lines, r.start_line, r.end_line, r.language))
+    }
+    const final = rows.map((r) => candidate(r, docs.get(r.id) ?? ""))
+    const weights = keywordWeights(final, keywords)
+    const ranked = rows
+      .map((r, i) => ({ row: r, ...scoreCandidate(final[i]!, keywords, weights) }))
+      .filter((c) => c.score > 0)
       .sort((a, b) => b.score - a.score || a.row.qualified_name.localeCompare(b.row.qualified_name))
     const related = ranked.slice(0, 8)
 
     const language = targetLanguage ?? related[0]?.row.language ??
       (yield* db.all<{ language: string }>("SELECT language, count(*) AS n FROM files GROUP BY language ORDER BY n DESC LIMIT 1"))[0]?.language ?? "typescript"
+    const family = familyOf(language)
 
-    // Types: those the related functions take and return, and related types themselves, if the graph defines them.
-    const typeRow = (name: string) =>
-      Effect.map(db.all<SymbolRow>(`SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ? AND s.kind IN ('class','interface','struct','type','enum','trait') ORDER BY (f.language = ?) DESC LIMIT 1`, [name, language]), (r) => r[0])
-    const sameLanguage = related.filter((r) => r.row.language === language || (language === "tsx" && r.row.language === "typescript"))
+    // A type the target can name: defined in the target, or exported at the top level of its module.
+    const importable = (r: SymbolRow) => r.file === target || (r.exported === 1 && r.container === null)
+    const typeRow = (name: string, near: string) =>
+      Effect.map(
+        db.all<SymbolRow>(
+          `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ? AND s.kind IN ('class','interface','struct','type','enum','trait') ORDER BY (f.path = ?) DESC, s.exported DESC`,
+          [name, near]),
+        (rs) => rs.find((r) => family.includes(r.language) && allowed(r.file) && importable(r))
+      )
+    const isScript = SCRIPT.includes(language)
+    const globalType = (n: string) => isScript && TS_GLOBALS.has(n)
+    const alsoImport: TypeUse[] = []
+    /** The type as the scaffold uses it; undefined when its type parameters cannot be written here. */
+    const typeUse = (def: SymbolRow) =>
+      Effect.gen(function*() {
+        if (!(isScript || language === "go")) return { name: def.name, file: def.file } as TypeUse
+        const lines = yield* textOf(def.file)
+        const decl = lines.slice(def.start_line - 1, Math.min(def.end_line, def.start_line + 20)).join("\n")
+        const typeParams = typeParamsOf(decl, def.name, language)
+        // A constraint may name other types: each must be a type parameter, a global or importable.
+        const extra: TypeUse[] = []
+        for (const p of typeParams) {
+          for (const n of typeNamesIn(p.constraint ?? "")) {
+            if (typeParams.some((q) => q.name === n) || globalType(n)) continue
+            const r = yield* typeRow(n, def.file)
+            if (r === undefined) return undefined
+            extra.push({ name: r.name, file: r.file })
+          }
+        }
+        alsoImport.push(...extra)
+        return { name: def.name, file: def.file, typeParams } as TypeUse
+      })
+
+    // Types come from the related symbols of the target's language that match by name or doc.
+    const sameLanguage = related.filter((r) => family.includes(r.row.language) && r.strong)
     const params: TypeUse[] = []
     let returns: TypeUse | null = null
+    // A function's own type parameters (`f<A>(…)`, `const f = <A>(…) =>`) are no types to import.
+    const ownTypeParams = (r: SymbolRow) => {
+      const paren = r.signature.indexOf("(")
+      const head = paren === -1 ? r.signature : r.signature.slice(0, paren)
+      const list = /<([^()]*)>\s*$/.exec(head)?.[1] ?? ""
+      return new Set([...typeParamsOf(r.signature, r.name, language).map((p) => p.name), ...list.split(",").map((p) => /^\s*(?:const\s+)?([\w$]+)/.exec(p)?.[1] ?? "")])
+    }
     for (const r of sameLanguage) {
       if (!FUNCTION_KINDS.has(r.row.kind)) continue
-      for (const t of typeNamesIn(r.row.parameters)) {
-        const def = yield* typeRow(t)
-        if (def !== undefined && !params.some((p) => p.name === t) && params.length < 3) params.push({ name: t, file: def.file })
+      const own = ownTypeParams(r.row)
+      const usable = (n: string) => !own.has(n) && !globalType(n)
+      for (const t of typeNamesIn(r.row.parameters).filter(usable)) {
+        if (params.length >= 3 || params.some((p) => p.name === t)) continue
+        const def = yield* typeRow(t, r.row.file)
+        const use = def === undefined ? undefined : yield* typeUse(def)
+        if (use !== undefined) params.push(use)
       }
       if (returns === null) {
-        for (const t of typeNamesIn(r.row.return_type)) {
-          const def = yield* typeRow(t)
-          if (def !== undefined) {
-            returns = { name: t, file: def.file }
+        for (const t of typeNamesIn(r.row.return_type).filter(usable)) {
+          const def = yield* typeRow(t, r.row.file)
+          const use = def === undefined ? undefined : yield* typeUse(def)
+          if (use !== undefined) {
+            returns = use
             break
           }
         }
       }
     }
     if (params.length === 0) {
-      const directType = sameLanguage.find((r) => TYPE_KINDS.has(r.row.kind))
-      if (directType !== undefined) params.push({ name: directType.row.name, file: directType.row.file })
+      // A related type becomes the parameter only when its name says it is what the intent is about.
+      const directType = sameLanguage.find((r) => TYPE_KINDS.has(r.row.kind) && r.byName && importable(r.row))
+      const use = directType === undefined ? undefined : yield* typeUse(directType.row)
+      if (use !== undefined) params.push(use)
     }
 
-    const goModule = language === "go"
-      ? yield* Effect.gen(function*() {
-        const p = yield* store.locate("go.mod" as WorkspacePath)
-        if ((yield* store.stat(p))._tag === "None") return undefined
-        const m = /^module\s+(\S+)/m.exec(new TextDecoder().decode(yield* store.read(p)))
-        return m ? { dir: "", module: m[1]! } : undefined
-      })
-      : undefined
-    const built = buildScaffold({ language, fnName: config.fnName, desc: config.desc, params, returns, target, ...(goModule ? { goModule } : {}) })
+    const style = isScript && target !== null ? yield* projectStyle(target, family, textOf) : undefined
+    const pythonModules = language === "python" ? yield* pythonModulesFor([...params, ...(returns ? [returns] : [])], target) : undefined
+    const go = language === "go" ? yield* goContext(target, targetExists, textOf) : undefined
+    const built = buildScaffold({
+      language, fnName: config.fnName, desc: config.desc, params, returns, target,
+      ...(alsoImport.length > 0 ? { alsoImport } : {}),
+      ...(style ? { style } : {}),
+      ...(pythonModules ? { pythonModules } : {}),
+      ...(go?.module ? { goModule: go.module } : {}),
+      ...(go?.package ? { goPackage: go.package } : {})
+    })
     const inferredFrom = related.slice(0, 5).map((r) => ({
       name: r.row.qualified_name, kind: r.row.kind, file: r.row.file, line: r.row.start_line, signature: r.row.signature, score: Math.round(r.score * 100) / 100
     }))
@@ -118,4 +210,83 @@ export const suggestCommand = (config: SuggestConfig) =>
       scaffold,
       ...(note ? { note } : {})
     }, scaffold)
+  })
+
+const dirOf = (p: string) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "")
+
+/**
+ * The TS/JS project's import style near the target: relative specifiers of the files in the target's
+ * directory (else anywhere), and the import lines of the target, or else of a neighbour.
+ */
+const projectStyle = (target: string, family: ReadonlyArray<string>, textOf: (f: string) => Effect.Effect<string[], unknown>) =>
+  Effect.gen(function*() {
+    const db = yield* GraphDb
+    const dir = dirOf(target)
+    const inLanguage = `f.language IN (${family.map(() => "?").join(", ")})`
+    const near = yield* db.all<{ module: string; path: string }>(
+      `SELECT i.module, f.path FROM imports i JOIN files f ON f.id = i.file_id WHERE ${inLanguage} AND i.module LIKE '.%' ORDER BY (f.path LIKE ?) DESC LIMIT 400`,
+      [...family, `${dir === "" ? "" : dir + "/"}%`])
+    const sample = [target, ...new Set(near.map((n) => n.path))].slice(0, 6)
+    const importLines: string[] = []
+    for (const f of sample) {
+      const lines = yield* Effect.orElseSucceed(textOf(f), () => [] as string[])
+      importLines.push(...lines.filter((l) => /^\s*(import|export)\b.*\bfrom\s*["']|^\s*import\s*["']/.test(l)))
+      if (importLines.length >= 20) break
+    }
+    return importStyleOf(near.map((n) => n.module), importLines) as ImportStyle
+  })
+
+/**
+ * Python modules as imports name them: the package root is the first directory up without an
+ * __init__.py; a file in the target's own package is imported relatively.
+ */
+const pythonModulesFor = (uses: ReadonlyArray<TypeUse>, target: string | null) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const isPackage = (dir: string) =>
+      Effect.map(Effect.flatMap(store.locate(`${dir === "" ? "" : dir + "/"}__init__.py` as WorkspacePath), store.stat), (o) => o._tag === "Some")
+    const modules = new Map<string, string>()
+    for (const t of uses) {
+      if (t.file === null || modules.has(t.file)) continue
+      const base = t.file.slice(t.file.lastIndexOf("/") + 1).replace(/\.pyi?$/, "")
+      const dir = dirOf(t.file)
+      if (target !== null && dirOf(target) === dir && dir !== "" && (yield* isPackage(dir))) {
+        modules.set(t.file, base === "__init__" ? "." : `.${base}`)
+        continue
+      }
+      const parts = base === "__init__" ? [] : [base]
+      let d = dir
+      while (d !== "" && (yield* isPackage(d))) {
+        parts.unshift(d.slice(d.lastIndexOf("/") + 1))
+        d = dirOf(d)
+      }
+      modules.set(t.file, parts.join("."))
+    }
+    return modules
+  })
+
+/** Go: the module (from the nearest go.mod up from the target) and, for a new file, its package clause. */
+const goContext = (target: string | null, targetExists: boolean, textOf: (f: string) => Effect.Effect<string[], unknown>) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const db = yield* GraphDb
+    let module: { dir: string; module: string } | undefined
+    for (let d = target === null ? "" : dirOf(target); ; d = dirOf(d)) {
+      const p = yield* store.locate(`${d === "" ? "" : d + "/"}go.mod` as WorkspacePath)
+      if ((yield* store.stat(p))._tag === "Some") {
+        const m = /^module\s+(\S+)/m.exec(new TextDecoder().decode(yield* store.read(p)))
+        if (m) module = { dir: d, module: m[1]! }
+        break
+      }
+      if (d === "") break
+    }
+    if (target === null || targetExists) return { module, package: undefined }
+    const dir = dirOf(target)
+    const siblings = yield* db.all<{ path: string }>("SELECT path FROM files WHERE language = 'go' AND path LIKE ? AND path NOT LIKE '%_test.go' LIMIT 20", [`${dir === "" ? "" : dir + "/"}%`])
+    for (const s of siblings.filter((s) => dirOf(s.path) === dir)) {
+      const lines = yield* Effect.orElseSucceed(textOf(s.path), () => [] as string[])
+      const clause = lines.map((l) => /^package\s+(\w+)/.exec(l)).find((m) => m !== null)
+      if (clause) return { module, package: clause[1]! }
+    }
+    return { module, package: dir === "" ? "main" : dir.slice(dir.lastIndexOf("/") + 1).replace(/[^A-Za-z0-9_]/g, "") }
   })

@@ -108,13 +108,14 @@ export const suggestSpec = defineCommand({
   params: {
     fnName: text("fn-name", "Name of the function to scaffold", { required: true }),
     desc: text("desc", "What it should do", { required: true, alias: "d" }),
-    file: text("file", "Target file: its language, and imports relative to it"),
+    file: text("file", "Target file: its language, and imports relative to it in the project's style"),
+    includeTests: flag("include-tests", "Let test code (test/ dirs, *.test.*, *_test.go, test_*.py) be a source of related symbols"),
     db: graphDb
   },
   needs: "graph-create",
   readOnly: true,
   examples: ["splice suggest --fn-name parseDuration --desc 'parse 1h30m into milliseconds' --file src/time.ts"],
-  run: (v) => suggestCommand({ fnName: v.fnName, desc: v.desc, ...given("file", v.file) })
+  run: (v) => suggestCommand({ fnName: v.fnName, desc: v.desc, includeTests: v.includeTests, ...given("file", v.file) })
 })
 
 export const exportSpec = defineCommand({
