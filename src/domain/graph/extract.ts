@@ -7,7 +7,7 @@ import type { FileFacts, ImportedName, ImportFact, RefFact, RefKind, Span, Symbo
 
 const CONTAINERS = new Set(["class", "interface", "struct", "enum", "trait", "impl", "module", "namespace"])
 const CALLABLE = new Set(["function", "method"])
-const separatorOf = (language: string) => (language === "rust" || language === "cpp" || language === "c" ? "::" : ".")
+const separatorOf = (language: string) => (language === "rust" || language === "cpp" || language === "c" || language === "ruby" || language === "php" ? "::" : ".")
 
 /** UTF-16 index → UTF-8 byte offset (identity for ASCII text). */
 const byteOffsets = (text: string): ((i: number) => number) => {
@@ -147,7 +147,7 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     const headerEnd = d.body ? d.body.start : d.node.end
     const header = text.slice(d.node.start, headerEnd)
     // Python's block starts after any comment on the header line: that comment is not the signature.
-    let signature = collapse(language === "python" ? withoutHashComments(header) : header).replace(/\s*[{:=]\s*$/, "")
+    let signature = collapse(language === "python" || language === "ruby" ? withoutHashComments(header) : header).replace(/\s*[{:=]\s*$/, "")
     if (signature.length > 240) signature = signature.slice(0, 240) + "…"
     let returnType: string | null = d.ret ? collapse(slice(d.ret)) : null
     if (returnType === null && d.params && (language === "typescript" || language === "tsx")) {
@@ -168,6 +168,12 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
         ? /^[A-Z]/.test(name)
         : language === "java"
         ? /\bpublic\b/.test(head)
+        : language === "csharp"
+        ? /\bpublic\b/.test(head) || d.kind === "namespace"
+        : language === "kotlin" || language === "php"
+        ? !/\b(private|protected|internal)\b/.test(head) // public unless said otherwise
+        : language === "ruby"
+        ? true
         : !/^\s*static\b/.test(head)
     kept.push(d)
     symbols.push({
@@ -201,7 +207,7 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     const name = slice(r.name)
     const qualifier = r.qualifier ? slice(r.qualifier) : null
     // Reads are kept when they can point at something: a name the file imports or defines, or a member of an imported module.
-    if (r.kind === "read" && !known.has(name) && !(qualifier !== null && known.has(qualifier))) continue
+    if (r.kind === "read" && !known.has(name) && !(qualifier !== null && known.has(qualifier)) && !globalConstant(language, qualifier ?? name)) continue
     if (refSeen.has(key)) continue
     refSeen.add(key)
     const at = toByte(r.name.start)
@@ -213,6 +219,12 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
   }
   return { symbols, refs, imports }
 }
+
+/**
+ * Ruby's constants (`Money`, `Money::ZERO`) are global, and C#'s `using` imports whole namespaces: a
+ * read of a capitalised name (or qualified by one) can point at another file without an import naming it.
+ */
+const globalConstant = (language: string, name: string) => (language === "ruby" || language === "csharp") && /^[A-Z]/.test(name)
 
 const unquote = (s: string) => s.replace(/^["'`]|["'`]$/g, "")
 
@@ -263,6 +275,26 @@ const buildImports = (language: string, text: string, groups: Map<number, Captur
         module = cut === -1 ? full : full.slice(0, cut)
         names = [{ name: cut === -1 ? full : full.slice(cut + 2), alias: as ? as[2]! : null }]
       }
+    }
+    if (language === "ruby") {
+      // require_relative "money" is relative to the file (marked "./"); require "shop/cart" searches the load path.
+      if (/^\s*require_relative\b/.test(text.slice(stmt.start, stmt.end)) && !module.startsWith(".")) module = `./${module}`
+      // Everything the required file defines becomes visible.
+      wildcard = true
+    }
+    // `using A.B;` brings in every type of the namespace; `using G = A.B;` only the alias.
+    if (language === "csharp" && get("import.namespace").length === 0) wildcard = true
+    if (language === "php" && !module.endsWith(".php")) {
+      // use App\Geometry\Circle [as C]: the namespace, and the name it imports.
+      const path = module.replace(/^\\/, "")
+      const cut = path.lastIndexOf("\\")
+      names = [{ name: path.slice(cut + 1), alias: get("import.alias")[0] ?? null }]
+      module = cut === -1 ? "" : path.slice(0, cut)
+    }
+    if (language === "kotlin" && !wildcard) {
+      const cut = module.lastIndexOf(".")
+      names = [{ name: module.slice(cut + 1), alias: get("import.alias")[0] ?? null }]
+      module = module.slice(0, cut)
     }
     if (language === "java" && !wildcard) {
       const cut = module.lastIndexOf(".")
