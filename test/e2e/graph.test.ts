@@ -56,7 +56,7 @@ describe.each(runtimes)("the code graph in the built CLI under $name", (rt) => {
     expect(String(suggest.last["scaffold"])).toContain("throw new Error(\"TODO: Scale a circle shape by a factor\")")
 
     const files = run(["files"])
-    expect(files.lines.filter((l) => l["type"] === "file")).toHaveLength(16)
+    expect(files.lines.filter((l) => l["type"] === "file")).toHaveLength(25)
     const jsonl = run(["export", "--format", "jsonl"])
     expect(new Set(jsonl.lines.map((l) => l["type"]))).toEqual(new Set(["file", "symbol", "reference", "import", "result"]))
     const missing = run(["find", "makeCircel"])
