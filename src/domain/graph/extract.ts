@@ -142,7 +142,8 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     }
     let kind = d.kind as SymbolKind
     if (kind === "function" && inClass) kind = "method"
-    const name = slice(d.name)
+    // Ruby's `attr_reader :name` defines the method `name`.
+    const name = language === "ruby" ? slice(d.name).replace(/^:/, "") : slice(d.name)
     const container = chain.length === 0 ? null : chain.join(sep)
     const headerEnd = d.body ? d.body.start : d.node.end
     const header = text.slice(d.node.start, headerEnd)

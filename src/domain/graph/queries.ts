@@ -162,8 +162,9 @@ const cppOnly = `
 `
 
 const ruby = `
-(module name: (_) @name body: (body_statement)? @body) @def.module
-(class name: (_) @name superclass: (superclass)? body: (body_statement)? @body) @def.class
+(module name: [(constant) @name (scope_resolution name: (_) @name)] body: (body_statement)? @body) @def.module
+(class name: [(constant) @name (scope_resolution name: (_) @name)] superclass: (superclass)? body: (body_statement)? @body) @def.class
+(call method: (identifier) @_attr (#any-of? @_attr "attr_reader" "attr_writer" "attr_accessor") arguments: (argument_list (simple_symbol) @name)) @def.method
 (method name: (_) @name parameters: (method_parameters)? @params body: (body_statement)? @body) @def.function
 (singleton_method name: (_) @name parameters: (method_parameters)? @params body: (body_statement)? @body) @def.function
 (assignment left: (constant) @name) @def.constant
