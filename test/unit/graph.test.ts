@@ -91,11 +91,11 @@ describe("extraction per language (fixtures in test/fixtures/graph)", () => {
     expect((await facts("rb/app.rb")).refs.map((r) => r.name)).not.toContain("require_relative")
   })
 
-  it("C#: namespaces, types, methods, constructors, const fields, usings", async () => {
+  it("C#: namespaces, types, methods, constructors, fields (const and readonly as constants), usings", async () => {
     const f = await facts("cs/Geometry/Shapes.cs")
     expect(defs(f)).toEqual(["namespace Acme.Geometry (exported)", "interface Acme.Geometry.IShape (exported)", "method Acme.Geometry.IShape.Surface",
-      "class Acme.Geometry.Ring (exported)", "constant Acme.Geometry.Ring.UnitRadius (exported)", "method Acme.Geometry.Ring.Ring (exported)",
-      "method Acme.Geometry.Ring.Surface (exported)", "method Acme.Geometry.Ring.Grow (exported)", "enum Acme.Geometry.Measure (exported)", "struct Acme.Geometry.Spot"])
+      "class Acme.Geometry.Ring (exported)", "constant Acme.Geometry.Ring.UnitRadius (exported)", "constant Acme.Geometry.Ring._radius", "method Acme.Geometry.Ring.Ring (exported)",
+      "method Acme.Geometry.Ring.Surface (exported)", "method Acme.Geometry.Ring.Grow (exported)", "enum Acme.Geometry.Measure (exported)", "struct Acme.Geometry.Spot", "variable Acme.Geometry.Spot.X (exported)"])
     expect(f.symbols.find((s) => s.name === "Grow")).toMatchObject({ signature: "public static Ring Grow(Ring c, double k)", returnType: "Ring" })
     const p = await facts("cs/App/Program.cs")
     expect(p.imports.map((i) => [i.module, i.namespace, i.wildcard])).toEqual([["System", null, true], ["Acme.Geometry", null, true], ["Acme.Geometry", "Geo", false]])

@@ -193,7 +193,10 @@ const csharp = `
 (method_declaration returns: (_) @ret name: (identifier) @name parameters: (parameter_list) @params body: (_)? @body) @def.method
 (constructor_declaration name: (identifier) @name parameters: (parameter_list) @params body: (_)? @body) @def.method
 (property_declaration type: (_) @ret name: (identifier) @name) @def.variable
-(field_declaration (modifier) @_const (#eq? @_const "const") (variable_declaration (variable_declarator name: (identifier) @name))) @def.constant
+(field_declaration (modifier) @_const (#any-of? @_const "const" "readonly") (variable_declaration (variable_declarator name: (identifier) @name))) @def.constant
+(field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @def.variable
+(event_field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @def.variable
+(event_declaration name: (identifier) @name) @def.variable
 (invocation_expression function: (identifier) @name) @ref.call
 (invocation_expression function: (generic_name (identifier) @name)) @ref.call
 (invocation_expression function: (member_access_expression expression: (identifier) @qualifier name: [(identifier) @name (generic_name (identifier) @name)])) @ref.call
