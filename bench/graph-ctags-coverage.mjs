@@ -1,7 +1,7 @@
 // How many of universal-ctags' definitions does the code graph have? For a directory of real code:
 // `ctags -R --output-format=json --fields=+nK` against `splice index` + `splice export --format jsonl`,
-// a tag counted as found when the graph has a symbol of that name in that file whose span starts on
-// the tag's line (or, for a tag ctags puts on a name's own line inside a longer header, spans it).
+// a tag counted as found when the graph has a symbol of that name in that file whose span holds the
+// tag's line.
 // Prints coverage per language and ctags kind, and a few misses of each kind.
 // Usage: node scripts/build.mjs && node bench/graph-ctags-coverage.mjs DIR [--show N]
 import { execFileSync, spawnSync } from "node:child_process"
@@ -48,7 +48,9 @@ for (const s of rows.filter((r) => r.type === "symbol")) {
 const per = new Map()
 for (const tag of named) {
   const path = tag.path.replace(/^\.\//, "")
-  const found = (symbols.get(`${path}\u0000${tag.name}`) ?? []).some((s) => s.start_line === tag.line || (s.start_line <= tag.line && tag.line <= s.end_line && s.start_line >= tag.line - 3))
+  // A span that holds the tag's line: ctags tags the name's line, a symbol's span starts at its
+  // annotations or attributes (Kotlin `@Deprecated(…)` over many lines).
+  const found = (symbols.get(`${path}\u0000${tag.name}`) ?? []).some((s) => s.start_line <= tag.line && tag.line <= s.end_line)
   const key = `${tag.language} ${tag.kind}${isLocal(tag) ? " (local)" : ""}`
   const e = per.get(key) ?? { total: 0, found: 0, misses: [] }
   e.total++
