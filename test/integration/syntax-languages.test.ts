@@ -40,6 +40,18 @@ const cases: ReadonlyArray<readonly [string, string, string, string]> = [
   ["main.tf", "terraform", "type    = string", "type    = string {"]
 ]
 
+describe("HTML: valid text tree-sitter-html rejects", () => {
+  it("a bare > or & in text and an XML prolog pass; a broken tag is still blocked", async () => {
+    const before = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<html><body>\n<p>x</p>\n</body></html>\n"
+    const after = before.replace("<p>x</p>", "<p>f : string -> unit, 5 & 6</p>\n<pre>a > b</pre>")
+    for (const b of [null, before]) expect(await validate({ path: "doc.html", before: b, after })).toMatchObject({ status: "passed", language: "html", errors: [] })
+    const broken = after.replace("<pre>a > b</pre>", "<pre class=\"x\" <b>a > b</pre>")
+    const v = await validate({ path: "doc.html", before: after, after: broken })
+    expect(v).toMatchObject({ status: "failed", language: "html" })
+    expect(v.errors[0]!.line).toBe(4)
+  })
+})
+
 describe("the syntax gate in every shipped language", () => {
   it("covers every grammar splice ships: 28 grammars, 26 languages", () => {
     const tested = new Set([...cases.map((c) => c[1]), "typescript", "tsx", "javascript", "python", "rust", "go", "java", "c", "cpp", "json", "css", "bash"])
