@@ -21,7 +21,7 @@ describe("the code graph on the memory layers", () => {
     const saved = new SavedGraph()
     const r = await runGraph(indexCommand(false), mem, saved)
     expect(r.exit).toBe(0)
-    expect(r.last).toMatchObject({ command: "index", files: 25, parsed: 25, unchanged: 0, removed: 0 })
+    expect(r.last).toMatchObject({ command: "index", files: 26, parsed: 26, unchanged: 0, removed: 0 })
     expect(Number(r.last["symbols"])).toBeGreaterThan(40)
     expect(saved.saves).toBe(1)
   })
@@ -66,7 +66,7 @@ describe("the code graph on the memory layers", () => {
     expect(refsOf(py)).toEqual([expect.objectContaining({ file: "py/pkg/report.py", kind: "read", resolution: "exact" })])
   })
 
-  it("resolves Ruby require_relative, C# using, PHP use and Kotlin import; a member through its type (Money::ZERO, Ring.Grow)", async () => {
+  it("resolves Ruby require_relative, C# using, PHP use and Kotlin import (and Kotlin's same package); a member through its type (Money::ZERO, Ring.Grow)", async () => {
     const mem = fixtureFs()
     const saved = new SavedGraph()
     const refs = async (name: string) => {
@@ -84,7 +84,8 @@ describe("the code graph on the memory layers", () => {
     expect(await refs("unit")).toEqual({ exact: ["php/src/Statement.php:15 call exact in Statement::render"], byName: [] })
     expect(await refs("enlarge")).toEqual({ exact: ["php/src/Statement.php:15 call exact in Statement::render"], byName: [] })
     expect((await refs("Outline")).exact).toEqual(["php/src/Geometry/Disc.php:10 type exact in null", "php/src/Statement.php:13 type exact in Statement::render"])
-    expect(await refs("distance")).toEqual({ exact: ["kt/src/main/kotlin/com/acme/app/Main.kt:11 call exact in run"], byName: [] })
+    // Main.kt imports it; Line.kt sees it as a member of the same package, without an import.
+    expect(await refs("distance")).toEqual({ exact: ["kt/src/main/kotlin/com/acme/app/Main.kt:11 call exact in run", "kt/src/main/kotlin/com/acme/geo/Line.kt:4 call exact in Line.span"], byName: [] })
     expect(await refs("of")).toEqual({ exact: ["kt/src/main/kotlin/com/acme/app/Main.kt:10 call exact in run"], byName: [] })
     expect((await refs("Solid")).exact).toEqual(["kt/src/main/kotlin/com/acme/app/Main.kt:7 type exact in caption", "kt/src/main/kotlin/com/acme/geo/Vec.kt:19 type exact in null"])
   })

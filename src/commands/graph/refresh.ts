@@ -33,6 +33,8 @@ const MEANING_KINDS: Record<Meaning, ReadonlySet<string>> = {
 const SCRIPT_LANGUAGES = new Set(["typescript", "tsx", "javascript"])
 /** Languages whose `Type.member` / `Type::member` qualifiers are types, not modules (see resolveAll). */
 const NAMESPACED = new Set(["ruby", "csharp", "php", "kotlin"])
+/** Languages whose files see their package's or namespace's other files without an import; the directory stands for it. */
+const SAME_DIRECTORY_PACKAGE = new Set(["kotlin", "csharp", "php"])
 
 /**
  * refs.binding: NULL for the tree-sitter languages (resolved by imports and names); else `scope`
@@ -618,11 +620,13 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
             if (target !== undefined) break
           }
         }
-        if (target === undefined && language === "go" && ref.qualifier === null) {
-          // The same package: every .go file of the directory.
+        if (target === undefined && (language === "go" || SAME_DIRECTORY_PACKAGE.has(language)) && ref.qualifier === null) {
+          // The same package: every .go file of the directory (and, for Kotlin packages, C# and PHP
+          // namespaces, which need no import either, the directory's files of that language: no methods).
           const pkg = (yield* lookup(ref.name)).filter((s) => {
             const p = pathById.get(s.file_id) ?? ""
-            return (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "") === dir
+            return (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "") === dir &&
+              (language === "go" || (languageById.get(s.file_id) === language && s.kind !== "method"))
           })
           target = pkg[0]?.id
         }
