@@ -21,6 +21,20 @@ const grammarPackages = {
   "tree-sitter-json": ["tree-sitter-json.wasm"],
   "tree-sitter-css": ["tree-sitter-css.wasm"],
   "tree-sitter-bash": ["tree-sitter-bash.wasm"],
+  "tree-sitter-c-sharp": ["tree-sitter-c_sharp.wasm"],
+  "tree-sitter-html": ["tree-sitter-html.wasm"],
+  "tree-sitter-ruby": ["tree-sitter-ruby.wasm"],
+  "tree-sitter-php": ["tree-sitter-php.wasm"],
+  "tree-sitter-scala": ["tree-sitter-scala.wasm"],
+  "tree-sitter-haskell": ["tree-sitter-haskell.wasm"],
+  "tree-sitter-ocaml": ["tree-sitter-ocaml.wasm", "tree-sitter-ocaml_interface.wasm"],
+  "tree-sitter-elixir": ["tree-sitter-elixir.wasm"],
+  "@tree-sitter-grammars/tree-sitter-kotlin": ["tree-sitter-kotlin.wasm"],
+  "@tree-sitter-grammars/tree-sitter-lua": ["tree-sitter-lua.wasm"],
+  "@tree-sitter-grammars/tree-sitter-toml": ["tree-sitter-toml.wasm"],
+  "@tree-sitter-grammars/tree-sitter-yaml": ["tree-sitter-yaml.wasm"],
+  "@tree-sitter-grammars/tree-sitter-zig": ["tree-sitter-zig.wasm"],
+  "@tree-sitter-grammars/tree-sitter-hcl": ["tree-sitter-hcl.wasm", "tree-sitter-terraform.wasm"],
   "sql.js/dist": ["sql-wasm.wasm"]
 }
 

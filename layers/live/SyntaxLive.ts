@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { Language, Node, Parser, Query, Tree } from "web-tree-sitter"
 import type { Grammar } from "../../src/domain/languages.js"
+import { maskHtmlText } from "../../src/domain/htmlText.js"
 import { spliceError } from "../../src/domain/SpliceError.js"
 import { lineOfOffset, lineStarts } from "../../src/domain/textMatch.js"
 import { treeEditOf } from "../../src/domain/treeEdit.js"
@@ -83,6 +84,9 @@ const compiled = (g: Grammar, source: string): Promise<Query> => {
 
 const issuesOf = (tree: Tree, text: string): SyntaxIssue[] => tree.rootNode.hasError ? collect(tree.rootNode, text) : []
 
+/** What the gate parses: the text itself, but for HTML without what tree-sitter-html wrongly rejects (see htmlText.ts). */
+const gateText = (grammar: Grammar, text: string): string => (grammar.language === "html" ? maskHtmlText(text) : text)
+
 const parsed = (tree: Tree | null): Tree => {
   if (tree === null) throw new Error("parser returned no tree")
   return tree
@@ -128,9 +132,10 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
       },
       catch: (e) => spliceError("SPL-E099", `tree-sitter query failed for ${grammar.language}: ${String(e)}`)
     }),
-  issues: (grammar, text) =>
+  issues: (grammar, original) =>
     Effect.tryPromise({
       try: async () => {
+        const text = gateText(grammar, original)
         const [p, lang] = await Promise.all([parser(), language(grammar)])
         p.setLanguage(lang)
         // A fresh parse, neither taken from nor added to the kept trees: the reference answer.
@@ -143,9 +148,11 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
       },
       catch: (e) => spliceError("SPL-E099", `tree-sitter failed for ${grammar.language}: ${String(e)}`)
     }),
-  editIssues: (grammar, before, after) =>
+  editIssues: (grammar, originalBefore, originalAfter) =>
     Effect.tryPromise({
       try: async () => {
+        const before = gateText(grammar, originalBefore)
+        const after = gateText(grammar, originalAfter)
         const [p, lang, { Edit }] = await Promise.all([parser(), language(grammar), treeSitter()])
         // From here on, synchronous: no other fiber can use the parser or the kept trees meanwhile.
         p.setLanguage(lang)

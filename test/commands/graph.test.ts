@@ -21,7 +21,7 @@ describe("the code graph on the memory layers", () => {
     const saved = new SavedGraph()
     const r = await runGraph(indexCommand(false), mem, saved)
     expect(r.exit).toBe(0)
-    expect(r.last).toMatchObject({ command: "index", files: 16, parsed: 16, unchanged: 0, removed: 0 })
+    expect(r.last).toMatchObject({ command: "index", files: 26, parsed: 26, unchanged: 0, removed: 0 })
     expect(Number(r.last["symbols"])).toBeGreaterThan(40)
     expect(saved.saves).toBe(1)
   })
@@ -66,6 +66,30 @@ describe("the code graph on the memory layers", () => {
     expect(refsOf(py)).toEqual([expect.objectContaining({ file: "py/pkg/report.py", kind: "read", resolution: "exact" })])
   })
 
+  it("resolves Ruby require_relative, C# using, PHP use and Kotlin import (and Kotlin's same package); a member through its type (Money::ZERO, Ring.Grow)", async () => {
+    const mem = fixtureFs()
+    const saved = new SavedGraph()
+    const refs = async (name: string) => {
+      const r = await runGraph(refsCommand({ name }), mem, saved)
+      return { exact: (refsOf(r) ?? []).map((x) => `${x.file}:${x.line} ${x.kind} ${x.resolution} in ${x.in}`), byName: (byNameOf(r) ?? []).map((x) => `${x.file}:${x.line}`) }
+    }
+    expect(await refs("parse")).toEqual({ exact: ["rb/lib/shop/cart.rb:13 call exact in Shop::Cart::put"], byName: [] })
+    expect(await refs("ZERO")).toEqual({ exact: ["rb/lib/shop/cart.rb:18 read exact in Shop::Cart::total"], byName: [] })
+    expect((await refs("Cart")).exact).toEqual(["rb/app.rb:4 type exact in checkout"])
+    expect((await refs("display")).exact).toEqual(["rb/app.rb:6 call exact in checkout"])
+    expect((await refs("Money")).exact).toContain("rb/lib/shop/cart.rb:13 type exact in Shop::Cart::put")
+    expect(await refs("Grow")).toEqual({ exact: ["cs/App/Program.cs:11 call exact in Program.Main"], byName: [] })
+    expect((await refs("IShape")).exact).toEqual(["cs/App/Program.cs:11 type exact in Program.Main", "cs/App/Program.cs:15 type exact in Program.Explain", "cs/Geometry/Shapes.cs:10 type exact in null"])
+    expect(await refs("Explain")).toEqual({ exact: ["cs/App/Program.cs:12 call exact in Program.Main"], byName: [] })
+    expect(await refs("unit")).toEqual({ exact: ["php/src/Statement.php:15 call exact in Statement::render"], byName: [] })
+    expect(await refs("enlarge")).toEqual({ exact: ["php/src/Statement.php:15 call exact in Statement::render"], byName: [] })
+    expect((await refs("Outline")).exact).toEqual(["php/src/Geometry/Disc.php:10 type exact in null", "php/src/Statement.php:13 type exact in Statement::render"])
+    // Main.kt imports it; Line.kt sees it as a member of the same package, without an import.
+    expect(await refs("distance")).toEqual({ exact: ["kt/src/main/kotlin/com/acme/app/Main.kt:11 call exact in run", "kt/src/main/kotlin/com/acme/geo/Line.kt:4 call exact in Line.span"], byName: [] })
+    expect(await refs("of")).toEqual({ exact: ["kt/src/main/kotlin/com/acme/app/Main.kt:10 call exact in run"], byName: [] })
+    expect((await refs("Solid")).exact).toEqual(["kt/src/main/kotlin/com/acme/app/Main.kt:7 type exact in caption", "kt/src/main/kotlin/com/acme/geo/Vec.kt:19 type exact in null"])
+  })
+
   it("find: kinds, files, exported, globs and fuzzy; SPL-E001 with did-you-mean", async () => {
     const mem = fixtureFs()
     const saved = new SavedGraph()
@@ -74,7 +98,7 @@ describe("the code graph on the memory layers", () => {
     const glob = await runGraph(findCommand({ name: "make*", exported: true, fuzzy: false, limit: 50 }), mem, saved)
     expect(glob.lines.filter((l) => l["type"] === "symbol").map((l) => l["name"])).toEqual(["makeCircle"])
     const structs = await runGraph(findCommand({ name: "*", kind: "struct", exported: false, fuzzy: false, limit: 50 }), mem, saved)
-    expect(structs.lines.filter((l) => l["type"] === "symbol").map((l) => l["name"]).sort()).toEqual(["Point", "Square", "point"])
+    expect(structs.lines.filter((l) => l["type"] === "symbol").map((l) => l["name"]).sort()).toEqual(["Point", "Spot", "Square", "point"])
     const fuzzy = await runGraph(findCommand({ name: "mkcrcl", exported: false, fuzzy: true, limit: 5 }), mem, saved)
     expect(fuzzy.lines[0]).toMatchObject({ name: "makeCircle" })
     const none = await runGraph(findCommand({ name: "makeCircel", exported: false, fuzzy: false, limit: 5 }), mem, saved)

@@ -24,9 +24,9 @@ describe.each(runtimes)("the code graph in the built CLI under $name", (rt) => {
   it("index, find, refs, outline, suggest, files, export", () => {
     const idx = run(["index"])
     expect(idx.code).toBe(0)
-    expect(idx.last).toMatchObject({ command: "index", created: true, files: 16, parsed: 16, db: `${ws}/.splice/graph.db` })
+    expect(idx.last).toMatchObject({ command: "index", created: true, files: 26, parsed: 26, db: `${ws}/.splice/graph.db` })
     expect(fs.existsSync(path.join(ws, ".splice", "graph.db"))).toBe(true)
-    expect(run(["status"]).last).toMatchObject({ found_by: "workspace", indexed_files: 16, stale: [], unindexed: [] })
+    expect(run(["status"]).last).toMatchObject({ found_by: "workspace", indexed_files: 26, stale: [], unindexed: [] })
 
     const find = run(["find", "make*", "--exported"])
     expect(find.lines[0]).toMatchObject({ type: "symbol", name: "makeCircle", file: "ts/src/lib/shapes.ts", span: { start_line: 12, start_col: 1 } })
@@ -56,7 +56,7 @@ describe.each(runtimes)("the code graph in the built CLI under $name", (rt) => {
     expect(String(suggest.last["scaffold"])).toContain("throw new Error(\"TODO: Scale a circle shape by a factor\")")
 
     const files = run(["files"])
-    expect(files.lines.filter((l) => l["type"] === "file")).toHaveLength(16)
+    expect(files.lines.filter((l) => l["type"] === "file")).toHaveLength(26)
     const jsonl = run(["export", "--format", "jsonl"])
     expect(new Set(jsonl.lines.map((l) => l["type"]))).toEqual(new Set(["file", "symbol", "reference", "import", "result"]))
     const missing = run(["find", "makeCircel"])

@@ -76,6 +76,55 @@ describe("extraction per language (fixtures in test/fixtures/graph)", () => {
     expect(defs(await facts("c/shape.cpp"))).toEqual(["namespace geo (exported)", "class geo::Box (exported)", "method geo::Box::width (exported)", "method geo::Box::area (exported)", "method geo::Box::width (exported)"])
   })
 
+  it("Ruby: modules, classes, methods, singleton methods, constants; require and require_relative", async () => {
+    const f = await facts("rb/lib/shop/money.rb")
+    // attr_reader defines a reader method; `class ::Object::Ledger` is named Ledger.
+    expect(defs(f)).toEqual(["module Shop (exported)", "class Shop::Money (exported)", "constant Shop::Money::ZERO (exported)", "method Shop::Money::cents (exported)",
+      "method Shop::Money::initialize (exported)", "method Shop::Money::+ (exported)", "method Shop::Money::parse (exported)", "class Shop::Ledger (exported)", "function Shop::display (exported)"])
+    // The comment between `module Shop` and its body is not part of the signature.
+    expect(f.symbols[0]!.signature).toBe("module Shop")
+    const cart = await facts("rb/lib/shop/cart.rb")
+    expect(cart.imports.map((i) => [i.module, i.wildcard])).toEqual([["json", true], ["./money", true]])
+    expect(cart.refs.filter((r) => r.qualifier === "Money").map((r) => `${r.kind} ${r.name}:${r.startLine}`)).toEqual(["call parse:13", "call new:18", "read ZERO:18"])
+    expect(cart.refs.find((r) => r.name === "Base")).toMatchObject({ kind: "type" })
+    // require_relative is an import, not a call.
+    expect((await facts("rb/app.rb")).refs.map((r) => r.name)).not.toContain("require_relative")
+  })
+
+  it("C#: namespaces, types, methods, constructors, fields (const and readonly as constants), usings", async () => {
+    const f = await facts("cs/Geometry/Shapes.cs")
+    expect(defs(f)).toEqual(["namespace Acme.Geometry (exported)", "interface Acme.Geometry.IShape (exported)", "method Acme.Geometry.IShape.Surface",
+      "class Acme.Geometry.Ring (exported)", "constant Acme.Geometry.Ring.UnitRadius (exported)", "constant Acme.Geometry.Ring._radius", "method Acme.Geometry.Ring.Ring (exported)",
+      "method Acme.Geometry.Ring.Surface (exported)", "method Acme.Geometry.Ring.Grow (exported)", "enum Acme.Geometry.Measure (exported)", "struct Acme.Geometry.Spot", "variable Acme.Geometry.Spot.X (exported)"])
+    expect(f.symbols.find((s) => s.name === "Grow")).toMatchObject({ signature: "public static Ring Grow(Ring c, double k)", returnType: "Ring" })
+    const p = await facts("cs/App/Program.cs")
+    expect(p.imports.map((i) => [i.module, i.namespace, i.wildcard])).toEqual([["System", null, true], ["Acme.Geometry", null, true], ["Acme.Geometry", "Geo", false]])
+    expect(p.refs.map((r) => `${r.kind} ${r.qualifier ?? ""}.${r.name}`)).toEqual(expect.arrayContaining(["type .IShape", "call Ring.Grow", "call .Ring", "read Ring.UnitRadius", "call .Explain"]))
+  })
+
+  it("PHP: namespaces, classes, interfaces, methods, functions, constants; use and require", async () => {
+    expect(defs(await facts("php/src/Geometry/Disc.php"))).toEqual(["namespace App\\Geometry (exported)", "interface Outline (exported)", "method Outline::surface (exported)",
+      "class Disc (exported)", "constant Disc::UNIT_RADIUS (exported)", "method Disc::__construct (exported)", "method Disc::surface (exported)", "method Disc::unit (exported)",
+      "function enlarge (exported)", "constant ORIGIN (exported)"])
+    const r = await facts("php/src/Statement.php")
+    expect(r.imports.map((i) => [i.module, i.names])).toEqual([
+      ["App\\Geometry", [{ name: "Disc", alias: null }]], ["App\\Geometry", [{ name: "Outline", alias: "Figure" }]], ["App\\Geometry", [{ name: "enlarge", alias: null }]], ["/Geometry/Disc.php", []]
+    ])
+    // `static`, `self` and `parent` name no class of their own.
+    expect(r.refs.map((x) => `${x.kind} ${x.qualifier ?? ""}.${x.name}`)).toEqual(["type .Figure", "call .enlarge", "type .Disc", "call Disc.unit", "call .sprintf", "call .surface", "call .surface"])
+  })
+
+  it("Kotlin: classes, interfaces, objects, enums, functions, properties, type aliases; imports with aliases", async () => {
+    expect(defs(await facts("kt/src/main/kotlin/com/acme/geo/Vec.kt"))).toEqual(["constant ORIGIN_NAME (exported)", "interface Solid (exported)", "method Solid.volume (exported)",
+      "class Vec (exported)", "constant Vec.x (exported)", "constant Vec.y (exported)", "method Vec.length (exported)", "method Vec.of (exported)", "class Origin (exported)",
+      "method Origin.volume (exported)", "function distance (exported)", "enum Axis (exported)", "type Vecs (exported)"])
+    const m = await facts("kt/src/main/kotlin/com/acme/app/Main.kt")
+    expect(m.imports.map((i) => [i.module, i.names])).toEqual([
+      ["com.acme.geo", [{ name: "Vec", alias: null }]], ["com.acme.geo", [{ name: "distance", alias: null }]], ["com.acme.geo", [{ name: "Solid", alias: "Figure" }]]
+    ])
+    expect(m.refs.filter((r) => r.kind === "call").map((r) => `${r.qualifier ?? ""}.${r.name}`)).toEqual(["s.volume", "Vec.of", ".println", ".distance", ".Vec"])
+  })
+
   it("byte spans count UTF-8 bytes, not UTF-16 units", async () => {
     const text = "const é = \"ü\"\nexport function f(): number { return 1 }\n"
     const g = grammarForPath("x.ts")!
@@ -90,6 +139,8 @@ const imp = (module: string, extra: Partial<ImportFact> = {}): ImportFact => ({ 
 describe("module resolution", () => {
   const files = new Set(["src/a.ts", "src/b/index.ts", "src/c.tsx", "lib/x.ts", "pkg/__init__.py", "pkg/mod.py", "pkg/sub/deep.py", "src/app/core.py",
     "rs/src/main.rs", "rs/src/net.rs", "rs/src/net/http.rs", "rs/src/util/mod.rs", "go/m.go", "go/pkg/geo/p.go", "go/pkg/geo/p_test.go", "j/src/a/b/C.java", "c/inc.h", "c/m.c",
+    "rb/app.rb", "rb/lib/shop/cart.rb", "rb/lib/shop/money.rb", "php/src/Geometry/Disc.php", "php/src/Geometry/functions.php", "php/src/Statement.php",
+    "cs/Geometry/Shapes.cs", "cs/Geometry/More.cs", "cs/App/Program.cs", "kt/src/main/kotlin/com/acme/geo/Vec.kt", "kt/src/main/kotlin/com/acme/geo/Line.kt",
     "zod/src/v3/index.ts", "zod/src/v4/core/index.ts", "zod/src/v4/locales/en.ts", "packages/util/src/index.ts", "packages/util/src/str.ts"])
   const ctx = {
     files,
@@ -127,7 +178,20 @@ describe("module resolution", () => {
     ["rust", "rs/src/main.rs", imp("std::io"), []],
     ["go", "go/m.go", imp("example.com/m/pkg/geo"), ["go/pkg/geo/p.go"]],
     ["java", "j/src/Main.java", imp("a.b", { names: [{ name: "C", alias: null }] }), ["j/src/a/b/C.java"]],
-    ["c", "c/m.c", imp("inc.h"), ["c/inc.h"]]
+    ["c", "c/m.c", imp("inc.h"), ["c/inc.h"]],
+    ["ruby", "rb/lib/shop/cart.rb", imp("./money"), ["rb/lib/shop/money.rb"]],
+    ["ruby", "rb/app.rb", imp("./lib/shop/cart"), ["rb/lib/shop/cart.rb"]],
+    ["ruby", "rb/app.rb", imp("shop/money"), ["rb/lib/shop/money.rb"]],
+    ["ruby", "rb/app.rb", imp("json"), []],
+    ["php", "php/src/Statement.php", imp("App\\Geometry", { names: [{ name: "Disc", alias: null }] }), ["php/src/Geometry/Disc.php"]],
+    ["php", "php/src/Statement.php", imp("App\\Geometry", { names: [{ name: "enlarge", alias: null }] }), ["php/src/Geometry/Disc.php", "php/src/Geometry/functions.php"]],
+    ["php", "php/src/Statement.php", imp("/Geometry/Disc.php"), ["php/src/Geometry/Disc.php"]],
+    ["php", "php/src/Statement.php", imp("Psr\\Log", { names: [{ name: "LoggerInterface", alias: null }] }), []],
+    ["csharp", "cs/App/Program.cs", imp("Acme.Geometry"), ["cs/Geometry/More.cs", "cs/Geometry/Shapes.cs"]],
+    ["csharp", "cs/App/Program.cs", imp("System.Linq"), []],
+    ["kotlin", "kt/src/main/kotlin/com/acme/app/Main.kt", imp("com.acme.geo", { names: [{ name: "Vec", alias: null }] }),
+      ["kt/src/main/kotlin/com/acme/geo/Line.kt", "kt/src/main/kotlin/com/acme/geo/Vec.kt"]],
+    ["kotlin", "kt/src/main/kotlin/com/acme/app/Main.kt", imp("kotlin.math"), []]
   ] as const)("%s: %s imports %j", (language, from, i, expected) => {
     expect(resolveModule(language, from, i, ctx)).toEqual(expected)
   })

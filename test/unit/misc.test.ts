@@ -63,6 +63,17 @@ describe("languages", () => {
     expect(grammarForPath("Makefile")).toBeUndefined()
     expect(grammarForPath(".bashrc")).toBeUndefined()
   })
+
+  it("knows files by their whole name, and each language's other extensions", () => {
+    expect(["Gemfile", "app/Rakefile", "x.gemspec", "lib/tasks/db.rake", "config.ru"].map((p) => grammarForPath(p)?.language)).toEqual(Array(5).fill("ruby"))
+    expect(["Cargo.lock", "Pipfile", "poetry.lock"].map((p) => grammarForPath(p)?.language)).toEqual(["toml", "toml", "toml"])
+    expect(["main.tf", "x.tfvars", "job.hcl"].map((p) => grammarForPath(p)?.language)).toEqual(["terraform", "terraform", "hcl"])
+    expect(["a.ml", "a.mli", "A.hs-boot", "b.kts", "c.exs", "d.sbt", "e.csx"].map((p) => grammarForPath(p)?.language))
+      .toEqual(["ocaml", "ocaml_interface", "haskell", "kotlin", "elixir", "scala", "csharp"])
+    // A name that is a property of every object is no language.
+    expect(grammarForPath("src/constructor")).toBeUndefined()
+    expect(grammarForPath("Gemfile.orig")).toBeUndefined()
+  })
 })
 
 describe("human error rendering", () => {

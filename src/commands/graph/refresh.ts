@@ -32,6 +32,10 @@ const MEANING_KINDS: Record<Meaning, ReadonlySet<string>> = {
 
 /** Languages whose facts come from TypeScript's parser rather than a tree-sitter query. */
 const SCRIPT_LANGUAGES = new Set(["typescript", "tsx", "javascript"])
+/** Languages whose `Type.member` / `Type::member` qualifiers are types, not modules (see resolveAll). */
+const NAMESPACED = new Set(["ruby", "csharp", "php", "kotlin"])
+/** Languages whose files see their package's or namespace's other files without an import; the directory stands for it. */
+const SAME_DIRECTORY_PACKAGE = new Set(["kotlin", "csharp", "php"])
 
 /**
  * refs.binding: NULL for the tree-sitter languages (resolved by imports and names); else `scope`
@@ -640,17 +644,20 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
             }
             if (target !== undefined) break
           }
-          if (target === undefined && (language === "rust" || language === "cpp" || language === "java")) {
-            // Type::method(): a method of a type the graph knows
+          if (target === undefined && (language === "rust" || language === "cpp" || language === "java" || NAMESPACED.has(language))) {
+            // Type::method(): a method of a type the graph knows (Ruby, C#, PHP, Kotlin: any member,
+            // `Money::ZERO`, `Shop::Cart`, of a container whose last segment is the qualifier)
             const candidates = (yield* lookup(ref.name)).filter((s) => s.kind === "method")
-            const typed = yield* db.all<{ id: number }>(`SELECT id FROM symbols WHERE name = ? AND kind = 'method' AND (container = ? OR container LIKE ?)`, [ref.name, ref.qualifier, `%${ref.qualifier}`])
+            const typed = NAMESPACED.has(language)
+              ? yield* db.all<{ id: number }>(`SELECT id FROM symbols WHERE name = ? AND (container = ? OR container LIKE ? OR container LIKE ?)`, [ref.name, ref.qualifier, `%.${ref.qualifier}`, `%::${ref.qualifier}`])
+              : yield* db.all<{ id: number }>(`SELECT id FROM symbols WHERE name = ? AND kind = 'method' AND (container = ? OR container LIKE ?)`, [ref.name, ref.qualifier, `%${ref.qualifier}`])
             target = typed[0]?.id ?? (candidates.length === 1 ? candidates[0]!.id : undefined)
           }
         }
         if (target === undefined) {
           const same = (yield* lookup(ref.name)).filter((s) => s.file_id === fileId)
           // A bare call to a method is a call on `this` where the language allows it (Java, C++, Rust's Self).
-          const implicitThis = language === "java" || language === "cpp"
+          const implicitThis = language === "java" || language === "cpp" || language === "csharp" || language === "kotlin" || language === "ruby"
           target = (same.find((s) => s.kind !== "method") ?? (ref.qualifier !== null || implicitThis ? same[0] : undefined))?.id
         }
         if (target === undefined && ref.qualifier === null) {
@@ -665,11 +672,13 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
             if (target !== undefined) break
           }
         }
-        if (target === undefined && language === "go" && ref.qualifier === null) {
-          // The same package: every .go file of the directory.
+        if (target === undefined && (language === "go" || SAME_DIRECTORY_PACKAGE.has(language)) && ref.qualifier === null) {
+          // The same package: every .go file of the directory (and, for Kotlin packages, C# and PHP
+          // namespaces, which need no import either, the directory's files of that language: no methods).
           const pkg = (yield* lookup(ref.name)).filter((s) => {
             const p = pathById.get(s.file_id) ?? ""
-            return (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "") === dir
+            return (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "") === dir &&
+              (language === "go" || (languageById.get(s.file_id) === language && s.kind !== "method"))
           })
           target = pkg[0]?.id
         }

@@ -7,7 +7,7 @@ import type { FileFacts, ImportedName, ImportFact, RefFact, RefKind, Span, Symbo
 
 const CONTAINERS = new Set(["class", "interface", "struct", "enum", "trait", "impl", "module", "namespace"])
 const CALLABLE = new Set(["function", "method"])
-const separatorOf = (language: string) => (language === "rust" || language === "cpp" || language === "c" ? "::" : ".")
+const separatorOf = (language: string) => (language === "rust" || language === "cpp" || language === "c" || language === "ruby" || language === "php" ? "::" : ".")
 
 /** UTF-16 index → UTF-8 byte offset (identity for ASCII text). */
 const byteOffsets = (text: string): ((i: number) => number) => {
@@ -156,7 +156,8 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     }
     let kind = d.kind as SymbolKind
     if (kind === "function" && inClass) kind = "method"
-    const name = slice(d.name)
+    // Ruby's `attr_reader :name` defines the method `name`.
+    const name = language === "ruby" ? slice(d.name).replace(/^:/, "") : slice(d.name)
     const container = chain.length === 0 ? null : chain.join(sep)
     if (language === "python" && kind === "variable" && !inClass) continue // `self.x = …` outside a class
     if (language === "python" && (kind === "constant" || kind === "variable")) {
@@ -172,7 +173,7 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     // before collapsing, or every spec of the block would collapse the whole block again.
     const header = text.slice(d.node.start, Math.min(headerEnd, d.node.start + 4000))
     // Python's block starts after any comment on the header line: that comment is not the signature.
-    let signature = collapse(language === "python" ? withoutHashComments(header) : header).replace(/\s*[{:=]\s*$/, "")
+    let signature = collapse(language === "python" || language === "ruby" ? withoutHashComments(header) : header).replace(/\s*[{:=]\s*$/, "")
     if (signature.length > 240) signature = signature.slice(0, 240) + "…"
     let returnType: string | null = d.ret ? collapse(slice(d.ret)) : null
     if (returnType === null && d.params && (language === "typescript" || language === "tsx")) {
@@ -193,6 +194,12 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
         ? /^[A-Z]/.test(name)
         : language === "java"
         ? /\bpublic\b/.test(head)
+        : language === "csharp"
+        ? /\bpublic\b/.test(head) || d.kind === "namespace"
+        : language === "kotlin" || language === "php"
+        ? !/\b(private|protected|internal)\b/.test(head) // public unless said otherwise
+        : language === "ruby"
+        ? true
         : !/^\s*static\b/.test(head)
     kept.push(d)
     symbols.push({
@@ -250,7 +257,7 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
       if (scoping.written(r.name.start)) continue
       if (qualifier === "self" && instanceShadows(r.name.start, name)) continue
       if (r.kind === "read" && !keepRead(language, name, qualifier, known, importNames)) continue
-    } else if (r.kind === "read" && !known.has(name) && !(qualifier !== null && known.has(qualifier))) continue
+    } else if (r.kind === "read" && !known.has(name) && !(qualifier !== null && known.has(qualifier)) && !globalConstant(language, qualifier ?? name)) continue
     refSeen.add(key)
     const at = toByte(r.name.start)
     const enclosing = enclosingOf(at)
@@ -433,6 +440,12 @@ class Scoping {
   }
 }
 
+/**
+ * Ruby's constants (`Money`, `Money::ZERO`) are global, and C#'s `using` imports whole namespaces: a
+ * read of a capitalised name (or qualified by one) can point at another file without an import naming it.
+ */
+const globalConstant = (language: string, name: string) => (language === "ruby" || language === "csharp") && /^[A-Z]/.test(name)
+
 const unquote = (s: string) => s.replace(/^["'`]|["'`]$/g, "")
 
 const buildImports = (language: string, text: string, groups: Map<number, Capture[]>): ImportFact[] => {
@@ -482,6 +495,26 @@ const buildImports = (language: string, text: string, groups: Map<number, Captur
         module = cut === -1 ? full : full.slice(0, cut)
         names = [{ name: cut === -1 ? full : full.slice(cut + 2), alias: as ? as[2]! : null }]
       }
+    }
+    if (language === "ruby") {
+      // require_relative "money" is relative to the file (marked "./"); require "shop/cart" searches the load path.
+      if (/^\s*require_relative\b/.test(text.slice(stmt.start, stmt.end)) && !module.startsWith(".")) module = `./${module}`
+      // Everything the required file defines becomes visible.
+      wildcard = true
+    }
+    // `using A.B;` brings in every type of the namespace; `using G = A.B;` only the alias.
+    if (language === "csharp" && get("import.namespace").length === 0) wildcard = true
+    if (language === "php" && !module.endsWith(".php")) {
+      // use App\Geometry\Circle [as C]: the namespace, and the name it imports.
+      const path = module.replace(/^\\/, "")
+      const cut = path.lastIndexOf("\\")
+      names = [{ name: path.slice(cut + 1), alias: get("import.alias")[0] ?? null }]
+      module = cut === -1 ? "" : path.slice(0, cut)
+    }
+    if (language === "kotlin" && !wildcard) {
+      const cut = module.lastIndexOf(".")
+      names = [{ name: module.slice(cut + 1), alias: get("import.alias")[0] ?? null }]
+      module = module.slice(0, cut)
     }
     if (language === "java" && !wildcard) {
       const cut = module.lastIndexOf(".")

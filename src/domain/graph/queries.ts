@@ -202,6 +202,120 @@ const cppOnly = `
 (call_expression function: (field_expression field: (field_identifier) @name)) @ref.call
 `
 
+const ruby = `
+(module name: [(constant) @name (scope_resolution name: (_) @name)] body: (body_statement)? @body) @def.module
+(class name: [(constant) @name (scope_resolution name: (_) @name)] superclass: (superclass)? body: (body_statement)? @body) @def.class
+(call method: (identifier) @_attr (#any-of? @_attr "attr_reader" "attr_writer" "attr_accessor") arguments: (argument_list (simple_symbol) @name)) @def.method
+(method name: (_) @name parameters: (method_parameters)? @params body: (body_statement)? @body) @def.function
+(singleton_method name: (_) @name parameters: (method_parameters)? @params body: (body_statement)? @body) @def.function
+(assignment left: (constant) @name) @def.constant
+(call receiver: (constant) @qualifier method: (identifier) @name) @ref.call
+(call receiver: (scope_resolution name: (constant) @qualifier) method: (identifier) @name) @ref.call
+(call method: (identifier) @name (#not-any-of? @name "require" "require_relative" "load")) @ref.call
+(call receiver: (constant) @name) @ref.type
+(superclass (constant) @name) @ref.type
+(superclass (scope_resolution scope: (constant) @qualifier name: (constant) @name)) @ref.type
+(call receiver: (scope_resolution scope: (constant) @qualifier name: (constant) @name)) @ref.type
+(scope_resolution scope: (constant) @qualifier name: (constant) @name) @ref.read
+(argument_list (constant) @name) @ref.read
+(argument_list (identifier) @name) @ref.read
+(call method: (identifier) @_req (#any-of? @_req "require" "require_relative" "load") arguments: (argument_list . (string . (string_content) @module .))) @import
+`
+
+const csharp = `
+(namespace_declaration name: (_) @name body: (declaration_list) @body) @def.namespace
+(file_scoped_namespace_declaration name: (_) @name) @def.namespace
+(class_declaration name: (identifier) @name body: (declaration_list) @body) @def.class
+(record_declaration name: (identifier) @name) @def.class
+(struct_declaration name: (identifier) @name body: (declaration_list) @body) @def.struct
+(interface_declaration name: (identifier) @name body: (declaration_list) @body) @def.interface
+(enum_declaration name: (identifier) @name body: (enum_member_declaration_list) @body) @def.enum
+(delegate_declaration name: (identifier) @name parameters: (parameter_list) @params) @def.type
+(method_declaration returns: (_) @ret name: (identifier) @name parameters: (parameter_list) @params body: (_)? @body) @def.method
+(constructor_declaration name: (identifier) @name parameters: (parameter_list) @params body: (_)? @body) @def.method
+(property_declaration type: (_) @ret name: (identifier) @name) @def.variable
+(field_declaration (modifier) @_const (#any-of? @_const "const" "readonly") (variable_declaration (variable_declarator name: (identifier) @name))) @def.constant
+(field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @def.variable
+(event_field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @def.variable
+(event_declaration name: (identifier) @name) @def.variable
+(invocation_expression function: (identifier) @name) @ref.call
+(invocation_expression function: (generic_name (identifier) @name)) @ref.call
+(invocation_expression function: (member_access_expression expression: (identifier) @qualifier name: [(identifier) @name (generic_name (identifier) @name)])) @ref.call
+(invocation_expression function: (member_access_expression name: [(identifier) @name (generic_name (identifier) @name)])) @ref.call
+(object_creation_expression type: [(identifier) @name (generic_name (identifier) @name)]) @ref.call
+(object_creation_expression type: (qualified_name qualifier: (_) @qualifier name: (identifier) @name)) @ref.call
+(variable_declaration type: [(identifier) @name (generic_name (identifier) @name)]) @ref.type
+(parameter type: [(identifier) @name (generic_name (identifier) @name)]) @ref.type
+(method_declaration returns: [(identifier) @name (generic_name (identifier) @name)]) @ref.type
+(property_declaration type: [(identifier) @name (generic_name (identifier) @name)]) @ref.type
+(base_list [(identifier) @name (generic_name (identifier) @name)]) @ref.type
+(type_argument_list (identifier) @name) @ref.type
+(typeof_expression type: (identifier) @name) @ref.type
+(member_access_expression expression: (identifier) @qualifier name: (identifier) @name) @ref.read
+(member_access_expression expression: (identifier) @name) @ref.read
+(argument (identifier) @name) @ref.read
+(using_directive !name [(qualified_name) (identifier)] @module) @import
+(using_directive name: (identifier) @import.namespace (qualified_name) @module) @import
+`
+
+const php = `
+(namespace_definition name: (namespace_name) @name body: (compound_statement)? @body) @def.namespace
+(class_declaration name: (name) @name body: (declaration_list) @body) @def.class
+(interface_declaration name: (name) @name body: (declaration_list) @body) @def.interface
+(trait_declaration name: (name) @name body: (declaration_list) @body) @def.trait
+(enum_declaration name: (name) @name body: (enum_declaration_list) @body) @def.enum
+(method_declaration name: (name) @name parameters: (formal_parameters) @params return_type: (_)? @ret body: (compound_statement)? @body) @def.method
+(function_definition name: (name) @name parameters: (formal_parameters) @params return_type: (_)? @ret body: (compound_statement) @body) @def.function
+(const_declaration (const_element (name) @name)) @def.constant
+(property_declaration (property_element name: (variable_name (name) @name))) @def.variable
+(function_call_expression function: (name) @name) @ref.call
+(function_call_expression function: (qualified_name (name) @name .)) @ref.call
+(scoped_call_expression scope: (name) @qualifier name: (name) @name) @ref.call
+(scoped_call_expression scope: (name) @name (#not-any-of? @name "static" "self" "parent")) @ref.type
+(member_call_expression name: (name) @name) @ref.call
+(nullsafe_member_call_expression name: (name) @name) @ref.call
+(object_creation_expression (name) @name (#not-any-of? @name "static" "self" "parent")) @ref.call
+(object_creation_expression (qualified_name (name) @name .)) @ref.call
+(named_type (name) @name (#not-any-of? @name "static" "self" "parent")) @ref.type
+(named_type (qualified_name (name) @name .)) @ref.type
+(base_clause (name) @name) @ref.type
+(class_interface_clause (name) @name) @ref.type
+(class_constant_access_expression . (name) @qualifier . (name) @name) @ref.read
+(class_constant_access_expression . (name) @name (#not-any-of? @name "static" "self" "parent")) @ref.type
+(use_declaration (name) @name) @ref.type
+(argument (name) @name) @ref.read
+(namespace_use_clause [(qualified_name) (name)] @module alias: (name)? @import.alias) @import
+(require_once_expression [(string (string_content) @module) (binary_expression left: (name) @_dir (#eq? @_dir "__DIR__") right: (string (string_content) @module))]) @import
+(require_expression [(string (string_content) @module) (binary_expression left: (name) @_dir (#eq? @_dir "__DIR__") right: (string (string_content) @module))]) @import
+(include_expression [(string (string_content) @module) (binary_expression left: (name) @_dir (#eq? @_dir "__DIR__") right: (string (string_content) @module))]) @import
+(include_once_expression [(string (string_content) @module) (binary_expression left: (name) @_dir (#eq? @_dir "__DIR__") right: (string (string_content) @module))]) @import
+`
+
+const kotlin = `
+(class_declaration "interface" name: (identifier) @name (class_body)? @body) @def.interface
+(class_declaration (modifiers (class_modifier) @_enum (#eq? @_enum "enum")) name: (identifier) @name) @def.enum
+(class_declaration name: (identifier) @name [(class_body) (enum_class_body)]? @body) @def.class
+(object_declaration name: (identifier) @name (class_body)? @body) @def.class
+(function_declaration name: (identifier) @name (function_value_parameters) @params (function_body)? @body) @def.function
+(secondary_constructor (function_value_parameters) @params) @def.method
+(type_alias type: (identifier) @name) @def.type
+(source_file (property_declaration "var" (variable_declaration (identifier) @name)) @def.variable)
+(source_file (property_declaration (variable_declaration (identifier) @name)) @def.constant)
+(class_body (property_declaration "var" (variable_declaration (identifier) @name)) @def.variable)
+(class_body (property_declaration (variable_declaration (identifier) @name)) @def.constant)
+(class_parameter "val" . (identifier) @name) @def.constant
+(class_parameter "var" . (identifier) @name) @def.variable
+(call_expression . (identifier) @name) @ref.call
+(call_expression . (navigation_expression . (identifier) @qualifier . (identifier) @name .)) @ref.call
+(call_expression . (navigation_expression (identifier) @name .)) @ref.call
+(user_type . (identifier) @name) @ref.type
+(navigation_expression . (identifier) @qualifier . (identifier) @name .) @ref.read
+(navigation_expression . (identifier) @name) @ref.read
+(value_argument (identifier) @name) @ref.read
+(import (qualified_identifier) @module . (identifier)? @import.alias) @import
+(import (qualified_identifier) @module "*" @import.wildcard) @import
+`
+
 export const graphQueries: Record<string, string> = {
   typescript: jsCommon + tsOnly,
   tsx: jsCommon + tsOnly,
@@ -211,5 +325,9 @@ export const graphQueries: Record<string, string> = {
   go,
   java,
   c: cCommon,
-  cpp: cCommon + cppOnly
+  cpp: cCommon + cppOnly,
+  ruby,
+  csharp,
+  php,
+  kotlin
 }

@@ -2,7 +2,9 @@
  * Which indexed files an import names: TS/JS relative paths (extension and index lookup, `.js` →
  * `.ts`), tsconfig `baseUrl` and `paths`; Python absolute and relative modules (package
  * `__init__.py`); Rust `mod x;` and `use crate::/self::/super::` paths; Go import paths under the
- * module of go.mod (every file of the package); Java package paths; C/C++ quoted includes. Pure.
+ * module of go.mod (every file of the package); Java package paths; C/C++ quoted includes; Ruby
+ * require/require_relative; PHP use (PSR-4 paths) and require; C# using and Kotlin import (the
+ * directory named like the namespace or package). Pure.
  */
 import type { ImportFact } from "./facts.js"
 
@@ -203,6 +205,47 @@ const resolveJava = (imp: ImportFact, ctx: ResolveContext): string[] => {
   ).sort()
 }
 
+/** Files whose path is `suffix` or ends with `/suffix`. */
+const endingWith = (ctx: ResolveContext, suffix: string): string[] => [...ctx.files].filter((f) => f === suffix || f.endsWith("/" + suffix)).sort()
+
+/** The files with extension `ext` of the directories whose path ends with the most trailing segments of `segs` (at least `min`). */
+const filesOfPackage = (ctx: ResolveContext, segs: ReadonlyArray<string>, ext: string, min = 1): string[] => {
+  for (let k = segs.length; k >= Math.max(min, 1); k--) {
+    const dir = segs.slice(-k).join("/")
+    const hits = [...ctx.files].filter((f) => f.endsWith(ext) && (dirname(f) === dir || dirname(f).endsWith("/" + dir))).sort()
+    if (hits.length > 0) return hits
+  }
+  return []
+}
+
+/** Ruby: require_relative "./x" from the file's directory; require "a/b" from lib/ or any load path that ends so. */
+const resolveRuby = (from: string, module: string, ctx: ResolveContext): string[] => {
+  const file = module.endsWith(".rb") ? module : `${module}.rb`
+  if (module.startsWith(".")) return firstExisting(ctx, [joinPath(dirname(from), file)])
+  const direct = firstExisting(ctx, [joinPath("lib", file), file])
+  return direct.length > 0 ? direct : endingWith(ctx, `lib/${file}`).slice(0, 1)
+}
+
+/**
+ * PHP: `use A\B\C` names class C of namespace A\B, which PSR-4 puts in a file C.php under a directory
+ * ending with the namespace's path (its leading segments are usually a prefix mapped to src/): the
+ * longest such suffix wins. A name that is no file (`use function A\B\f`) is looked for in the
+ * namespace's files. require/include of a path: from the file's directory (`__DIR__ . '/x.php'`), then the root.
+ */
+const resolvePhp = (from: string, imp: ImportFact, ctx: ResolveContext): string[] => {
+  if (imp.module.endsWith(".php")) return firstExisting(ctx, [joinPath(dirname(from), imp.module), joinPath(imp.module)])
+  const ns = imp.module.split("\\").filter((s) => s.length > 0)
+  const out = new Set<string>()
+  for (const n of imp.names) {
+    const segs = [...ns, n.name]
+    let hit: string[] = []
+    for (let k = segs.length; k >= Math.min(2, segs.length) && hit.length === 0; k--) hit = endingWith(ctx, `${segs.slice(-k).join("/")}.php`)
+    if (hit.length === 0) hit = filesOfPackage(ctx, ns, ".php")
+    for (const h of hit) out.add(h)
+  }
+  return [...out].sort()
+}
+
 export const resolveModule = (language: string, from: string, imp: ImportFact, ctx: ResolveContext): string[] => {
   switch (language) {
     case "typescript":
@@ -220,6 +263,16 @@ export const resolveModule = (language: string, from: string, imp: ImportFact, c
     case "c":
     case "cpp":
       return firstExisting(ctx, [joinPath(dirname(from), imp.module), imp.module])
+    case "ruby":
+      return resolveRuby(from, imp.module, ctx)
+    case "php":
+      return resolvePhp(from, imp, ctx)
+    case "csharp":
+      // `using A.B`: the .cs files of a directory named like the namespace (or its last segments).
+      return filesOfPackage(ctx, imp.module.replace(/^global::/, "").split("."), ".cs")
+    case "kotlin":
+      // `import a.b.C`: the .kt files of the package's directory (Kotlin lets it drop the leading segments).
+      return filesOfPackage(ctx, imp.module.split("."), ".kt")
     default:
       return []
   }
