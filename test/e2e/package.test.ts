@@ -48,5 +48,5 @@ describe("the npm package", () => {
     } finally {
       await client.close()
     }
-  })
+  }, 120_000) // packs and installs ~55 MB (26 grammars): ~22 s alone, more beside other tests
 })
