@@ -1,5 +1,6 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
+import type { TomlEngine } from "../src/domain/data/tomlEditor.js"
 import type { FileFacts } from "../src/domain/graph/facts.js"
 import type { Grammar } from "../src/domain/languages.js"
 import type { SpliceError } from "../src/domain/SpliceError.js"
@@ -57,6 +58,8 @@ export interface SyntaxService {
    * file nests deeper than that recursive parser can follow (thousands of levels).
    */
   readonly scriptFacts: (path: string, text: string) => Effect.Effect<FileFacts | undefined, SpliceError>
+  /** TOML's parser and comment-keeping editor (toml_edit as wasm, loaded from bytes on first use). */
+  readonly tomlEngine: Effect.Effect<TomlEngine, SpliceError>
 }
 
 export class Syntax extends Context.Tag("splice/Syntax")<Syntax, SyntaxService>() {}

@@ -93,6 +93,10 @@ const parsed = (tree: Tree | null): Tree => {
 }
 
 export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
+  tomlEngine: Effect.tryPromise({
+    try: () => import("./tomlWasm.js").then((m) => m.tomlEngine()),
+    catch: (e) => spliceError("SPL-E099", `TOML's parser (toml_edit wasm) could not be loaded: ${String(e)}`)
+  }),
   scriptFacts: (path, text) =>
     Effect.try({
       try: () => {

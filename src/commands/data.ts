@@ -17,6 +17,7 @@ import { FileStore, type ResolvedPath } from "../../services/FileStore.js"
 import { Hasher } from "../../services/Hasher.js"
 import { identityLock, Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
+import { Syntax } from "../../services/Syntax.js"
 import type { Verdict } from "../../services/Validator.js"
 import { COMPILER_OFF, type CompilerSettings, type CompilerVerdict, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
 import { graphAfterWrite, type GraphReport } from "./graphAfterWrite.js"
@@ -50,7 +51,7 @@ export interface SetConfig extends DataWriteConfig {
 }
 
 /** The editor of a format, loaded when first used (yaml, jsonc-parser and the TOML wasm stay out of start-up). */
-const editorFor = (format: DataFormat): Effect.Effect<DataEditor> => {
+const editorFor = (format: DataFormat): Effect.Effect<DataEditor, SpliceError, Syntax> => {
   switch (format) {
     case "json":
       return Effect.promise(() => import("../domain/data/jsonEditor.js")).pipe(Effect.map((m) => m.jsonEditor))
@@ -59,10 +60,7 @@ const editorFor = (format: DataFormat): Effect.Effect<DataEditor> => {
     case "yaml":
       return Effect.promise(() => import("../domain/data/yamlEditor.js")).pipe(Effect.map((m) => m.yamlEditor))
     case "toml":
-      return Effect.promise(async () => {
-        const [{ tomlEngine }, { tomlEditor }] = await Promise.all([import("../../layers/live/tomlWasm.js"), import("../domain/data/tomlEditor.js")])
-        return tomlEditor(tomlEngine())
-      })
+      return Effect.zipWith(Effect.flatMap(Syntax, (s) => s.tomlEngine), Effect.promise(() => import("../domain/data/tomlEditor.js")), (engine, m) => m.tomlEditor(engine))
   }
 }
 

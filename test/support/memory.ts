@@ -23,6 +23,7 @@ import type { Input } from "../../services/Input.js"
 import type { Journal } from "../../services/Journal.js"
 import type { Lock } from "../../services/Lock.js"
 import type { Output } from "../../services/Output.js"
+import type { Syntax } from "../../services/Syntax.js"
 import type { Validator } from "../../services/Validator.js"
 
 export { MemoryFs, MemoryLocks, ScriptedChecker }
@@ -30,10 +31,10 @@ export { MemoryFs, MemoryLocks, ScriptedChecker }
 /** The journal key of the test user. */
 export const TEST_KEY = new Uint8Array(32).fill(42)
 
-export type Services = FileStore | Lock | Journal | Hasher | Validator | Output | Input | CompilerGate
+export type Services = FileStore | Lock | Journal | Hasher | Validator | Output | Input | CompilerGate | Syntax
 
 // Grammars and the hasher are pure and costly to load: share them across tests.
-const shared = Layer.mergeAll(HasherLive, ValidatorLive.pipe(Layer.provide(Layer.merge(SyntaxLive, ProcessRunnerLive))))
+const shared = Layer.mergeAll(HasherLive, SyntaxLive, ValidatorLive.pipe(Layer.provide(Layer.merge(SyntaxLive, ProcessRunnerLive))))
 const sharedMemo = Layer.succeedContext(await Effect.runPromise(Effect.scoped(Layer.build(shared))))
 
 export interface RunOptions {

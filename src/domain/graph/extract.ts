@@ -4,30 +4,12 @@
  */
 import type { Capture } from "../../../services/Syntax.js"
 import type { FileFacts, ImportedName, ImportFact, RefFact, RefKind, Span, SymbolFact, SymbolKind } from "./facts.js"
+import { byteOffsets } from "./offsets.js"
 
 const CONTAINERS = new Set(["class", "interface", "struct", "enum", "trait", "impl", "module", "namespace"])
 const CALLABLE = new Set(["function", "method"])
 const separatorOf = (language: string) => (language === "rust" || language === "cpp" || language === "c" || language === "ruby" || language === "php" ? "::" : ".")
 
-/** UTF-16 index → UTF-8 byte offset (identity for ASCII text). */
-const byteOffsets = (text: string): ((i: number) => number) => {
-  // eslint-disable-next-line no-control-regex
-  if (/^[\x00-\x7f]*$/.test(text)) return (i) => i
-  const map = new Int32Array(text.length + 1)
-  let b = 0
-  for (let i = 0; i < text.length; i++) {
-    map[i] = b
-    const c = text.charCodeAt(i)
-    if (c < 0x80) b += 1
-    else if (c < 0x800) b += 2
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      b += 4
-      map[++i] = b
-    } else b += 3
-  }
-  map[text.length] = b
-  return (i) => map[i]!
-}
 
 const collapse = (s: string) => s.replace(/\s+/g, " ").trim()
 

@@ -1,3 +1,5 @@
+import { lineOfOffset } from "../textMatch.js"
+
 /** Positions in a JS string as the graph stores them: UTF-8 byte offsets, 1-based lines and byte columns. */
 
 /** UTF-16 index → UTF-8 byte offset (identity for ASCII text). */
@@ -20,19 +22,13 @@ export const byteOffsets = (text: string): ((i: number) => number) => {
   return (i) => map[i]!
 }
 
-/** UTF-16 index → 1-based line and 1-based UTF-8 byte column. */
+/** UTF-16 index → 1-based line and 1-based UTF-8 byte column (lines end at LF only, as tree-sitter counts them). */
 export const linePositions = (text: string): ((i: number) => { line: number; column: number }) => {
   const toByte = byteOffsets(text)
   const starts = [0]
   for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1)
   return (i) => {
-    let lo = 0
-    let hi = starts.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1
-      if (starts[mid]! <= i) lo = mid
-      else hi = mid - 1
-    }
-    return { line: lo + 1, column: toByte(i) - toByte(starts[lo]!) + 1 }
+    const line = lineOfOffset(starts, i)
+    return { line, column: toByte(i) - toByte(starts[line - 1]!) + 1 }
   }
 }

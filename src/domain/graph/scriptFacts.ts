@@ -474,16 +474,8 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
   }
 
   const walkSignatureParts = (node: TS.SignatureDeclarationBase, ctx: Context) => {
-    for (const p of node.typeParameters ?? []) {
-      if (p.constraint) walk(p.constraint, ctx)
-      if (p.default) walk(p.default, ctx)
-    }
-    for (const p of node.parameters) {
-      for (const m of ts.getDecorators(p) ?? []) walk(m, ctx)
-      walkBindingDefaults(p.name, ctx)
-      if (p.type) walk(p.type, ctx)
-      if (p.initializer) walk(p.initializer, ctx)
-    }
+    for (const p of node.typeParameters ?? []) walk(p, ctx)
+    for (const p of node.parameters) walk(p, ctx)
     if (node.type) walk(node.type, ctx)
   }
 
@@ -514,10 +506,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     if (ts.isClassExpression(node) && name !== undefined) scope.declare(name, VALUE | TYPE, { kind: "local" })
     for (const m of ts.getDecorators(node) ?? []) walk(m, ctx)
     const inner: Context = { scope, symbolic: false, container: null, thisClass: qualified, enclosing: index ?? ctx.enclosing }
-    for (const p of node.typeParameters ?? []) {
-      if (p.constraint) walk(p.constraint, inner)
-      if (p.default) walk(p.default, inner)
-    }
+    for (const p of node.typeParameters ?? []) walk(p, inner)
     for (const h of node.heritageClauses ?? []) {
       for (const t of h.types) walkHeritage(t, h.token === K.ImplementsKeyword ? TYPE : VALUE, inner)
     }
@@ -602,10 +591,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     const index = symbolOf.get(node)
     const qualified = index !== undefined ? symbols[index]!.qualifiedName : null
     const inner: Context = { ...ctx, scope, symbolic: false, container: null }
-    for (const p of node.typeParameters ?? []) {
-      if (p.constraint) walk(p.constraint, inner)
-      if (p.default) walk(p.default, inner)
-    }
+    for (const p of node.typeParameters ?? []) walk(p, inner)
     for (const h of node.heritageClauses ?? []) for (const t of h.types) walkHeritage(t, TYPE, inner)
     const overloadOf = new Map<string, number>()
     for (const m of node.members) {
@@ -775,10 +761,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
         const scope = new Scope(ctx.scope)
         typeParameters(t, scope)
         const inner: Context = { ...ctx, scope, symbolic: false, container: null }
-        for (const p of t.typeParameters ?? []) {
-          if (p.constraint) walk(p.constraint, inner)
-          if (p.default) walk(p.default, inner)
-        }
+        for (const p of t.typeParameters ?? []) walk(p, inner)
         return walk(t.type, inner)
       }
       case K.EnumDeclaration: {
@@ -932,6 +915,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
         return walkBindingDefaults(node as TS.BindingName, ctx)
       case K.Parameter: {
         const p = node as TS.ParameterDeclaration
+        for (const m of ts.getDecorators(p) ?? []) walk(m, ctx)
         walkBindingDefaults(p.name, ctx)
         if (p.type) walk(p.type, ctx)
         if (p.initializer) walk(p.initializer, ctx)
