@@ -111,6 +111,8 @@ describe("TypeScript facts with scopes", () => {
     expect(names(f)).toEqual(["function parse", "interface P", "method P.get"])
     expect(f.symbols[0]).toMatchObject({ startLine: 1, endLine: 3, overloads: ["function parse(s: string): number", "function parse(s: string, radix: number): number"] })
     expect(f.symbols[2]!.overloads).toHaveLength(2)
+    const documented = facts("export const is: {\n  /** a doc */\n  (u: unknown): boolean\n} = (u) => true\n")
+    expect(documented.symbols[0]!.signature).toBe("const is: { (u: unknown): boolean } = (u)")
   })
 
   it("keeps consts whatever their initializer (as casts, regex, generators), the file's last declaration, and no keyword as a method", () => {

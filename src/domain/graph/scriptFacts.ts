@@ -106,7 +106,8 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
   }
   /** The declaration's header: from its first token (modifiers but `export`/`default`/`declare`) to its body. */
   const header = (node: TS.Node, bodyStart: number | undefined) => {
-    const raw = text.slice(node.getStart(sf), bodyStart ?? node.end)
+    // Doc comments inside a declaration (effect documents each overload of a type literal) are not its signature.
+    const raw = text.slice(node.getStart(sf), bodyStart ?? node.end).replace(/\/\*[\s\S]*?\*\//g, " ")
     return clip(collapse(raw).replace(/^(export\s+)?(default\s+)?(declare\s+)?/, "").replace(/\s*(\{|=>|=)?\s*;?$/, ""))
   }
   const paramsText = (node: TS.SignatureDeclarationBase) => `(${collapse(text.slice(node.parameters.pos, node.parameters.end))})`
