@@ -375,6 +375,13 @@ describe("parseUnifiedDiff of the repo's own unifiedDiff", () => {
     )
   })
 
+  it("reads a removed `- ` line that ends a miscounted diff as a removed line, not a mail signature", () => {
+    const diff = unifiedDiff("- \n", "", "f.txt")
+    expect(diff.endsWith("\n-- \n")).toBe(true)
+    expect(parseUnifiedDiff(diff.replace("@@ -1,1 +0,0 @@", "@@ -1,0 +0,0 @@"))).toEqual(parseUnifiedDiff(diff))
+    expect(ok(parseUnifiedDiff(diff)).ops).toEqual([{ kind: "patch", file: "f.txt", hunks: [{ old: ["- "], new: [], anchors: [], lineHint: 1, origin: { line: 3 } }], origin: { line: 1 } }])
+  })
+
   it("gives the same hunks when every @@ count is wrong (models miscount)", () => {
     fc.assert(
       fc.property(text, text, fc.nat(6), fc.nat(6), (before, after, a, b) => {

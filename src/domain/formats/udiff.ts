@@ -157,8 +157,9 @@ const parseLines = (lines: ReadonlyArray<Line>): ChangeOp[] => {
   const at = (i: number): string | undefined => (i < n && !lines[i]!.prose ? lines[i]!.text : undefined)
   const isFileHeader = (i: number) => at(i)?.startsWith("--- ") === true && at(i + 1)?.startsWith("+++ ") === true
   const isHunkLine = (t: string | undefined) => t !== undefined && (t === "" || " -+\\".includes(t[0]!))
-  /** `git format-patch`'s mail signature: `-- ` then the git version. */
-  const isSignature = (i: number) => at(i) === "-- " && !isHunkLine(at(i + 1))
+  /** `git format-patch`'s mail signature: `-- ` then the git version. A `-- ` that ends the input is a
+   * removed line `- `, not a signature. */
+  const isSignature = (i: number) => at(i) === "-- " && i + 1 < n && !isHunkLine(at(i + 1))
   /** More hunk body follows at i (after blank lines): a line with a hunk prefix that is not a file header. */
   const bodyContinues = (i: number) => {
     while (at(i) === "") i++
