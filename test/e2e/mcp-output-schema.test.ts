@@ -76,6 +76,15 @@ for (const rt of runtimes) {
           ["set", { file: "c.json", key_path: "a.b", value: "2", json: true }],
           ["del", { file: "c.json", key_path: "a.b" }],
           ["del", { file: "c.json", key_path: "a.b" }, true],
+          ["cp", { from: "c.json", to: "d/c.json", preview: true }],
+          ["cp", { from: "c.json", to: "d/c.json" }],
+          ["cp", { from: "c.json", to: "d/c.json" }, true],
+          ["mv", { from: "d", to: "e", preview: true }],
+          ["mv", { from: "d", to: "e" }],
+          ["mv", { from: "e", to: "e/f" }, true],
+          ["rm", { paths: ["e"], recursive: true, preview: true }],
+          ["rm", { paths: ["e"], recursive: true }],
+          ["rm", { paths: ["e"] }, true],
           ["read", { fiel: "a.ts" }, true]
         ]
         for (const [name, a, isError] of calls) await call(name, a, isError === true)

@@ -84,7 +84,14 @@ const cases: ReadonlyArray<Case> = [
   { tool: "set", args: { file: "cfg.toml", key_path: "tool.version", value: "2.0" }, cli: ["set", "cfg.toml", "tool.version", "2.0"] },
   { tool: "set", args: { file: "cfg.toml", key_path: "tool.n", value: "{nope", json: true }, cli: ["set", "cfg.toml", "tool.n", "{nope", "--json"], code: "SPL-E010" },
   { tool: "del", args: { file: "cfg.toml", key_path: "tool.name" }, cli: ["del", "cfg.toml", "tool.name"] },
-  { tool: "del", args: { file: "bad.yaml", key_path: "a" }, cli: ["del", "bad.yaml", "a"], code: "SPL-E048" }
+  { tool: "del", args: { file: "bad.yaml", key_path: "a" }, cli: ["del", "bad.yaml", "a"], code: "SPL-E048" },
+  { tool: "cp", args: { from: "m.py", to: "copy/m.py" }, cli: ["cp", "m.py", "copy/m.py"] },
+  { tool: "cp", args: { from: "m.py", to: "copy/m.py" }, cli: ["cp", "m.py", "copy/m.py"], code: "SPL-E033" },
+  { tool: "mv", args: { from: "copy/m.py", to: "moved.py", preview: true }, cli: ["mv", "copy/m.py", "moved.py", "--preview"], same: true },
+  { tool: "mv", args: { from: "copy/m.py", to: "moved.py" }, cli: ["mv", "copy/m.py", "moved.py"] },
+  { tool: "mv", args: { from: "copy", to: "copy/inner" }, cli: ["mv", "copy", "copy/inner"], code: "SPL-E110" },
+  { tool: "rm", args: { paths: ["copy"] }, cli: ["rm", "copy"], code: "SPL-E112" },
+  { tool: "rm", args: { paths: ["moved.py", "copy"], recursive: true }, cli: ["rm", "moved.py", "copy", "--recursive"] }
 ]
 
 const seed = (ws: string) => {
@@ -141,6 +148,7 @@ for (const rt of runtimes) {
       }
       expect(fs.readFileSync(path.join(served, "lib.ts"), "utf8")).toBe(fs.readFileSync(path.join(viaCli, "lib.ts"), "utf8"))
       expect(fs.readFileSync(path.join(served, "m.py"), "utf8")).toBe(fs.readFileSync(path.join(viaCli, "m.py"), "utf8"))
+      for (const ws of [served, viaCli]) expect([fs.existsSync(path.join(ws, "copy")), fs.existsSync(path.join(ws, "moved.py"))]).toEqual([false, false])
       expect(fs.readFileSync(path.join(served, "cfg.toml"), "utf8")).toBe("# tool settings\n[tool]\nversion = \"2.0\" # pinned\n")
       expect(fs.readFileSync(path.join(viaCli, "cfg.toml"), "utf8")).toBe("# tool settings\n[tool]\nversion = \"2.0\" # pinned\n")
     }, 180_000) // ~40 CLI processes in a row
