@@ -372,11 +372,19 @@ export const makeJournal = (
     const get = (id: string) =>
       Effect.map(readEntry(id), (e) => (e.kind === "tx" ? e.record : undefined))
 
+    // A transaction's file list never changes once its intent is written: read (and verify) it once
+    // per process, not once per file (an undo of a 1,400-file move asked 1,400 times).
+    const filesOf = new Map<string, TxRecord["files"]>()
     const original: JournalService["original"] = (id, index) =>
       Effect.gen(function*() {
-        const rec = yield* get(id)
-        if (rec === undefined) return yield* Effect.fail(spliceError("SPL-E022", `no transaction ${id}`))
-        const f = rec.files[index]
+        let files = filesOf.get(id)
+        if (files === undefined) {
+          const rec = yield* get(id)
+          if (rec === undefined) return yield* Effect.fail(spliceError("SPL-E022", `no transaction ${id}`))
+          files = rec.files
+          filesOf.set(id, files)
+        }
+        const f = files[index]
         if (f === undefined || !f.existed) return null
         const p = childPath(yield* txDir(id), `orig-${index}`)
         const st = yield* store.lstat(p)
