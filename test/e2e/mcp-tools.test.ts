@@ -91,7 +91,9 @@ const cases: ReadonlyArray<Case> = [
   { tool: "mv", args: { from: "copy/m.py", to: "moved.py" }, cli: ["mv", "copy/m.py", "moved.py"] },
   { tool: "mv", args: { from: "copy", to: "copy/inner" }, cli: ["mv", "copy", "copy/inner"], code: "SPL-E110" },
   { tool: "rm", args: { paths: ["copy"] }, cli: ["rm", "copy"], code: "SPL-E112" },
-  { tool: "rm", args: { paths: ["moved.py", "copy"], recursive: true }, cli: ["rm", "moved.py", "copy", "--recursive"] }
+  { tool: "rm", args: { paths: ["moved.py", "copy"], recursive: true }, cli: ["rm", "moved.py", "copy", "--recursive"] },
+  { tool: "write", args: { file: "m.py", content: "# end\n", append: true }, cli: ["write", "--file", "m.py", "--content", "# end\n", "--append"] },
+  { tool: "write", args: { file: "m.py", content: "", prepend: true }, cli: ["write", "--file", "m.py", "--content", "", "--prepend"], code: "SPL-E012" }
 ]
 
 const seed = (ws: string) => {
@@ -149,6 +151,7 @@ for (const rt of runtimes) {
       expect(fs.readFileSync(path.join(served, "lib.ts"), "utf8")).toBe(fs.readFileSync(path.join(viaCli, "lib.ts"), "utf8"))
       expect(fs.readFileSync(path.join(served, "m.py"), "utf8")).toBe(fs.readFileSync(path.join(viaCli, "m.py"), "utf8"))
       for (const ws of [served, viaCli]) expect([fs.existsSync(path.join(ws, "copy")), fs.existsSync(path.join(ws, "moved.py"))]).toEqual([false, false])
+      expect(fs.readFileSync(path.join(served, "m.py"), "utf8")).toMatch(/# end\n$/)
       expect(fs.readFileSync(path.join(served, "cfg.toml"), "utf8")).toBe("# tool settings\n[tool]\nversion = \"2.0\" # pinned\n")
       expect(fs.readFileSync(path.join(viaCli, "cfg.toml"), "utf8")).toBe("# tool settings\n[tool]\nversion = \"2.0\" # pinned\n")
     }, 180_000) // ~40 CLI processes in a row

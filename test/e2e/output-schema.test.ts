@@ -110,6 +110,8 @@ describe.each(runtimes)("every line the CLI prints under $name matches splice sc
     expect((await go("rm", "e", "--recursive", "--preview")).last).toMatchObject({ preview: true })
     expect((await go("rm", "e", "--recursive")).last).toMatchObject({ changed: true })
     expect((await go("rm", "e")).code).toBe(4)
+    expect((await go("write", "--file", "c.toml", "--append", "--content", "x = 1\n")).last).toMatchObject({ position: "append", changed: true })
+    expect((await go("write", "--file", "c.toml", "--prepend", "--content", "", "--allow-empty")).last).toMatchObject({ position: "prepend", changed: false })
 
     expect([...seen].sort()).toEqual(Object.keys(schemas.commands).sort())
     fs.rmSync(ws, { recursive: true, force: true })
