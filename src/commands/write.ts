@@ -17,7 +17,7 @@ import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerd
 import { compilerLine, previewVerdict, syntaxFailure } from "./verdictText.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { checkExpected, decodeOrRefuse, refuseReserved, statTarget } from "./textTarget.js"
-import { ABSENT, commitWrites, expectedFrom } from "./transaction.js"
+import { ABSENT, commitWrites, expectedFrom, writeStrategy } from "./transaction.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
 import { refuseGrowth } from "./resultLimits.js"
 import { parentWorkspacePath, userPath } from "../domain/workspacePath.js"
@@ -180,7 +180,7 @@ export const write = (config: WriteConfig) =>
       )
       const graph = yield* graphAfterWrite([path.relative], config)
       const diff = config.showDiff ? diffNow() : undefined
-      return yield* output.result("write", { ...base, compiler, changed: true, tx: tx.id, created_directories: tx.dirs ?? [], ...graph.fields, ...(diff !== undefined ? { diff } : {}) },
+      return yield* output.result("write", { ...base, compiler, changed: true, tx: tx.id, write_strategy: writeStrategy(writes[0]!), created_directories: tx.dirs ?? [], ...graph.fields, ...(diff !== undefined ? { diff } : {}) },
         `${diff ?? ""}${original === null ? "created" : config.position === "append" ? `appended ${next.length - (originalBytes?.length ?? 0)} bytes to` : config.position === "prepend" ? `prepended ${next.length - (originalBytes?.length ?? 0)} bytes to` : "wrote"} ${path.relative} (${next.length} bytes), ${compilerLine(compiler)}, tx ${tx.id}\n${graph.human}`)
     }))
   })

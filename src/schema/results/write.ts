@@ -1,6 +1,6 @@
 /** `splice write`'s result: identical content, previewed or committed. */
 import * as Schema from "effect/Schema"
-import { Checksum, CompilerVerdict, Count, GraphReport, LineEnding, PreviewFields, SyntaxVerdict, TxId } from "../common.js"
+import { Checksum, CompilerVerdict, Count, GraphReport, LineEnding, PreviewFields, SyntaxVerdict, TxId, WriteStrategy } from "../common.js"
 import { resultLine } from "../line.js"
 
 /** --append / --prepend: where the content went. */
@@ -39,6 +39,7 @@ export const WriteResult = Schema.Union(
     ...base,
     changed: Schema.Literal(true),
     tx: TxId,
+    write_strategy: WriteStrategy,
     created_directories: Schema.Array(Schema.String),
     graph: Schema.optional(GraphReport),
     diff: Schema.optional(Schema.String)
