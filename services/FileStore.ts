@@ -72,6 +72,8 @@ export interface FileStoreService {
    * directories leading to it are resolved and jailed as `resolve` does.
    */
   readonly resolveName: (path: UserPath) => Effect.Effect<ResolvedPath, SpliceError>
+  /** `locate` for the name itself: a symlink in the last component is not followed (as `resolveName`). */
+  readonly locateName: (path: WorkspacePath) => Effect.Effect<ResolvedPath, SpliceError>
   /** Metadata, or None when nothing is there. */
   readonly stat: (p: ResolvedPath) => Effect.Effect<Option.Option<FileInfo>, SpliceError>
   /** Metadata of the name itself: a symlink is reported as one, not followed. */
@@ -143,6 +145,10 @@ export interface FileStoreService {
     to: ResolvedPath,
     options: { readonly replace: boolean; readonly expect?: ExpectedFile; readonly expectTarget?: ExpectedFile }
   ) => Effect.Effect<void, SpliceError>
+  /** The text of a symbolic link (what it points to, as written), never followed. */
+  readonly readLink: (p: ResolvedPath) => Effect.Effect<string, SpliceError>
+  /** Create a symbolic link holding `target` (durably); SPL-E033 when the name exists. */
+  readonly symlink: (target: string, p: ResolvedPath) => Effect.Effect<void, SpliceError>
   /** Remove a directory tree (used to prune the journal). */
   readonly removeDirectory: (dir: ResolvedPath) => Effect.Effect<void, SpliceError>
   /**

@@ -39,6 +39,18 @@ export interface RemovedDir {
   readonly mode: number
 }
 
+/**
+ * A symbolic link a transaction removes or creates (`rm` of a link, `mv` of one or of a directory
+ * holding one): kept by its text, never followed. A way back removes a created link only while it
+ * still holds that text, and makes a removed one again only where nothing is.
+ */
+export interface TxLink {
+  readonly path: WorkspacePath
+  /** What the link holds (readlink's text). */
+  readonly target: string
+  readonly change: "removed" | "created"
+}
+
 export type TxState = "pending" | "committed" | "rolled_back" | "undone"
 
 export interface TxRecord {
@@ -58,6 +70,8 @@ export interface TxRecord {
    * modes) before they restore the files.
    */
   readonly removedDirs?: ReadonlyArray<RemovedDir>
+  /** Symbolic links it removes or creates, after its files (before its directories are removed). */
+  readonly links?: ReadonlyArray<TxLink>
   readonly state: TxState
   /** For an undo transaction: the transaction it reversed. */
   readonly undoes?: string
@@ -71,6 +85,7 @@ export interface BeginInput {
   readonly edits?: ReadonlyArray<TxEdit>
   readonly dirs?: ReadonlyArray<WorkspacePath>
   readonly removedDirs?: ReadonlyArray<RemovedDir>
+  readonly links?: ReadonlyArray<TxLink>
   readonly undoes?: string
 }
 

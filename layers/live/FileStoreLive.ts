@@ -136,16 +136,18 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
   const locate = (p: WorkspacePath) => resolveFrom(root, p)
 
   /** The name itself: its directory resolved (and jailed), its last component kept as typed. */
-  const resolveName = (input: UserPath) =>
+  const nameFrom = (from: string, input: string) =>
     Effect.suspend(() => {
-      if (input.length === 0 || input.includes("\0")) return resolveFrom(base, input)
-      const lexical = path.resolve(base, input)
-      if (!isInside(root, lexical) || lexical === root) return resolveFrom(base, input)
+      if (input.length === 0 || input.includes("\0")) return resolveFrom(from, input)
+      const lexical = path.resolve(from, input)
+      if (!isInside(root, lexical) || lexical === root) return resolveFrom(from, input)
       return Effect.map(resolveFrom(root, path.relative(root, path.dirname(lexical)) || "."), (dir): ResolvedPath => {
         const absolute = path.join(dir.absolute, path.basename(lexical))
         return { absolute, relative: toRelative(root, absolute) }
       })
     })
+  const resolveName = (input: UserPath) => nameFrom(base, input)
+  const locateName = (p: WorkspacePath) => nameFrom(root, p)
 
   const stat = (p: ResolvedPath) =>
     Effect.try({
@@ -356,7 +358,8 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       throw e
     }
     if (!replace) fs.rmSync(tmp, { force: true })
-    fs.utimesSync(to.absolute, st.atime, st.mtime)
+    // Seconds as numbers keep sub-millisecond precision where the runtime passes it on.
+    fs.utimesSync(to.absolute, st.atimeMs / 1000, st.mtimeMs / 1000)
     fs.unlinkSync(from.absolute)
   }
 
@@ -410,6 +413,26 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
     if (path.dirname(from.absolute) !== path.dirname(to.absolute)) syncDirectory(path.dirname(from.absolute))
   }
 
+  const readLink = (p: ResolvedPath) =>
+    Effect.try({
+      try: () => fs.readlinkSync(p.absolute),
+      catch: (e) =>
+        (e as { code?: string }).code === "EINVAL"
+          ? spliceError("SPL-E034", `${p.relative} is no longer a symbolic link`, { context: { file: p.relative, files: [p.relative], race: "content" } })
+          : fromErrno(e, "read", p.relative)
+    })
+
+  const symlink = (target: string, p: ResolvedPath) =>
+    Effect.try({
+      try: () =>
+        inPinnedDirectory(p, (at, dirFd) => {
+          fs.symlinkSync(target, at)
+          if (dirFd !== undefined) fs.fsyncSync(dirFd)
+          else syncDirectory(path.dirname(p.absolute))
+        }),
+      catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "write", p.relative))
+    })
+
   const removeDirectory = (dir: ResolvedPath) =>
     Effect.try({
       try: () => fs.rmSync(dir.absolute, { recursive: true, force: true }),
@@ -460,7 +483,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "list", dir.relative)
     })
 
-  return { root, resolve, locate, resolveName, stat, lstat, read, writeAtomic, createExclusive, remove, list, makeDirectory, moveFile, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, resolveName, locateName, stat, lstat, read, writeAtomic, createExclusive, remove, list, makeDirectory, moveFile, readLink, symlink, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreLive = (root: string, cwd?: string): Layer.Layer<FileStore> =>

@@ -63,6 +63,7 @@ interface IntentBody {
   readonly edits?: TxRecord["edits"]
   readonly dirs?: TxRecord["dirs"]
   readonly removedDirs?: TxRecord["removedDirs"]
+  readonly links?: TxRecord["links"]
   /** Bytes of originals saved with it. */
   readonly bytes: number
 }
@@ -97,8 +98,8 @@ const validIntent = (v: unknown, id: string): string | undefined => {
   if (v["id"] !== id) return "intent.json names another transaction"
   if (typeof v["command"] !== "string" || typeof v["created"] !== "string" || typeof v["host"] !== "string") return "intent.json lacks command, created or host"
   const files = v["files"]
-  const dirLists = [v["dirs"], v["removedDirs"]].filter(Array.isArray)
-  // A transaction touches files, or only directories (`rm --recursive` of empty ones, its undo).
+  const dirLists = [v["dirs"], v["removedDirs"], v["links"]].filter(Array.isArray)
+  // A transaction touches files, or only directories or links (`rm --recursive` of empty ones, its undo).
   if (!Array.isArray(files) || (files.length === 0 && !dirLists.some((d) => d.length > 0))) return "intent.json lists no files"
   for (const f of files) {
     if (!isRecord(f) || typeof f["path"] !== "string" || parseWorkspacePath(f["path"]) === undefined) return "intent.json names a path outside the workspace"
@@ -115,6 +116,13 @@ const validIntent = (v: unknown, id: string): string | undefined => {
     !Number.isInteger(d["mode"]) || (d["mode"] as number) < 0 || (d["mode"] as number) > 0o7777
   ))) {
     return "intent.json names a removed directory outside the workspace"
+  }
+  const links = v["links"]
+  if (links !== undefined && (!Array.isArray(links) || links.some((l) =>
+    !isRecord(l) || typeof l["path"] !== "string" || parseWorkspacePath(l["path"]) === undefined || l["path"] === "." ||
+    typeof l["target"] !== "string" || l["target"].length === 0 || l["target"].includes("\0") || (l["change"] !== "removed" && l["change"] !== "created")
+  ))) {
+    return "intent.json has a malformed link entry"
   }
   return undefined
 }
@@ -221,6 +229,7 @@ export const makeJournal = (
           ...(Array.isArray(body.edits) ? { edits: body.edits } : {}),
           ...(Array.isArray(body.dirs) && body.dirs.length > 0 ? { dirs: body.dirs } : {}),
           ...(Array.isArray(body.removedDirs) && body.removedDirs.length > 0 ? { removedDirs: body.removedDirs } : {}),
+          ...(Array.isArray(body.links) && body.links.length > 0 ? { links: body.links } : {}),
           state: s?.state ?? "pending",
           ...(body.undoes !== undefined ? { undoes: body.undoes } : {}),
           ...(s?.undoneBy !== undefined ? { undoneBy: s.undoneBy } : {})
@@ -338,6 +347,7 @@ export const makeJournal = (
           ...(input.edits !== undefined && input.edits.length > 0 ? { edits: input.edits } : {}),
           ...(input.dirs !== undefined && input.dirs.length > 0 ? { dirs: input.dirs } : {}),
           ...(input.removedDirs !== undefined && input.removedDirs.length > 0 ? { removedDirs: input.removedDirs } : {}),
+          ...(input.links !== undefined && input.links.length > 0 ? { links: input.links } : {}),
           bytes: input.files.reduce((n, f) => n + (f.original?.length ?? 0), 0)
         }
         const mac = yield* macOf(body)
@@ -352,6 +362,7 @@ export const makeJournal = (
           ...(body.edits !== undefined ? { edits: body.edits } : {}),
           ...(body.dirs !== undefined ? { dirs: body.dirs } : {}),
           ...(body.removedDirs !== undefined ? { removedDirs: body.removedDirs } : {}),
+          ...(body.links !== undefined ? { links: body.links } : {}),
           state: "pending",
           ...(input.undoes !== undefined ? { undoes: input.undoes } : {})
         }

@@ -17,7 +17,8 @@ type Entry =
   | { readonly kind: "file"; data: Uint8Array; mode: number; nlink: number; mtimeMs: number }
   | { readonly kind: "directory"; readonly mode?: number }
   | { readonly kind: "fifo" | "device" }
-  | { readonly kind: "symlink"; readonly target: string }
+  /** `text` as written: relative ones are taken from the link's own directory when followed. */
+  | { readonly kind: "symlink"; readonly text: string }
 
 export type FaultOp = "read" | "write" | "create" | "remove"
 
@@ -75,7 +76,7 @@ export class MemoryFs {
   symlink(rel: string, target: string): void {
     const abs = this.abs(rel)
     this.mkdirs(path.posix.dirname(abs))
-    this.entries.set(abs, { kind: "symlink", target: path.posix.resolve(path.posix.dirname(abs), target) })
+    this.entries.set(abs, { kind: "symlink", text: target })
   }
 
   text(rel: string): string | undefined {
@@ -187,7 +188,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
         let hops = 0
         let e = mem.entries.get(next)
         while (e?.kind === "symlink" && hops++ < 40) {
-          next = e.target
+          next = path.posix.resolve(path.posix.dirname(next), e.text)
           e = mem.entries.get(next)
         }
         if (!isInside(root, next)) {
@@ -202,22 +203,24 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
     })
   const resolve = (input: UserPath) => resolveFrom(base, input)
   const locate = (p: WorkspacePath) => resolveFrom(root, p)
-  const resolveName = (input: UserPath) =>
+  const nameFrom = (from: string, input: string) =>
     Effect.suspend(() => {
-      const lexical = path.posix.resolve(base, input)
-      if (input.length === 0 || input.includes("\0") || !isInside(root, lexical) || lexical === root) return resolveFrom(base, input)
+      const lexical = path.posix.resolve(from, input)
+      if (input.length === 0 || input.includes("\0") || !isInside(root, lexical) || lexical === root) return resolveFrom(from, input)
       return Effect.map(resolveFrom(root, rel(path.posix.dirname(lexical))), (dir): ResolvedPath => {
         const absolute = `${dir.absolute}/${path.posix.basename(lexical)}`
         return { absolute, relative: rel(absolute) }
       })
     })
+  const resolveName = (input: UserPath) => nameFrom(base, input)
+  const locateName = (p: WorkspacePath) => nameFrom(root, p)
 
   /** The entry at a path, following symlinks unless `follow` is false; and where it ended. */
   const entryAt = (abs: string, follow: boolean): { entry: Entry | undefined; at: string } => {
     let at = abs
     let e = mem.entries.get(at)
     for (let hops = 0; follow && e?.kind === "symlink" && hops < 40; hops++) {
-      at = e.target
+      at = path.posix.resolve(path.posix.dirname(at), e.text)
       e = mem.entries.get(at)
     }
     return { entry: e, at }
@@ -335,6 +338,21 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       }
     })
 
+  const readLink = (p: ResolvedPath) =>
+    mem.run("read", p.relative, () => {
+      const e = mem.entries.get(p.absolute)
+      if (e === undefined) throw mem.enoent(p.relative)
+      if (e.kind !== "symlink") throw Object.assign(new Error("EINVAL"), { code: "EINVAL" })
+      return e.text
+    })
+
+  const symlink = (target: string, p: ResolvedPath) =>
+    mem.run("create", p.relative, () => {
+      parentMustExist(p)
+      if (mem.entries.has(p.absolute)) throw Object.assign(new Error("EEXIST"), { code: "EEXIST" })
+      mem.entries.set(p.absolute, { kind: "symlink", text: target })
+    })
+
   const removeDirectory = (dir: ResolvedPath) =>
     mem.run("remove", dir.relative, () => {
       for (const k of [...mem.entries.keys()]) {
@@ -365,7 +383,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       return out
     })
 
-  return { root, resolve, locate, resolveName, stat, lstat, read, writeAtomic, createExclusive, remove, list, makeDirectory, moveFile, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, resolveName, locateName, stat, lstat, read, writeAtomic, createExclusive, remove, list, makeDirectory, moveFile, readLink, symlink, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreMemory = (mem: MemoryFs, cwd?: string): Layer.Layer<FileStore> => Layer.sync(FileStore, () => makeMemoryFileStore(mem, cwd))

@@ -19,14 +19,24 @@ export interface TreeDir {
   readonly mode: number
 }
 
+export interface TreeLink {
+  readonly path: ResolvedPath
+  /** What it points to, as written (never followed). */
+  readonly target: string
+}
+
 export interface Tree {
   /** Regular files, by path. */
   readonly files: ReadonlyArray<TreeFile>
   /** Directories, the root first, each before what it holds. */
   readonly dirs: ReadonlyArray<TreeDir>
-  /** Anything else: symlinks, FIFOs, sockets, devices. */
+  /** Symbolic links, by path: acted on as links (moved, copied, removed), never followed. */
+  readonly links: ReadonlyArray<TreeLink>
+  /** Anything else: FIFOs, sockets, devices. */
   readonly others: ReadonlyArray<{ readonly path: WorkspacePath; readonly kind: string }>
 }
+
+const byPath = <A extends { readonly path: ResolvedPath }>(a: A, b: A) => (a.path.relative < b.path.relative ? -1 : a.path.relative > b.path.relative ? 1 : 0)
 
 /** The entry at `root` (lstat'ed as `info`) and, for a directory, everything below it. */
 export const scanTree = (root: ResolvedPath, info: FileInfo) =>
@@ -34,48 +44,48 @@ export const scanTree = (root: ResolvedPath, info: FileInfo) =>
     const store = yield* FileStore
     const files: TreeFile[] = []
     const dirs: TreeDir[] = []
+    const links: TreeLink[] = []
     const others: Array<{ path: WorkspacePath; kind: string }> = []
-    const visit = (p: ResolvedPath, st: FileInfo) => {
-      if (st.kind === "file") files.push({ path: p, info: st })
-      else if (st.kind === "directory") {
-        dirs.push({ path: p.relative, mode: st.mode })
-        return true
-      } else others.push({ path: p.relative, kind: st.kind })
-      return false
-    }
-    const queue = visit(root, info) ? [root] : []
+    /** Whether to look inside. */
+    const visit = (p: ResolvedPath, st: FileInfo) =>
+      Effect.gen(function*() {
+        if (st.kind === "file") files.push({ path: p, info: st })
+        else if (st.kind === "directory") {
+          dirs.push({ path: p.relative, mode: st.mode })
+          return true
+        } else if (st.kind === "symlink") links.push({ path: p, target: yield* store.readLink(p) })
+        else others.push({ path: p.relative, kind: st.kind })
+        return false
+      })
+    const queue = (yield* visit(root, info)) ? [root] : []
     while (queue.length > 0) {
       const dir = queue.shift()!
       for (const name of yield* store.list(dir)) {
         const child = childPath(dir, name)
         const st = yield* store.lstat(child)
         // Gone between the listing and the look: nothing to act on.
-        if (st._tag === "Some" && visit(child, st.value)) queue.push(child)
+        if (st._tag === "Some" && (yield* visit(child, st.value))) queue.push(child)
       }
     }
-    files.sort((a, b) => (a.path.relative < b.path.relative ? -1 : a.path.relative > b.path.relative ? 1 : 0))
-    return { files, dirs, others } satisfies Tree
+    return { files: files.sort(byPath), dirs, links: links.sort(byPath), others } satisfies Tree
   })
 
 /**
- * What the journal cannot keep is refused before anything is touched: a symlink (its journal
- * entry would restore the file it points to, not the link) or a FIFO, socket or device; and
- * splice's own state or a .git directory anywhere in the tree.
+ * What the journal cannot keep is refused before anything is touched: a FIFO, socket or device
+ * (no bytes to keep, and opening one can block); and splice's own state or a .git directory
+ * anywhere in the tree.
  */
 export const refuseUnjournaled = (tree: Tree, verb: string, allowGitDir: boolean) =>
   Effect.gen(function*() {
     const bad = tree.others[0]
     if (bad !== undefined) {
       const more = tree.others.length > 1 ? ` (and ${tree.others.length - 1} more)` : ""
-      return yield* Effect.fail(spliceError("SPL-E065", `cannot ${verb} ${bad.path}: it is a ${bad.kind}${more}; splice ${verb}s regular files and directories only`, {
-        hint: bad.kind === "symlink"
-          ? "A symbolic link is refused, never followed: its journal entry could not restore the link itself. Move, copy or remove links with mv, cp or rm."
-          : "Name regular files and directories only.",
+      return yield* Effect.fail(spliceError("SPL-E065", `cannot ${verb} ${bad.path}: it is a ${bad.kind}${more}; splice ${verb}s regular files, symbolic links and directories only`, {
         context: { file: bad.path, kind: bad.kind }
       }))
     }
     for (const d of tree.dirs) yield* refuseReserved({ relative: d.path }, allowGitDir)
-    for (const f of tree.files) yield* refuseReserved(f.path, allowGitDir)
+    for (const f of [...tree.files, ...tree.links]) yield* refuseReserved(f.path, allowGitDir)
   })
 
 export interface SourceFile extends TreeFile {

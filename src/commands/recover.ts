@@ -15,7 +15,7 @@ import { childPath, FileStore } from "../../services/FileStore.js"
 import { Journal, type JournalProblem, type TxRecord } from "../../services/Journal.js"
 import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
-import { removeCreatedDirectories, restoreRemovedDirectories, rollbackFiles, type RollbackEntry } from "./transaction.js"
+import { removeCreatedDirectories, restoreRemovedDirectories, rollbackFiles, rollbackLinks, type RollbackEntry, txLockKeys } from "./transaction.js"
 
 export interface RecoveredTx {
   readonly tx: string
@@ -45,7 +45,7 @@ const recoverOne = (tx: TxRecord) =>
       const lock = yield* Lock
       const journal = yield* Journal
       const paths = tx.files.map((f) => f.path)
-      if (!(yield* lock.tryAcquire(paths))) {
+      if (!(yield* lock.tryAcquire(txLockKeys(tx)))) {
         return { tx: tx.id, command: tx.command, status: "in_progress", files: [] } satisfies RecoveredTx
       }
       // Re-read under the locks: the owner may have finished between listing and locking.
@@ -54,7 +54,7 @@ const recoverOne = (tx: TxRecord) =>
         return { tx: tx.id, command: tx.command, status: "in_progress", files: [] } satisfies RecoveredTx
       }
       yield* restoreRemovedDirectories(fresh)
-      const files = yield* rollbackFiles(fresh, (i) => journal.original(fresh.id, i))
+      const files = [...(yield* rollbackLinks(fresh)), ...(yield* rollbackFiles(fresh, (i) => journal.original(fresh.id, i)))]
       const failed = files.filter((f) => f.action === "failed")
       if (failed.length > 0) {
         const damaged = failed.some((f) => f.error?.startsWith("SPL-E036") === true)
@@ -149,7 +149,7 @@ const discard = (id: string) =>
     const tx = pending[0]!
     yield* Effect.scoped(Effect.gen(function*() {
       const lock = yield* Lock
-      if (!(yield* lock.tryAcquire(tx.files.map((f) => f.path)))) {
+      if (!(yield* lock.tryAcquire(txLockKeys(tx)))) {
         return yield* Effect.fail(spliceError("SPL-E032", `transaction ${tx.id} is still held by a running splice`, { context: { tx: tx.id } }))
       }
       yield* journal.setState(tx.id, "rolled_back")

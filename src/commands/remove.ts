@@ -11,7 +11,7 @@ import { userPath, WORKSPACE_ROOT, type WorkspacePath } from "../domain/workspac
 import { FileStore } from "../../services/FileStore.js"
 import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
-import { readSource, refuseUnjournaled, scanTree, type SourceFile, type TreeDir, type TreeFile } from "./fileTree.js"
+import { readSource, refuseUnjournaled, scanTree, type SourceFile, type TreeDir, type TreeFile, type TreeLink } from "./fileTree.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { checkExpected, refuseReserved } from "./textTarget.js"
@@ -40,6 +40,7 @@ const collect = (config: RemoveConfig) =>
       return yield* Effect.fail(spliceError("SPL-E010", "rm needs at least one path", { context: { parameter: "paths", expected: "one or more files or directories" } }))
     }
     const files = new Map<WorkspacePath, TreeFile>()
+    const links = new Map<WorkspacePath, TreeLink>()
     const dirs = new Map<WorkspacePath, TreeDir>()
     const named: WorkspacePath[] = []
     for (const typed of config.paths) {
@@ -57,9 +58,10 @@ const collect = (config: RemoveConfig) =>
       yield* refuseUnjournaled(tree, "remove", allowGit)
       named.push(path.relative)
       for (const f of tree.files) files.set(f.path.relative, f)
+      for (const l of tree.links) links.set(l.path.relative, l)
       for (const d of tree.dirs) dirs.set(d.path, d)
     }
-    return { named, files: [...files.values()], dirs: deepestFirst([...dirs.values()]) }
+    return { named, files: [...files.values()], links: [...links.values()], dirs: deepestFirst([...dirs.values()]) }
   })
 
 export const remove = (config: RemoveConfig) =>
@@ -69,13 +71,14 @@ export const remove = (config: RemoveConfig) =>
     const output = yield* Output
     const blocked = config.preview ? new Map() : yield* autoRecover
     const found = yield* collect(config)
-    if (config.expectChecksum !== undefined && (found.named.length !== 1 || found.dirs.length > 0)) {
+    if (config.expectChecksum !== undefined && (found.named.length !== 1 || found.dirs.length > 0 || found.links.length > 0)) {
       return yield* Effect.fail(spliceError("SPL-E010", "--expect-checksum takes a single file to remove", { context: { flag: "expect-checksum", expected: "one file" } }))
     }
-    const paths = found.files.map((f) => f.path.relative)
+    const paths = [...found.files.map((f) => f.path.relative), ...found.links.map((l) => l.path.relative)]
     yield* refuseBlocked(blocked, paths)
     return yield* Effect.scoped(Effect.gen(function*() {
-      if (!config.preview) yield* lock.acquire(paths, Duration.millis(config.lockTimeoutMs))
+      // Files, links and directories: what recovery locks to tell a live transaction from a dead one.
+      if (!config.preview) yield* lock.acquire([...paths, ...found.dirs.map((d) => d.path)], Duration.millis(config.lockTimeoutMs))
       const sources: SourceFile[] = []
       for (const f of found.files) {
         // Read under the lock: the journal keeps what is removed.
@@ -91,11 +94,13 @@ export const remove = (config: RemoveConfig) =>
 
       const files = sources.map((s) => ({ file: s.path.relative, bytes: s.bytes.length, mode: octalMode(s.info.mode), checksum: s.checksum }))
       const bytes = files.reduce((n, f) => n + f.bytes, 0)
-      const base = { paths: found.named, files, bytes }
-      const summary = `${found.named.join(", ")} (${files.length} file${files.length === 1 ? "" : "s"}, ${bytes} bytes${found.dirs.length > 0 ? `, ${found.dirs.length} director${found.dirs.length === 1 ? "y" : "ies"}` : ""})`
+      const links = found.links.map((l) => ({ file: l.path.relative, target: l.target }))
+      const base = { paths: found.named, files, ...(links.length > 0 ? { links } : {}), bytes }
+      const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
+      const summary = `${found.named.join(", ")} (${n(files.length, "file", "files")}${links.length > 0 ? `, ${n(links.length, "link", "links")}` : ""}, ${bytes} bytes${found.dirs.length > 0 ? `, ${n(found.dirs.length, "directory", "directories")}` : ""})`
       if (config.preview) {
         return yield* output.result("rm", { ...base, removed_directories: found.dirs.map((d) => d.path), preview: true, changed: false, would_change: true, tx: null },
-          `would remove ${summary}\n${files.map((f) => `  ${f.file}\n`).join("")}${found.dirs.map((d) => `  ${d.path}/\n`).join("")}`)
+          `would remove ${summary}\n${files.map((f) => `  ${f.file}\n`).join("")}${links.map((l) => `  ${l.file} (symlink to ${l.target})\n`).join("")}${found.dirs.map((d) => `  ${d.path}/\n`).join("")}`)
       }
       const writes: PlannedWrite[] = sources.map((s) => ({
         target: s.path,
@@ -105,8 +110,14 @@ export const remove = (config: RemoveConfig) =>
         checksumBefore: s.checksum,
         checksumAfter: ABSENT
       }))
-      const { tx } = yield* commitWrites(writes, { command: "rm", removeDirs: found.dirs, ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) })
-      const graph = yield* graphAfterWrite(paths, config)
+      const { tx } = yield* commitWrites(writes, {
+        command: "rm",
+        removeDirs: found.dirs,
+        links: links.map((l) => ({ path: l.file, target: l.target, change: "removed" as const })),
+        ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {})
+      })
+      // Links are not in the graph (its walk does not follow them): the files are what changed.
+      const graph = yield* graphAfterWrite(found.files.map((f) => f.path.relative), config)
       return yield* output.result("rm", { ...base, removed_directories: (tx.removedDirs ?? []).map((d) => d.path), changed: true, tx: tx.id, ...graph.fields },
         `removed ${summary}, tx ${tx.id}\n${graph.human}`)
     }))

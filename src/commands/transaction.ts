@@ -12,9 +12,10 @@ import * as Ref from "effect/Ref"
 import { SpliceError, spliceError } from "../domain/SpliceError.js"
 import { type ExpectedFile, type FileInfo, FileStore, type ResolvedPath, type WorkspacePath } from "../../services/FileStore.js"
 import { Hasher } from "../../services/Hasher.js"
-import { Journal, type RemovedDir, type TxEdit, type TxRecord } from "../../services/Journal.js"
+import { Journal, type RemovedDir, type TxEdit, type TxLink, type TxRecord } from "../../services/Journal.js"
 import { Output } from "../../services/Output.js"
 import { parentWorkspacePath, WORKSPACE_ROOT } from "../domain/workspacePath.js"
+import type { LockKey } from "../../services/Lock.js"
 
 export interface PlannedWrite {
   readonly target: ResolvedPath
@@ -178,6 +179,78 @@ export const missingDirectories = (writes: ReadonlyArray<PlannedWrite>, wanted: 
     return missing.sort((a, b) => a.split("/").length - b.split("/").length || (a < b ? -1 : a > b ? 1 : 0))
   })
 
+/** What is at a link's path now, for a report: absent, the link's text, or what else is there. */
+const linkState = (p: ResolvedPath) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const st = yield* store.lstat(p)
+    if (st._tag === "None") return { holds: undefined, shown: ABSENT }
+    if (st.value.kind !== "symlink") return { holds: undefined, shown: `a ${st.value.kind}` }
+    const text = yield* store.readLink(p)
+    return { holds: text, shown: `symlink to ${text}` }
+  })
+
+/**
+ * Put a transaction's links back, last first: a link it created is removed while it still holds its
+ * text; one it removed is made again where nothing is. Anything else there is someone else's: left.
+ */
+export const rollbackLinks = (tx: Pick<TxRecord, "links">) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const report: RollbackEntry[] = []
+    for (const l of [...(tx.links ?? [])].reverse()) {
+      const entry = yield* Effect.gen(function*() {
+        const p = yield* store.locateName(l.path)
+        const now = yield* linkState(p)
+        if (l.change === "created") {
+          if (now.shown === ABSENT) return { file: l.path, action: "unchanged" } satisfies RollbackEntry
+          if (now.holds !== l.target) return { file: l.path, action: "conflict", checksum: now.shown } satisfies RollbackEntry
+          yield* store.remove(p)
+          return { file: l.path, action: "removed" } satisfies RollbackEntry
+        }
+        if (now.holds === l.target) return { file: l.path, action: "unchanged" } satisfies RollbackEntry
+        if (now.shown !== ABSENT) return { file: l.path, action: "conflict", checksum: now.shown } satisfies RollbackEntry
+        yield* store.symlink(l.target, p)
+        return { file: l.path, action: "restored" } satisfies RollbackEntry
+      }).pipe(Effect.catchAll((e) => Effect.succeed<RollbackEntry>({ file: l.path, action: "failed", error: `${e.code}: ${e.message}` })))
+      report.push(entry)
+    }
+    return report.reverse()
+  })
+
+/** Remove or create a transaction's links (the write phase); a link to remove must still hold its text. */
+const applyLinks = (links: ReadonlyArray<TxLink>) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    for (const l of links) {
+      const p = yield* store.locateName(l.path)
+      if (l.change === "created") {
+        yield* store.symlink(l.target, p)
+        continue
+      }
+      const now = yield* linkState(p)
+      if (now.holds !== l.target) {
+        return yield* Effect.fail(spliceError("SPL-E034", `${l.path} changed while splice was working: it is ${now.shown === ABSENT ? "gone" : now.shown}, not a symlink to ${l.target}; nothing was removed`, {
+          context: { file: l.path, files: [l.path], race: "content" }
+        }))
+      }
+      yield* store.remove(p)
+    }
+  })
+
+/**
+ * The lock keys that show a transaction's owner is alive: its files, links and directories. An
+ * owner holds (at least) these while it runs; recovery rolls back only what it can lock.
+ */
+export const txLockKeys = (tx: Pick<TxRecord, "files" | "links" | "dirs" | "removedDirs">): LockKey[] => [
+  ...new Set<LockKey>([
+    ...tx.files.map((f) => f.path),
+    ...(tx.links ?? []).map((l) => l.path),
+    ...(tx.dirs ?? []),
+    ...(tx.removedDirs ?? []).map((d) => d.path)
+  ])
+]
+
 /**
  * Make the directories a transaction removed again, outermost first, with their modes, where they
  * are missing: before its files are restored into them. One that cannot be made is left to the
@@ -256,6 +329,8 @@ export interface CommitOptions {
    * directory moved away); each must be empty by then. Recorded, so every way back makes them again.
    */
   readonly removeDirs?: ReadonlyArray<RemovedDir>
+  /** Symbolic links to remove or create once the files are written (`rm` or `mv` of links). */
+  readonly links?: ReadonlyArray<TxLink>
   /** Test hook (SPLICE_TEST_HOLD_MS): pause after writing, before the commit mark. */
   readonly holdMs?: number
 }
@@ -278,7 +353,9 @@ export const commitWrites = <V = undefined, E = never, R = never>(
     const written = new Set<number>()
     const edits = yield* recordedEdits(writes, options.edits ?? [])
     const modes = new Map((options.makeDirs ?? []).map((d) => [d.path, d.mode]))
-    const dirs = yield* missingDirectories(writes, (options.makeDirs ?? []).map((d) => d.path))
+    const links = options.links ?? []
+    const linkParents = links.filter((l) => l.change === "created").map((l) => parentWorkspacePath(l.path)).filter((d) => d !== WORKSPACE_ROOT)
+    const dirs = yield* missingDirectories(writes, [...(options.makeDirs ?? []).map((d) => d.path), ...linkParents])
     const removeDirs = options.removeDirs ?? []
     return yield* Effect.acquireUseRelease(
       journal.begin({
@@ -286,6 +363,7 @@ export const commitWrites = <V = undefined, E = never, R = never>(
         edits,
         dirs,
         removedDirs: removeDirs,
+        links,
         ...(options.undoes !== undefined ? { undoes: options.undoes } : {}),
         files: writes.map((w) => ({
           path: w.target.relative,
@@ -339,6 +417,7 @@ export const commitWrites = <V = undefined, E = never, R = never>(
               )
             }
           }
+          yield* applyLinks(links)
           const verified = yield* afterWrite
           // Emptied directories go last: the checker saw the files' final state, and a baseline run
           // (putting originals back) needed them.
@@ -357,7 +436,8 @@ export const commitWrites = <V = undefined, E = never, R = never>(
           : Effect.gen(function*() {
             if (yield* Ref.get(committed)) return
             yield* restoreRemovedDirectories(tx)
-            const report = yield* rollbackFiles(tx, (i) => Effect.succeed(originals[i] ?? null), written)
+            const linkReport = yield* rollbackLinks(tx)
+            const report = [...linkReport, ...(yield* rollbackFiles(tx, (i) => Effect.succeed(originals[i] ?? null), written))]
             yield* removeCreatedDirectories(tx)
             // A restore that failed leaves the journal pending, so `splice recover` tries again;
             // someone else's content is final (recovery would leave it alone too).

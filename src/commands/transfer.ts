@@ -11,6 +11,7 @@ import { baseName, isWithin, mapUnder, octalMode, targetOf, type ToState, transf
 import { spliceError } from "../domain/SpliceError.js"
 import { userPath, WORKSPACE_ROOT, type WorkspacePath } from "../domain/workspacePath.js"
 import { childPath, type FileInfo, FileStore, type ResolvedPath } from "../../services/FileStore.js"
+import type { TxLink } from "../../services/Journal.js"
 import { Hasher } from "../../services/Hasher.js"
 import { identityLock, Lock, type LockKey } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
@@ -42,18 +43,36 @@ export interface TransferConfig {
 type Command = "mv" | "cp"
 const verbOf = (c: Command) => (c === "mv" ? "move" : "copy")
 
-/** The source: a file or a directory, named itself (a symlink is not followed, and refused). */
+/**
+ * The source, named itself: a file, a directory, or (for mv) a symlink, which moves as a link. cp
+ * follows a link named as FROM and copies what it points to, as cp(1) does (inside a directory,
+ * links are copied as links, as cp -R does).
+ */
 const locateSource = (command: Command, from: string, allowGitDir: boolean) =>
   Effect.gen(function*() {
     const store = yield* FileStore
-    const path = yield* store.resolveName(userPath(from))
+    const verb = verbOf(command)
+    let path = yield* store.resolveName(userPath(from))
     if (path.relative === WORKSPACE_ROOT) {
-      return yield* Effect.fail(spliceError("SPL-E067", `cannot ${verbOf(command)} the workspace root`, { hint: "Name what is inside it instead.", context: { file: path.relative, reason: "workspace_root" } }))
+      return yield* Effect.fail(spliceError("SPL-E067", `cannot ${verb} the workspace root`, { hint: "Name what is inside it instead.", context: { file: path.relative, reason: "workspace_root" } }))
     }
     yield* refuseReserved(path, allowGitDir)
-    const st = yield* store.lstat(path)
+    let st = yield* store.lstat(path)
     if (st._tag === "None") return yield* Effect.fail(spliceError("SPL-E020", `no such file or directory: ${path.relative}`, { context: { file: path.relative } }))
-    return { path, info: st.value }
+    if (command === "cp" && st.value.kind === "symlink") {
+      const link = path.relative
+      path = yield* store.resolve(userPath(from))
+      yield* refuseReserved(path, allowGitDir)
+      st = yield* store.lstat(path)
+      if (st._tag === "None") {
+        return yield* Effect.fail(spliceError("SPL-E020", `${link} is a symbolic link to nothing (${path.relative}): nothing to copy`, { context: { file: link, directory: path.relative } }))
+      }
+    }
+    const kind = st.value.kind
+    if (kind !== "file" && kind !== "directory" && kind !== "symlink") {
+      yield* refuseUnjournaled({ files: [], dirs: [], links: [], others: [{ path: path.relative, kind }] }, verb, allowGitDir)
+    }
+    return { path, info: st.value, kind: kind as "file" | "directory" | "symlink" }
   })
 
 /** What TO names: a symlink to a directory counts as that directory, as mv(1) has it. */
@@ -85,63 +104,66 @@ const kindMismatch = (file: WorkspacePath, kind: string, from: WorkspacePath, ve
     context: { file, kind, from }
   })
 
-/** Everything decided before any lock: the files, where each goes, and the directories. */
+/** Everything decided before any lock: the files and links, where each goes, and the directories. */
 const plan = (command: Command, config: TransferConfig) =>
   Effect.gen(function*() {
     const store = yield* FileStore
     const verb = verbOf(command)
+    const past = command === "mv" ? "moved" : "copied"
     const allowGit = config.allowGitDir === true
     const source = yield* locateSource(command, config.from, allowGit)
-    const fromKind = source.info.kind
-    if (fromKind !== "file" && fromKind !== "directory") {
-      yield* refuseUnjournaled({ files: [], dirs: [], others: [{ path: source.path.relative, kind: fromKind }] }, verb, allowGit)
-    }
-    const kind = fromKind as "file" | "directory"
+    const kind = source.kind
+    const from = source.path.relative
     const to = yield* locateTo(config.to)
-    const decided = targetOf(source.path.relative, kind, to.state)
+    const decided = targetOf(from, kind === "directory" ? "directory" : "file", to.state)
     if (!decided.ok) {
       return yield* Effect.fail(
         decided.reason === "not_a_directory"
-          ? kindMismatch(to.state.path, "file", source.path.relative, verb)
-          : spliceError("SPL-E020", `no directory ${to.state.path} to ${verb} ${source.path.relative} into`, {
-            hint: `Give the whole new name (splice ${command} ${config.from} ${to.state.path}/${baseName(source.path.relative)}): missing directories are made.`,
-            context: { file: source.path.relative, directory: to.state.path }
+          ? kindMismatch(to.state.path, "file", from, verb)
+          : spliceError("SPL-E020", `no directory ${to.state.path} to ${verb} ${from} into`, {
+            hint: `Give the whole new name (splice ${command} ${config.from} ${to.state.path}/${baseName(from)}): missing directories are made.`,
+            context: { file: from, directory: to.state.path }
           })
       )
     }
-    const target = decided.into ? childPath(to.resolved, baseName(source.path.relative)) : to.resolved
+    const target = decided.into ? childPath(to.resolved, baseName(from)) : to.resolved
     yield* refuseReserved(target, allowGit)
-    const problem = transferProblem(source.path.relative, kind, target.relative)
+    const problem = transferProblem(from, kind === "directory" ? "directory" : "file", target.relative)
     if (problem === "same_path") {
-      return yield* Effect.fail(spliceError("SPL-E111", `${source.path.relative} and ${target.relative} are the same file`, { context: { from: source.path.relative, to: target.relative, reason: "same_path" } }))
+      return yield* Effect.fail(spliceError("SPL-E111", `${from} and ${target.relative} are the same file`, { context: { from, to: target.relative, reason: "same_path" } }))
     }
     if (problem === "into_itself") {
-      return yield* Effect.fail(spliceError("SPL-E110", `cannot ${verb} ${source.path.relative} into itself (${target.relative})`, { context: { from: source.path.relative, to: target.relative } }))
+      return yield* Effect.fail(spliceError("SPL-E110", `cannot ${verb} ${from} into itself (${target.relative})`, { context: { from, to: target.relative } }))
     }
 
     const there = yield* store.lstat(target)
     if (there._tag === "Some") {
       const k = there.value.kind
-      if (kind === "directory" && k !== "directory") return yield* Effect.fail(kindMismatch(target.relative, k, source.path.relative, verb))
-      if (kind === "file" && k !== "file") return yield* Effect.fail(kindMismatch(target.relative, k, source.path.relative, verb))
+      if (kind === "directory" && k !== "directory") return yield* Effect.fail(kindMismatch(target.relative, k, from, verb))
+      if (kind === "file" && k !== "file") return yield* Effect.fail(kindMismatch(target.relative, k, from, verb))
     }
 
     const tree = yield* scanTree(source.path, source.info)
     yield* refuseUnjournaled(tree, verb, allowGit)
 
+    /** Where an entry of the source goes: its directories resolved, its own name not followed. */
+    const destOf = (entry: WorkspacePath) =>
+      Effect.gen(function*() {
+        const dest = entry === from ? target : yield* store.locateName(mapUnder(from, target.relative, entry))
+        yield* refuseReserved(dest, allowGit)
+        // A symlinked directory at the destination must not lead back into the source.
+        if (kind === "directory" && isWithin(from, dest.relative)) {
+          return yield* Effect.fail(spliceError("SPL-E110", `cannot ${verb} ${from} to ${target.relative}: ${entry} would land on ${dest.relative}, inside what is ${past}`, {
+            context: { from, to: target.relative }
+          }))
+        }
+        return dest
+      })
+
     const pairs: Pair[] = []
     const clashes: WorkspacePath[] = []
-    const seen = new Set<string>()
     for (const f of tree.files) {
-      const dest = f.path.relative === source.path.relative ? target : yield* store.locate(mapUnder(source.path.relative, target.relative, f.path.relative))
-      yield* refuseReserved(dest, allowGit)
-      // A symlinked directory at the destination must not lead back into the source.
-      if (kind === "directory" && isWithin(source.path.relative, dest.relative) || seen.has(dest.relative)) {
-        return yield* Effect.fail(spliceError("SPL-E110", `cannot ${verb} ${source.path.relative} to ${target.relative}: ${f.path.relative} would land on ${dest.relative}, inside what is ${command === "mv" ? "moved" : "copied"}`, {
-          context: { from: source.path.relative, to: target.relative }
-        }))
-      }
-      seen.add(dest.relative)
+      const dest = yield* destOf(f.path.relative)
       const st = yield* store.lstat(dest)
       if (st._tag === "None") {
         pairs.push({ source: f, target: dest })
@@ -161,15 +183,32 @@ const plan = (command: Command, config: TransferConfig) =>
       pairs.push({ source: f, target: dest, existing: st.value })
     }
     if (clashes.length > 0 && !config.force) {
-      return yield* Effect.fail(spliceError("SPL-E033", `${clashes.length === 1 ? `${clashes[0]} already exists` : `${clashes.length} files already exist at the destination: ${clashes.slice(0, 5).join(", ")}${clashes.length > 5 ? ", …" : ""}`}; nothing ${command === "mv" ? "moved" : "copied"}`, {
+      return yield* Effect.fail(spliceError("SPL-E033", `${clashes.length === 1 ? `${clashes[0]} already exists` : `${clashes.length} files already exist at the destination: ${clashes.slice(0, 5).join(", ")}${clashes.length > 5 ? ", …" : ""}`}; nothing ${past}`, {
         hint: `Pass --force to replace ${clashes.length === 1 ? "it" : "them"} (undo restores ${clashes.length === 1 ? "it" : "them"}), or choose another destination.`,
-        context: { file: clashes[0]!, from: source.path.relative, files: clashes }
+        context: { file: clashes[0]!, from, files: clashes }
       }))
     }
+    // A link goes where nothing is: --force replaces files with files only.
+    const links: Array<{ from: WorkspacePath; file: WorkspacePath; target: string }> = []
+    for (const l of tree.links) {
+      const dest = yield* destOf(l.path.relative)
+      const st = yield* store.lstat(dest)
+      if (st._tag === "Some") {
+        return yield* Effect.fail(spliceError("SPL-E033", `${dest.relative} already exists (a ${st.value.kind}); the symbolic link ${l.path.relative} is not put over it, even with --force; nothing ${past}`, {
+          hint: "Remove what is there first (splice rm), or choose another destination.",
+          context: { file: dest.relative, from: l.path.relative, files: [dest.relative] }
+        }))
+      }
+      links.push({ from: l.path.relative, file: dest.relative, target: l.target })
+    }
+    const txLinks: TxLink[] = links.flatMap((l) => [
+      ...(command === "mv" ? [{ path: l.from, target: l.target, change: "removed" as const }] : []),
+      { path: l.file, target: l.target, change: "created" as const }
+    ])
     // Each directory of the source has its place at the destination (empty ones too), with its mode.
-    const makeDirs = tree.dirs.map((d) => ({ path: mapUnder(source.path.relative, target.relative, d.path), mode: d.mode }))
+    const makeDirs = tree.dirs.map((d) => ({ path: mapUnder(from, target.relative, d.path), mode: d.mode }))
     const removeDirs = command === "mv" ? deepestFirst(tree.dirs) : []
-    return { source, kind, target, pairs, makeDirs, removeDirs }
+    return { source, kind, target, pairs, links, txLinks, makeDirs, removeDirs }
   })
 
 const parentOf = (p: WorkspacePath) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : WORKSPACE_ROOT) as WorkspacePath
@@ -224,15 +263,16 @@ export const transfer = (command: Command, config: TransferConfig) =>
     const blocked = config.preview ? new Map() : yield* autoRecover
     const p = yield* plan(command, config)
     if (config.expectChecksum !== undefined && p.kind !== "file") {
-      return yield* Effect.fail(spliceError("SPL-E010", `--expect-checksum takes a single file; ${p.source.path.relative} is a directory`, {
+      return yield* Effect.fail(spliceError("SPL-E010", `--expect-checksum takes a single file; ${p.source.path.relative} is a ${p.kind === "symlink" ? "symbolic link" : "directory"}`, {
         context: { flag: "expect-checksum", file: p.source.path.relative }
       }))
     }
-    const paths = p.pairs.flatMap((x) => [x.source.path.relative, x.target.relative])
+    const paths = [...p.pairs.flatMap((x) => [x.source.path.relative, x.target.relative]), ...p.txLinks.map((l) => l.path)]
     yield* refuseBlocked(blocked, paths)
 
     return yield* Effect.scoped(Effect.gen(function*() {
-      if (!config.preview) yield* lock.acquire(paths, Duration.millis(config.lockTimeoutMs))
+      // Files, links and directories: what recovery locks to tell a live transaction from a dead one.
+      if (!config.preview) yield* lock.acquire([...paths, ...p.makeDirs.map((d) => d.path), ...p.removeDirs.map((d) => d.path)], Duration.millis(config.lockTimeoutMs))
       const loaded: Loaded[] = []
       const linked: LockKey[] = []
       for (const pair of p.pairs) {
@@ -273,9 +313,10 @@ export const transfer = (command: Command, config: TransferConfig) =>
         }
       })
       const bytes = files.reduce((n, f) => n + f.bytes, 0)
-      const base = { from: p.source.path.relative, to: p.target.relative, files, bytes }
+      const base = { from: p.source.path.relative, to: p.target.relative, files, ...(p.links.length > 0 ? { links: p.links } : {}), bytes }
       const past = command === "mv" ? "moved" : "copied"
-      const summary = `${p.source.path.relative} → ${p.target.relative} (${files.length} file${files.length === 1 ? "" : "s"}, ${bytes} bytes${files.some((f) => f.replaced !== null) ? `, ${files.filter((f) => f.replaced !== null).length} replaced` : ""})`
+      const replaced = files.filter((f) => f.replaced !== null).length
+      const summary = `${p.source.path.relative} → ${p.target.relative} (${files.length} file${files.length === 1 ? "" : "s"}${p.links.length > 0 ? `, ${p.links.length} link${p.links.length === 1 ? "" : "s"}` : ""}, ${bytes} bytes${replaced > 0 ? `, ${replaced} replaced` : ""})`
       const extra = (dirs: ReadonlyArray<WorkspacePath>) => (command === "mv" ? { removed_directories: dirs } : {})
       const gate = config.compiler ?? COMPILER_OFF
 
@@ -290,9 +331,9 @@ export const transfer = (command: Command, config: TransferConfig) =>
           changed: false,
           would_change: true,
           tx: null
-        }, `would ${verbOf(command)} ${summary}\n${files.map((f) => `  ${f.from} → ${f.file}${f.replaced !== null ? " (replaces the file there)" : ""}\n`).join("")}`)
+        }, `would ${verbOf(command)} ${summary}\n${files.map((f) => `  ${f.from} → ${f.file}${f.replaced !== null ? " (replaces the file there)" : ""}\n`).join("")}${p.links.map((l) => `  ${l.from} → ${l.file} (symlink to ${l.target})\n`).join("")}`)
       }
-      if (writes.length === 0 && toMake.length === 0 && p.removeDirs.length === 0) {
+      if (writes.length === 0 && p.txLinks.length === 0 && toMake.length === 0 && p.removeDirs.length === 0) {
         // Only reachable for cp of an empty directory onto an existing one: nothing to do.
         return yield* output.result(command, { ...base, created_directories: [], ...extra([]), compiler: skippedVerdict("nothing to change"), changed: false, tx: null },
           `nothing to ${verbOf(command)}: ${p.source.path.relative} is empty and ${p.target.relative} exists\n`)
@@ -300,7 +341,7 @@ export const transfer = (command: Command, config: TransferConfig) =>
       const plans = yield* planFor(writes.filter((w) => w.next !== null).map((w) => w.target.relative), gate)
       const { tx, verified: compiler } = yield* commitWrites(
         writes,
-        { command, makeDirs: p.makeDirs, removeDirs: p.removeDirs, ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
+        { command, makeDirs: p.makeDirs, removeDirs: p.removeDirs, links: p.txLinks, ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
         compilerGate(writes, gate, plans)
       )
       // Every name the transaction touched: a moved file's rows leave its old path.

@@ -12,7 +12,7 @@ import { Journal, type TxRecord } from "../../services/Journal.js"
 import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
-import { ABSENT, commitWrites, expectedFrom, type PlannedWrite, removeCreatedDirectories } from "./transaction.js"
+import { ABSENT, commitWrites, expectedFrom, type PlannedWrite, removeCreatedDirectories, txLockKeys } from "./transaction.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
 
 export interface UndoConfig {
@@ -54,9 +54,9 @@ export const undo = (config: UndoConfig) =>
     const output = yield* Output
     const blocked = yield* autoRecover
     const candidate = yield* pick(yield* journal.history, config.tx)
-    yield* refuseBlocked(blocked, candidate.files.map((f) => f.path))
+    yield* refuseBlocked(blocked, [...candidate.files.map((f) => f.path), ...(candidate.links ?? []).map((l) => l.path)])
     return yield* Effect.scoped(Effect.gen(function*() {
-      yield* lock.acquire(candidate.files.map((f) => f.path), Duration.millis(config.lockTimeoutMs))
+      yield* lock.acquire(txLockKeys(candidate), Duration.millis(config.lockTimeoutMs))
       const tx = yield* pick(yield* journal.history, candidate.id) // re-check under the locks
       const writes: PlannedWrite[] = []
       const changed: Array<{ file: string; expected: string; actual: string }> = []
@@ -86,6 +86,15 @@ export const undo = (config: UndoConfig) =>
           ...(st._tag === "Some" && bytes !== null ? { expect: expectedFrom(st.value, bytes).expect, ...(f.inPlace === true && st.value.nlink > 1 ? { inPlace: true } : {}) } : {})
         })
       }
+      // Links it made must still be there holding their text; where it removed one, nothing may be.
+      for (const l of tx.links ?? []) {
+        const p = yield* store.locateName(l.path)
+        const st = yield* store.lstat(p)
+        const text = st._tag === "Some" && st.value.kind === "symlink" ? yield* store.readLink(p) : undefined
+        const actual = st._tag === "None" ? ABSENT : text !== undefined ? `symlink to ${text}` : st.value.kind
+        const expected = l.change === "created" ? `symlink to ${l.target}` : ABSENT
+        if (actual !== expected) changed.push({ file: l.path, expected, actual })
+      }
       // Directories it removed come back (with their modes), empty ones included; something else of
       // that name in the way is a change since.
       for (const d of tx.removedDirs ?? []) {
@@ -101,6 +110,8 @@ export const undo = (config: UndoConfig) =>
         command: "undo",
         undoes: tx.id,
         ...(tx.removedDirs !== undefined ? { makeDirs: tx.removedDirs } : {}),
+        // Links it removed are made again, links it made go (the reverse order of its own).
+        ...(tx.links !== undefined ? { links: [...tx.links].reverse().map((l) => ({ ...l, change: l.change === "created" ? "removed" as const : "created" as const })) } : {}),
         ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {})
       })
       yield* journal.setState(tx.id, "undone", { undoneBy: undoTx.id })
@@ -113,8 +124,18 @@ export const undo = (config: UndoConfig) =>
         checksum_before: w.checksumBefore === ABSENT ? null : w.checksumBefore,
         checksum_after: w.checksumAfter === ABSENT ? null : w.checksumAfter
       }))
+      const links = (undoTx.links ?? []).map((l) => ({ file: l.path, target: l.target, action: l.change === "created" ? "recreated" as const : "removed" as const }))
       const graph = yield* graphAfterWrite(writes.map((w) => w.target.relative), config)
-      return yield* output.result("undo", { tx: undoTx.id, undid: tx.id, undid_command: tx.command, files, removed_directories: removedDirs, created_directories: undoTx.dirs ?? [], ...graph.fields },
-        `undid ${tx.id} (${tx.command}): ${files.map((f) => `${f.action} ${f.file}`).join(", ")}; tx ${undoTx.id}\n${graph.human}`)
+      const done = [...files.map((f) => `${f.action} ${f.file}`), ...links.map((l) => `${l.action} link ${l.file}`)]
+      return yield* output.result("undo", {
+        tx: undoTx.id,
+        undid: tx.id,
+        undid_command: tx.command,
+        files,
+        ...(links.length > 0 ? { links } : {}),
+        removed_directories: removedDirs,
+        created_directories: undoTx.dirs ?? [],
+        ...graph.fields
+      }, `undid ${tx.id} (${tx.command}): ${done.join(", ") || "directories only"}; tx ${undoTx.id}\n${graph.human}`)
     }))
   })

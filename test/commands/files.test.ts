@@ -26,7 +26,7 @@ const BINARY = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff, 0xfe, 0x80, 0
 const snapshot = (mem: MemoryFs) =>
   Object.fromEntries([...mem.entries.entries()]
     .filter(([k]) => k !== mem.root && !k.startsWith(`${mem.root}/.splice`))
-    .map(([k, e]) => [k.slice(mem.root.length + 1) + (e.kind === "directory" ? "/" : ""), e.kind === "file" ? `${Buffer.from(e.data).toString("hex")} ${e.mode.toString(8)}` : e.kind === "directory" ? (e.mode ?? 0o755).toString(8) : e.kind])
+    .map(([k, e]) => [k.slice(mem.root.length + 1) + (e.kind === "directory" ? "/" : ""), e.kind === "file" ? `${Buffer.from(e.data).toString("hex")} ${e.mode.toString(8)}` : e.kind === "directory" ? (e.mode ?? 0o755).toString(8) : e.kind === "symlink" ? `-> ${e.text}` : e.kind])
     .sort(([a], [b]) => (a! < b! ? -1 : 1)))
 
 const modeOf = (mem: MemoryFs, p: string) => {
@@ -165,16 +165,46 @@ describe("splice mv", () => {
     expect(ok.exit).toBe(0)
   })
 
-  it("symlinks are refused, never followed: as the source, and inside a directory", async () => {
+  it("a symlink moves as a link (its text kept, its target untouched), alone or inside a directory; undo puts it back", async () => {
     const mem = project()
     mem.symlink("link.ts", "src/a.ts")
-    const a = await run(mv(move("link.ts", "moved.ts")), mem)
-    expect([a.exit, a.error?.code, a.error?.context]).toEqual([8, "SPL-E065", { file: "link.ts", kind: "symlink" }])
-    expect(mem.text("src/a.ts")).toBe("export const a = 1\n")
     mem.symlink("src/lib/alias.ts", "../a.ts")
+    const before = snapshot(mem)
+    const a = await run(mv(move("link.ts", "links/moved.ts")), mem)
+    expect(a.last).toMatchObject({ files: [], links: [{ from: "link.ts", file: "links/moved.ts", target: "src/a.ts" }], created_directories: ["links"] })
+    expect(mem.entries.get(mem.abs("links/moved.ts"))).toEqual({ kind: "symlink", text: "src/a.ts" })
+    expect(mem.text("src/a.ts")).toBe("export const a = 1\n")
     const b = await run(mv(move("src", "pkg")), mem)
-    expect([b.error?.code, b.error?.context?.["file"]]).toEqual(["SPL-E065", "src/lib/alias.ts"])
-    expect(mem.exists("src/lib/b.ts")).toBe(true)
+    expect(b.last).toMatchObject({ links: [{ from: "src/lib/alias.ts", file: "pkg/lib/alias.ts", target: "../a.ts" }] })
+    expect(mem.entries.get(mem.abs("pkg/lib/alias.ts"))).toEqual({ kind: "symlink", text: "../a.ts" }) // still resolves: ../a.ts moved along
+    expect(mem.text("pkg/a.ts")).toBe("export const a = 1\n")
+    expect((await run(undoIt(), mem)).exit).toBe(0)
+    const u = await run(undoIt(), mem)
+    expect(u.last).toMatchObject({ links: [{ file: "links/moved.ts", action: "removed" }, { file: "link.ts", action: "recreated" }] })
+    expect(snapshot(mem)).toEqual(before)
+  })
+
+  it("a link is never put over something, even with --force; a FIFO is refused", async () => {
+    const mem = project()
+    mem.symlink("link.ts", "src/a.ts")
+    mem.putSpecial("pipe", "fifo")
+    const clash = await run(mv(move("link.ts", "README.md", { force: true })), mem)
+    expect([clash.exit, clash.error?.code, clash.error?.context?.["file"]]).toEqual([7, "SPL-E033", "README.md"])
+    const fifo = await run(mv(move("pipe", "pipe2")), mem)
+    expect([fifo.exit, fifo.error?.code, fifo.error?.context]).toEqual([8, "SPL-E065", { file: "pipe", kind: "fifo" }])
+    expect(mem.entries.get(mem.abs("link.ts"))?.kind).toBe("symlink")
+  })
+
+  it("a crash after a link was moved: recovery makes the old link again and removes the new one", async () => {
+    const mem = project()
+    mem.symlink("src/lib/alias.ts", "../a.ts")
+    const before = snapshot(mem)
+    mem.crashWhen = (op, p) => op === "remove" && p === "src/lib"
+    await run(mv(move("src", "pkg")), mem)
+    mem.restart()
+    const r = await run(recoverCommand, mem)
+    expect(r.exit).toBe(0)
+    expect(snapshot(mem)).toEqual(before)
   })
 
   it("a case-only rename on a case-sensitive disk is an ordinary move", async () => {
@@ -251,6 +281,23 @@ describe("splice mv", () => {
 })
 
 describe("splice cp", () => {
+  it("a link named as FROM is followed (its target copied, as cp(1)); links inside a directory are copied as links", async () => {
+    const mem = project()
+    mem.symlink("link.sh", "bin/run.sh")
+    mem.symlink("bin/again.sh", "run.sh")
+    const a = await run(cp(move("link.sh", "copy.sh")), mem)
+    expect(a.last).toMatchObject({ from: "bin/run.sh", to: "copy.sh", files: [{ mode: "0755" }] })
+    expect(mem.entries.get(mem.abs("copy.sh"))?.kind).toBe("file")
+    const b = await run(cp(move("bin", "bin2")), mem)
+    expect(b.last).toMatchObject({ links: [{ from: "bin/again.sh", file: "bin2/again.sh", target: "run.sh" }] })
+    expect(mem.entries.get(mem.abs("bin2/again.sh"))).toEqual({ kind: "symlink", text: "run.sh" })
+    expect((await run(undoIt(), mem)).exit).toBe(0)
+    expect(mem.exists("bin2")).toBe(false)
+    mem.symlink("dangling", "nowhere")
+    const d = await run(cp(move("dangling", "x")), mem)
+    expect([d.exit, d.error?.code]).toEqual([4, "SPL-E020"])
+  })
+
   it("copies a file with the source's mode; undo removes the copy and its new directories", async () => {
     const mem = project()
     const before = snapshot(mem)
@@ -336,6 +383,31 @@ describe("splice rm", () => {
     expect(modeOf(mem, "src/empty")).toBe(0o700)
   })
 
+  it("a symlink is removed as a link (its target untouched) and undo makes it again", async () => {
+    const mem = project()
+    mem.symlink("link.ts", "src/a.ts")
+    mem.symlink("src/lib/up", "..")
+    const before = snapshot(mem)
+    const r = await run(remove(rmCfg(["link.ts"])), mem)
+    expect(r.last).toMatchObject({ files: [], links: [{ file: "link.ts", target: "src/a.ts" }] })
+    expect([mem.exists("link.ts"), mem.text("src/a.ts")]).toEqual([false, "export const a = 1\n"])
+    expect((await run(undoIt(), mem)).exit).toBe(0)
+    const tree = await run(remove(rmCfg(["src"], { recursive: true })), mem)
+    expect(tree.last).toMatchObject({ links: [{ file: "src/lib/up", target: ".." }] })
+    expect((await run(undoIt(), mem)).exit).toBe(0)
+    expect(snapshot(mem)).toEqual(before)
+  })
+
+  it("undo refuses when a link it removed has been replaced", async () => {
+    const mem = project()
+    mem.symlink("link.ts", "src/a.ts")
+    expect((await run(remove(rmCfg(["link.ts"])), mem)).exit).toBe(0)
+    mem.put("link.ts", "someone else's file\n")
+    const u = await run(undoIt(), mem)
+    expect([u.exit, u.error?.code]).toEqual([7, "SPL-E034"])
+    expect(mem.text("link.ts")).toBe("someone else's file\n")
+  })
+
   it("a tree of empty directories is a transaction of directories alone, undone like any other", async () => {
     const mem = new MemoryFs({ "keep.txt": "k\n" })
     mem.putSpecial("a/b/c", "directory")
@@ -349,17 +421,17 @@ describe("splice rm", () => {
     expect(mem.exists("a")).toBe(false)
   })
 
-  it("refusals: missing, the root, .git, a symlink; --expect-checksum on one file only", async () => {
+  it("refusals: missing, the root, .git, a FIFO; --expect-checksum on one file only", async () => {
     const mem = project()
     mem.put(".git/config", "[core]\n")
-    mem.symlink("link", "src/a.ts")
+    mem.putSpecial("pipe", "fifo")
     const before = snapshot(mem)
     const cases: Array<[RemoveConfig, number, string]> = [
       [rmCfg(["nope.ts"]), 4, "SPL-E020"],
       [rmCfg(["."], { recursive: true }), 8, "SPL-E067"],
       [rmCfg([".git"], { recursive: true }), 8, "SPL-E067"],
       [rmCfg([".splice"], { recursive: true }), 8, "SPL-E067"],
-      [rmCfg(["link"]), 8, "SPL-E065"],
+      [rmCfg(["pipe"]), 8, "SPL-E065"],
       [rmCfg(["src/a.ts"], { expectChecksum: "0".repeat(64) }), 7, "SPL-E031"],
       [rmCfg(["src/a.ts", "README.md"], { expectChecksum: "0".repeat(64) }), 2, "SPL-E010"],
       [rmCfg([]), 2, "SPL-E010"]

@@ -45,7 +45,9 @@ const tree = (root: string): Record<string, string> => {
       if (st.isDirectory()) {
         out[`${rel}/`] = (st.mode & 0o7777).toString(8)
         visit(abs)
-      } else out[rel] = `${fs.readFileSync(abs).toString("hex")} ${(st.mode & 0o7777).toString(8)}`
+      } else if (st.isSymbolicLink()) out[rel] = `-> ${fs.readlinkSync(abs)}`
+      else if (!st.isFile()) out[rel] = "special" // a FIFO: reading it would wait forever
+      else out[rel] = `${fs.readFileSync(abs).toString("hex")} ${(st.mode & 0o7777).toString(8)}`
     }
   }
   visit(root)
@@ -113,7 +115,7 @@ describe.each(runtimes)("splice mv/cp/rm under $name", (rt) => {
   })
 
   it("refusals exit with their codes and change nothing", async () => {
-    fs.symlinkSync("a.ts", at("src/link.ts"))
+    expect(spawnSync("mkfifo", [at("src/pipe")]).status).toBe(0)
     const before = tree(ws)
     const cases: Array<[string[], number, string]> = [
       [["mv", "nope.ts", "x.ts"], 4, "SPL-E020"],
@@ -121,8 +123,8 @@ describe.each(runtimes)("splice mv/cp/rm under $name", (rt) => {
       [["cp", "src/a.ts", "src/"], 2, "SPL-E111"],
       [["mv", "src", "run.sh"], 7, "SPL-E113"],
       [["rm", "src"], 2, "SPL-E112"],
-      [["rm", "src/link.ts"], 8, "SPL-E065"],
-      [["mv", "src", "elsewhere"], 8, "SPL-E065"], // the symlink inside
+      [["rm", "src/pipe"], 8, "SPL-E065"],
+      [["mv", "src", "elsewhere"], 8, "SPL-E065"], // the FIFO inside
       [["rm", "-r", "."], 8, "SPL-E067"],
       [["mv", "run.sh", "../outside.sh"], 8, "SPL-E061"]
     ]
@@ -131,7 +133,23 @@ describe.each(runtimes)("splice mv/cp/rm under $name", (rt) => {
       expect([r.code, r.last["code"]], args.join(" ")).toEqual([exit, code])
     }
     expect(tree(ws)).toEqual(before)
-    expect(fs.readlinkSync(at("src/link.ts"))).toBe("a.ts")
+  })
+
+  it("symlinks move and go as links (never followed), a link FROM is copied as what it points to; undo puts every link back", async () => {
+    fs.symlinkSync("a.ts", at("src/link.ts"))
+    fs.symlinkSync("/etc/hostname", at("src/deep/outside")) // never followed: moving it is harmless
+    const before = tree(ws)
+    const m = await run(["mv", "src", "pkg"])
+    expect(m.last).toMatchObject({ links: [{ from: "src/deep/outside", file: "pkg/deep/outside", target: "/etc/hostname" }, { from: "src/link.ts", file: "pkg/link.ts", target: "a.ts" }] })
+    expect([fs.readlinkSync(at("pkg/link.ts")), fs.readFileSync(at("pkg/link.ts"), "utf8")]).toEqual(["a.ts", "export const a = 1\n"])
+    const c = await run(["cp", "pkg/link.ts", "copy.ts"])
+    expect(c.last).toMatchObject({ from: "pkg/a.ts", files: [{ file: "copy.ts" }] })
+    expect(fs.lstatSync(at("copy.ts")).isFile()).toBe(true)
+    const r = await run(["rm", "pkg/link.ts"])
+    expect(r.last).toMatchObject({ links: [{ file: "pkg/link.ts", target: "a.ts" }] })
+    expect(fs.existsSync(at("pkg/a.ts"))).toBe(true)
+    for (let i = 0; i < 3; i++) expect((await run(["undo"])).code).toBe(0)
+    expect(tree(ws)).toEqual(before)
   })
 
   it("from a nested subdirectory, paths are taken from there", async () => {
@@ -185,7 +203,8 @@ describe.each(runtimes)("splice mv/cp/rm under $name", (rt) => {
     expect(fs.statSync(at("shared.ts")).ino).toBe(fs.statSync(at("shared-twin.ts")).ino)
   })
 
-  it("kill -9 in the middle of moving a directory: `splice recover` makes its directories again and puts every file back", async () => {
+  it("kill -9 in the middle of moving a directory: `splice recover` makes its directories again and puts every file and link back", async () => {
+    fs.symlinkSync("../a.ts", at("src/deep/up.ts"))
     const before = tree(ws)
     const p = startUntil(rt, ["mv", "--workspace", ws, "src", "pkg"], { cwd: ws, env: { SPLICE_TEST_HOLD_MS: "10000" } }, /test hold/)
     await p.reached
@@ -202,10 +221,12 @@ describe.each(runtimes)("splice mv/cp/rm under $name", (rt) => {
     fs.mkdirSync(at("mnt"))
     expect(spawnSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", at("mnt")]).status).toBe(0)
     try {
-      const mtime = fs.statSync(at("run.sh")).mtime.toISOString()
+      const mtime = fs.statSync(at("run.sh")).mtimeMs
       const m = await run(["mv", "run.sh", "mnt/run.sh"])
       expect(m.code, m.stdout).toBe(0)
-      expect([fs.readFileSync(at("mnt/run.sh"), "utf8"), fs.statSync(at("mnt/run.sh")).mode & 0o777, fs.statSync(at("mnt/run.sh")).mtime.toISOString()]).toEqual(["#!/bin/sh\necho hi\n", 0o755, mtime])
+      expect([fs.readFileSync(at("mnt/run.sh"), "utf8"), fs.statSync(at("mnt/run.sh")).mode & 0o777]).toEqual(["#!/bin/sh\necho hi\n", 0o755])
+      // The copy's times are set from the original's (to the millisecond: what utimes takes from a runtime).
+      expect(Math.abs(fs.statSync(at("mnt/run.sh")).mtimeMs - mtime)).toBeLessThan(1)
       expect(fs.existsSync(at("run.sh"))).toBe(false)
       expect((await run(["undo"])).code).toBe(0)
       expect(fs.existsSync(at("mnt/run.sh"))).toBe(false)

@@ -24,6 +24,14 @@ const Removed = Schema.Struct({
   checksum: Checksum
 })
 
+/** A symbolic link moved, copied or removed as a link (never followed). */
+const Link = Schema.Struct({
+  from: Schema.optional(Schema.String),
+  file: Schema.String,
+  /** What it points to, as written. */
+  target: Schema.String
+})
+
 /** Nothing written: what a --preview would do. */
 const PreviewOnly = {
   preview: Schema.Literal(true),
@@ -38,6 +46,7 @@ const transferred = {
   from: Schema.String,
   to: Schema.String,
   files: Schema.Array(Transferred),
+  links: Schema.optional(Schema.Array(Link)),
   bytes: Count,
   created_directories: Schema.Array(Schema.String),
   compiler: CompilerVerdict
@@ -59,6 +68,7 @@ const removed = {
   /** The paths as named (files, and directories with --recursive). */
   paths: Schema.Array(Schema.String),
   files: Schema.Array(Removed),
+  links: Schema.optional(Schema.Array(Link)),
   bytes: Count,
   removed_directories: Schema.Array(Schema.String)
 }

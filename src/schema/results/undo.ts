@@ -13,6 +13,8 @@ export const UndoResult = resultLine("undo", {
     checksum_before: Schema.NullOr(Checksum),
     checksum_after: Schema.NullOr(Checksum)
   })),
+  /** Symbolic links made again or removed (an undone mv or rm of links). */
+  links: Schema.optional(Schema.Array(Schema.Struct({ file: Schema.String, target: Schema.String, action: Schema.Literal("removed", "recreated") }))),
   removed_directories: Schema.Array(Schema.String),
   created_directories: Schema.Array(Schema.String),
   graph: Schema.optional(GraphReport)

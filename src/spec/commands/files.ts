@@ -48,12 +48,12 @@ const transferConfig = (v: TransferValues) =>
   }))
 
 const PLACING = "TO an existing directory: FROM goes inside it (mv a.ts src/ → src/a.ts); missing directories are made, and removed again by undo. Binary files are fine (bytes, not text). "
-const REFUSALS = "SPL-E033 something is at the destination (force replaces files); SPL-E110 a directory into itself; SPL-E111 the same file; SPL-E113 a file where a directory is or back; SPL-E065 a symlink or FIFO (refused, never followed)."
+const REFUSALS = "SPL-E033 something is at the destination (force replaces files); SPL-E110 a directory into itself; SPL-E111 the same file; SPL-E113 a file where a directory is or back; SPL-E065 a FIFO or device."
 
 export const mvSpec = defineCommand({
   name: "mv",
   summary: "Move or rename a file or directory: journaled, undoable, never replacing without --force",
-  guide: "Renames within the workspace, keeping each file itself (mode, timestamps, hard links). " + PLACING +
+  guide: "Renames within the workspace, keeping each file itself (mode, timestamps, hard links); a symlink moves as a link, never followed. " + PLACING +
     "A directory moves whole, merged into one already at TO. " + REFUSALS,
   params: transferParams("move"),
   needs: "workspace",
@@ -65,7 +65,7 @@ export const mvSpec = defineCommand({
 export const cpSpec = defineCommand({
   name: "cp",
   summary: "Copy a file or directory: journaled, undoable, never replacing without --force",
-  guide: "A new copy gets the source's mode; a file replaced with force keeps its own (as cp(1)), and a hard-linked one is rewritten in place. " + PLACING +
+  guide: "A new copy gets the source's mode; a file replaced with force keeps its own (as cp(1)). A link named as FROM is followed; links inside a directory are copied as links. " + PLACING +
     "A directory copies whole, merged into one already at TO. " + REFUSALS,
   params: transferParams("copy"),
   needs: "workspace",
@@ -78,7 +78,7 @@ export const rmSpec = defineCommand({
   name: "rm",
   summary: "Remove files (and with --recursive directories): journaled, so undo brings them back",
   guide: "Every file's bytes and mode and every directory's mode are kept in the journal: a failure rolls all back, `splice undo` restores them. " +
-    "SPL-E112 a directory without recursive; SPL-E020 a path that is not there; SPL-E065 a symlink or FIFO (refused, never followed); SPL-E067 the workspace root, .splice/ or .git/.",
+    "A symlink is removed as a link, never followed. SPL-E112 a directory without recursive; SPL-E020 a path that is not there; SPL-E065 a FIFO or device; SPL-E067 the workspace root, .splice/ or .git/.",
   params: {
     paths: list("paths", "The files (and with --recursive, directories) to remove", { required: true, positional: "PATH" }),
     recursive: flag("recursive", "Remove directories and everything in them", { alias: "r" }),
