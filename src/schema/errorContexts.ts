@@ -216,7 +216,10 @@ export const errorContexts = {
   // detail: the stack of a defect, or what the failed call said.
   "SPL-E099": ctx({ ...errno }),
   "SPL-E130": ctx({ signal: S }),
-  "SPL-E131": ctx({ files: Strings, transactions: Strings })
+  "SPL-E131": ctx({ files: Strings, transactions: Strings }),
+  "SPL-E140": ctx({ name: S, new_name: S, clashes: Schema.Array(Schema.Struct({ file: S, line: Int, name: S, reason: S })) }),
+  "SPL-E141": ctx({ name: S, new_name: S, language: S, reason: S }),
+  "SPL-E142": ctx({ file: S, line: Int, expected: S, found: S })
 } satisfies { readonly [C in ErrorCode]: Schema.Schema<any, any, never> }
 
 /** What `context` holds for an error of code C (as printed: the encoded side). */
