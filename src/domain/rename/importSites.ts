@@ -45,6 +45,8 @@ export const importNameSites = (text: string, line: number, name: string, langua
     if (/\bas\s+$/.test(text.slice(Math.max(start, i - 8), i))) continue
     if (text.startsWith("::", i + name.length) || text[i + name.length] === ".") continue
     if (language === "python" && /\bfrom\s+[\w.]*$/.test(text.slice(start, i))) continue
+    const lineStart = text.lastIndexOf("\n", i - 1) + 1
+    if (text.slice(lineStart, i).includes(language === "python" ? "#" : "//")) continue // in a comment
     for (; counted < i; counted++) if (text[counted] === "\n") lineNo++
     out.push({ startByte: toByte(i), endByte: toByte(i + name.length), line: lineNo })
   }
