@@ -8,6 +8,7 @@ import { bindingClashes, exportedNames, topLevelNames } from "../../src/domain/r
 import { identifierProblem } from "../../src/domain/rename/identifiers.js"
 import { importNameSites } from "../../src/domain/rename/importSites.js"
 import { renameText } from "../../src/domain/rename/renameText.js"
+import { editDistance, typoDistance } from "../../src/domain/similarity.js"
 
 const bytes = (s: string) => new TextEncoder().encode(s).length
 
@@ -123,5 +124,19 @@ describe("bindingClashes", () => {
     expect([...topLevelNames(f).keys()].sort()).toEqual(["a", "c", "d", "e", "g", "ns"])
     // g counts as exported (its symbol is, under another name): a conservative answer for clash checks.
     expect([...exportedNames(f)].sort()).toEqual(["e", "g", "h"])
+  })
+})
+
+describe("typoDistance", () => {
+  it("counts a swap of two neighbours as one edit, and is an edit distance otherwise", () => {
+    expect(typoDistance("aera", "area")).toBe(1)
+    expect(typoDistance("prase", "parse")).toBe(1)
+    expect(typoDistance("", "abc")).toBe(3)
+    expect(typoDistance("kitten", "sitting")).toBe(3)
+    fc.assert(fc.property(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), (a, b) => {
+      expect(typoDistance(a, b)).toBe(typoDistance(b, a))
+      expect(typoDistance(a, b)).toBeLessThanOrEqual(editDistance(a, b))
+      expect(typoDistance(a, b) === 0).toBe(a === b)
+    }))
   })
 })

@@ -2,7 +2,7 @@
 import type { SymbolKind } from "../../domain/graph/facts.js"
 import * as Effect from "effect/Effect"
 import { spliceError } from "../../domain/SpliceError.js"
-import { diceSimilarity, editDistance } from "../../domain/similarity.js"
+import { diceSimilarity, typoDistance } from "../../domain/similarity.js"
 import { userPath } from "../../domain/workspacePath.js"
 import { FileStore } from "../../../services/FileStore.js"
 import { GraphDb, type SqlValue } from "../../../services/GraphDb.js"
@@ -68,7 +68,7 @@ export const didYouMean = (name: string) =>
     // Bigrams miss transpositions (`prase` shares one bigram with `parse`): an edit distance of 1–2 counts too.
     const near = (n: string) => {
       if (Math.abs(n.length - lower.length) > 2) return 0
-      const d = editDistance(n, lower)
+      const d = typoDistance(n, lower)
       return d <= 2 && d < Math.max(n.length, lower.length) / 2 ? 1 - d / Math.max(n.length, lower.length) : 0
     }
     return names.map((n) => ({ n, score: Math.max(near(n.toLowerCase()), diceSimilarity(n.toLowerCase(), lower) + (n.toLowerCase().includes(lower) || lower.includes(n.toLowerCase()) ? 0.3 : 0)) }))
