@@ -208,7 +208,7 @@ export const rename = (config: RenameConfig) =>
       // Bytes, checksums and the syntax verdict of every file, before anything is written.
       const writes: PlannedWrite[] = []
       const verdicts: Array<{ file: string; verdict: Verdict }> = []
-      const reports: Array<{ file: string; lines: ReadonlyArray<number>; renamed: number; checksum_before: string; checksum_after: string; line_ending: TextTarget["content"]["lineEnding"] }> = []
+      const reports: Array<{ file: string; lines: ReadonlyArray<number>; renamed: number; sites: ReadonlyArray<{ line: number; col: number }>; checksum_before: string; checksum_after: string; line_ending: TextTarget["content"]["lineEnding"] }> = []
       const diffs: string[] = []
       for (const [file, r] of results) {
         const plan = plans.get(file)!
@@ -219,7 +219,10 @@ export const rename = (config: RenameConfig) =>
         verdicts.push({ file, verdict: yield* validator.validate({ path: file, before: t.content.text, after: r.text, mode: config.validate }) })
         diffs.push(unifiedDiff(t.content.text, r.text, file))
         writes.push({ target: t.path, original: t.bytes, mode: t.info.mode, next, checksumBefore: t.checksum, checksumAfter, ...expectedFrom(t.info, t.bytes) })
-        reports.push({ file, lines: r.lines, renamed: new Set(plan.sites.map((s) => s.startByte)).size, checksum_before: t.checksum, checksum_after: checksumAfter, line_ending: t.content.lineEnding })
+        const starts = [...new Set(plan.sites.map((s) => s.startByte))].sort((a, b) => a - b)
+        const b = bytesOf(file)
+        const sites = starts.map((start) => ({ line: lineAt(file, start), col: start - b.lastIndexOf(10, start - 1) }))
+        reports.push({ file, lines: r.lines, renamed: starts.length, sites, checksum_before: t.checksum, checksum_after: checksumAfter, line_ending: t.content.lineEnding })
       }
       const failedSyntax = verdicts.filter((v) => v.verdict.status === "failed")
       const validation: ApplyValidation = {

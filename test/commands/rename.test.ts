@@ -86,7 +86,13 @@ export class Box {
     const r = await runGraph(rename(config("Box.get", "lookup")), mem, new SavedGraph())
     expect(r.exit).toBe(0)
     expect(mem.text("box.ts")).toBe(text.replace("  get(", "  lookup(").replaceAll("this.get(", "this.lookup("))
-    expect(r.last["files"]).toEqual([expect.objectContaining({ file: "box.ts", line_ending: "crlf", renamed: 3 })])
+    const line3 = "  twice(k: string) { return this.get(k) + this.get(k) }"
+    expect(r.last["files"]).toEqual([expect.objectContaining({
+      file: "box.ts",
+      line_ending: "crlf",
+      renamed: 3,
+      sites: [{ line: 2, col: 3 }, { line: 3, col: line3.indexOf("get") + 1 }, { line: 3, col: line3.lastIndexOf("get") + 1 }]
+    })])
   })
 
   it("--preview shows the combined diff and writes nothing", async () => {

@@ -10,6 +10,8 @@ const RenamedFile = Schema.Struct({
   lines: Schema.Array(Int),
   /** Names rewritten in this file. */
   renamed: Count,
+  /** Where each rewritten name starts (1-based line, 1-based UTF-8 byte column, as refs reports them). */
+  sites: Schema.Array(Schema.Struct({ line: Int, col: Int })),
   checksum_before: Checksum,
   checksum_after: Checksum,
   line_ending: LineEnding
