@@ -97,11 +97,16 @@ export const rename = (config: RenameConfig) =>
     }
     const newQualified = def.container === null ? newName : `${def.container}.${newName}`
 
+    // Merged declarations (`interface X` and `const X`, a class and its namespace) are one name: all go.
+    const merged = yield* db.all<{ id: number; kind: string; start_byte: number }>(
+      "SELECT s.id, s.kind, s.start_byte FROM symbols s WHERE s.file_id = (SELECT file_id FROM symbols WHERE id = ?) AND s.qualified_name = ? ORDER BY s.start_byte", [def.id, def.qualified_name])
+    const ids = new Set(merged.map((m) => m.id))
     const rows = yield* db.all<RefRow>(
       `SELECT f.path AS file, r.start_byte, r.end_byte, r.line, r.col, r.kind, r.name, r.symbol_id, r.resolution FROM refs r JOIN files f ON f.id = r.file_id
-       WHERE r.symbol_id = ? OR (r.symbol_id IS NULL AND r.name = ? AND r.resolution = 'name') ORDER BY f.path, r.start_byte`, [def.id, def.name])
-    const exact = rows.filter((r) => r.symbol_id === def.id && r.resolution === "exact")
-    const byName = rows.filter((r) => !(r.symbol_id === def.id && r.resolution === "exact"))
+       WHERE r.symbol_id IN (${merged.map(() => "?").join(", ")}) OR (r.symbol_id IS NULL AND r.name = ? AND r.resolution = 'name') ORDER BY f.path, r.start_byte`, [...ids, def.name])
+    const isExact = (r: RefRow) => r.symbol_id !== null && ids.has(r.symbol_id) && r.resolution === "exact"
+    const exact = rows.filter(isExact)
+    const byName = rows.filter((r) => !isExact(r))
     const renamedRows = config.includeUnresolved ? rows : exact
     const files = [...new Set([def.file, ...renamedRows.map((r) => r.file)])].sort()
     const paths = yield* Effect.forEach(files, (f) => store.locate(f as WorkspacePath))
@@ -123,15 +128,19 @@ export const rename = (config: RenameConfig) =>
           context: { file, line, expected: def.name, found }
         })
 
-      // The definition: the name in each of its declarations (overloads included), from the file as it is now.
+      // The definition: the name in each of its declarations (overloads, merged declarations), from the file as it is now.
       const home = plans.get(def.file)!
-      const declared = home.facts.symbols
-        .filter((s) => s.qualifiedName === def.qualified_name && s.kind === def.kind)
-        .sort((a, b) => Math.abs(a.startByte - def.start_byte) - Math.abs(b.startByte - def.start_byte))[0]
-      if (declared === undefined || declared.nameBytes === undefined || declared.nameBytes.length === 0) {
-        return yield* Effect.fail(stale(def.file, def.start_line, declared === undefined ? "no such declaration" : "no name"))
+      const nameBytes: number[] = []
+      for (const m of merged) {
+        const declared = home.facts.symbols
+          .filter((s) => s.qualifiedName === def.qualified_name && s.kind === m.kind)
+          .sort((a, b) => Math.abs(a.startByte - m.start_byte) - Math.abs(b.startByte - m.start_byte))[0]
+        if (declared === undefined || declared.nameBytes === undefined || declared.nameBytes.length === 0) {
+          return yield* Effect.fail(stale(def.file, def.start_line, declared === undefined ? "no such declaration" : "no name"))
+        }
+        nameBytes.push(...declared.nameBytes)
       }
-      for (const b of declared.nameBytes) home.sites.push({ startByte: b, endByte: b + byteLength(def.name) })
+      for (const b of nameBytes) home.sites.push({ startByte: b, endByte: b + byteLength(def.name) })
 
       // References: rewritten where the text is the name itself (not an alias or a default import's local name).
       const bytes = new Map<string, Uint8Array>()
@@ -186,14 +195,12 @@ export const rename = (config: RenameConfig) =>
         results.set(file, renamed)
         if (SCRIPT_LANGUAGES.has(plan.language) && clashes.length === 0) {
           const after = yield* fileFacts(file, grammarForPath(file)!, renamed.text)
-          const via = new Set(plan.facts.refs.filter((r) => plan.refs.has(r.startByte) && r.binding?.kind === "export").map((r) => (r.binding as { module: string }).module))
           note(file, bindingClashes(plan.facts, after, {
             oldName: def.name,
             newName,
             oldQualified: def.qualified_name,
             newQualified,
-            renamedRefs: file === def.file ? new Set([...plan.refs, ...(declared.nameBytes ?? [])]) : plan.refs,
-            renamedVia: via,
+            renamedRefs: file === def.file ? new Set([...plan.refs, ...nameBytes]) : plan.refs,
             mapOffset: renamed.mapOffset
           }))
         }

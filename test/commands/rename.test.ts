@@ -95,6 +95,16 @@ export class Box {
     })])
   })
 
+  it("renames merged declarations together (an interface and the const of the same name, as zod declares its types)", async () => {
+    const mem = new MemoryFs()
+    mem.put("schema.ts", "export interface ZodEmail { kind: string }\nexport const ZodEmail = (kind: string): ZodEmail => ({ kind })\n")
+    mem.put("use.ts", "import { ZodEmail } from \"./schema\"\nexport const e: ZodEmail = ZodEmail(\"x\")\n")
+    const r = await runGraph(rename(config("ZodEmail", "ZodMail", { kind: "interface" })), mem, new SavedGraph())
+    expect(r.exit).toBe(0)
+    expect(mem.text("schema.ts")).toBe("export interface ZodMail { kind: string }\nexport const ZodMail = (kind: string): ZodMail => ({ kind })\n")
+    expect(mem.text("use.ts")).toBe("import { ZodMail } from \"./schema\"\nexport const e: ZodMail = ZodMail(\"x\")\n")
+  })
+
   it("--preview shows the combined diff and writes nothing", async () => {
     const mem = project()
     const r = await runGraph(rename(config("parse", "decode", { path: "src/a.ts", preview: true })), mem, new SavedGraph())

@@ -96,7 +96,6 @@ const clashesOf = (text: string, neu: string) => {
     oldQualified: "old",
     newQualified: neu,
     renamedRefs: new Set([...refs.map((r) => r.startByte), ...def.nameBytes!]),
-    renamedVia: new Set(),
     mapOffset: renamed.mapOffset
   })
 }

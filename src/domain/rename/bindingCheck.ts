@@ -22,15 +22,13 @@ export interface RenameMapping {
   readonly newQualified: string
   /** Start bytes (old text) of this file's references to the renamed symbol, edited or not (`x()` on `import { old as x }`). */
   readonly renamedRefs: ReadonlySet<number>
-  /** Modules through which this file imports the renamed symbol (its name as their export changes too). */
-  readonly renamedVia: ReadonlySet<string>
   readonly mapOffset: (oldByte: number) => number
 }
 
 const mapQualified = (q: string, m: RenameMapping) =>
   q === m.oldQualified ? m.newQualified : q.startsWith(m.oldQualified + ".") ? m.newQualified + q.slice(m.oldQualified.length) : q
 
-const describe = (facts: FileFacts, r: RefFact, m: RenameMapping | undefined): string => {
+const describe = (facts: FileFacts, r: RefFact, m: RenameMapping | undefined, ctx: RenameMapping): string => {
   const b = r.binding
   if (b === undefined) return "unbound"
   switch (b.kind) {
@@ -40,10 +38,9 @@ const describe = (facts: FileFacts, r: RefFact, m: RenameMapping | undefined): s
     }
     case "export":
       return `an import from ${b.module}${b.namespace === true ? " (namespace)" : ""}`
-    case "member": {
-      const of = m !== undefined && b.of === m.oldName && m.renamedVia.has(b.module) ? m.newName : b.of
-      return `a member of ${of} from ${b.module}`
-    }
+    case "member":
+      // `Ns.X.member`: X is in the text, renamed or not with the rest; the member's meaning is the module's.
+      return `a member of ${b.of === ctx.oldName || b.of === ctx.newName ? ctx.oldName : b.of} from ${b.module}`
     default:
       return b.kind === "global" ? "a global" : "a member of an unknown type"
   }
@@ -55,13 +52,13 @@ export const bindingClashes = (before: FileFacts, after: FileFacts, m: RenameMap
   const clashes: Clash[] = []
   for (const r of before.refs) {
     const expectedName = m.renamedRefs.has(r.startByte) ? m.newName : r.name
-    const expected = describe(before, r, m)
+    const expected = describe(before, r, m, m)
     const a = afterAt.get(m.mapOffset(r.startByte))
     if (a === undefined) {
       clashes.push({ line: r.startLine, name: r.name, reason: `${r.name} here (${expected}) would no longer refer to it: a declaration of ${m.newName} in an inner scope would capture it` })
       continue
     }
-    const got = describe(after, a, undefined)
+    const got = describe(after, a, undefined, m)
     if (a.name !== expectedName || got !== expected) {
       clashes.push({ line: r.startLine, name: r.name, reason: `${r.name} here refers to ${expected}; after the rename ${a.name} would refer to ${got}` })
     }
