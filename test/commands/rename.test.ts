@@ -1,5 +1,6 @@
 /** `splice rename` on the memory layers: a graph in memory, the real parsers, the journal and undo. */
 import { describe, expect, it } from "vitest"
+import { refsCommand } from "../../src/commands/graph/refs.js"
 import { rename, type RenameConfig } from "../../src/commands/rename.js"
 import { undo } from "../../src/commands/undo.js"
 import { runGraph, SavedGraph } from "../support/graph.js"
@@ -103,6 +104,17 @@ export class Box {
     expect(r.exit).toBe(0)
     expect(mem.text("schema.ts")).toBe("export interface ZodMail { kind: string }\nexport const ZodMail = (kind: string): ZodMail => ({ kind })\n")
     expect(mem.text("use.ts")).toBe("import { ZodMail } from \"./schema\"\nexport const e: ZodMail = ZodMail(\"x\")\n")
+  })
+
+  it("after a rename and its undo, the references are exact again (a refresh reusing a removed symbol's id lost them)", async () => {
+    const mem = new MemoryFs()
+    mem.put("u.ts", "export namespace util {\n  export type identity<T> = T\n}\nexport namespace objectUtil {\n  export type identity<T> = T\n  export type flatten<T> = identity<{ a: T }>\n}\n")
+    const saved = new SavedGraph()
+    expect((await runGraph(rename(config("objectUtil.identity", "identityRn")), mem, saved)).exit).toBe(0)
+    expect((await runGraph(undo({ lockTimeoutMs: 200 }), mem, saved)).exit).toBe(0)
+    const r = await runGraph(refsCommand({ name: "objectUtil.identity" }), mem, saved)
+    expect(r.last["references"]).toEqual([expect.objectContaining({ file: "u.ts", line: 6, resolution: "exact" })])
+    expect(r.last["by_name"]).toEqual([])
   })
 
   it("--preview shows the combined diff and writes nothing", async () => {
