@@ -12,6 +12,7 @@ import { unifiedDiff } from "../domain/diff.js"
 import type { FileFacts } from "../domain/graph/facts.js"
 import { grammarForPath } from "../domain/languages.js"
 import { bindingClashes, type Clash, exportedNames, topLevelNames } from "../domain/rename/bindingCheck.js"
+import { type CaseStyle, toCase } from "../domain/rename/identifierCase.js"
 import { identifierProblem } from "../domain/rename/identifiers.js"
 import { importNameSites } from "../domain/rename/importSites.js"
 import { type RenameSite, renameText } from "../domain/rename/renameText.js"
@@ -36,7 +37,8 @@ import { compilerLine, previewVerdict, syntaxErrorLines, syntaxFailure } from ".
 
 export interface RenameConfig {
   readonly symbol: string
-  readonly to: string
+  /** The new name, or the old one in another case style (`splice case`). */
+  readonly to: string | { readonly style: CaseStyle }
   /** --path: the definition's file, when the name is ambiguous. */
   readonly path?: string
   readonly kind?: string
@@ -74,7 +76,7 @@ interface FilePlan {
 
 const byteLength = (s: string) => new TextEncoder().encode(s).length
 
-export const rename = (config: RenameConfig) =>
+export const rename = (config: RenameConfig, command: "rename" | "case" = "rename") =>
   Effect.gen(function*() {
     const db = yield* GraphDb
     const store = yield* FileStore
@@ -85,9 +87,10 @@ export const rename = (config: RenameConfig) =>
 
     yield* refreshGraph({ full: false, progress: true })
     const def = yield* resolveSymbol({ name: config.symbol, ...(config.path !== undefined ? { file: config.path } : {}), ...(config.kind !== undefined ? { kind: config.kind } : {}) })
-    const newName = config.to
+    const newName = typeof config.to === "string" ? config.to : toCase(def.name, config.to.style)
     if (newName === def.name) {
-      return yield* Effect.fail(spliceError("SPL-E010", `${def.qualified_name} is already named ${newName}`, { context: { flag: "to" } }))
+      const already = typeof config.to === "string" ? `already named ${newName}` : `already in ${config.to.style} case`
+      return yield* Effect.fail(spliceError("SPL-E010", `${def.qualified_name} is ${already}`, { context: { flag: "to" } }))
     }
     const problem = identifierProblem(def.language, newName)
     if (problem !== undefined) {
@@ -253,7 +256,7 @@ export const rename = (config: RenameConfig) =>
       const summary = `${def.kind} ${def.qualified_name} → ${newName}: ${base.renamed} name(s) in ${reports.length} file(s)`
       if (config.preview) {
         const lines = verdicts.map((v) => previewVerdict(v.file, v.verdict))
-        return yield* output.result("rename", {
+        return yield* output.result(command, {
           ...base,
           preview: true,
           changed: false,
@@ -273,7 +276,7 @@ export const rename = (config: RenameConfig) =>
       const compilerPlans = yield* planFor(writes.map((w) => w.target.relative), gate)
       const { tx, verified: compiler } = yield* commitWrites(
         writes,
-        { command: "rename", ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
+        { command, ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
         compilerGate(writes, gate, compilerPlans)
       )
       // The files are committed: a graph failure is reported, not raised (the next query refreshes).
@@ -286,7 +289,7 @@ export const rename = (config: RenameConfig) =>
           return Effect.succeed({ db: db.location.path, error: e._tag === "Some" ? { code: e.value.code, message: e.value.message } : { code: "SPL-E099", message: "internal error" } })
         })
       )
-      return yield* output.result("rename", {
+      return yield* output.result(command, {
         ...base,
         changed: true,
         tx: tx.id,

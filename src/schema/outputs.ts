@@ -13,7 +13,7 @@ import { ExportEvent, ExportResult, FilesEvent, FilesResult, FindEvent, FindResu
 import { HistoryEvent, HistoryResult } from "./results/history.js"
 import { CheckEvent, CheckResult, ExplainResult, HashEvent, HashResult, ReadResult, TrustResult } from "./results/inspect.js"
 import { RecoverEvent, RecoverResult } from "./results/recover.js"
-import { RenameResult } from "./results/rename.js"
+import { CaseResult, RenameResult } from "./results/rename.js"
 import { SchemaResult } from "./results/schema.js"
 import { UndoResult } from "./results/undo.js"
 import { WriteResult } from "./results/write.js"
@@ -30,6 +30,7 @@ export const commandOutputs = {
   write: { result: WriteResult },
   apply: { result: ApplyResult },
   rename: { result: RenameResult },
+  case: { result: CaseResult },
   get: { result: GetResult },
   set: { result: SetResult },
   del: { result: DelResult },

@@ -221,4 +221,17 @@ export class Box {
     expect(mem.text("geo/point.go")).toBe("package geo\n\nfunc MakePoint(x int) int { return x }\n")
     expect(mem.text("main.go")).toBe("package main\n\nimport \"example.com/m/geo\"\n\nfunc main() { _ = geo.MakePoint(1) }\n")
   })
+
+  it("splice case: the old name in another case style, renamed everywhere; kebab is not a TypeScript identifier (SPL-E141); already in that case (SPL-E010)", async () => {
+    const mem = new MemoryFs()
+    mem.put("cfg.ts", "export const max_retries = 3\nexport const twice = max_retries * 2\n")
+    mem.put("use.ts", "import { max_retries } from \"./cfg\"\nexport const n = max_retries\n")
+    const r = await runGraph(rename(config("max_retries", "", { to: { style: "screaming" } }), "case"), mem, new SavedGraph())
+    expect(r.exit).toBe(0)
+    expect(r.last).toMatchObject({ command: "case", new_name: "MAX_RETRIES", renamed: 4 })
+    expect(mem.text("cfg.ts")).toBe("export const MAX_RETRIES = 3\nexport const twice = MAX_RETRIES * 2\n")
+    expect(mem.text("use.ts")).toBe("import { MAX_RETRIES } from \"./cfg\"\nexport const n = MAX_RETRIES\n")
+    expect((await runGraph(rename(config("MAX_RETRIES", "", { to: { style: "kebab" } }), "case"), mem, new SavedGraph())).error).toMatchObject({ code: "SPL-E141", context: { new_name: "max-retries" } })
+    expect((await runGraph(rename(config("MAX_RETRIES", "", { to: { style: "screaming" } }), "case"), mem, new SavedGraph())).error).toMatchObject({ code: "SPL-E010", message: "MAX_RETRIES is already in screaming case" })
+  })
 })

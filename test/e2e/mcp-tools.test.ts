@@ -72,6 +72,8 @@ const cases: ReadonlyArray<Case> = [
   { tool: "refs", args: { name: "aera" }, cli: ["refs", "aera"], code: "SPL-E001" },
   { tool: "rename", args: { symbol: "twice", to: "double", preview: true }, cli: ["rename", "--symbol", "twice", "--to", "double", "--preview"], same: true },
   { tool: "rename", args: { symbol: "area", to: "twice" }, cli: ["rename", "--symbol", "area", "--to", "twice"], code: "SPL-E140" },
+  { tool: "case", args: { symbol: "twice", to: "screaming", preview: true }, cli: ["case", "--symbol", "twice", "--to", "screaming", "--preview"], same: true },
+  { tool: "case", args: { symbol: "twice", to: "kebab" }, cli: ["case", "--symbol", "twice", "--to", "kebab"], code: "SPL-E141" },
   { tool: "outline", args: { file: "lib.ts" }, cli: ["outline", "lib.ts"], same: true },
   { tool: "outline", args: { file: "../outside.ts" }, cli: ["outline", "../outside.ts"], code: "SPL-E061" },
   { tool: "files", args: {}, cli: ["files"], same: true },

@@ -31,13 +31,18 @@ const base = {
   compiler: CompilerVerdict
 }
 
-export const RenameResult = Schema.Union(
-  resultLine("rename", { ...base, ...PreviewFields }),
-  resultLine("rename", {
-    ...base,
-    changed: Schema.Literal(true),
-    tx: TxId,
-    graph: Schema.optional(GraphReport),
-    diff: Schema.optional(Schema.String)
-  })
-)
+const renameResult = <N extends string>(command: N) =>
+  Schema.Union(
+    resultLine(command, { ...base, ...PreviewFields }),
+    resultLine(command, {
+      ...base,
+      changed: Schema.Literal(true),
+      tx: TxId,
+      graph: Schema.optional(GraphReport),
+      diff: Schema.optional(Schema.String)
+    })
+  )
+
+export const RenameResult = renameResult("rename")
+/** `splice case`: a rename to the same name in another case style. */
+export const CaseResult = renameResult("case")
