@@ -9,7 +9,7 @@ import * as Schema from "effect/Schema"
 import { ApplyResult } from "./results/apply.js"
 import { DelResult, GetResult, SetResult } from "./results/data.js"
 import { EditResult } from "./results/edit.js"
-import { ExportEvent, ExportResult, FilesEvent, FilesResult, FindEvent, FindResult, IndexResult, OutlineResult, RefsResult, StatusResult, SuggestResult } from "./results/graph.js"
+import { DeadCodeEvent, DeadCodeResult, ExportEvent, ExportResult, FilesEvent, FilesResult, FindEvent, FindResult, ImpactEvent, ImpactResult, IndexResult, OutlineResult, RefsResult, StatusResult, SuggestResult } from "./results/graph.js"
 import { HistoryEvent, HistoryResult } from "./results/history.js"
 import { CheckEvent, CheckResult, ExplainResult, HashEvent, HashResult, ReadResult, TrustResult } from "./results/inspect.js"
 import { RecoverEvent, RecoverResult } from "./results/recover.js"
@@ -31,6 +31,8 @@ export const commandOutputs = {
   apply: { result: ApplyResult },
   rename: { result: RenameResult },
   case: { result: CaseResult },
+  "dead-code": { result: DeadCodeResult, events: DeadCodeEvent },
+  impact: { result: ImpactResult, events: ImpactEvent },
   get: { result: GetResult },
   set: { result: SetResult },
   del: { result: DelResult },
