@@ -66,6 +66,7 @@ export class Box {
       changed: true,
       symbol: { name: "parse", qualified_name: "parse", kind: "function", file: "src/a.ts", line: 1, language: "typescript" },
       new_name: "decode",
+      engine: "typescript",
       renamed: 11,
       unresolved: [],
       validation: { gate: "syntax", status: "passed" }
@@ -78,6 +79,22 @@ export class Box {
     expect(u.exit).toBe(0)
     expect(mem.text("src/a.ts")).toBe(A)
     expect(mem.text("src/b.ts")).toBe(B)
+  })
+
+  it("TS: a method called on a typed value is renamed through TypeScript's LanguageService; the graph alone lists it as by-name", async () => {
+    const text = "export class Box {\n  get(k: string) { return k }\n}\nconst b: Box = new Box()\nexport const v = b.get(\"x\")\nexport const w = (x: { get(k: string): string }) => x.get(\"y\")\n"
+    const viaTs = new MemoryFs()
+    viaTs.put("box.ts", text)
+    const r = await runGraph(rename(config("Box.get", "fetch")), viaTs, new SavedGraph())
+    // x.get() is another method (of a structural type): TypeScript leaves it, and it stays listed as a use by name.
+    expect(r.last).toMatchObject({ engine: "typescript", renamed: 2, unresolved: [{ file: "box.ts", line: 6, kind: "call", renamed: false }] })
+    expect(viaTs.text("box.ts")).toBe(text.replace("  get(k", "  fetch(k").replace("b.get(", "b.fetch("))
+    const viaGraph = new MemoryFs()
+    viaGraph.put("box.ts", text)
+    const g = await runGraph(rename(config("Box.get", "fetch", { engine: "graph" })), viaGraph, new SavedGraph())
+    expect(g.last).toMatchObject({ engine: "graph", renamed: 1 })
+    expect((g.last["unresolved"] as unknown[]).length).toBe(2)
+    expect(viaGraph.text("box.ts")).toBe(text.replace("  get(k", "  fetch(k"))
   })
 
   it("renames a method through this.m() and keeps CRLF line endings", async () => {
