@@ -9,7 +9,7 @@ import { treeEditOf } from "../../src/domain/treeEdit.js"
 import { type Capture, Syntax, type SyntaxIssue } from "../../services/Syntax.js"
 import { readWasm } from "./grammarFiles.js"
 import { parseWhenIdle, recall, remember } from "./recentTrees.js"
-import { scriptKindOf, typescriptFacts, typescriptRenameLocations } from "./typescriptParser.js"
+import { scriptKindOf, typescriptCompletions, typescriptFacts, typescriptRenameLocations } from "./typescriptParser.js"
 
 /**
  * tree-sitter through web-tree-sitter. The runtime and each grammar are loaded from bytes (paths
@@ -115,6 +115,14 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
     Effect.sync(() => {
       try {
         return typescriptRenameLocations(files, tsconfig, file, offset)
+      } catch {
+        return undefined
+      }
+    }),
+  scriptCompletions: ({ files, tsconfig, file, offset, detailed }) =>
+    Effect.sync(() => {
+      try {
+        return typescriptCompletions(files, tsconfig, file, offset, detailed)
       } catch {
         return undefined
       }

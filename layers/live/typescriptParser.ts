@@ -207,15 +207,10 @@ export interface RenameLocation {
  * the tsconfig's module options. Renames follow export specifiers into importers (no prefix/suffix
  * text: the caller writes shorthand properties itself). Undefined when TypeScript cannot rename there.
  */
-export const typescriptRenameLocations = (
-  files: ReadonlyMap<string, string>,
-  tsconfig: string | undefined,
-  file: string,
-  offset: number
-): ReadonlyArray<RenameLocation> | undefined => {
+/** A LanguageService over exactly these files (nothing else is read: no lib, no node_modules). */
+const workspaceService = (files: ReadonlyMap<string, string>, tsconfig: string | undefined) => {
   const ts = (api ??= load()) as unknown as typeof TS
-  const abs = (p: string) => "/" + p
-  const known = new Map([...files].map(([p, t]) => [abs(p), t]))
+  const known = new Map([...files].map(([p, t]) => ["/" + p, t]))
   const dirs = new Set<string>(["/"])
   for (const f of known.keys()) for (let i = f.lastIndexOf("/"); i > 0; i = f.lastIndexOf("/", i - 1)) dirs.add(f.slice(0, i))
   let fromConfig: TS.CompilerOptions = {}
@@ -249,12 +244,63 @@ export const typescriptRenameLocations = (
     directoryExists: (d) => dirs.has(d.length > 1 ? d.replace(/\/$/, "") : d),
     useCaseSensitiveFileNames: () => true
   }
-  const service = ts.createLanguageService(host, ts.createDocumentRegistry(true, "/"))
+  return { ts, known, service: ts.createLanguageService(host, ts.createDocumentRegistry(true, "/")) }
+}
+
+/**
+ * Where TypeScript's LanguageService would edit to rename the declaration at `offset` of `file`, over
+ * exactly these files (workspace path → text), with the tsconfig's module options. Renames follow
+ * export specifiers into importers (no prefix/suffix text: the caller writes shorthand properties
+ * itself). Undefined when TypeScript cannot rename there.
+ */
+export const typescriptRenameLocations = (
+  files: ReadonlyMap<string, string>,
+  tsconfig: string | undefined,
+  file: string,
+  offset: number
+): ReadonlyArray<RenameLocation> | undefined => {
+  const { known, service } = workspaceService(files, tsconfig)
   try {
-    const info = service.getRenameInfo(abs(file), offset, { allowRenameOfImportPath: false })
+    const info = service.getRenameInfo("/" + file, offset, { allowRenameOfImportPath: false })
     if (!info.canRename) return undefined
-    const found = service.findRenameLocations(abs(file), offset, false, false, { providePrefixAndSuffixTextForRename: false })
+    const found = service.findRenameLocations("/" + file, offset, false, false, { providePrefixAndSuffixTextForRename: false })
     return found?.filter((l) => known.has(l.fileName)).map((l) => ({ file: l.fileName.slice(1), start: l.textSpan.start, length: l.textSpan.length }))
+  } finally {
+    service.dispose()
+  }
+}
+
+/** One completion TypeScript offers, with its signature for the first ones. */
+export interface Completion {
+  readonly name: string
+  readonly kind: string
+  readonly signature: string | null
+  /** The module an auto-import would bring it from, if it is not in scope. */
+  readonly source: string | null
+}
+
+/** TypeScript's completions at a UTF-16 offset, in its order; signatures for the first `detailed`. */
+export const typescriptCompletions = (
+  files: ReadonlyMap<string, string>,
+  tsconfig: string | undefined,
+  file: string,
+  offset: number,
+  detailed: number
+): ReadonlyArray<Completion> | undefined => {
+  const { ts, service } = workspaceService(files, tsconfig)
+  try {
+    const found = service.getCompletionsAtPosition("/" + file, offset, { includeCompletionsForModuleExports: false, includeCompletionsWithInsertText: true })
+    if (found === undefined) return undefined
+    const entries = [...found.entries].sort((a, b) => a.sortText.localeCompare(b.sortText) || a.name.localeCompare(b.name))
+    return entries.map((e, i) => {
+      const details = i < detailed ? service.getCompletionEntryDetails("/" + file, offset, e.name, undefined, e.source, undefined, e.data) : undefined
+      return {
+        name: e.name,
+        kind: e.kind,
+        signature: details === undefined ? null : ts.displayPartsToString(details.displayParts),
+        source: e.source ?? null
+      }
+    })
   } finally {
     service.dispose()
   }

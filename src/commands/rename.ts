@@ -18,7 +18,7 @@ import { importNameSites } from "../domain/rename/importSites.js"
 import { type RenameSite, renameText } from "../domain/rename/renameText.js"
 import { spliceError } from "../domain/SpliceError.js"
 import { byteOffsets } from "../domain/graph/offsets.js"
-import { decodeText, encodeText, isDecodeFailure } from "../domain/textContent.js"
+import { encodeText } from "../domain/textContent.js"
 import { FileStore, type WorkspacePath } from "../../services/FileStore.js"
 import { GraphDb } from "../../services/GraphDb.js"
 import { Hasher } from "../../services/Hasher.js"
@@ -32,6 +32,7 @@ import { fileFacts, SCRIPT_LANGUAGES } from "./graph/fileFacts.js"
 import { refreshGraph, refreshPaths } from "./graph/refresh.js"
 import type { SymbolRow } from "./graph/find.js"
 import { resolveSymbol } from "./graph/resolveSymbol.js"
+import { workspaceScripts } from "./graph/workspaceScripts.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { refuseGrowth } from "./resultLimits.js"
 import { loadTextTarget, type TextTarget } from "./textTarget.js"
@@ -88,23 +89,8 @@ const byteLength = (s: string) => new TextEncoder().encode(s).length
  */
 const typescriptLocations = (def: SymbolRow) =>
   Effect.gen(function*() {
-    const db = yield* GraphDb
-    const store = yield* FileStore
     const syntax = yield* Syntax
-    const read = (file: string) =>
-      Effect.gen(function*() {
-        const bytes = yield* store.read(yield* store.locate(file as WorkspacePath))
-        const decoded = decodeText(bytes)
-        return isDecodeFailure(decoded) ? undefined : decoded.text
-      }).pipe(Effect.orElseSucceed(() => undefined))
-    const texts = new Map<string, string>()
-    const scripts = yield* db.all<{ path: string }>("SELECT path FROM files WHERE language IN ('typescript', 'tsx', 'javascript')")
-    const stamp = (yield* db.all<{ value: string }>("SELECT value FROM meta WHERE key = 'project_files'"))[0]?.value
-    const manifests = stamp === undefined ? [] : (JSON.parse(stamp) as Array<[string]>).map(([p]) => p).filter((p) => p.endsWith("package.json"))
-    for (const f of [...scripts.map((r) => r.path), ...manifests]) {
-      const text = yield* read(f)
-      if (text !== undefined) texts.set(f, text)
-    }
+    const { texts, tsconfig } = yield* workspaceScripts
     const home = texts.get(def.file)
     if (home === undefined) return undefined
     const facts = yield* fileFacts(def.file, grammarForPath(def.file)!, home)
@@ -112,7 +98,7 @@ const typescriptLocations = (def: SymbolRow) =>
     const at = declared?.nameBytes?.[0]
     if (at === undefined) return undefined
     const offset = charOffset(home, at)
-    const found = yield* syntax.scriptRename({ files: texts, tsconfig: yield* read("tsconfig.json"), file: def.file, offset })
+    const found = yield* syntax.scriptRename({ files: texts, tsconfig, file: def.file, offset })
     if (found === undefined || found.length === 0) return undefined
     const toByte = new Map<string, (char: number) => number>()
     const byteIn = (file: string) => toByte.get(file) ?? toByte.set(file, byteOffsets(texts.get(file)!)).get(file)!

@@ -9,7 +9,7 @@ import * as Schema from "effect/Schema"
 import { ApplyResult } from "./results/apply.js"
 import { DelResult, GetResult, SetResult } from "./results/data.js"
 import { EditResult } from "./results/edit.js"
-import { DeadCodeEvent, DeadCodeResult, ExportEvent, ExportResult, FilesEvent, FilesResult, FindEvent, FindResult, ImpactEvent, ImpactResult, IndexResult, OutlineResult, RefsResult, StatusResult, SuggestResult } from "./results/graph.js"
+import { CompleteResult, DeadCodeEvent, DeadCodeResult, ExportEvent, ExportResult, FilesEvent, FilesResult, FindEvent, FindResult, ImpactEvent, ImpactResult, IndexResult, OutlineResult, RefsResult, StatusResult, SuggestResult } from "./results/graph.js"
 import { HistoryEvent, HistoryResult } from "./results/history.js"
 import { CheckEvent, CheckResult, ExplainResult, HashEvent, HashResult, ReadResult, TrustResult } from "./results/inspect.js"
 import { RecoverEvent, RecoverResult } from "./results/recover.js"
@@ -33,6 +33,7 @@ export const commandOutputs = {
   case: { result: CaseResult },
   "dead-code": { result: DeadCodeResult, events: DeadCodeEvent },
   impact: { result: ImpactResult, events: ImpactEvent },
+  complete: { result: CompleteResult },
   get: { result: GetResult },
   set: { result: SetResult },
   del: { result: DelResult },

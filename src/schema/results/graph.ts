@@ -196,3 +196,24 @@ export const ImpactResult = resultLine("impact", {
   files: Schema.Array(Schema.Struct({ file: Schema.String, depth: Int, resolution: Resolution, test: Schema.Boolean })),
   tests: Schema.Array(Schema.String)
 })
+
+/** `splice complete`: names that can be written at a position, best first. */
+export const CompleteResult = resultLine("complete", {
+  file: Schema.String,
+  line: Int,
+  column: Int,
+  /** The partial word before the position, which the candidates match. */
+  prefix: Schema.String,
+  /** The name before a `.` (or `::`, `->`) in front of the word, if any. */
+  receiver: Schema.NullOr(Schema.String),
+  engine: Schema.Literal("typescript", "graph"),
+  count: Count,
+  candidates: Schema.Array(Schema.Struct({
+    name: Schema.String,
+    /** TypeScript's element kind (function, method, property, const, …) or the graph's symbol kind. */
+    kind: Schema.String,
+    signature: Schema.NullOr(Schema.String),
+    /** The module to import it from, when it is not in scope there. */
+    source: Schema.NullOr(Schema.String)
+  }))
+})

@@ -1,4 +1,5 @@
 /** The code-graph commands (index, status, find, refs, outline, files, suggest, export, impact, dead-code); the programs are src/commands/graph/. */
+import { completeCommand } from "../../commands/graph/complete.js"
 import { deadCodeCommand } from "../../commands/graph/deadCode.js"
 import { exportCommand } from "../../commands/graph/export.js"
 import { filesCommand } from "../../commands/graph/files.js"
@@ -12,7 +13,8 @@ import { suggestCommand } from "../../commands/graph/suggest.js"
 import { defineCommand } from "../command.js"
 import { choice, flag, integer, text } from "../param.js"
 import { given } from "../settings.js"
-import { graphDb } from "../shared.js"
+import { graphDb, maxBytes } from "../shared.js"
+import { DEFAULT_MAX_BYTES } from "../../commands/textTarget.js"
 
 const kinds = ["function", "method", "class", "interface", "type", "enum", "struct", "trait", "constant", "variable", "module", "namespace", "macro"] as const
 export const kind = choice("kind", kinds, "Only symbols of this kind")
@@ -168,4 +170,23 @@ export const deadCodeSpec = defineCommand({
   run: (v) => deadCodeCommand({ includeExported: v.includeExported, ...given("path", v.path) })
 })
 
-export const graphSpecs = [indexSpec, statusSpec, findSpec, refsSpec, outlineSpec, filesSpec, suggestSpec, exportSpec, impactSpec, deadCodeSpec] as const
+export const completeSpec = defineCommand({
+  name: "complete",
+  summary: "Names that can be written at a position of a file (completion), best first",
+  guide: "Candidates with kind, signature and source at --line/--column (1-based; the column counts UTF-8 bytes, as splice's positions do), narrowed to the partial word before it. " +
+    "TS/JS from TypeScript's LanguageService; other languages from the graph: after `x.` the members of what x names, else the file's names, then the workspace's exports (with the file to import from). SPL-E010 bad position.",
+  params: {
+    file: text("file", "The file", { required: true }),
+    line: integer("line", "1-based line", { required: true }),
+    column: integer("column", "1-based column (UTF-8 bytes): where the cursor is, after the partial word", { required: true }),
+    limit: integer("limit", "At most this many candidates (default 20)"),
+    maxBytes,
+    db: graphDb
+  },
+  needs: "graph-create",
+  readOnly: true,
+  examples: ["splice complete --file src/app.ts --line 12 --column 18", "splice complete --file pkg/util.py --line 40 --column 9 --limit 5"],
+  run: (v) => completeCommand({ file: v.file, line: v.line, column: v.column, limit: v.limit ?? 20, maxBytes: v.maxBytes ?? DEFAULT_MAX_BYTES })
+})
+
+export const graphSpecs = [indexSpec, statusSpec, findSpec, refsSpec, outlineSpec, filesSpec, suggestSpec, exportSpec, impactSpec, deadCodeSpec, completeSpec] as const
