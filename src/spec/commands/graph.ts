@@ -176,8 +176,8 @@ export const completeSpec = defineCommand({
   guide: "Candidates with kind, signature and source at --line/--column (1-based; the column counts UTF-8 bytes, as splice's positions do), narrowed to the partial word before it. " +
     "TS/JS from TypeScript's LanguageService; other languages from the graph: after `x.` the members of what x names, else the file's names, then the workspace's exports (with the file to import from). SPL-E010 bad position.",
   params: {
-    file: text("file", "The file", { required: true }),
-    line: integer("line", "1-based line", { required: true }),
+    file: text("file", "The file to complete in", { required: true }),
+    line: integer("line", "1-based line of the position", { required: true }),
     column: integer("column", "1-based column (UTF-8 bytes): where the cursor is, after the partial word", { required: true }),
     limit: integer("limit", "At most this many candidates (default 20)"),
     maxBytes,
