@@ -110,6 +110,24 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
       },
       catch: (e) => spliceError("SPL-E099", `TypeScript's parser failed on ${path}: ${String(e)}`)
     }),
+  nodeKinds: (grammar) =>
+    Effect.tryPromise({
+      try: async () => {
+        const lang = await language(grammar)
+        const named = new Set<string>(["ERROR"])
+        const anonymous = new Set<string>()
+        // Ids from 1: 0 is the end of input. A kind can have several ids (aliases): sets keep it once.
+        for (let id = 1; id < lang.nodeTypeCount; id++) {
+          const name = lang.nodeTypeForId(id)
+          if (name === null || name.length === 0) continue
+          if (lang.nodeTypeIsVisible(id)) (lang.nodeTypeIsNamed(id) ? named : anonymous).add(name)
+        }
+        const supertypes = new Set(lang.supertypes.map((id) => lang.nodeTypeForId(id)).filter((n): n is string => n !== null))
+        const sorted = (s: Set<string>) => [...s].sort()
+        return { named: sorted(named), anonymous: sorted(anonymous), supertypes: sorted(supertypes) }
+      },
+      catch: (e) => spliceError("SPL-E099", `tree-sitter could not list the node kinds of ${grammar.language}: ${String(e)}`)
+    }),
   query: (grammar, text, source) =>
     Effect.tryPromise({
       try: async () => {

@@ -53,3 +53,15 @@ export const similarityRatio = (a: string, b: string): number => {
   if (longer === 0) return 1
   return Math.round((1 - editDistance(x, y) / longer) * 100) / 100
 }
+
+/**
+ * Up to `limit` of `names` most like `name` (case ignored; containing it, or contained in it, counts
+ * extra), best first: the "did you mean" of an unknown symbol or node kind.
+ */
+export const similarNames = (name: string, names: Iterable<string>, limit = 5): string[] => {
+  const lower = name.toLowerCase()
+  return [...new Set(names)].map((n) => {
+    const l = n.toLowerCase()
+    return { n, score: diceSimilarity(l, lower) + (l.includes(lower) || lower.includes(l) ? 0.3 : 0) }
+  }).filter((x) => x.score > 0.3).sort((a, b) => b.score - a.score || a.n.localeCompare(b.n)).slice(0, limit).map((x) => x.n)
+}

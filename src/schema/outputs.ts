@@ -11,6 +11,7 @@ import { DelResult, GetResult, SetResult } from "./results/data.js"
 import { EditResult } from "./results/edit.js"
 import { ExportEvent, ExportResult, FilesEvent, FilesResult, FindEvent, FindResult, IndexResult, OutlineResult, RefsResult, StatusResult, SuggestResult } from "./results/graph.js"
 import { HistoryEvent, HistoryResult } from "./results/history.js"
+import { ExtractResult, QueryEvent, QueryResult, StatEvent, StatResult } from "./results/inspectFiles.js"
 import { CheckEvent, CheckResult, ExplainResult, HashEvent, HashResult, ReadResult, TrustResult } from "./results/inspect.js"
 import { RecoverEvent, RecoverResult } from "./results/recover.js"
 import { SchemaResult } from "./results/schema.js"
@@ -47,7 +48,10 @@ export const commandOutputs = {
   outline: { result: OutlineResult },
   files: { result: FilesResult, events: FilesEvent },
   suggest: { result: SuggestResult },
-  export: { result: ExportResult, events: ExportEvent }
+  export: { result: ExportResult, events: ExportEvent },
+  stat: { result: StatResult, events: StatEvent },
+  extract: { result: ExtractResult },
+  query: { result: QueryResult, events: QueryEvent }
 } as const satisfies Record<string, CommandOutput>
 
 export type CommandName = keyof typeof commandOutputs

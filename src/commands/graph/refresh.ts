@@ -6,10 +6,10 @@
  */
 import * as Effect from "effect/Effect"
 import type { ImportFact, RefBinding, SymbolFact } from "../../domain/graph/facts.js"
-import { extractFacts } from "../../domain/graph/extract.js"
 import { ALWAYS_SKIPPED, Ignore } from "../../domain/graph/gitignore.js"
 import { graphQueries } from "../../domain/graph/queries.js"
 import { type PackageInfo, parsePackageJson, parseTsconfig, type ResolveContext, resolveModule, type TsConfigInfo } from "../../domain/graph/resolveModule.js"
+import { factsOf, SCRIPT_LANGUAGES } from "./fileFacts.js"
 import { makeMemberResolver } from "./resolveMembers.js"
 import { grammarForPath } from "../../domain/languages.js"
 import type { SpliceError } from "../../domain/SpliceError.js"
@@ -19,7 +19,6 @@ import { childPath, FileStore, type WalkedFile, type WorkspacePath } from "../..
 import { GraphDb, type SqlValue } from "../../../services/GraphDb.js"
 import { Hasher } from "../../../services/Hasher.js"
 import { Output } from "../../../services/Output.js"
-import { Syntax } from "../../../services/Syntax.js"
 
 const MAX_FILE = 2 * 1024 * 1024
 /** What a use of a name needs: a type (`x: T`) or a value (`T.of()`); kinds that provide each. */
@@ -30,8 +29,6 @@ const MEANING_KINDS: Record<Meaning, ReadonlySet<string>> = {
   value: new Set(["function", "constant", "variable", "class", "enum", "namespace", "method", "module"])
 }
 
-/** Languages whose facts come from TypeScript's parser rather than a tree-sitter query. */
-const SCRIPT_LANGUAGES = new Set(["typescript", "tsx", "javascript"])
 /** Languages whose `Type.member` / `Type::member` qualifiers are types, not modules (see resolveAll). */
 const NAMESPACED = new Set(["ruby", "csharp", "php", "kotlin"])
 /** Languages whose files see their package's or namespace's other files without an import; the directory stands for it. */
@@ -242,7 +239,6 @@ const syncGraph = (scope: SyncScope) =>
     const started = scope.started
     const store = yield* FileStore
     const hasher = yield* Hasher
-    const syntax = yield* Syntax
     const db = yield* GraphDb
     const output = yield* Output
     const { sources, projectFiles } = scope
@@ -303,9 +299,7 @@ const syncGraph = (scope: SyncScope) =>
         skipsChanged = true
       }
       const grammar = grammarForPath(f.relative)!
-      // TS/JS from TypeScript's parser; from tree-sitter's query where it nests too deep for it.
-      const facts = (SCRIPT_LANGUAGES.has(grammar.language) ? yield* syntax.scriptFacts(f.relative, decoded.text) : undefined) ??
-        extractFacts(grammar.language, decoded.text, yield* syntax.query(grammar, decoded.text, graphQueries[grammar.language]!))
+      const facts = yield* factsOf(grammar, f.relative, decoded.text)
       let fileId: number
       // The symbols a file had before, by qualified name, kind and export: one that is still there
       // keeps its id, so references elsewhere that point at it stay right without resolving again.

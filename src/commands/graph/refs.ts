@@ -10,6 +10,7 @@ import { Output } from "../../../services/Output.js"
 import { didYouMean, findSymbols, SYMBOL_COLUMNS, symbolJson, type SymbolRow } from "./find.js"
 import { refreshGraph } from "./refresh.js"
 import type { RefKind } from "../../domain/graph/facts.js"
+import { narrowDefinitions } from "../../domain/graph/definitions.js"
 
 export interface RefsConfig {
   readonly name: string
@@ -30,14 +31,7 @@ export const refsCommand = (config: RefsConfig) =>
         context: { name: config.name, did_you_mean: suggestions }
       }))
     }
-    // A C/C++ declaration in a header and its definition are one symbol: keep the definition.
-    if (defs.length > 1 && defs.every((d) => d.qualified_name === defs[0]!.qualified_name && d.kind === defs[0]!.kind)) {
-      const bodies = defs.filter((d) => !d.signature.trimEnd().endsWith(";"))
-      if (bodies.length === 1) defs.splice(0, defs.length, bodies[0]!)
-    }
-    // `outer.inner` or `Class.method` as typed names one symbol even where a plain `inner` exists too.
-    const qualified = defs.filter((d) => d.qualified_name === config.name)
-    if (defs.length > 1 && qualified.length === 1) defs.splice(0, defs.length, qualified[0]!)
+    defs.splice(0, defs.length, ...narrowDefinitions(defs, config.name, (d) => ({ qualifiedName: d.qualified_name, kind: d.kind, signature: d.signature })))
     if (defs.length > 1) {
       return yield* Effect.fail(spliceError("SPL-E002", `${defs.length} symbols are named ${config.name}`, {
         context: { name: config.name, candidates: defs.map((d) => ({ file: d.file, line: d.start_line, kind: d.kind, qualified_name: d.qualified_name })) }

@@ -8,6 +8,7 @@ import { explainSpec } from "./explain.js"
 import { graphSpecs } from "./graph.js"
 import { hashSpec } from "./hash.js"
 import { historySpec } from "./history.js"
+import { inspectSpecs } from "./inspect.js"
 import { readSpec } from "./read.js"
 import { recoverSpec } from "./recover.js"
 import { schemaSpec } from "./schema.js"
@@ -16,5 +17,5 @@ import { undoSpec } from "./undo.js"
 import { writeSpec } from "./write.js"
 
 export const commandSpecs: ReadonlyArray<AnyCommandSpec> = [
-  editSpec, writeSpec, applySpec, getSpec, setSpec, delSpec, checkSpec, readSpec, hashSpec, undoSpec, historySpec, recoverSpec, trustSpec, explainSpec, schemaSpec, ...graphSpecs
+  editSpec, writeSpec, applySpec, getSpec, setSpec, delSpec, checkSpec, readSpec, hashSpec, undoSpec, historySpec, recoverSpec, trustSpec, explainSpec, schemaSpec, ...graphSpecs, ...inspectSpecs
 ] as unknown as ReadonlyArray<AnyCommandSpec>
