@@ -73,11 +73,20 @@ export const diffLines = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): O
   return [...head, ...mid, ...tail]
 }
 
-const render = (op: Op): string => {
+/**
+ * One line of a hunk. Its ending is shown as `\n` (a preview for people), or with `keepEndings`
+ * as it is, for lines split at LF only (splitAtLf): a CRLF line keeps its CR, as GNU diff and git
+ * print it, so a change of line ending shows and the patch restores the exact bytes.
+ */
+const render = (op: Op, keepEndings = false): string => {
+  if (keepEndings) return op.tag + (op.line.endsWith("\n") ? op.line : op.line + "\n\\ No newline at end of file\n")
   const body = op.line.replace(/(\r\n|\r|\n)$/, "")
   const ended = body.length !== op.line.length
   return op.tag + body + "\n" + (ended ? "" : "\\ No newline at end of file\n")
 }
+
+/** Lines as diff(1) and git split them: at LF only, each with its LF (a CR stays part of its line). */
+export const splitAtLf = (text: string): string[] => text.match(/[^\n]*\n|[^\n]+$/g) ?? []
 
 /** One hunk of a unified diff: its header's numbers (as printed) and its lines. */
 export interface Hunk {
@@ -134,12 +143,12 @@ export const hunksOf = (ops: ReadonlyArray<Op>, context = 3): Hunk[] => {
 }
 
 /** Hunks as unified-diff text under `--- oldLabel` / `+++ newLabel` headers; "" when there are none. */
-export const renderHunks = (hunks: ReadonlyArray<Hunk>, oldLabel: string, newLabel: string): string => {
+export const renderHunks = (hunks: ReadonlyArray<Hunk>, oldLabel: string, newLabel: string, options: { readonly keepEndings?: boolean } = {}): string => {
   if (hunks.length === 0) return ""
   let out = `--- ${oldLabel}\n+++ ${newLabel}\n`
   for (const h of hunks) {
     out += `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@\n`
-    for (const op of h.ops) out += render(op)
+    for (const op of h.ops) out += render(op, options.keepEndings)
   }
   return out
 }

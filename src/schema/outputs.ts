@@ -11,7 +11,7 @@ import { DelResult, GetResult, SetResult } from "./results/data.js"
 import { EditResult } from "./results/edit.js"
 import { ExportEvent, ExportResult, FilesEvent, FilesResult, FindEvent, FindResult, IndexResult, OutlineResult, RefsResult, StatusResult, SuggestResult } from "./results/graph.js"
 import { HistoryEvent, HistoryResult } from "./results/history.js"
-import { ExtractResult, QueryEvent, QueryResult, StatEvent, StatResult } from "./results/inspectFiles.js"
+import { DiffResult, ExtractResult, QueryEvent, QueryResult, StatEvent, StatResult } from "./results/inspectFiles.js"
 import { CheckEvent, CheckResult, ExplainResult, HashEvent, HashResult, ReadResult, TrustResult } from "./results/inspect.js"
 import { RecoverEvent, RecoverResult } from "./results/recover.js"
 import { SchemaResult } from "./results/schema.js"
@@ -51,7 +51,8 @@ export const commandOutputs = {
   export: { result: ExportResult, events: ExportEvent },
   stat: { result: StatResult, events: StatEvent },
   extract: { result: ExtractResult },
-  query: { result: QueryResult, events: QueryEvent }
+  query: { result: QueryResult, events: QueryEvent },
+  diff: { result: DiffResult }
 } as const satisfies Record<string, CommandOutput>
 
 export type CommandName = keyof typeof commandOutputs

@@ -64,13 +64,13 @@ export const DiffResult = resultLine("diff", {
   b: DiffSide,
   /** Byte for byte. */
   identical: Schema.Boolean,
-  /** A side is not UTF-8 text: compared by checksum only, no hunks. */
-  binary: Schema.Boolean,
+  /** text: line by line; checksum: a side is not UTF-8 text (binary, UTF-16…), so no hunks. */
+  compared: Schema.Literal("text", "checksum"),
   context: Count,
   hunks: Schema.Array(Schema.Struct({ old_start: Count, old_lines: Count, new_start: Count, new_lines: Count, added: Count, removed: Count })),
   added: Count,
   removed: Count,
-  /** The unified diff ("" when identical or binary). */
+  /** The unified diff ("" when identical or compared by checksum). */
   diff: S
 })
 

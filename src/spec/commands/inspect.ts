@@ -1,4 +1,5 @@
 /** The commands that look at files and change nothing: stat, diff, extract, query; the programs are src/commands/. */
+import { diff } from "../../commands/diff.js"
 import { extract } from "../../commands/extract.js"
 import { DEFAULT_MAX_NODES, query } from "../../commands/query.js"
 import { stat } from "../../commands/stat.js"
@@ -21,6 +22,23 @@ export const statSpec = defineCommand({
   readOnly: true,
   examples: ["splice stat src/app.ts", "splice stat README.md assets/logo.png"],
   run: (v) => stat({ files: v.files })
+})
+
+export const diffSpec = defineCommand({
+  name: "diff",
+  summary: "Unified diff of two files (or a file and stdin) with a summary: identical, hunks, lines added and removed",
+  guide: "Compares two files line by line (line endings and a BOM count as changes) and returns the unified diff plus identical, hunks, added, removed and each side's BLAKE3; content that is not UTF-8 text is compared by checksum only. Differing files are an answer, not an error: exit 0 either way. " +
+    "On the command line - reads one side from stdin, and the patch then names the file on both sides.",
+  params: {
+    a: text("a", "The old side: a file, or - for stdin", { required: true, positional: "A" }),
+    b: text("b", "The new side: a file, or - for stdin", { required: true, positional: "B" }),
+    context: integer("context", "Lines of context around each change", { defaultValue: 3, alias: "U" }),
+    maxBytes
+  },
+  needs: "workspace",
+  readOnly: true,
+  examples: ["splice diff src/old.ts src/new.ts", "generate-config | splice diff config.yaml -", "splice diff a.txt b.txt --context 0"],
+  run: (v) => diff({ a: v.a, b: v.b, context: v.context, maxBytes: v.maxBytes ?? DEFAULT_MAX_BYTES })
 })
 
 export const extractSpec = defineCommand({
@@ -59,4 +77,4 @@ export const querySpec = defineCommand({
   run: (v) => query({ file: v.file, kinds: v.kinds, listKinds: v.listKinds, max: v.max, maxBytes: v.maxBytes ?? DEFAULT_MAX_BYTES })
 })
 
-export const inspectSpecs = [statSpec, extractSpec, querySpec] as const
+export const inspectSpecs = [statSpec, diffSpec, extractSpec, querySpec] as const
