@@ -38,7 +38,7 @@ const usage = (message: string) => Effect.fail(spliceError("SPL-E010", message))
 const DECORATOR_KINDS = new Set(["decorator", "attribute_item", "annotation", "marker_annotation", "attribute_list"])
 
 /** The comment and decorator nodes of the file (tree-sitter), for leadingTrivia. */
-const triviaOf = (grammar: Grammar, text: string) =>
+export const triviaOf = (grammar: Grammar, text: string) =>
   Effect.gen(function*() {
     const syntax = yield* Syntax
     const kinds = yield* syntax.nodeKinds(grammar)
@@ -132,12 +132,13 @@ const extractSymbol = (src: Source, grammar: Grammar | undefined, name: string, 
       return yield* usage(`${file}: splice reads no symbols from ${grammar === undefined ? "files of this kind" : `${grammar.language} files`}; use --lines`)
     }
     const text = src.target.content.text
-    const facts = yield* factsOf(grammar, file, text)
+    // tree-sitter's grammar compiles off the main thread while TypeScript's parser reads a TS/JS file.
+    const [trivia, facts] = yield* Effect.all([triviaOf(grammar, text), factsOf(grammar, file, text)], { concurrency: 2 })
     const symbol = yield* pickSymbol(file, facts.symbols, name, kind)
     const toIndex = indexOfByte(text)
     const start = toIndex(symbol.startByte)
     const end = toIndex(symbol.endByte)
-    const leading = leadingTrivia(text, start, yield* triviaOf(grammar, text))
+    const leading = leadingTrivia(text, start, trivia)
     const fields = yield* piece(src, leading.start, end)
     return yield* output.result("extract", {
       mode: "symbol",

@@ -27,7 +27,7 @@ export interface QueryConfig {
 export const DEFAULT_MAX_NODES = 1000
 
 /** A kind as a query pattern: `(name)` for named kinds and supertypes, `"text"` for anonymous ones (both when it is both). */
-const patternsOf = (kind: string, kinds: NodeKinds): ReadonlyArray<string> => [
+export const patternsOf = (kind: string, kinds: NodeKinds): ReadonlyArray<string> => [
   ...(kinds.named.includes(kind) || kinds.supertypes.includes(kind) ? [`(${kind})`] : []),
   ...(kinds.anonymous.includes(kind) ? [JSON.stringify(kind)] : [])
 ]
