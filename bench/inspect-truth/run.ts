@@ -20,7 +20,7 @@ import * as Effect from "effect/Effect"
 import { SyntaxLive } from "../../layers/live/SyntaxLive.js"
 import { Syntax } from "../../services/Syntax.js"
 import { triviaOf } from "../../src/commands/extract.js"
-import { factsOf } from "../../src/commands/graph/fileFacts.js"
+import { fileFacts } from "../../src/commands/graph/fileFacts.js"
 import { patternsOf } from "../../src/commands/query.js"
 import { byteOffsets } from "../../src/domain/graph/offsets.js"
 import { allGrammars, grammarForPath } from "../../src/domain/languages.js"
@@ -47,7 +47,7 @@ const load = (file: string) =>
     const d = decodeText(bytes)
     if (isDecodeFailure(d)) return undefined
     const grammar = grammarForPath(file)!
-    const facts = yield* factsOf(grammar, file, d.text)
+    const facts = yield* fileFacts(file, grammar, d.text)
     const trivia = yield* triviaOf(grammar, d.text)
     const toIndex = indexOfByte(d.text)
     const locate = spanLocator(d.text, d.bom ? 3 : 0)

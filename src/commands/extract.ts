@@ -19,7 +19,7 @@ import { Hasher } from "../../services/Hasher.js"
 import { Output } from "../../services/Output.js"
 import { FileStore } from "../../services/FileStore.js"
 import { Syntax } from "../../services/Syntax.js"
-import { factsOf, hasFacts } from "./graph/fileFacts.js"
+import { fileFacts, hasFacts } from "./graph/fileFacts.js"
 import { lineOutOfRange, parseRange } from "./read.js"
 import { loadTextTarget, type TextTarget } from "./textTarget.js"
 
@@ -133,7 +133,7 @@ const extractSymbol = (src: Source, grammar: Grammar | undefined, name: string, 
     }
     const text = src.target.content.text
     // tree-sitter's grammar compiles off the main thread while TypeScript's parser reads a TS/JS file.
-    const [trivia, facts] = yield* Effect.all([triviaOf(grammar, text), factsOf(grammar, file, text)], { concurrency: 2 })
+    const [trivia, facts] = yield* Effect.all([triviaOf(grammar, text), fileFacts(file, grammar, text)], { concurrency: 2 })
     const symbol = yield* pickSymbol(file, facts.symbols, name, kind)
     const toIndex = indexOfByte(text)
     const start = toIndex(symbol.startByte)

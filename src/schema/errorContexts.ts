@@ -218,7 +218,10 @@ export const errorContexts = {
   "SPL-E120": ctx({ file: S, from: Int, line_count: Count }),
   "SPL-E121": ctx({ file: S, language: S, kind: S, did_you_mean: Strings }),
   "SPL-E130": ctx({ signal: S }),
-  "SPL-E131": ctx({ files: Strings, transactions: Strings })
+  "SPL-E131": ctx({ files: Strings, transactions: Strings }),
+  "SPL-E140": ctx({ name: S, new_name: S, clashes: Schema.Array(Schema.Struct({ file: S, line: Int, name: S, reason: S })) }),
+  "SPL-E141": ctx({ name: S, new_name: S, language: S, reason: S }),
+  "SPL-E142": ctx({ file: S, line: Int, expected: S, found: S })
 } satisfies { readonly [C in ErrorCode]: Schema.Schema<any, any, never> }
 
 /** What `context` holds for an error of code C (as printed: the encoded side). */

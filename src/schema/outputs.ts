@@ -14,6 +14,7 @@ import { HistoryEvent, HistoryResult } from "./results/history.js"
 import { DiffResult, ExtractResult, QueryEvent, QueryResult, StatEvent, StatResult } from "./results/inspectFiles.js"
 import { CheckEvent, CheckResult, ExplainResult, HashEvent, HashResult, ReadResult, TrustResult } from "./results/inspect.js"
 import { RecoverEvent, RecoverResult } from "./results/recover.js"
+import { RenameResult } from "./results/rename.js"
 import { SchemaResult } from "./results/schema.js"
 import { UndoResult } from "./results/undo.js"
 import { WriteResult } from "./results/write.js"
@@ -29,6 +30,7 @@ export const commandOutputs = {
   edit: { result: EditResult },
   write: { result: WriteResult },
   apply: { result: ApplyResult },
+  rename: { result: RenameResult },
   get: { result: GetResult },
   set: { result: SetResult },
   del: { result: DelResult },

@@ -70,6 +70,8 @@ const cases: ReadonlyArray<Case> = [
   { tool: "find", args: { name: "area", limit: 0 }, cli: ["find", "area", "--limit", "0"], code: "SPL-E010" },
   { tool: "refs", args: { name: "area" }, cli: ["refs", "area"], same: true },
   { tool: "refs", args: { name: "aera" }, cli: ["refs", "aera"], code: "SPL-E001" },
+  { tool: "rename", args: { symbol: "twice", to: "double", preview: true }, cli: ["rename", "--symbol", "twice", "--to", "double", "--preview"], same: true },
+  { tool: "rename", args: { symbol: "area", to: "twice" }, cli: ["rename", "--symbol", "area", "--to", "twice"], code: "SPL-E140" },
   { tool: "outline", args: { file: "lib.ts" }, cli: ["outline", "lib.ts"], same: true },
   { tool: "outline", args: { file: "../outside.ts" }, cli: ["outline", "../outside.ts"], code: "SPL-E061" },
   { tool: "files", args: {}, cli: ["files"], same: true },

@@ -9,7 +9,7 @@ import type { ImportFact, RefBinding, SymbolFact } from "../../domain/graph/fact
 import { ALWAYS_SKIPPED, Ignore } from "../../domain/graph/gitignore.js"
 import { graphQueries } from "../../domain/graph/queries.js"
 import { type PackageInfo, parsePackageJson, parseTsconfig, type ResolveContext, resolveModule, type TsConfigInfo } from "../../domain/graph/resolveModule.js"
-import { factsOf, SCRIPT_LANGUAGES } from "./fileFacts.js"
+import { fileFacts, SCRIPT_LANGUAGES } from "./fileFacts.js"
 import { makeMemberResolver } from "./resolveMembers.js"
 import { grammarForPath } from "../../domain/languages.js"
 import type { SpliceError } from "../../domain/SpliceError.js"
@@ -29,6 +29,7 @@ const MEANING_KINDS: Record<Meaning, ReadonlySet<string>> = {
   value: new Set(["function", "constant", "variable", "class", "enum", "namespace", "method", "module"])
 }
 
+/** Languages whose facts come from TypeScript's parser rather than a tree-sitter query. */
 /** Languages whose `Type.member` / `Type::member` qualifiers are types, not modules (see resolveAll). */
 const NAMESPACED = new Set(["ruby", "csharp", "php", "kotlin"])
 /** Languages whose files see their package's or namespace's other files without an import; the directory stands for it. */
@@ -299,7 +300,7 @@ const syncGraph = (scope: SyncScope) =>
         skipsChanged = true
       }
       const grammar = grammarForPath(f.relative)!
-      const facts = yield* factsOf(grammar, f.relative, decoded.text)
+      const facts = yield* fileFacts(f.relative, grammar, decoded.text)
       let fileId: number
       // The symbols a file had before, by qualified name, kind and export: one that is still there
       // keeps its id, so references elsewhere that point at it stay right without resolving again.
@@ -324,23 +325,26 @@ const syncGraph = (scope: SyncScope) =>
       const row = (s: SymbolFact, id: number | undefined) => [...(id === undefined ? [] : [id]), fileId, s.name, s.kind, s.container, s.qualifiedName, s.signature, s.parameters, s.returnType, s.exported ? 1 : 0,
         s.startByte, s.endByte, s.startLine, s.startColumn, s.endLine, s.endColumn, s.overloads === undefined ? null : JSON.stringify(s.overloads)]
       const SYMBOL_INSERT = "INTO symbols (file_id, name, kind, container, qualified_name, signature, parameters, return_type, exported, start_byte, end_byte, start_line, start_col, end_line, end_col, overloads) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+      const reused = ids.map((id) => id !== undefined)
       const kept = facts.symbols.flatMap((s, i) => (ids[i] === undefined ? [] : [row(s, ids[i])]))
       yield* db.many(`INSERT ${SYMBOL_INSERT.replace("(file_id", "(id, file_id").replace("VALUES (?", "VALUES (?, ?")}`, kept)
-      const fresh = facts.symbols.flatMap((s, i) => (ids[i] === undefined ? [row(s, undefined)] : []))
-      yield* db.many(`INSERT ${SYMBOL_INSERT}`, fresh)
-      if (fresh.length > 0) {
-        // The new rows hold the file's largest ids, in the order they were inserted.
-        const freshIds = (yield* db.all<{ id: number }>(`SELECT id FROM symbols WHERE file_id = ? ORDER BY id DESC LIMIT ${fresh.length}`, [fileId])).map((r) => r.id).reverse()
-        let next = 0
+      // New rows take ids above every id this refresh removed: SQLite would hand out a removed id
+      // again (max + 1), and the references still pointing at the removed symbol would then point
+      // at the new one — and be taken for dangling, losing an exact target (a rename undone did that).
+      if (ids.some((id) => id === undefined)) {
+        const top = (yield* db.all<{ top: number | null }>("SELECT max(coalesce((SELECT max(id) FROM symbols), 0), coalesce((SELECT max(id) FROM temp.gone_symbols), 0)) AS top"))[0]?.top ?? 0
+        let next = top + 1
         for (let i = 0; i < ids.length; i++) {
           if (ids[i] !== undefined) continue
-          ids[i] = freshIds[next++]
+          ids[i] = next++
           addedNames.add(facts.symbols[i]!.name)
         }
+        const fresh = facts.symbols.flatMap((s, i) => (reused[i] ? [] : [row(s, ids[i])]))
+        yield* db.many(`INSERT ${SYMBOL_INSERT.replace("(file_id", "(id, file_id").replace("VALUES (?", "VALUES (?, ?")}`, fresh)
       }
       if (kept.length > 0) yield* db.run(`DELETE FROM temp.gone_symbols WHERE id IN (${kept.map((k) => k[0]).join(",")})`)
       // Python's and Go's members resolve through class bases and types declared elsewhere: their importers always look again.
-      if (old === undefined || !SCRIPT_LANGUAGES.has(grammar.language) || fresh.length > 0 || [...reusable.values()].some((l) => l.length > 0) || reexportsOf(facts.imports) !== previousReexports) exportsChanged.add(fileId)
+      if (old === undefined || !SCRIPT_LANGUAGES.has(grammar.language) || reused.some((r) => !r) || [...reusable.values()].some((l) => l.length > 0) || reexportsOf(facts.imports) !== previousReexports) exportsChanged.add(fileId)
       yield* db.many(
         "INSERT INTO refs (file_id, name, kind, qualifier, start_byte, end_byte, line, col, enclosing_symbol_id, symbol_id, resolution, binding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         facts.refs.map((r) => {

@@ -13,7 +13,7 @@ import { given } from "../settings.js"
 import { graphDb } from "../shared.js"
 
 const kinds = ["function", "method", "class", "interface", "type", "enum", "struct", "trait", "constant", "variable", "module", "namespace", "macro"] as const
-const kind = choice("kind", kinds, "Only symbols of this kind")
+export const kind = choice("kind", kinds, "Only symbols of this kind")
 
 export const indexSpec = defineCommand({
   name: "index",
