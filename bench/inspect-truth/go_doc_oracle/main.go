@@ -1,5 +1,5 @@
 // What go/ast says of each Go file named on stdin: every top-level func and (ungrouped) type with
-// its line, end line and the first line of its doc comment, and how many funcs there are (JSON).
+// its line, end line, the first line of its doc comment and whether it has a body, and how many funcs there are (JSON).
 package main
 
 import (
@@ -16,6 +16,8 @@ type Def struct {
 	Line int    `json:"line"`
 	End  int    `json:"end"`
 	Doc  int    `json:"doc"`
+	// A func without a body (implemented in assembly).
+	Bodiless bool `json:"bodiless"`
 }
 type File struct {
 	Defs  []Def `json:"defs"`
@@ -40,7 +42,7 @@ func main() {
 				if x.Doc != nil {
 					doc = fset.Position(x.Doc.Pos()).Line
 				}
-				file.Defs = append(file.Defs, Def{x.Name.Name, fset.Position(x.Pos()).Line, fset.Position(x.End()).Line, doc})
+				file.Defs = append(file.Defs, Def{x.Name.Name, fset.Position(x.Pos()).Line, fset.Position(x.End()).Line, doc, x.Body == nil})
 			case *ast.GenDecl:
 				if x.Tok == token.TYPE && !x.Lparen.IsValid() {
 					doc := 0
@@ -49,7 +51,7 @@ func main() {
 					}
 					for _, s := range x.Specs {
 						ts := s.(*ast.TypeSpec)
-						file.Defs = append(file.Defs, Def{ts.Name.Name, fset.Position(x.Pos()).Line, fset.Position(x.End()).Line, doc})
+						file.Defs = append(file.Defs, Def{ts.Name.Name, fset.Position(x.Pos()).Line, fset.Position(x.End()).Line, doc, false})
 					}
 				}
 			}
