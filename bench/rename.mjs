@@ -52,8 +52,10 @@ const runProject = async (ts, project) => {
           outcomes.push({ def, status: "TypeScript cannot rename it" })
           continue
         }
+        // Without prefix/suffix text TypeScript also offers an alias's own name (`export { Old as Alias }`,
+        // which would rename the alias, an exported name): only locations that spell the old name count.
         const oracle = new Set((service.findRenameLocations(file, def.start, false, false, { providePrefixAndSuffixTextForRename: false }) ?? [])
-          .filter((l) => l.fileName.startsWith(ws + "/"))
+          .filter((l) => l.fileName.startsWith(ws + "/") && program.getSourceFile(l.fileName).text.slice(l.textSpan.start, l.textSpan.start + l.textSpan.length) === def.name)
           .map((l) => where(ws, program.getSourceFile(l.fileName).text, l.fileName, l.textSpan.start)))
         // splice names the symbol as its graph does: find it at the declaration's line.
         const found = await server.find(def.name)

@@ -70,6 +70,17 @@ export interface SyntaxService {
   readonly scriptFacts: (path: string, text: string) => Effect.Effect<FileFacts | undefined, SpliceError>
   /** Every node kind of a grammar (sorted, each once). */
   readonly nodeKinds: (grammar: Grammar) => Effect.Effect<NodeKinds, SpliceError>
+  /**
+   * Where TypeScript's LanguageService would edit to rename the declaration at a UTF-16 offset of a
+   * file, over exactly these files (workspace path → text) with the tsconfig's module options;
+   * undefined when TypeScript cannot rename there or cannot be loaded.
+   */
+  readonly scriptRename: (input: {
+    readonly files: ReadonlyMap<string, string>
+    readonly tsconfig: string | undefined
+    readonly file: string
+    readonly offset: number
+  }) => Effect.Effect<ReadonlyArray<{ readonly file: string; readonly start: number; readonly length: number }> | undefined, SpliceError>
   /** TOML's parser and comment-keeping editor (toml_edit as wasm, loaded from bytes on first use). */
   readonly tomlEngine: Effect.Effect<TomlEngine, SpliceError>
 }

@@ -9,7 +9,7 @@ import { treeEditOf } from "../../src/domain/treeEdit.js"
 import { type Capture, Syntax, type SyntaxIssue } from "../../services/Syntax.js"
 import { readWasm } from "./grammarFiles.js"
 import { parseWhenIdle, recall, remember } from "./recentTrees.js"
-import { scriptKindOf, typescriptFacts } from "./typescriptParser.js"
+import { scriptKindOf, typescriptFacts, typescriptRenameLocations } from "./typescriptParser.js"
 
 /**
  * tree-sitter through web-tree-sitter. The runtime and each grammar are loaded from bytes (paths
@@ -140,6 +140,15 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
         return { named: sorted(named), anonymous: sorted(anonymous), supertypes: sorted(supertypes) }
       },
       catch: (e) => spliceError("SPL-E099", `tree-sitter could not list the node kinds of ${grammar.language}: ${String(e)}`)
+    }),
+  scriptRename: ({ files, tsconfig, file, offset }) =>
+    // A failure of the LanguageService (a TypeScript bug, a stack overflow) leaves the graph to do the rename.
+    Effect.sync(() => {
+      try {
+        return typescriptRenameLocations(files, tsconfig, file, offset)
+      } catch {
+        return undefined
+      }
     }),
   query: (grammar, text, source) =>
     Effect.tryPromise({

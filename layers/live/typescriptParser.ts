@@ -193,3 +193,69 @@ export const typescriptSyntaxErrors = (file: string, text: string, kind: ScriptK
     }
   })
 }
+
+/** A place TypeScript's rename would edit: a file (as given), a UTF-16 offset and length. */
+export interface RenameLocation {
+  readonly file: string
+  readonly start: number
+  readonly length: number
+}
+
+/**
+ * Where TypeScript's LanguageService would edit to rename the declaration at `offset` of `file`, over
+ * exactly these files (workspace path → text; nothing else is read: no lib, no node_modules), with
+ * the tsconfig's module options. Renames follow export specifiers into importers (no prefix/suffix
+ * text: the caller writes shorthand properties itself). Undefined when TypeScript cannot rename there.
+ */
+export const typescriptRenameLocations = (
+  files: ReadonlyMap<string, string>,
+  tsconfig: string | undefined,
+  file: string,
+  offset: number
+): ReadonlyArray<RenameLocation> | undefined => {
+  const ts = (api ??= load()) as unknown as typeof TS
+  const abs = (p: string) => "/" + p
+  const known = new Map([...files].map(([p, t]) => [abs(p), t]))
+  const dirs = new Set<string>(["/"])
+  for (const f of known.keys()) for (let i = f.lastIndexOf("/"); i > 0; i = f.lastIndexOf("/", i - 1)) dirs.add(f.slice(0, i))
+  let fromConfig: TS.CompilerOptions = {}
+  if (tsconfig !== undefined) {
+    const parsed = ts.parseConfigFileTextToJson("/tsconfig.json", tsconfig)
+    const raw = (parsed.config as { compilerOptions?: unknown } | undefined)?.compilerOptions
+    if (raw !== undefined) fromConfig = ts.convertCompilerOptionsFromJson(raw, "/").options
+  }
+  const options: TS.CompilerOptions = {
+    ...(fromConfig.baseUrl !== undefined ? { baseUrl: fromConfig.baseUrl } : {}),
+    ...(fromConfig.paths !== undefined ? { paths: fromConfig.paths } : {}),
+    ...(fromConfig.customConditions !== undefined ? { customConditions: fromConfig.customConditions } : {}),
+    ...(fromConfig.jsx !== undefined ? { jsx: fromConfig.jsx } : {}),
+    moduleResolution: fromConfig.moduleResolution ?? ts.ModuleResolutionKind.Bundler,
+    module: fromConfig.module ?? ts.ModuleKind.ESNext,
+    target: ts.ScriptTarget.ES2022,
+    allowJs: true,
+    noLib: true,
+    noEmit: true,
+    types: []
+  }
+  const host: TS.LanguageServiceHost = {
+    getScriptFileNames: () => [...known.keys()].filter((f) => scriptKindOf(f) !== undefined),
+    getScriptVersion: () => "1",
+    getScriptSnapshot: (f) => (known.has(f) ? ts.ScriptSnapshot.fromString(known.get(f)!) : undefined),
+    getCurrentDirectory: () => "/",
+    getCompilationSettings: () => options,
+    getDefaultLibFileName: () => "/lib.d.ts",
+    fileExists: (f) => known.has(f),
+    readFile: (f) => known.get(f),
+    directoryExists: (d) => dirs.has(d.length > 1 ? d.replace(/\/$/, "") : d),
+    useCaseSensitiveFileNames: () => true
+  }
+  const service = ts.createLanguageService(host, ts.createDocumentRegistry(true, "/"))
+  try {
+    const info = service.getRenameInfo(abs(file), offset, { allowRenameOfImportPath: false })
+    if (!info.canRename) return undefined
+    const found = service.findRenameLocations(abs(file), offset, false, false, { providePrefixAndSuffixTextForRename: false })
+    return found?.filter((l) => known.has(l.fileName)).map((l) => ({ file: l.fileName.slice(1), start: l.textSpan.start, length: l.textSpan.length }))
+  } finally {
+    service.dispose()
+  }
+}

@@ -12,21 +12,25 @@ import { unifiedDiff } from "../domain/diff.js"
 import type { FileFacts } from "../domain/graph/facts.js"
 import { grammarForPath } from "../domain/languages.js"
 import { bindingClashes, type Clash, exportedNames, topLevelNames } from "../domain/rename/bindingCheck.js"
+import { type CaseStyle, toCase } from "../domain/rename/identifierCase.js"
 import { identifierProblem } from "../domain/rename/identifiers.js"
 import { importNameSites } from "../domain/rename/importSites.js"
 import { type RenameSite, renameText } from "../domain/rename/renameText.js"
 import { spliceError } from "../domain/SpliceError.js"
-import { encodeText } from "../domain/textContent.js"
+import { byteOffsets } from "../domain/graph/offsets.js"
+import { decodeText, encodeText, isDecodeFailure } from "../domain/textContent.js"
 import { FileStore, type WorkspacePath } from "../../services/FileStore.js"
 import { GraphDb } from "../../services/GraphDb.js"
 import { Hasher } from "../../services/Hasher.js"
 import { identityLock, Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
+import { Syntax } from "../../services/Syntax.js"
 import { type ValidateMode, Validator, type Verdict } from "../../services/Validator.js"
 import type { ApplyValidation } from "../schema/results/apply.js"
 import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
 import { fileFacts, SCRIPT_LANGUAGES } from "./graph/fileFacts.js"
 import { refreshGraph, refreshPaths } from "./graph/refresh.js"
+import type { SymbolRow } from "./graph/find.js"
 import { resolveSymbol } from "./graph/resolveSymbol.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { refuseGrowth } from "./resultLimits.js"
@@ -36,11 +40,14 @@ import { compilerLine, previewVerdict, syntaxErrorLines, syntaxFailure } from ".
 
 export interface RenameConfig {
   readonly symbol: string
-  readonly to: string
+  /** The new name, or the old one in another case style (`splice case`). */
+  readonly to: string | { readonly style: CaseStyle }
   /** --path: the definition's file, when the name is ambiguous. */
   readonly path?: string
   readonly kind?: string
   readonly includeUnresolved: boolean
+  /** Where TS/JS locations come from: TypeScript's LanguageService when it can (auto), or the graph alone. */
+  readonly engine?: "auto" | "graph"
   readonly preview: boolean
   readonly showDiff: boolean
   readonly validate: ValidateMode
@@ -74,7 +81,49 @@ interface FilePlan {
 
 const byteLength = (s: string) => new TextEncoder().encode(s).length
 
-export const rename = (config: RenameConfig) =>
+/**
+ * Where TypeScript would rename the definition, over every TS/JS file of the graph (and the
+ * package.json files, for imports by package name) as they are now: byte offsets, with the texts it
+ * read (checked again once the files are locked). Undefined when TypeScript cannot rename it.
+ */
+const typescriptLocations = (def: SymbolRow) =>
+  Effect.gen(function*() {
+    const db = yield* GraphDb
+    const store = yield* FileStore
+    const syntax = yield* Syntax
+    const read = (file: string) =>
+      Effect.gen(function*() {
+        const bytes = yield* store.read(yield* store.locate(file as WorkspacePath))
+        const decoded = decodeText(bytes)
+        return isDecodeFailure(decoded) ? undefined : decoded.text
+      }).pipe(Effect.orElseSucceed(() => undefined))
+    const texts = new Map<string, string>()
+    const scripts = yield* db.all<{ path: string }>("SELECT path FROM files WHERE language IN ('typescript', 'tsx', 'javascript')")
+    const stamp = (yield* db.all<{ value: string }>("SELECT value FROM meta WHERE key = 'project_files'"))[0]?.value
+    const manifests = stamp === undefined ? [] : (JSON.parse(stamp) as Array<[string]>).map(([p]) => p).filter((p) => p.endsWith("package.json"))
+    for (const f of [...scripts.map((r) => r.path), ...manifests]) {
+      const text = yield* read(f)
+      if (text !== undefined) texts.set(f, text)
+    }
+    const home = texts.get(def.file)
+    if (home === undefined) return undefined
+    const facts = yield* fileFacts(def.file, grammarForPath(def.file)!, home)
+    const declared = facts.symbols.find((x) => x.qualifiedName === def.qualified_name && x.kind === def.kind)
+    const at = declared?.nameBytes?.[0]
+    if (at === undefined) return undefined
+    const offset = charOffset(home, at)
+    const found = yield* syntax.scriptRename({ files: texts, tsconfig: yield* read("tsconfig.json"), file: def.file, offset })
+    if (found === undefined || found.length === 0) return undefined
+    const toByte = new Map<string, (char: number) => number>()
+    const byteIn = (file: string) => toByte.get(file) ?? toByte.set(file, byteOffsets(texts.get(file)!)).get(file)!
+    const locations = found.map((l) => ({ file: l.file, startByte: byteIn(l.file)(l.start) }))
+    return { texts, locations }
+  })
+
+/** The UTF-16 offset of a UTF-8 byte offset in a text. */
+const charOffset = (text: string, byte: number) => new TextDecoder().decode(new TextEncoder().encode(text).subarray(0, byte)).length
+
+export const rename = (config: RenameConfig, command: "rename" | "case" = "rename") =>
   Effect.gen(function*() {
     const db = yield* GraphDb
     const store = yield* FileStore
@@ -85,9 +134,10 @@ export const rename = (config: RenameConfig) =>
 
     yield* refreshGraph({ full: false, progress: true })
     const def = yield* resolveSymbol({ name: config.symbol, ...(config.path !== undefined ? { file: config.path } : {}), ...(config.kind !== undefined ? { kind: config.kind } : {}) })
-    const newName = config.to
+    const newName = typeof config.to === "string" ? config.to : toCase(def.name, config.to.style)
     if (newName === def.name) {
-      return yield* Effect.fail(spliceError("SPL-E010", `${def.qualified_name} is already named ${newName}`, { context: { flag: "to" } }))
+      const already = typeof config.to === "string" ? `already named ${newName}` : `already in ${config.to.style} case`
+      return yield* Effect.fail(spliceError("SPL-E010", `${def.qualified_name} is ${already}`, { context: { flag: "to" } }))
     }
     const problem = identifierProblem(def.language, newName)
     if (problem !== undefined) {
@@ -107,8 +157,13 @@ export const rename = (config: RenameConfig) =>
     const isExact = (r: RefRow) => r.symbol_id !== null && ids.has(r.symbol_id) && r.resolution === "exact"
     const exact = rows.filter(isExact)
     const byName = rows.filter((r) => !isExact(r))
-    const renamedRows = config.includeUnresolved ? rows : exact
-    const files = [...new Set([def.file, ...renamedRows.map((r) => r.file)])].sort()
+    // TS/JS: TypeScript's own LanguageService over the workspace's scripts, which knows the types of
+    // receivers (`box.get()` on a typed value) the graph can only match by name; the graph otherwise.
+    const typescript = SCRIPT_LANGUAGES.has(def.language) && config.engine !== "graph" ? yield* typescriptLocations(def) : undefined
+    const renamedRows = typescript !== undefined
+      ? (config.includeUnresolved ? byName.filter((r) => !typescript.locations.some((l) => l.file === r.file && l.startByte === r.start_byte)) : [])
+      : config.includeUnresolved ? rows : exact
+    const files = [...new Set([def.file, ...renamedRows.map((r) => r.file), ...(typescript?.locations.map((l) => l.file) ?? [])])].sort()
     const paths = yield* Effect.forEach(files, (f) => store.locate(f as WorkspacePath))
 
     const blocked = config.preview ? new Map() : yield* autoRecover
@@ -151,6 +206,26 @@ export const rename = (config: RenameConfig) =>
       }
       const textAt = (file: string, start: number, end: number) => new TextDecoder().decode(bytesOf(file).subarray(start, end))
       const lineAt = (file: string, byte: number) => bytesOf(file).subarray(0, byte).reduce((n, c) => (c === 10 ? n + 1 : n), 1)
+      if (typescript !== undefined) {
+        for (const [file, plan] of plans) {
+          if (typescript.texts.has(file) && typescript.texts.get(file) !== plan.target.content.text) {
+            return yield* Effect.fail(stale(file, 1, "a file changed while TypeScript read it"))
+          }
+        }
+        const declared = new Set(home.sites.map((x) => `${def.file}:${x.startByte}`))
+        for (const l of typescript.locations) {
+          const plan = plans.get(l.file)!
+          plan.refs.add(l.startByte)
+          if (declared.has(`${l.file}:${l.startByte}`)) continue
+          // TypeScript also offers an alias's own name (`export { Old as Alias }`): an alias keeps its name.
+          if (textAt(l.file, l.startByte, l.startByte + byteLength(def.name)) !== def.name) continue
+          const shorthand = plan.facts.refs.some((f) => f.startByte === l.startByte && f.shorthand === true)
+          plan.sites.push({ startByte: l.startByte, endByte: l.startByte + byteLength(def.name), ...(shorthand ? { shorthand: true } : {}) })
+        }
+        // The graph's exact references too (not rewritten unless TypeScript says so: `x()` of `import { old as x }`
+        // is one), so the check below expects them to follow the rename.
+        for (const r of exact) plans.get(r.file)?.refs.add(r.start_byte)
+      }
       for (const r of renamedRows) {
         const plan = plans.get(r.file)!
         const fresh = plan.facts.refs.find((f) => f.startByte === r.start_byte)
@@ -237,23 +312,26 @@ export const rename = (config: RenameConfig) =>
         status: failedSyntax.length > 0 ? "failed" : verdicts.every((v) => v.verdict.status === "skipped") ? "skipped" : "passed",
         files: verdicts.map((v) => ({ file: v.file, ...v.verdict }))
       }
-      const renamedSites = new Set(renamedRows.map((r) => `${r.file}:${r.start_byte}`))
+      const renamedSites = new Set([...plans].flatMap(([file, plan]) => plan.sites.map((x) => `${file}:${x.startByte}`)))
+      // Uses the graph knows only by name and TypeScript did not rename: listed for the reader.
+      const unresolved = typescript === undefined ? byName : byName.filter((r) => !typescript.locations.some((l) => l.file === r.file && l.startByte === r.start_byte))
       const base = {
         symbol: { name: def.name, qualified_name: def.qualified_name, kind: def.kind, file: def.file, line: def.start_line, language: def.language },
         new_name: newName,
         renamed: reports.reduce((n, r) => n + r.renamed, 0),
-        unresolved: byName.map((r) => ({ file: r.file, line: r.line, col: r.col, kind: r.kind, renamed: renamedSites.has(`${r.file}:${r.start_byte}`) })),
+        engine: typescript !== undefined ? "typescript" as const : "graph" as const,
+        unresolved: unresolved.map((r) => ({ file: r.file, line: r.line, col: r.col, kind: r.kind, renamed: renamedSites.has(`${r.file}:${r.start_byte}`) })),
         files: reports,
         validation
       }
       const diff = diffs.join("")
-      const unresolvedLine = byName.length === 0 ? "" : config.includeUnresolved
-        ? `${byName.length} use(s) known only by name renamed too (--include-unresolved)\n`
-        : `${byName.length} use(s) known only by name left as they are (check them; --include-unresolved renames them):\n${byName.map((r) => `  ${r.file}:${r.line}:${r.col}  ${r.kind}\n`).join("")}`
+      const unresolvedLine = unresolved.length === 0 ? "" : config.includeUnresolved
+        ? `${unresolved.length} use(s) known only by name renamed too (--include-unresolved)\n`
+        : `${unresolved.length} use(s) known only by name left as they are (check them; --include-unresolved renames them):\n${unresolved.map((r) => `  ${r.file}:${r.line}:${r.col}  ${r.kind}\n`).join("")}`
       const summary = `${def.kind} ${def.qualified_name} → ${newName}: ${base.renamed} name(s) in ${reports.length} file(s)`
       if (config.preview) {
         const lines = verdicts.map((v) => previewVerdict(v.file, v.verdict))
-        return yield* output.result("rename", {
+        return yield* output.result(command, {
           ...base,
           preview: true,
           changed: false,
@@ -273,7 +351,7 @@ export const rename = (config: RenameConfig) =>
       const compilerPlans = yield* planFor(writes.map((w) => w.target.relative), gate)
       const { tx, verified: compiler } = yield* commitWrites(
         writes,
-        { command: "rename", ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
+        { command, ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
         compilerGate(writes, gate, compilerPlans)
       )
       // The files are committed: a graph failure is reported, not raised (the next query refreshes).
@@ -286,7 +364,7 @@ export const rename = (config: RenameConfig) =>
           return Effect.succeed({ db: db.location.path, error: e._tag === "Some" ? { code: e.value.code, message: e.value.message } : { code: "SPL-E099", message: "internal error" } })
         })
       )
-      return yield* output.result("rename", {
+      return yield* output.result(command, {
         ...base,
         changed: true,
         tx: tx.id,

@@ -9,12 +9,12 @@ import * as Schema from "effect/Schema"
 import { ApplyResult } from "./results/apply.js"
 import { DelResult, GetResult, SetResult } from "./results/data.js"
 import { EditResult } from "./results/edit.js"
-import { ExportEvent, ExportResult, FilesEvent, FilesResult, FindEvent, FindResult, IndexResult, OutlineResult, RefsResult, StatusResult, SuggestResult } from "./results/graph.js"
+import { DeadCodeEvent, DeadCodeResult, ExportEvent, ExportResult, FilesEvent, FilesResult, FindEvent, FindResult, ImpactEvent, ImpactResult, IndexResult, OutlineResult, RefsResult, StatusResult, SuggestResult } from "./results/graph.js"
 import { HistoryEvent, HistoryResult } from "./results/history.js"
 import { DiffResult, ExtractResult, QueryEvent, QueryResult, StatEvent, StatResult } from "./results/inspectFiles.js"
 import { CheckEvent, CheckResult, ExplainResult, HashEvent, HashResult, ReadResult, TrustResult } from "./results/inspect.js"
 import { RecoverEvent, RecoverResult } from "./results/recover.js"
-import { RenameResult } from "./results/rename.js"
+import { CaseResult, RenameResult } from "./results/rename.js"
 import { SchemaResult } from "./results/schema.js"
 import { UndoResult } from "./results/undo.js"
 import { WriteResult } from "./results/write.js"
@@ -31,6 +31,9 @@ export const commandOutputs = {
   write: { result: WriteResult },
   apply: { result: ApplyResult },
   rename: { result: RenameResult },
+  case: { result: CaseResult },
+  "dead-code": { result: DeadCodeResult, events: DeadCodeEvent },
+  impact: { result: ImpactResult, events: ImpactEvent },
   get: { result: GetResult },
   set: { result: SetResult },
   del: { result: DelResult },

@@ -67,8 +67,9 @@ export const number = (flag: string, description: string, options: Common = {}):
   make(flag, "number", description, options)
 
 export function choice<C extends string>(flag: string, values: ReadonlyArray<C>, description: string, options: Common & { readonly defaultValue: C }): Param<C>
+export function choice<C extends string>(flag: string, values: ReadonlyArray<C>, description: string, options: Common & { readonly required: true }): Param<C>
 export function choice<C extends string>(flag: string, values: ReadonlyArray<C>, description: string, options?: Common): Param<C | undefined>
-export function choice<C extends string>(flag: string, values: ReadonlyArray<C>, description: string, options: Common & { readonly defaultValue?: C } = {}): Param<any> {
+export function choice<C extends string>(flag: string, values: ReadonlyArray<C>, description: string, options: Common & { readonly defaultValue?: C; readonly required?: boolean } = {}): Param<any> {
   return make(flag, "choice", description, { ...options, choices: values })
 }
 

@@ -66,6 +66,7 @@ export class Box {
       changed: true,
       symbol: { name: "parse", qualified_name: "parse", kind: "function", file: "src/a.ts", line: 1, language: "typescript" },
       new_name: "decode",
+      engine: "typescript",
       renamed: 11,
       unresolved: [],
       validation: { gate: "syntax", status: "passed" }
@@ -78,6 +79,22 @@ export class Box {
     expect(u.exit).toBe(0)
     expect(mem.text("src/a.ts")).toBe(A)
     expect(mem.text("src/b.ts")).toBe(B)
+  })
+
+  it("TS: a method called on a typed value is renamed through TypeScript's LanguageService; the graph alone lists it as by-name", async () => {
+    const text = "export class Box {\n  get(k: string) { return k }\n}\nconst b: Box = new Box()\nexport const v = b.get(\"x\")\nexport const w = (x: { get(k: string): string }) => x.get(\"y\")\n"
+    const viaTs = new MemoryFs()
+    viaTs.put("box.ts", text)
+    const r = await runGraph(rename(config("Box.get", "fetch")), viaTs, new SavedGraph())
+    // x.get() is another method (of a structural type): TypeScript leaves it, and it stays listed as a use by name.
+    expect(r.last).toMatchObject({ engine: "typescript", renamed: 2, unresolved: [{ file: "box.ts", line: 6, kind: "call", renamed: false }] })
+    expect(viaTs.text("box.ts")).toBe(text.replace("  get(k", "  fetch(k").replace("b.get(", "b.fetch("))
+    const viaGraph = new MemoryFs()
+    viaGraph.put("box.ts", text)
+    const g = await runGraph(rename(config("Box.get", "fetch", { engine: "graph" })), viaGraph, new SavedGraph())
+    expect(g.last).toMatchObject({ engine: "graph", renamed: 1 })
+    expect((g.last["unresolved"] as unknown[]).length).toBe(2)
+    expect(viaGraph.text("box.ts")).toBe(text.replace("  get(k", "  fetch(k"))
   })
 
   it("renames a method through this.m() and keeps CRLF line endings", async () => {
@@ -220,5 +237,18 @@ export class Box {
     expect(r.exit).toBe(0)
     expect(mem.text("geo/point.go")).toBe("package geo\n\nfunc MakePoint(x int) int { return x }\n")
     expect(mem.text("main.go")).toBe("package main\n\nimport \"example.com/m/geo\"\n\nfunc main() { _ = geo.MakePoint(1) }\n")
+  })
+
+  it("splice case: the old name in another case style, renamed everywhere; kebab is not a TypeScript identifier (SPL-E141); already in that case (SPL-E010)", async () => {
+    const mem = new MemoryFs()
+    mem.put("cfg.ts", "export const max_retries = 3\nexport const twice = max_retries * 2\n")
+    mem.put("use.ts", "import { max_retries } from \"./cfg\"\nexport const n = max_retries\n")
+    const r = await runGraph(rename(config("max_retries", "", { to: { style: "screaming" } }), "case"), mem, new SavedGraph())
+    expect(r.exit).toBe(0)
+    expect(r.last).toMatchObject({ command: "case", new_name: "MAX_RETRIES", renamed: 4 })
+    expect(mem.text("cfg.ts")).toBe("export const MAX_RETRIES = 3\nexport const twice = MAX_RETRIES * 2\n")
+    expect(mem.text("use.ts")).toBe("import { MAX_RETRIES } from \"./cfg\"\nexport const n = MAX_RETRIES\n")
+    expect((await runGraph(rename(config("MAX_RETRIES", "", { to: { style: "kebab" } }), "case"), mem, new SavedGraph())).error).toMatchObject({ code: "SPL-E141", context: { new_name: "max-retries" } })
+    expect((await runGraph(rename(config("MAX_RETRIES", "", { to: { style: "screaming" } }), "case"), mem, new SavedGraph())).error).toMatchObject({ code: "SPL-E010", message: "MAX_RETRIES is already in screaming case" })
   })
 })

@@ -73,4 +73,18 @@ describe.each(runtimes)("splice rename under $name", (rt) => {
     expect(rec.lines.find((l) => l["type"] === "transaction")).toMatchObject({ command: "rename", status: "rolled_back" })
     expect(files(ws)).toEqual(BASE)
   })
+
+  it("splice case --to snake renames as rename does, and undo takes it back", async () => {
+    const ws = setup()
+    fs.writeFileSync(path.join(ws, "src/geo/shape.ts"), "export function makeShape() { return 1 }\nexport const s = makeShape()\n")
+    const r = await runAsync(rt, ["case", "--symbol", "makeShape", "--to", "snake", "--output", "json"], { cwd: path.join(ws, "src") })
+    expect(r.code, r.stdout + r.stderr).toBe(0)
+    expect(r.last).toMatchObject({ command: "case", new_name: "make_shape", renamed: 2 })
+    expect(fs.readFileSync(path.join(ws, "src/geo/shape.ts"), "utf8")).toBe("export function make_shape() { return 1 }\nexport const s = make_shape()\n")
+    const bad = await runAsync(rt, ["case", "--symbol", "make_shape", "--to", "kebab", "--output", "json"], { cwd: ws })
+    expect(bad.code).toBe(2)
+    expect(bad.last).toMatchObject({ code: "SPL-E141" })
+    expect((await runAsync(rt, ["undo", "--output", "json"], { cwd: ws })).last).toMatchObject({ undid_command: "case" })
+    expect(fs.readFileSync(path.join(ws, "src/geo/shape.ts"), "utf8")).toBe("export function makeShape() { return 1 }\nexport const s = makeShape()\n")
+  })
 })

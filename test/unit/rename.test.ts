@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest"
 import type { FileFacts } from "../../src/domain/graph/facts.js"
 import { scriptFacts } from "../../src/domain/graph/scriptFacts.js"
 import { bindingClashes, exportedNames, topLevelNames } from "../../src/domain/rename/bindingCheck.js"
+import { CASE_STYLES, identifierWords, toCase } from "../../src/domain/rename/identifierCase.js"
 import { identifierProblem } from "../../src/domain/rename/identifiers.js"
 import { importNameSites } from "../../src/domain/rename/importSites.js"
 import { renameText } from "../../src/domain/rename/renameText.js"
@@ -136,6 +137,33 @@ describe("typoDistance", () => {
       expect(typoDistance(a, b)).toBe(typoDistance(b, a))
       expect(typoDistance(a, b)).toBeLessThanOrEqual(editDistance(a, b))
       expect(typoDistance(a, b) === 0).toBe(a === b)
+    }))
+  })
+})
+
+describe("identifier case styles", () => {
+  it("splits words at case steps, acronyms, separators and digits, keeping leading and trailing underscores", () => {
+    expect(identifierWords("parseJSONValue").words).toEqual(["parse", "JSON", "Value"])
+    expect(identifierWords("HTTPServer").words).toEqual(["HTTP", "Server"])
+    expect(identifierWords("utf8Decode").words).toEqual(["utf8", "Decode"])
+    expect(identifierWords("__max_retries__")).toEqual({ lead: "__", words: ["max", "retries"], trail: "__" })
+    expect(toCase("parseJSONValue", "snake")).toBe("parse_json_value")
+    expect(toCase("HTTPServer", "camel")).toBe("httpServer")
+    expect(toCase("max_retries", "screaming")).toBe("MAX_RETRIES")
+    expect(toCase("MAX_RETRIES", "pascal")).toBe("MaxRetries")
+    expect(toCase("_privateThing", "snake")).toBe("_private_thing")
+    expect(toCase("make-point", "camel")).toBe("makePoint")
+    expect(toCase("makePoint", "kebab")).toBe("make-point")
+  })
+
+  it("is stable: converting to a style twice gives the same name, and snake ↔ camel round-trips lowercase words (property)", () => {
+    // Words of two letters or more: `a_a_a` in camel case (`aAA`) reads back as a, AA — single letters run together.
+    const word = fc.stringMatching(/^[a-z]{2}[a-z0-9]{0,4}$/)
+    fc.assert(fc.property(fc.array(word, { minLength: 1, maxLength: 4 }), fc.constantFrom(...CASE_STYLES), (words, style) => {
+      const snake = words.join("_")
+      const once = toCase(snake, style)
+      expect(toCase(once, style)).toBe(once)
+      expect(toCase(toCase(snake, "camel"), "snake")).toBe(toCase(snake, "snake"))
     }))
   })
 })

@@ -228,6 +228,9 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
       if (t?.kind === "symbol") {
         const index = members.get(symbols[t.index]!.qualifiedName)?.get(name)
         if (index !== undefined) return addRef(id, name, kind, { kind: "symbol", index }, left.text, ctx)
+        // A variable's member (`box.get()` on `const box = new Box()`): its type is unknown here, a guess by name.
+        const declared = symbols[t.index]!.kind
+        if (kind === "call" && (declared === "variable" || declared === "constant")) addRef(id, name, kind, { kind: "unknown-member" }, left.text, ctx)
         // A namespace, class or enum of this file without such a member: a member of a merged or base declaration.
         return
       }

@@ -23,6 +23,8 @@ const Unresolved = Schema.Struct({ file: Schema.String, line: Int, col: Int, kin
 const base = {
   symbol: Schema.Struct({ name: Schema.String, qualified_name: Schema.String, kind: SymbolKind, file: Schema.String, line: Int, language: Schema.String }),
   new_name: Schema.String,
+  /** Where the locations came from: TypeScript's LanguageService (TS/JS), or the code graph. */
+  engine: Schema.Literal("typescript", "graph"),
   /** Every name rewritten (definitions, references, import and export specifiers). */
   renamed: Count,
   unresolved: Schema.Array(Unresolved),
@@ -31,13 +33,18 @@ const base = {
   compiler: CompilerVerdict
 }
 
-export const RenameResult = Schema.Union(
-  resultLine("rename", { ...base, ...PreviewFields }),
-  resultLine("rename", {
-    ...base,
-    changed: Schema.Literal(true),
-    tx: TxId,
-    graph: Schema.optional(GraphReport),
-    diff: Schema.optional(Schema.String)
-  })
-)
+const renameResult = <N extends string>(command: N) =>
+  Schema.Union(
+    resultLine(command, { ...base, ...PreviewFields }),
+    resultLine(command, {
+      ...base,
+      changed: Schema.Literal(true),
+      tx: TxId,
+      graph: Schema.optional(GraphReport),
+      diff: Schema.optional(Schema.String)
+    })
+  )
+
+export const RenameResult = renameResult("rename")
+/** `splice case`: a rename to the same name in another case style. */
+export const CaseResult = renameResult("case")

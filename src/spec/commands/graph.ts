@@ -1,7 +1,9 @@
-/** The code-graph commands (index, status, find, refs, outline, files, suggest, export); the programs are src/commands/graph/. */
+/** The code-graph commands (index, status, find, refs, outline, files, suggest, export, impact, dead-code); the programs are src/commands/graph/. */
+import { deadCodeCommand } from "../../commands/graph/deadCode.js"
 import { exportCommand } from "../../commands/graph/export.js"
 import { filesCommand } from "../../commands/graph/files.js"
 import { findCommand } from "../../commands/graph/find.js"
+import { impactCommand } from "../../commands/graph/impact.js"
 import { indexCommand } from "../../commands/graph/index.js"
 import { outlineCommand } from "../../commands/graph/outline.js"
 import { refsCommand } from "../../commands/graph/refs.js"
@@ -132,4 +134,38 @@ export const exportSpec = defineCommand({
   run: (v) => exportCommand(v.format)
 })
 
-export const graphSpecs = [indexSpec, statusSpec, findSpec, refsSpec, outlineSpec, filesSpec, suggestSpec, exportSpec] as const
+export const impactSpec = defineCommand({
+  name: "impact",
+  summary: "What a change to a symbol can break: its users, their users, to N levels, with the files and tests",
+  guide: "Follows the graph's references from a symbol to the functions that use it, then to theirs, up to depth levels (default 3); lists each with the symbol it uses, every file reached and the test files among them: run those tests after the change. " +
+    "Steps through uses known only by name are marked resolution name. SPL-E001 no such symbol; SPL-E002 ambiguous: give file or kind.",
+  params: {
+    name: text("name", "The symbol's name or qualified name", { required: true, positional: "NAME" }),
+    depth: integer("depth", "Levels of users to follow (default 3, at most 20)"),
+    kind,
+    file: text("file", "The definition's file, when the name is ambiguous"),
+    db: graphDb
+  },
+  needs: "graph-create",
+  readOnly: true,
+  examples: ["splice impact parseConfig", "splice impact Cache.get --depth 5 --file src/cache.ts"],
+  run: (v) => impactCommand({ name: v.name, depth: v.depth ?? 3, ...given("kind", v.kind), ...given("file", v.file) })
+})
+
+export const deadCodeSpec = defineCommand({
+  name: "dead-code",
+  summary: "Symbols nothing in the workspace uses, each with why it is considered dead",
+  guide: "Lists symbols with no reference, not even a use by the same name the graph could not resolve. Not listed: test code, main and protocol methods (constructor, __init__, String), what package.json's entry files export, and other exported symbols unless include_exported (a library's users are outside the workspace). " +
+    "Read each before deleting it: reflection, string lookups and dynamic imports are invisible to the graph.",
+  params: {
+    path: text("path", "Only symbols in this file or directory"),
+    includeExported: flag("include-exported", "Also list exported symbols no file of the workspace uses"),
+    db: graphDb
+  },
+  needs: "graph-create",
+  readOnly: true,
+  examples: ["splice dead-code", "splice dead-code --path src/legacy --include-exported"],
+  run: (v) => deadCodeCommand({ includeExported: v.includeExported, ...given("path", v.path) })
+})
+
+export const graphSpecs = [indexSpec, statusSpec, findSpec, refsSpec, outlineSpec, filesSpec, suggestSpec, exportSpec, impactSpec, deadCodeSpec] as const

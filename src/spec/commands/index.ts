@@ -11,12 +11,12 @@ import { historySpec } from "./history.js"
 import { inspectSpecs } from "./inspect.js"
 import { readSpec } from "./read.js"
 import { recoverSpec } from "./recover.js"
-import { renameSpec } from "./rename.js"
+import { caseSpec, renameSpec } from "./rename.js"
 import { schemaSpec } from "./schema.js"
 import { trustSpec } from "./trust.js"
 import { undoSpec } from "./undo.js"
 import { writeSpec } from "./write.js"
 
 export const commandSpecs: ReadonlyArray<AnyCommandSpec> = [
-  editSpec, writeSpec, applySpec, getSpec, setSpec, delSpec, checkSpec, readSpec, hashSpec, undoSpec, historySpec, recoverSpec, trustSpec, explainSpec, schemaSpec, ...graphSpecs, ...inspectSpecs, renameSpec
+  editSpec, writeSpec, applySpec, getSpec, setSpec, delSpec, checkSpec, readSpec, hashSpec, undoSpec, historySpec, recoverSpec, trustSpec, explainSpec, schemaSpec, ...graphSpecs, ...inspectSpecs, renameSpec, caseSpec
 ] as unknown as ReadonlyArray<AnyCommandSpec>

@@ -1,8 +1,9 @@
 /** `splice rename`: a symbol and every reference the graph resolved to it, across files, in one transaction. */
 import * as Effect from "effect/Effect"
 import { rename } from "../../commands/rename.js"
+import { CASE_STYLES } from "../../domain/rename/identifierCase.js"
 import { defineCommand } from "../command.js"
-import { flag, text } from "../param.js"
+import { choice, flag, text } from "../param.js"
 import { given, holdMs, settingsFrom } from "../settings.js"
 import { diff, gates, graphDb, preview } from "../shared.js"
 import { kind } from "./graph.js"
@@ -19,6 +20,7 @@ export const renameSpec = defineCommand({
     path: text("path", "The definition's file, when the name is ambiguous"),
     kind,
     includeUnresolved: flag("include-unresolved", "Also rename uses known only by name (listed in every result)"),
+    engine: choice("engine", ["auto", "graph"] as const, "TS/JS locations from TypeScript's LanguageService (auto, the default) or from the graph alone (faster on huge trees)"),
     preview,
     diff,
     ...gates,
@@ -39,10 +41,50 @@ export const renameSpec = defineCommand({
         ...given("path", v.path),
         ...given("kind", v.kind),
         includeUnresolved: v.includeUnresolved,
+        ...given("engine", v.engine),
         preview: v.preview,
         showDiff: v.diff,
         ...settings,
         ...holdMs()
       })
+    })
+})
+
+export const caseSpec = defineCommand({
+  name: "case",
+  summary: "Change a symbol's identifier case (camel, pascal, snake, kebab, screaming) everywhere: a rename",
+  guide: "Computes the new name from the old one's words (parseJSON → parse_json with snake; HTTPServer → httpServer with camel) and renames as `rename` does, with the same checks and errors. " +
+    "SPL-E141 when the result is not an identifier (kebab in most languages); SPL-E010 when it is already in that case.",
+  params: {
+    symbol: text("symbol", "The symbol's name or qualified name (Class.method)", { required: true }),
+    to: choice("to", CASE_STYLES, "The case style: camel, pascal, snake, kebab or screaming (SCREAMING_SNAKE)", { required: true }),
+    path: text("path", "The definition's file, when the name is ambiguous"),
+    kind,
+    includeUnresolved: flag("include-unresolved", "Also rename uses known only by name (listed in every result)"),
+    preview,
+    diff,
+    ...gates,
+    db: graphDb
+  },
+  needs: "graph-create",
+  readOnly: false,
+  examples: [
+    "splice case --symbol parse_json --to camel --preview",
+    "splice case --symbol maxRetries --to screaming --path src/config.ts"
+  ],
+  run: (v) =>
+    Effect.gen(function*() {
+      const settings = yield* settingsFrom(v)
+      return yield* rename({
+        symbol: v.symbol,
+        to: { style: v.to },
+        ...given("path", v.path),
+        ...given("kind", v.kind),
+        includeUnresolved: v.includeUnresolved,
+        preview: v.preview,
+        showDiff: v.diff,
+        ...settings,
+        ...holdMs()
+      }, "case")
     })
 })
