@@ -70,6 +70,8 @@ export interface FileStoreService {
   readonly stat: (p: ResolvedPath) => Effect.Effect<Option.Option<FileInfo>, SpliceError>
   /** Metadata of the name itself: a symlink is reported as one, not followed. */
   readonly lstat: (p: ResolvedPath) => Effect.Effect<Option.Option<FileInfo>, SpliceError>
+  /** The target a symbolic link holds, as written in the link (relative or absolute); None when the name is not a link. */
+  readonly readLink: (p: ResolvedPath) => Effect.Effect<Option.Option<string>, SpliceError>
   /**
    * The bytes of a regular file. Never blocks on a FIFO or device (SPL-E065 instead); with
    * `noFollow`, a symlink is refused (SPL-E065) rather than followed.

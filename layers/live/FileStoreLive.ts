@@ -153,6 +153,20 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "stat", p.relative)
     })
 
+  const readLink = (p: ResolvedPath) =>
+    Effect.try({
+      try: (): Option.Option<string> => {
+        try {
+          return Option.some(fs.readlinkSync(p.absolute))
+        } catch (e) {
+          const code = (e as { code?: string }).code
+          if (code === "EINVAL" || code === "ENOENT") return Option.none()
+          throw e
+        }
+      },
+      catch: (e) => fromErrno(e, "stat", p.relative)
+    })
+
   const read = (p: ResolvedPath, options?: { readonly noFollow?: boolean }) =>
     Effect.try({
       try: () => readRegularFile(p.absolute, p.relative, options?.noFollow === true),
@@ -372,7 +386,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "list", dir.relative)
     })
 
-  return { root, resolve, locate, stat, lstat, read, writeAtomic, createExclusive, remove, list, makeDirectory, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, stat, lstat, readLink, read, writeAtomic, createExclusive, remove, list, makeDirectory, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreLive = (root: string, cwd?: string): Layer.Layer<FileStore> =>

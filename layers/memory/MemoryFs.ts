@@ -17,7 +17,7 @@ type Entry =
   | { readonly kind: "file"; data: Uint8Array; mode: number; nlink: number; mtimeMs: number }
   | { readonly kind: "directory" }
   | { readonly kind: "fifo" | "device" }
-  | { readonly kind: "symlink"; readonly target: string }
+  | { readonly kind: "symlink"; readonly target: string; readonly raw: string }
 
 export type FaultOp = "read" | "write" | "create" | "remove"
 
@@ -75,7 +75,7 @@ export class MemoryFs {
   symlink(rel: string, target: string): void {
     const abs = this.abs(rel)
     this.mkdirs(path.posix.dirname(abs))
-    this.entries.set(abs, { kind: "symlink", target: path.posix.resolve(path.posix.dirname(abs), target) })
+    this.entries.set(abs, { kind: "symlink", target: path.posix.resolve(path.posix.dirname(abs), target), raw: target })
   }
 
   text(rel: string): string | undefined {
@@ -230,6 +230,12 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       return e === undefined ? Option.none() : Option.some(infoOf(e, p.absolute))
     })
 
+  const readLink = (p: ResolvedPath) =>
+    mem.run("stat", p.relative, (): Option.Option<string> => {
+      const e = mem.entries.get(p.absolute)
+      return e?.kind === "symlink" ? Option.some(e.raw) : Option.none()
+    })
+
   const read = (p: ResolvedPath, options?: { readonly noFollow?: boolean }) =>
     mem.run("read", p.relative, () => {
       const e = entryAt(p.absolute, options?.noFollow !== true).entry
@@ -333,7 +339,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       return out
     })
 
-  return { root, resolve, locate, stat, lstat, read, writeAtomic, createExclusive, remove, list, makeDirectory, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, stat, lstat, readLink, read, writeAtomic, createExclusive, remove, list, makeDirectory, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreMemory = (mem: MemoryFs, cwd?: string): Layer.Layer<FileStore> => Layer.sync(FileStore, () => makeMemoryFileStore(mem, cwd))

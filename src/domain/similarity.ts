@@ -68,3 +68,22 @@ export const typoDistance = (a: string, b: string): number => {
   }
   return rows[a.length]![b.length]!
 }
+
+/**
+ * Up to `limit` of `names` most like `name`, best first: the "did you mean" of an unknown symbol or
+ * node kind. Case is ignored; bigrams score the likeness (containing the name, or being contained
+ * in it, counts extra), and since bigrams miss transpositions (`prase` shares one bigram with
+ * `parse`), a typo distance of 1–2 counts too.
+ */
+export const similarNames = (name: string, names: Iterable<string>, limit = 5): string[] => {
+  const lower = name.toLowerCase()
+  const near = (n: string) => {
+    if (Math.abs(n.length - lower.length) > 2) return 0
+    const d = typoDistance(n, lower)
+    return d <= 2 && d < Math.max(n.length, lower.length) / 2 ? 1 - d / Math.max(n.length, lower.length) : 0
+  }
+  return [...new Set(names)].map((n) => {
+    const l = n.toLowerCase()
+    return { n, score: Math.max(near(l), diceSimilarity(l, lower) + (l.includes(lower) || lower.includes(l) ? 0.3 : 0)) }
+  }).filter((x) => x.score > 0.3).sort((a, b) => b.score - a.score || a.n.localeCompare(b.n)).slice(0, limit).map((x) => x.n)
+}

@@ -11,6 +11,7 @@ import { DelResult, GetResult, SetResult } from "./results/data.js"
 import { EditResult } from "./results/edit.js"
 import { CompleteResult, DeadCodeEvent, DeadCodeResult, ExportEvent, ExportResult, FilesEvent, FilesResult, FindEvent, FindResult, ImpactEvent, ImpactResult, IndexResult, OutlineResult, RefsResult, StatusResult, SuggestResult } from "./results/graph.js"
 import { HistoryEvent, HistoryResult } from "./results/history.js"
+import { DiffResult, ExtractResult, QueryEvent, QueryResult, StatEvent, StatResult } from "./results/inspectFiles.js"
 import { CheckEvent, CheckResult, ExplainResult, HashEvent, HashResult, ReadResult, TrustResult } from "./results/inspect.js"
 import { RecoverEvent, RecoverResult } from "./results/recover.js"
 import { CaseResult, RenameResult } from "./results/rename.js"
@@ -53,7 +54,11 @@ export const commandOutputs = {
   outline: { result: OutlineResult },
   files: { result: FilesResult, events: FilesEvent },
   suggest: { result: SuggestResult },
-  export: { result: ExportResult, events: ExportEvent }
+  export: { result: ExportResult, events: ExportEvent },
+  stat: { result: StatResult, events: StatEvent },
+  extract: { result: ExtractResult },
+  query: { result: QueryResult, events: QueryEvent },
+  diff: { result: DiffResult }
 } as const satisfies Record<string, CommandOutput>
 
 export type CommandName = keyof typeof commandOutputs

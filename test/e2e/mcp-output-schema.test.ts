@@ -76,7 +76,17 @@ for (const rt of runtimes) {
           ["set", { file: "c.json", key_path: "a.b", value: "2", json: true }],
           ["del", { file: "c.json", key_path: "a.b" }],
           ["del", { file: "c.json", key_path: "a.b" }, true],
-          ["read", { fiel: "a.ts" }, true]
+          ["read", { fiel: "a.ts" }, true],
+          ["stat", { files: ["a.ts", "c.json"] }],
+          ["stat", { files: ["nope.ts"] }, true],
+          ["diff", { a: "a.ts", b: "b.ts" }],
+          ["diff", { a: "a.ts", b: "-" }, true],
+          ["extract", { file: "a.ts", symbol: "add" }],
+          ["extract", { file: "a.ts", lines: "1:2" }],
+          ["extract", { file: "a.ts", lines: "99" }, true],
+          ["query", { file: "a.ts", kind: ["identifier"], max: 3 }],
+          ["query", { file: "a.ts", list_kinds: true }],
+          ["query", { file: "a.ts", kind: ["nope"] }, true]
         ]
         for (const [name, a, isError] of calls) await call(name, a, isError === true)
         expect(new Set(calls.map(([n]) => n))).toEqual(new Set(tools.map((t) => t.name)))

@@ -92,7 +92,15 @@ const cases: ReadonlyArray<Case> = [
   { tool: "set", args: { file: "cfg.toml", key_path: "tool.version", value: "2.0" }, cli: ["set", "cfg.toml", "tool.version", "2.0"] },
   { tool: "set", args: { file: "cfg.toml", key_path: "tool.n", value: "{nope", json: true }, cli: ["set", "cfg.toml", "tool.n", "{nope", "--json"], code: "SPL-E010" },
   { tool: "del", args: { file: "cfg.toml", key_path: "tool.name" }, cli: ["del", "cfg.toml", "tool.name"] },
-  { tool: "del", args: { file: "bad.yaml", key_path: "a" }, cli: ["del", "bad.yaml", "a"], code: "SPL-E048" }
+  { tool: "del", args: { file: "bad.yaml", key_path: "a" }, cli: ["del", "bad.yaml", "a"], code: "SPL-E048" },
+  { tool: "stat", args: { files: ["lib.ts", "m.py"] }, cli: ["stat", "lib.ts", "m.py"] },
+  { tool: "stat", args: { files: ["gone.ts"] }, cli: ["stat", "gone.ts"], code: "SPL-E020" },
+  { tool: "diff", args: { a: "lib.ts", b: "use.ts", context: 1 }, cli: ["diff", "lib.ts", "use.ts", "--context", "1"], same: true },
+  { tool: "diff", args: { a: "-", b: "-" }, cli: ["diff", "-", "-"], code: "SPL-E010" },
+  { tool: "extract", args: { file: "lib.ts", symbol: "twice" }, cli: ["extract", "--file", "lib.ts", "--symbol", "twice"], same: true },
+  { tool: "extract", args: { file: "lib.ts", lines: "90:99" }, cli: ["extract", "--file", "lib.ts", "--lines", "90:99"], code: "SPL-E120" },
+  { tool: "query", args: { file: "lib.ts", kind: ["function_declaration"], max: 1 }, cli: ["query", "--file", "lib.ts", "--kind", "function_declaration", "--max", "1"], same: true },
+  { tool: "query", args: { file: "lib.ts", kind: ["function_definition"] }, cli: ["query", "--file", "lib.ts", "--kind", "function_definition"], code: "SPL-E121" }
 ]
 
 const seed = (ws: string) => {

@@ -99,6 +99,16 @@ describe.each(runtimes)("every line the CLI prints under $name matches splice sc
     expect((await go("set", "c.toml", "a.b", "2", "--json")).last).toMatchObject({ changed: false })
     expect((await go("del", "c.toml", "a.b")).last).toMatchObject({ changed: true })
 
+    await go("stat", "a.ts", "c.toml")
+    expect((await go("stat", "nope.ts")).code).toBe(4)
+    await go("diff", "a.ts", "c.toml")
+    await go("extract", "--file", "a.ts", "--lines", "1:2")
+    await go("extract", "--file", "a.ts", "--symbol", "add")
+    expect((await go("extract", "--file", "a.ts", "--lines", "99")).code).toBe(6)
+    await go("query", "--file", "a.ts", "--kind", "identifier", "--max", "2")
+    await go("query", "--file", "a.ts", "--list-kinds")
+    expect((await go("query", "--file", "a.ts", "--kind", "nope")).code).toBe(2)
+
     expect([...seen].sort()).toEqual(Object.keys(schemas.commands).sort())
     fs.rmSync(ws, { recursive: true, force: true })
   }, 180_000)

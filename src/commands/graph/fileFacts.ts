@@ -8,6 +8,9 @@ import { Syntax } from "../../../services/Syntax.js"
 
 export const SCRIPT_LANGUAGES: ReadonlySet<string> = new Set(["typescript", "tsx", "javascript"])
 
+/** Whether the graph reads symbols from files of this language. */
+export const hasFacts = (language: string): boolean => Object.hasOwn(graphQueries, language)
+
 export const fileFacts = (relative: string, grammar: Grammar, text: string) =>
   Effect.gen(function*() {
     const syntax = yield* Syntax

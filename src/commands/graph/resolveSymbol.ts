@@ -3,6 +3,7 @@
  * operations act on. None is SPL-E001 with close names; several are SPL-E002 with the candidates.
  */
 import * as Effect from "effect/Effect"
+import { narrowDefinitions } from "../../domain/graph/definitions.js"
 import { spliceError } from "../../domain/SpliceError.js"
 import { didYouMean, findSymbols, type SymbolRow } from "./find.js"
 
@@ -22,14 +23,7 @@ export const resolveSymbol = (query: SymbolQuery) =>
         context: { name: query.name, did_you_mean: suggestions }
       }))
     }
-    // A C/C++ declaration in a header and its definition are one symbol: keep the definition.
-    if (defs.length > 1 && defs.every((d) => d.qualified_name === defs[0]!.qualified_name && d.kind === defs[0]!.kind)) {
-      const bodies = defs.filter((d) => !d.signature.trimEnd().endsWith(";"))
-      if (bodies.length === 1) defs.splice(0, defs.length, bodies[0]!)
-    }
-    // `outer.inner` or `Class.method` as typed names one symbol even where a plain `inner` exists too.
-    const qualified = defs.filter((d) => d.qualified_name === query.name)
-    if (defs.length > 1 && qualified.length === 1) defs.splice(0, defs.length, qualified[0]!)
+    defs.splice(0, defs.length, ...narrowDefinitions(defs, query.name, (d) => ({ qualifiedName: d.qualified_name, kind: d.kind, signature: d.signature })))
     if (defs.length > 1) {
       return yield* Effect.fail(spliceError("SPL-E002", `${defs.length} symbols are named ${query.name}`, {
         context: { name: query.name, candidates: defs.map((d) => ({ file: d.file, line: d.start_line, kind: d.kind, qualified_name: d.qualified_name })) }

@@ -8,6 +8,7 @@ import { explainSpec } from "./explain.js"
 import { graphSpecs } from "./graph.js"
 import { hashSpec } from "./hash.js"
 import { historySpec } from "./history.js"
+import { inspectSpecs } from "./inspect.js"
 import { readSpec } from "./read.js"
 import { recoverSpec } from "./recover.js"
 import { caseSpec, renameSpec } from "./rename.js"
@@ -17,5 +18,5 @@ import { undoSpec } from "./undo.js"
 import { writeSpec } from "./write.js"
 
 export const commandSpecs: ReadonlyArray<AnyCommandSpec> = [
-  editSpec, writeSpec, applySpec, getSpec, setSpec, delSpec, checkSpec, readSpec, hashSpec, undoSpec, historySpec, recoverSpec, trustSpec, explainSpec, schemaSpec, ...graphSpecs, renameSpec, caseSpec
+  editSpec, writeSpec, applySpec, getSpec, setSpec, delSpec, checkSpec, readSpec, hashSpec, undoSpec, historySpec, recoverSpec, trustSpec, explainSpec, schemaSpec, ...graphSpecs, ...inspectSpecs, renameSpec, caseSpec
 ] as unknown as ReadonlyArray<AnyCommandSpec>
