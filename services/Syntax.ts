@@ -78,6 +78,8 @@ export interface SyntaxService {
   readonly scriptRename: (input: {
     readonly files: ReadonlyMap<string, string>
     readonly tsconfig: string | undefined
+    /** Export conditions to resolve package imports with (besides the tsconfig's). */
+    readonly conditions: ReadonlyArray<string>
     readonly file: string
     readonly offset: number
   }) => Effect.Effect<ReadonlyArray<{ readonly file: string; readonly start: number; readonly length: number }> | undefined, SpliceError>
@@ -88,6 +90,7 @@ export interface SyntaxService {
   readonly scriptCompletions: (input: {
     readonly files: ReadonlyMap<string, string>
     readonly tsconfig: string | undefined
+    readonly conditions: ReadonlyArray<string>
     readonly file: string
     readonly offset: number
     readonly detailed: number

@@ -141,19 +141,19 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
       },
       catch: (e) => spliceError("SPL-E099", `tree-sitter could not list the node kinds of ${grammar.language}: ${String(e)}`)
     }),
-  scriptRename: ({ files, tsconfig, file, offset }) =>
+  scriptRename: ({ files, tsconfig, conditions, file, offset }) =>
     // A failure of the LanguageService (a TypeScript bug, a stack overflow) leaves the graph to do the rename.
     Effect.sync(() => {
       try {
-        return typescriptRenameLocations(files, tsconfig, file, offset)
+        return typescriptRenameLocations({ files, tsconfig, conditions }, file, offset)
       } catch {
         return undefined
       }
     }),
-  scriptCompletions: ({ files, tsconfig, file, offset, detailed }) =>
+  scriptCompletions: ({ files, tsconfig, conditions, file, offset, detailed }) =>
     Effect.sync(() => {
       try {
-        return typescriptCompletions(files, tsconfig, file, offset, detailed)
+        return typescriptCompletions({ files, tsconfig, conditions }, file, offset, detailed)
       } catch {
         return undefined
       }

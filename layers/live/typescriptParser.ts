@@ -207,8 +207,15 @@ export interface RenameLocation {
  * the tsconfig's module options. Renames follow export specifiers into importers (no prefix/suffix
  * text: the caller writes shorthand properties itself). Undefined when TypeScript cannot rename there.
  */
+/** What a LanguageService over the workspace is given: its scripts and manifests, its tsconfig, the export conditions. */
+export interface WorkspaceScripts {
+  readonly files: ReadonlyMap<string, string>
+  readonly tsconfig: string | undefined
+  readonly conditions: ReadonlyArray<string>
+}
+
 /** A LanguageService over exactly these files (nothing else is read: no lib, no node_modules). */
-const workspaceService = (files: ReadonlyMap<string, string>, tsconfig: string | undefined) => {
+const workspaceService = ({ files, tsconfig, conditions }: WorkspaceScripts) => {
   const ts = (api ??= load()) as unknown as typeof TS
   const known = new Map([...files].map(([p, t]) => ["/" + p, t]))
   const dirs = new Set<string>(["/"])
@@ -222,7 +229,7 @@ const workspaceService = (files: ReadonlyMap<string, string>, tsconfig: string |
   const options: TS.CompilerOptions = {
     ...(fromConfig.baseUrl !== undefined ? { baseUrl: fromConfig.baseUrl } : {}),
     ...(fromConfig.paths !== undefined ? { paths: fromConfig.paths } : {}),
-    ...(fromConfig.customConditions !== undefined ? { customConditions: fromConfig.customConditions } : {}),
+    customConditions: [...new Set([...(fromConfig.customConditions ?? []), ...conditions])],
     ...(fromConfig.jsx !== undefined ? { jsx: fromConfig.jsx } : {}),
     moduleResolution: fromConfig.moduleResolution ?? ts.ModuleResolutionKind.Bundler,
     module: fromConfig.module ?? ts.ModuleKind.ESNext,
@@ -254,12 +261,11 @@ const workspaceService = (files: ReadonlyMap<string, string>, tsconfig: string |
  * itself). Undefined when TypeScript cannot rename there.
  */
 export const typescriptRenameLocations = (
-  files: ReadonlyMap<string, string>,
-  tsconfig: string | undefined,
+  workspace: WorkspaceScripts,
   file: string,
   offset: number
 ): ReadonlyArray<RenameLocation> | undefined => {
-  const { known, service } = workspaceService(files, tsconfig)
+  const { known, service } = workspaceService(workspace)
   try {
     const info = service.getRenameInfo("/" + file, offset, { allowRenameOfImportPath: false })
     if (!info.canRename) return undefined
@@ -281,13 +287,12 @@ export interface Completion {
 
 /** TypeScript's completions at a UTF-16 offset, in its order; signatures for the first `detailed`. */
 export const typescriptCompletions = (
-  files: ReadonlyMap<string, string>,
-  tsconfig: string | undefined,
+  workspace: WorkspaceScripts,
   file: string,
   offset: number,
   detailed: number
 ): ReadonlyArray<Completion> | undefined => {
-  const { ts, service } = workspaceService(files, tsconfig)
+  const { ts, service } = workspaceService(workspace)
   try {
     const found = service.getCompletionsAtPosition("/" + file, offset, { includeCompletionsForModuleExports: false, includeCompletionsWithInsertText: true })
     if (found === undefined) return undefined

@@ -90,7 +90,7 @@ const byteLength = (s: string) => new TextEncoder().encode(s).length
 const typescriptLocations = (def: SymbolRow) =>
   Effect.gen(function*() {
     const syntax = yield* Syntax
-    const { texts, tsconfig } = yield* workspaceScripts
+    const { texts, tsconfig, conditions } = yield* workspaceScripts
     const home = texts.get(def.file)
     if (home === undefined) return undefined
     const facts = yield* fileFacts(def.file, grammarForPath(def.file)!, home)
@@ -98,13 +98,23 @@ const typescriptLocations = (def: SymbolRow) =>
     const at = declared?.nameBytes?.[0]
     if (at === undefined) return undefined
     const offset = charOffset(home, at)
-    const found = yield* syntax.scriptRename({ files: texts, tsconfig, file: def.file, offset })
+    const found = yield* syntax.scriptRename({ files: texts, tsconfig, conditions, file: def.file, offset })
     if (found === undefined || found.length === 0) return undefined
     const toByte = new Map<string, (char: number) => number>()
     const byteIn = (file: string) => toByte.get(file) ?? toByte.set(file, byteOffsets(texts.get(file)!)).get(file)!
     const locations = found.map((l) => ({ file: l.file, startByte: byteIn(l.file)(l.start) }))
     return { texts, locations }
   })
+
+/** The declarations of a file the rename renames (by where their names are), old qualified name → new. */
+const renamedDeclarations = (plan: FilePlan, oldQualified: string, newQualified: string, newName: string): ReadonlyMap<string, string> => {
+  const sites = new Set(plan.sites.map((x) => x.startByte))
+  const out = new Map<string, string>([[oldQualified, newQualified]])
+  for (const s of plan.facts.symbols) {
+    if (s.nameBytes?.some((b) => sites.has(b)) === true && !out.has(s.qualifiedName)) out.set(s.qualifiedName, s.container === null ? newName : `${s.container}.${newName}`)
+  }
+  return out
+}
 
 /** The UTF-16 offset of a UTF-8 byte offset in a text. */
 const charOffset = (text: string, byte: number) => new TextDecoder().decode(new TextEncoder().encode(text).subarray(0, byte)).length
@@ -259,8 +269,7 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
           note(file, bindingClashes(plan.facts, after, {
             oldName: def.name,
             newName,
-            oldQualified: def.qualified_name,
-            newQualified,
+            renamedDeclarations: renamedDeclarations(plan, def.qualified_name, newQualified, newName),
             renamedRefs: file === def.file ? new Set([...plan.refs, ...nameBytes]) : plan.refs,
             mapOffset: renamed.mapOffset
           }))

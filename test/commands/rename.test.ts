@@ -97,6 +97,15 @@ export class Box {
     expect(viaGraph.text("box.ts")).toBe(text.replace("  get(k", "  fetch(k"))
   })
 
+  it("TS: renaming an overriding method renames the hierarchy, as TypeScript does, and the check follows it", async () => {
+    const mem = new MemoryFs()
+    const text = "export abstract class Base {\n  abstract parse(x: string): number\n  run() { return this.parse(\"1\") }\n}\nexport class Sub extends Base {\n  parse(x: string) { return Number(x) }\n}\n"
+    mem.put("h.ts", text)
+    const r = await runGraph(rename(config("Sub.parse", "decode")), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error?.context)).toBe(0)
+    expect(mem.text("h.ts")).toBe(text.replaceAll("parse(", "decode("))
+  })
+
   it("renames a method through this.m() and keeps CRLF line endings", async () => {
     const mem = new MemoryFs()
     const text = "export class Box {\r\n  get(k: string) { return k }\r\n  twice(k: string) { return this.get(k) + this.get(k) }\r\n}\r\n"

@@ -86,7 +86,17 @@ for (const rt of runtimes) {
           ["extract", { file: "a.ts", lines: "99" }, true],
           ["query", { file: "a.ts", kind: ["identifier"], max: 3 }],
           ["query", { file: "a.ts", list_kinds: true }],
-          ["query", { file: "a.ts", kind: ["nope"] }, true]
+          ["query", { file: "a.ts", kind: ["nope"] }, true],
+          ["impact", { name: "add" }],
+          ["impact", { name: "add", depth: 0 }, true],
+          ["dead-code", { include_exported: true }],
+          ["complete", { file: "a.ts", line: 1, column: 1 }],
+          ["complete", { file: "a.ts", line: 99, column: 1 }, true],
+          ["rename", { symbol: "add", to: "plus", preview: true }],
+          ["rename", { symbol: "add", to: "plus" }],
+          ["rename", { symbol: "plus", to: "class" }, true],
+          ["case", { symbol: "plus", to: "pascal" }],
+          ["case", { symbol: "Plus", to: "pascal" }, true]
         ]
         for (const [name, a, isError] of calls) await call(name, a, isError === true)
         expect(new Set(calls.map(([n]) => n))).toEqual(new Set(tools.map((t) => t.name)))

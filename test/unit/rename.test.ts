@@ -94,8 +94,7 @@ const clashesOf = (text: string, neu: string) => {
   return bindingClashes(before, facts(renamed.text), {
     oldName: "old",
     newName: neu,
-    oldQualified: "old",
-    newQualified: neu,
+    renamedDeclarations: new Map([["old", neu]]),
     renamedRefs: new Set([...refs.map((r) => r.startByte), ...def.nameBytes!]),
     mapOffset: renamed.mapOffset
   })

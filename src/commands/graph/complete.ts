@@ -84,9 +84,9 @@ export const completeCommand = (config: CompleteConfig) =>
     let engine: "typescript" | "graph" = "graph"
     let all: ReadonlyArray<Candidate> = []
     if (grammar !== undefined && SCRIPT_LANGUAGES.has(grammar.language)) {
-      const { texts, tsconfig } = yield* workspaceScripts
+      const { texts, tsconfig, conditions } = yield* workspaceScripts
       texts.set(path.relative, text)
-      const found = yield* syntax.scriptCompletions({ files: texts, tsconfig, file: path.relative, offset, detailed: 0 })
+      const found = yield* syntax.scriptCompletions({ files: texts, tsconfig, conditions, file: path.relative, offset, detailed: 0 })
       if (found !== undefined) {
         engine = "typescript"
         all = found
@@ -97,9 +97,9 @@ export const completeCommand = (config: CompleteConfig) =>
     // Signatures for what is shown: TypeScript's for its own candidates, asked again for the few kept.
     let shown = ranked
     if (engine === "typescript" && ranked.length > 0) {
-      const { texts, tsconfig } = yield* workspaceScripts
+      const { texts, tsconfig, conditions } = yield* workspaceScripts
       texts.set(path.relative, text)
-      const detailed = yield* syntax.scriptCompletions({ files: texts, tsconfig, file: path.relative, offset, detailed: 100000 })
+      const detailed = yield* syntax.scriptCompletions({ files: texts, tsconfig, conditions, file: path.relative, offset, detailed: 100000 })
       const byKey = new Map((detailed ?? []).map((c) => [`${c.name}\0${c.source}`, c]))
       shown = ranked.map((c) => byKey.get(`${c.name}\0${c.source}`) ?? c)
     }

@@ -25,5 +25,29 @@ export const workspaceScripts = Effect.gen(function*() {
     const text = yield* readText(f)
     if (text !== undefined) texts.set(f, text)
   }
-  return { texts, tsconfig: yield* readText("tsconfig.json") }
+  return { texts, tsconfig: yield* readText("tsconfig.json"), conditions: exportConditions([...manifests].map((m) => texts.get(m) ?? "")) }
 })
+
+/**
+ * The export conditions the workspace's package.json files use (`"@zod/source"`, `"types"`, …), in
+ * the order they appear: given to TypeScript, a package's imports of itself (`zod/v4` inside zod)
+ * resolve as the graph resolves them — to the first condition that names a file there, the sources.
+ */
+const exportConditions = (manifests: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const out = new Set<string>()
+  const walk = (v: unknown): void => {
+    if (typeof v !== "object" || v === null || Array.isArray(v)) return
+    for (const [k, x] of Object.entries(v)) {
+      if (!k.startsWith(".")) out.add(k)
+      walk(x)
+    }
+  }
+  for (const text of manifests) {
+    try {
+      walk((JSON.parse(text) as { exports?: unknown }).exports)
+    } catch {
+      // not JSON: no conditions from it
+    }
+  }
+  return [...out]
+}

@@ -17,16 +17,23 @@ export interface Clash {
 export interface RenameMapping {
   readonly oldName: string
   readonly newName: string
-  /** The renamed symbol's qualified name before and after (`Box.get` → `Box.fetch`). */
-  readonly oldQualified: string
-  readonly newQualified: string
+  /**
+   * Each renamed declaration's qualified name before and after (`Box.get` → `Box.fetch`): the symbol,
+   * and what TypeScript renames with it (the overridden and overriding methods of a class hierarchy).
+   */
+  readonly renamedDeclarations: ReadonlyMap<string, string>
   /** Start bytes (old text) of this file's references to the renamed symbol, edited or not (`x()` on `import { old as x }`). */
   readonly renamedRefs: ReadonlySet<number>
   readonly mapOffset: (oldByte: number) => number
 }
 
-const mapQualified = (q: string, m: RenameMapping) =>
-  q === m.oldQualified ? m.newQualified : q.startsWith(m.oldQualified + ".") ? m.newQualified + q.slice(m.oldQualified.length) : q
+const mapQualified = (q: string, m: RenameMapping) => {
+  for (const [from, to] of m.renamedDeclarations) {
+    if (q === from) return to
+    if (q.startsWith(from + ".")) return to + q.slice(from.length)
+  }
+  return q
+}
 
 const describe = (facts: FileFacts, r: RefFact, m: RenameMapping | undefined, ctx: RenameMapping): string => {
   const b = r.binding
