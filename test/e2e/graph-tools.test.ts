@@ -1,4 +1,4 @@
-/** `splice impact` and `splice dead-code` as real processes under Node and Deno, from a nested subdirectory. */
+/** `splice impact`, `splice dead-code` and `splice complete` as real processes under Node and Deno, from a nested subdirectory. */
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
@@ -6,7 +6,7 @@ import { ensureBuilt, runAsync, runtimes, tempWorkspace } from "./harness.js"
 
 beforeAll(() => ensureBuilt())
 
-describe.each(runtimes)("splice impact and dead-code under $name", (rt) => {
+describe.each(runtimes)("splice impact, dead-code and complete under $name", (rt) => {
   it("impact lists the users and the tests that reach a symbol; dead-code lists what nothing uses; errors are coded", async () => {
     const ws = tempWorkspace()
     fs.mkdirSync(path.join(ws, ".git"))
@@ -25,5 +25,21 @@ describe.each(runtimes)("splice impact and dead-code under $name", (rt) => {
     const bad = await runAsync(rt, ["impact", "aera", "--output", "json"], { cwd })
     expect(bad.code).toBe(6)
     expect(bad.last).toMatchObject({ code: "SPL-E001", context: { did_you_mean: ["area"] } })
+  })
+
+  it("complete gives TypeScript's members of a typed receiver, narrowed to the partial word; a bad position is SPL-E010", async () => {
+    const ws = tempWorkspace()
+    fs.mkdirSync(path.join(ws, ".git"))
+    fs.mkdirSync(path.join(ws, "src/lib"), { recursive: true })
+    fs.writeFileSync(path.join(ws, "src/lib/box.ts"), "export class Box {\n  get(k: string) { return k }\n  getAll() { return [] as string[] }\n  put(v: number) { return v }\n}\n")
+    fs.writeFileSync(path.join(ws, "src/use.ts"), "import { Box } from \"./lib/box\"\nconst b = new Box()\nexport const v = b.ge\n")
+    const cwd = path.join(ws, "src/lib")
+    const r = await runAsync(rt, ["complete", "--file", "../use.ts", "--line", "3", "--column", "22", "--output", "json"], { cwd })
+    expect(r.code, r.stdout + r.stderr).toBe(0)
+    expect(r.last).toMatchObject({ command: "complete", file: "src/use.ts", engine: "typescript", prefix: "ge", receiver: "b" })
+    expect((r.last["candidates"] as Array<{ name: string }>).map((c) => c.name)).toEqual(["get", "getAll"])
+    const bad = await runAsync(rt, ["complete", "--file", "../use.ts", "--line", "30", "--column", "1", "--output", "json"], { cwd })
+    expect(bad.code).toBe(2)
+    expect(bad.last).toMatchObject({ code: "SPL-E010" })
   })
 })
