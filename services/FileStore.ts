@@ -66,6 +66,12 @@ export interface FileStoreService {
    * symlinks lead it outside the workspace.
    */
   readonly locate: (path: WorkspacePath) => Effect.Effect<ResolvedPath, SpliceError>
+  /**
+   * Resolve a path the user typed to the name itself: as `resolve`, except that a symlink in the
+   * last component is not followed (the link is what is named: what mv, cp and rm act on). The
+   * directories leading to it are resolved and jailed as `resolve` does.
+   */
+  readonly resolveName: (path: UserPath) => Effect.Effect<ResolvedPath, SpliceError>
   /** Metadata, or None when nothing is there. */
   readonly stat: (p: ResolvedPath) => Effect.Effect<Option.Option<FileInfo>, SpliceError>
   /** Metadata of the name itself: a symlink is reported as one, not followed. */
@@ -88,7 +94,15 @@ export interface FileStoreService {
   readonly writeAtomic: (
     p: ResolvedPath,
     data: Uint8Array,
-    options?: { readonly mode?: number; readonly expect?: ExpectedFile }
+    options?: {
+      readonly mode?: number
+      readonly expect?: ExpectedFile
+      /**
+       * Replace the name even when the file is hard-linked (its other names keep the old file): for
+       * a file that was not linked when splice planned the write, as a file moved in by `mv` is not.
+       */
+      readonly splitLinks?: boolean
+    }
   ) => Effect.Effect<void, SpliceError>
   /**
    * Create a file that must not exist yet (never replaces). SPL-E033 when it exists. `sync`:
@@ -106,8 +120,8 @@ export interface FileStoreService {
   readonly remove: (p: ResolvedPath) => Effect.Effect<void, SpliceError>
   /** Names in a directory (empty when it does not exist). */
   readonly list: (dir: ResolvedPath) => Effect.Effect<ReadonlyArray<string>, SpliceError>
-  /** Create a directory and its parents. */
-  readonly makeDirectory: (dir: ResolvedPath) => Effect.Effect<void, SpliceError>
+  /** Create a directory and its parents; with `mode`, the directory itself gets exactly that mode. */
+  readonly makeDirectory: (dir: ResolvedPath, options?: { readonly mode?: number }) => Effect.Effect<void, SpliceError>
   /**
    * Every regular file under a directory (symbolic links are not followed), as workspace-relative
    * paths with size and mtime; directories for which `prune` says true are not entered.
@@ -118,6 +132,19 @@ export interface FileStoreService {
   ) => Effect.Effect<ReadonlyArray<WalkedFile>, SpliceError>
   /** Rename a file or directory within the workspace (not across devices); the target must not exist. */
   readonly rename: (from: ResolvedPath, to: ResolvedPath) => Effect.Effect<void, SpliceError>
+  /**
+   * Give a file (or a symlink, never followed) another name, keeping the file itself: content, mode,
+   * owner, timestamps and its other hard links. Durable (both directories fsynced). Without
+   * `replace`, fails with SPL-E033 when `to` exists, atomically (link, then unlink the old name);
+   * with it, `to` is replaced atomically (rename). Across devices the file is copied (temp, fsync)
+   * and the old name removed. `expect` guards `from`, `expectTarget` the file `to` replaces, as
+   * writeAtomic's `expect` does (SPL-E034 when another program changed it).
+   */
+  readonly moveFile: (
+    from: ResolvedPath,
+    to: ResolvedPath,
+    options: { readonly replace: boolean; readonly expect?: ExpectedFile; readonly expectTarget?: ExpectedFile }
+  ) => Effect.Effect<void, SpliceError>
   /** Remove a directory tree (used to prune the journal). */
   readonly removeDirectory: (dir: ResolvedPath) => Effect.Effect<void, SpliceError>
   /**

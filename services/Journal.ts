@@ -16,6 +16,8 @@ export interface TxFile {
   /** False when the transaction creates the file (rollback removes it). */
   readonly existed: boolean
   readonly mode: number | null
+  /** The mode the transaction leaves, when it changes it (`mv --force` puts another file, with its own mode, at this name). */
+  readonly modeAfter?: number
   readonly checksumBefore: string | null
   readonly checksumAfter: string
 }
@@ -31,6 +33,12 @@ export interface TxEdit {
   readonly new: string
 }
 
+/** A directory a transaction removes, with the mode to make it again with. */
+export interface RemovedDir {
+  readonly path: WorkspacePath
+  readonly mode: number
+}
+
 export type TxState = "pending" | "committed" | "rolled_back" | "undone"
 
 export interface TxRecord {
@@ -44,6 +52,12 @@ export interface TxRecord {
    * made; rollback, recovery and undo remove them again (only while empty).
    */
   readonly dirs?: ReadonlyArray<WorkspacePath>
+  /**
+   * Directories the transaction removes once its files are gone (`rm --recursive`, a directory moved
+   * away), innermost first. Rollback, recovery and undo make them again (outermost first, with their
+   * modes) before they restore the files.
+   */
+  readonly removedDirs?: ReadonlyArray<RemovedDir>
   readonly state: TxState
   /** For an undo transaction: the transaction it reversed. */
   readonly undoes?: string
@@ -56,6 +70,7 @@ export interface BeginInput {
   readonly files: ReadonlyArray<TxFile & { readonly original: Uint8Array | null }>
   readonly edits?: ReadonlyArray<TxEdit>
   readonly dirs?: ReadonlyArray<WorkspacePath>
+  readonly removedDirs?: ReadonlyArray<RemovedDir>
   readonly undoes?: string
 }
 

@@ -135,6 +135,18 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
   const resolve = (input: UserPath) => resolveFrom(base, input)
   const locate = (p: WorkspacePath) => resolveFrom(root, p)
 
+  /** The name itself: its directory resolved (and jailed), its last component kept as typed. */
+  const resolveName = (input: UserPath) =>
+    Effect.suspend(() => {
+      if (input.length === 0 || input.includes("\0")) return resolveFrom(base, input)
+      const lexical = path.resolve(base, input)
+      if (!isInside(root, lexical) || lexical === root) return resolveFrom(base, input)
+      return Effect.map(resolveFrom(root, path.relative(root, path.dirname(lexical)) || "."), (dir): ResolvedPath => {
+        const absolute = path.join(dir.absolute, path.basename(lexical))
+        return { absolute, relative: toRelative(root, absolute) }
+      })
+    })
+
   const stat = (p: ResolvedPath) =>
     Effect.try({
       try: (): Option.Option<FileInfo> => {
@@ -242,13 +254,13 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
     })
   }
 
-  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly expect?: ExpectedFile }) =>
+  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly expect?: ExpectedFile; readonly splitLinks?: boolean }) =>
     Effect.try({
       try: () =>
         inPinnedDirectory(p, (target, dirFd) => {
           const st = fs.lstatSync(target, { throwIfNoEntry: false })
           const mode = options?.mode ?? (st ? st.mode & 0o7777 : 0o644)
-          if (st !== undefined && st.isFile() && st.nlink > 1) {
+          if (st !== undefined && st.isFile() && st.nlink > 1 && options?.splitLinks !== true) {
             // Hard-linked: a rename would split the links, so rewrite the inode in place.
             // The journal holds the original, so a torn write is still recoverable.
             if (options?.expect !== undefined) checkUnchanged(p, options.expect, target)
@@ -299,7 +311,14 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
   const remove = (p: ResolvedPath) =>
     Effect.try({
       try: () => {
-        fs.rmSync(p.absolute, { force: true })
+        // unlink, not rmSync: Node's rmSync answers an unlink refused (EPERM on an immutable file)
+        // by trying the name as a directory, and reports that attempt's ENOTDIR instead.
+        try {
+          fs.unlinkSync(p.absolute)
+        } catch (e) {
+          if ((e as { code?: string }).code === "ENOENT") return
+          throw e
+        }
         syncDirectory(path.dirname(p.absolute))
       },
       catch: (e) => fromErrno(e, "write", p.relative)
@@ -311,11 +330,13 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "list", dir.relative)
     })
 
-  const makeDirectory = (dir: ResolvedPath) =>
+  const makeDirectory = (dir: ResolvedPath, options?: { readonly mode?: number }) =>
     Effect.try({
       try: () => {
         const first = fs.mkdirSync(dir.absolute, { recursive: true })
         if (first === undefined) return
+        // Exactly the mode asked for: the umask must not narrow a restored directory's mode.
+        if (options?.mode !== undefined) fs.chmodSync(dir.absolute, options.mode)
         // Each new directory's name lives in its parent: sync those parents, or a crash can lose the
         // directory together with the files written into it.
         for (let d = dir.absolute; ; d = path.dirname(d)) {
@@ -335,6 +356,73 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       },
       catch: (e) => fromErrno(e, "write", from.relative)
     })
+
+  /** Copy a file to a new name beside `to` (for a move across devices), durably; link or rename it in. */
+  const copyAcross = (from: ResolvedPath, to: ResolvedPath, replace: boolean) => {
+    const st = fs.lstatSync(from.absolute)
+    if (!st.isFile()) throw notRegular(kindOf(st), from.relative)
+    const tmp = writeTemp(to.absolute, readRegularFile(from.absolute, from.relative, true), st.mode & 0o7777, { uid: st.uid, gid: st.gid })
+    try {
+      if (replace) fs.renameSync(tmp, to.absolute)
+      else fs.linkSync(tmp, to.absolute)
+    } catch (e) {
+      fs.rmSync(tmp, { force: true })
+      throw e
+    }
+    if (!replace) fs.rmSync(tmp, { force: true })
+    fs.utimesSync(to.absolute, st.atime, st.mtime)
+    fs.unlinkSync(from.absolute)
+  }
+
+  const moveFile = (from: ResolvedPath, to: ResolvedPath, options: { readonly replace: boolean; readonly expect?: ExpectedFile; readonly expectTarget?: ExpectedFile }) =>
+    Effect.try({
+      try: () => {
+        checkDirectory(from)
+        checkDirectory(to)
+        if (options.expect !== undefined) checkUnchanged(from, options.expect)
+        if (options.expectTarget !== undefined) checkUnchanged(to, options.expectTarget)
+        const code = (e: unknown) => (e as { code?: string }).code
+        if (options.replace) {
+          try {
+            fs.renameSync(from.absolute, to.absolute)
+          } catch (e) {
+            if (code(e) !== "EXDEV") throw e
+            copyAcross(from, to, true)
+          }
+        } else {
+          try {
+            // link fails with EEXIST rather than replacing: no window in which `to` could be lost.
+            fs.linkSync(from.absolute, to.absolute)
+          } catch (e) {
+            const c = code(e)
+            if (c === "EXDEV") {
+              copyAcross(from, to, false)
+              return syncBoth(from, to)
+            }
+            // A file system without hard links (or protected_hardlinks): check, then rename, under splice's locks.
+            if (c !== "EPERM" && c !== "ENOTSUP" && c !== "EOPNOTSUPP" && c !== "EMLINK") throw e
+            if (fs.lstatSync(to.absolute, { throwIfNoEntry: false }) !== undefined) throw Object.assign(new Error(`EEXIST: ${to.relative}`), { code: "EEXIST" })
+            fs.renameSync(from.absolute, to.absolute)
+            return syncBoth(from, to)
+          }
+          fs.unlinkSync(from.absolute)
+        }
+        syncBoth(from, to)
+      },
+      catch: (e) => {
+        if (e instanceof SpliceError) return e
+        // Name the side the failure is about: the old name when unlinking it or when it is gone.
+        const err = e as { code?: string; syscall?: string }
+        const aboutSource = err.syscall === "unlink" || (err.code === "ENOENT" && fs.lstatSync(from.absolute, { throwIfNoEntry: false }) === undefined)
+        return fromErrno(e, "write", aboutSource ? from.relative : to.relative)
+      }
+    })
+
+  /** Both directories of a move hold a changed name: make both durable. */
+  const syncBoth = (from: ResolvedPath, to: ResolvedPath) => {
+    syncDirectory(path.dirname(to.absolute))
+    if (path.dirname(from.absolute) !== path.dirname(to.absolute)) syncDirectory(path.dirname(from.absolute))
+  }
 
   const removeDirectory = (dir: ResolvedPath) =>
     Effect.try({
@@ -386,7 +474,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "list", dir.relative)
     })
 
-  return { root, resolve, locate, stat, lstat, readLink, read, writeAtomic, createExclusive, remove, list, makeDirectory, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, resolveName, stat, lstat, readLink, read, writeAtomic, createExclusive, remove, list, makeDirectory, moveFile, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreLive = (root: string, cwd?: string): Layer.Layer<FileStore> =>

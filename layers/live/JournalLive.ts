@@ -62,6 +62,7 @@ interface IntentBody {
   readonly files: TxRecord["files"]
   readonly edits?: TxRecord["edits"]
   readonly dirs?: TxRecord["dirs"]
+  readonly removedDirs?: TxRecord["removedDirs"]
   /** Bytes of originals saved with it. */
   readonly bytes: number
 }
@@ -96,7 +97,9 @@ const validIntent = (v: unknown, id: string): string | undefined => {
   if (v["id"] !== id) return "intent.json names another transaction"
   if (typeof v["command"] !== "string" || typeof v["created"] !== "string" || typeof v["host"] !== "string") return "intent.json lacks command, created or host"
   const files = v["files"]
-  if (!Array.isArray(files) || files.length === 0) return "intent.json lists no files"
+  const dirLists = [v["dirs"], v["removedDirs"]].filter(Array.isArray)
+  // A transaction touches files, or only directories (`rm --recursive` of empty ones, its undo).
+  if (!Array.isArray(files) || (files.length === 0 && !dirLists.some((d) => d.length > 0))) return "intent.json lists no files"
   for (const f of files) {
     if (!isRecord(f) || typeof f["path"] !== "string" || parseWorkspacePath(f["path"]) === undefined) return "intent.json names a path outside the workspace"
     if (typeof f["existed"] !== "boolean" || typeof f["checksumAfter"] !== "string") return "intent.json has a malformed file entry"
@@ -105,6 +108,13 @@ const validIntent = (v: unknown, id: string): string | undefined => {
   const dirs = v["dirs"]
   if (dirs !== undefined && (!Array.isArray(dirs) || dirs.some((d) => typeof d !== "string" || parseWorkspacePath(d) === undefined || d === "" || d === "."))) {
     return "intent.json names a directory outside the workspace"
+  }
+  const removed = v["removedDirs"]
+  if (removed !== undefined && (!Array.isArray(removed) || removed.some((d) =>
+    !isRecord(d) || typeof d["path"] !== "string" || parseWorkspacePath(d["path"]) === undefined || d["path"] === "." ||
+    !Number.isInteger(d["mode"]) || (d["mode"] as number) < 0 || (d["mode"] as number) > 0o7777
+  ))) {
+    return "intent.json names a removed directory outside the workspace"
   }
   return undefined
 }
@@ -210,6 +220,7 @@ export const makeJournal = (
           files: body.files,
           ...(Array.isArray(body.edits) ? { edits: body.edits } : {}),
           ...(Array.isArray(body.dirs) && body.dirs.length > 0 ? { dirs: body.dirs } : {}),
+          ...(Array.isArray(body.removedDirs) && body.removedDirs.length > 0 ? { removedDirs: body.removedDirs } : {}),
           state: s?.state ?? "pending",
           ...(body.undoes !== undefined ? { undoes: body.undoes } : {}),
           ...(s?.undoneBy !== undefined ? { undoneBy: s.undoneBy } : {})
@@ -326,6 +337,7 @@ export const makeJournal = (
           files,
           ...(input.edits !== undefined && input.edits.length > 0 ? { edits: input.edits } : {}),
           ...(input.dirs !== undefined && input.dirs.length > 0 ? { dirs: input.dirs } : {}),
+          ...(input.removedDirs !== undefined && input.removedDirs.length > 0 ? { removedDirs: input.removedDirs } : {}),
           bytes: input.files.reduce((n, f) => n + (f.original?.length ?? 0), 0)
         }
         const mac = yield* macOf(body)
@@ -339,6 +351,7 @@ export const makeJournal = (
           files,
           ...(body.edits !== undefined ? { edits: body.edits } : {}),
           ...(body.dirs !== undefined ? { dirs: body.dirs } : {}),
+          ...(body.removedDirs !== undefined ? { removedDirs: body.removedDirs } : {}),
           state: "pending",
           ...(input.undoes !== undefined ? { undoes: input.undoes } : {})
         }
@@ -359,11 +372,19 @@ export const makeJournal = (
     const get = (id: string) =>
       Effect.map(readEntry(id), (e) => (e.kind === "tx" ? e.record : undefined))
 
+    // A transaction's file list never changes once its intent is written: read (and verify) it once
+    // per process, not once per file (an undo of a 1,400-file move asked 1,400 times).
+    const filesOf = new Map<string, TxRecord["files"]>()
     const original: JournalService["original"] = (id, index) =>
       Effect.gen(function*() {
-        const rec = yield* get(id)
-        if (rec === undefined) return yield* Effect.fail(spliceError("SPL-E022", `no transaction ${id}`))
-        const f = rec.files[index]
+        let files = filesOf.get(id)
+        if (files === undefined) {
+          const rec = yield* get(id)
+          if (rec === undefined) return yield* Effect.fail(spliceError("SPL-E022", `no transaction ${id}`))
+          files = rec.files
+          filesOf.set(id, files)
+        }
+        const f = files[index]
         if (f === undefined || !f.existed) return null
         const p = childPath(yield* txDir(id), `orig-${index}`)
         const st = yield* store.lstat(p)

@@ -15,7 +15,7 @@ import { fromErrno } from "../live/errno.js"
 
 type Entry =
   | { readonly kind: "file"; data: Uint8Array; mode: number; nlink: number; mtimeMs: number }
-  | { readonly kind: "directory" }
+  | { readonly kind: "directory"; readonly mode?: number }
   | { readonly kind: "fifo" | "device" }
   | { readonly kind: "symlink"; readonly target: string; readonly raw: string }
 
@@ -110,7 +110,7 @@ export class MemoryFs {
   }
 
   /** Check faults and the crash budget before a mutating operation. */
-  private gate(op: FaultOp, rel: string): void {
+  gate(op: FaultOp, rel: string): void {
     if (this.crashed) throw new SimulatedCrash()
     const fault = this.faults.find((f) =>
       (f.op === op) &&
@@ -202,6 +202,15 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
     })
   const resolve = (input: UserPath) => resolveFrom(base, input)
   const locate = (p: WorkspacePath) => resolveFrom(root, p)
+  const resolveName = (input: UserPath) =>
+    Effect.suspend(() => {
+      const lexical = path.posix.resolve(base, input)
+      if (input.length === 0 || input.includes("\0") || !isInside(root, lexical) || lexical === root) return resolveFrom(base, input)
+      return Effect.map(resolveFrom(root, rel(path.posix.dirname(lexical))), (dir): ResolvedPath => {
+        const absolute = `${dir.absolute}/${path.posix.basename(lexical)}`
+        return { absolute, relative: rel(absolute) }
+      })
+    })
 
   /** The entry at a path, following symlinks unless `follow` is false; and where it ended. */
   const entryAt = (abs: string, follow: boolean): { entry: Entry | undefined; at: string } => {
@@ -216,7 +225,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
   const infoOf = (e: Entry, at: string): FileInfo =>
     e.kind === "file"
       ? { kind: "file", size: e.data.length, mode: e.mode, nlink: e.nlink, mtimeMs: e.mtimeMs, identity: `mem:${at}`, uid: 0, gid: 0 }
-      : { kind: e.kind, size: 0, mode: 0o644, nlink: 1, mtimeMs: 0, identity: `mem:${at}`, uid: 0, gid: 0 }
+      : { kind: e.kind, size: 0, mode: e.kind === "directory" ? e.mode ?? 0o755 : 0o644, nlink: 1, mtimeMs: 0, identity: `mem:${at}`, uid: 0, gid: 0 }
 
   const stat = (p: ResolvedPath) =>
     mem.run("stat", p.relative, (): Option.Option<FileInfo> => {
@@ -249,7 +258,8 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
     if (parent?.kind !== "directory") throw mem.enoent(p.relative)
   }
 
-  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly expect?: ExpectedFile }) =>
+  // Hard links are not modelled here (nlink is only reported): splitLinks changes nothing.
+  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly expect?: ExpectedFile; readonly splitLinks?: boolean }) =>
     mem.run("write", p.relative, () => {
       parentMustExist(p)
       const old = mem.entries.get(p.absolute)
@@ -286,7 +296,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       return [...names].sort()
     })
 
-  const makeDirectory = (dir: ResolvedPath) =>
+  const makeDirectory = (dir: ResolvedPath, options?: { readonly mode?: number }) =>
     mem.run("create", dir.relative, () => {
       let cur = dir.absolute
       const todo: string[] = []
@@ -294,7 +304,29 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
         todo.unshift(cur)
         cur = path.posix.dirname(cur)
       }
-      for (const d of todo) mem.entries.set(d, { kind: "directory" })
+      if (mem.entries.get(cur)?.kind !== "directory") throw Object.assign(new Error("ENOTDIR"), { code: "ENOTDIR" })
+      for (const d of todo) mem.entries.set(d, d === dir.absolute && options?.mode !== undefined ? { kind: "directory", mode: options.mode } : { kind: "directory" })
+    })
+
+  // One operation on the disk: the new name is created (faults on "create" of `to`), the old one removed (on "remove" of `from`).
+  const moveFile = (from: ResolvedPath, to: ResolvedPath, options: { readonly replace: boolean; readonly expect?: ExpectedFile; readonly expectTarget?: ExpectedFile }) =>
+    mem.run("create", to.relative, () => {
+      mem.gate("remove", from.relative)
+      parentMustExist(to)
+      const e = mem.entries.get(from.absolute)
+      if (e === undefined) throw mem.enoent(from.relative)
+      const unchanged = (p: ResolvedPath, x: Entry | undefined, expect: ExpectedFile) => {
+        const same = x?.kind === "file" && ((x.data.length === expect.size && x.mtimeMs === expect.mtimeMs) || Buffer.from(x.data).equals(Buffer.from(expect.bytes)))
+        if (!same) throw spliceError("SPL-E034", `${p.relative} was changed by another program while splice was editing it; nothing was replaced`, { context: { file: p.relative, files: [p.relative], race: "content" } })
+      }
+      if (options.expect !== undefined) unchanged(from, e, options.expect)
+      const old = mem.entries.get(to.absolute)
+      if (old !== undefined && !options.replace) throw Object.assign(new Error("EEXIST"), { code: "EEXIST" })
+      if (old !== undefined && options.expectTarget !== undefined) unchanged(to, old, options.expectTarget)
+      if (old?.kind === "directory") throw Object.assign(new Error("EISDIR"), { code: "EISDIR" })
+      if (e.kind === "directory") throw Object.assign(new Error("EISDIR"), { code: "EISDIR" })
+      mem.entries.delete(from.absolute)
+      mem.entries.set(to.absolute, e)
     })
 
   const rename = (from: ResolvedPath, to: ResolvedPath) =>
@@ -339,7 +371,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       return out
     })
 
-  return { root, resolve, locate, stat, lstat, readLink, read, writeAtomic, createExclusive, remove, list, makeDirectory, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, resolveName, stat, lstat, readLink, read, writeAtomic, createExclusive, remove, list, makeDirectory, moveFile, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreMemory = (mem: MemoryFs, cwd?: string): Layer.Layer<FileStore> => Layer.sync(FileStore, () => makeMemoryFileStore(mem, cwd))

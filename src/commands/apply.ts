@@ -27,7 +27,7 @@ import { editEvidence, removalEvidence } from "./editEvidence.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { refuseGrowth } from "./resultLimits.js"
 import { checkExpected, loadTextTarget, refuseReserved, statTarget, type TextTarget } from "./textTarget.js"
-import { ABSENT, commitWrites, expectedFrom, type PlannedWrite } from "./transaction.js"
+import { ABSENT, commitWrites, expectedFrom, type PlannedWrite, writeStrategy } from "./transaction.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
 import type { ApplyFileReport, ApplyValidation } from "../schema/results/apply.js"
 import { compilerLine, previewVerdict, syntaxErrorLines, syntaxFailure } from "./verdictText.js"
@@ -334,7 +334,11 @@ export const apply = (config: ApplyConfig) =>
         ...base,
         changed: true,
         tx: tx.id,
-        files: reports,
+        // How each file that was written landed (a deleted one was not written).
+        files: reports.map((r) => {
+          const w = writes.find((x) => x.target.relative === r.file && x.next !== null)
+          return w === undefined ? r : { ...r, write_strategy: writeStrategy(w) }
+        }),
         created_directories: tx.dirs ?? [],
         validation,
         compiler,

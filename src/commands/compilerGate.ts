@@ -162,9 +162,11 @@ const putBack = (writes: ReadonlyArray<PlannedWrite>, which: "original" | "next"
     const store = yield* FileStore
     for (const w of writes) {
       const bytes = which === "original" ? w.original : w.next
-      const mode = w.mode === null ? undefined : { mode: w.mode }
       if (bytes === null) yield* store.remove(w.target)
-      else yield* store.writeAtomic(w.target, bytes, mode)
+      else {
+        const mode = which === "next" ? w.nextMode ?? w.mode : w.mode
+        yield* store.writeAtomic(w.target, bytes, { ...(mode === null ? {} : { mode }), splitLinks: w.inPlace !== true })
+      }
     }
   })
 

@@ -24,7 +24,7 @@ import { graphAfterWrite, type GraphReport } from "./graphAfterWrite.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { refuseGrowth } from "./resultLimits.js"
 import { checkExpected, loadTextTarget, refuseReserved, type TextTarget } from "./textTarget.js"
-import { commitWrites, expectedFrom } from "./transaction.js"
+import { commitWrites, expectedFrom, writeStrategy } from "./transaction.js"
 import { compilerLine, previewVerdict, verdictLine } from "./verdictText.js"
 
 export interface DataReadConfig {
@@ -180,7 +180,7 @@ type Written<F> = F & {
 type Outcome<F> =
   | (Written<F> & { readonly changed: false; readonly tx: null })
   | (Written<F> & { readonly preview: true; readonly changed: false; readonly would_change: true; readonly would_succeed: boolean; readonly tx: null; readonly diff: string })
-  | (Written<F> & { readonly changed: true; readonly tx: string; readonly graph?: GraphReport; readonly diff?: string })
+  | (Written<F> & { readonly changed: true; readonly tx: string; readonly write_strategy: "rename" | "inplace"; readonly graph?: GraphReport; readonly diff?: string })
 
 /**
  * The edited text, parsed again: it must parse, and hold exactly `expected` (the old data with this
@@ -331,6 +331,7 @@ const change = <F>(command: "set" | "del", config: DataWriteConfig, planner: Pla
         validation: verdict,
         compiler,
         tx: tx.id,
+        write_strategy: writeStrategy(writes[0]!),
         ...graph.fields,
         ...(diff !== undefined ? { diff } : {})
       }

@@ -23,7 +23,7 @@ import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerd
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { checkExpected, loadTextTarget, refuseReserved, type TextTarget } from "./textTarget.js"
 import { editEvidence } from "./editEvidence.js"
-import { commitWrites, expectedFrom } from "./transaction.js"
+import { commitWrites, expectedFrom, writeStrategy } from "./transaction.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
 import { compilerLine, previewVerdict, syntaxFailure, verdictLine } from "./verdictText.js"
 import { userPath } from "../domain/workspacePath.js"
@@ -343,6 +343,7 @@ export const edit = (config: EditConfig) =>
         validation: verdict,
         compiler,
         tx: tx.id,
+        write_strategy: writeStrategy(writes[0]!),
         ...graph.fields,
         ...(diff !== undefined ? { diff } : {}),
         ...planned.trailer

@@ -15,7 +15,7 @@ import { childPath, FileStore } from "../../services/FileStore.js"
 import { Journal, type JournalProblem, type TxRecord } from "../../services/Journal.js"
 import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
-import { removeCreatedDirectories, rollbackFiles, type RollbackEntry } from "./transaction.js"
+import { removeCreatedDirectories, restoreRemovedDirectories, rollbackFiles, type RollbackEntry } from "./transaction.js"
 
 export interface RecoveredTx {
   readonly tx: string
@@ -53,6 +53,7 @@ const recoverOne = (tx: TxRecord) =>
       if (fresh === undefined || fresh.state !== "pending") {
         return { tx: tx.id, command: tx.command, status: "in_progress", files: [] } satisfies RecoveredTx
       }
+      yield* restoreRemovedDirectories(fresh)
       const files = yield* rollbackFiles(fresh, (i) => journal.original(fresh.id, i))
       const failed = files.filter((f) => f.action === "failed")
       if (failed.length > 0) {

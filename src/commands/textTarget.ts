@@ -20,7 +20,7 @@ export interface TextTarget {
  * recovery. Nor is anything inside a .git/ directory unless asked for: a hook written there runs
  * on the next git command.
  */
-export const refuseReserved = (path: ResolvedPath, allowGitDir = false) => {
+export const refuseReserved = (path: Pick<ResolvedPath, "relative">, allowGitDir = false) => {
   if (path.relative === ".splice" || path.relative.startsWith(".splice/")) {
     return Effect.fail(spliceError("SPL-E067", `${path.relative} is splice's own state`, { context: { file: path.relative } }))
   }

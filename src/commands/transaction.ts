@@ -12,7 +12,7 @@ import * as Ref from "effect/Ref"
 import { SpliceError, spliceError } from "../domain/SpliceError.js"
 import { type ExpectedFile, type FileInfo, FileStore, type ResolvedPath, type WorkspacePath } from "../../services/FileStore.js"
 import { Hasher } from "../../services/Hasher.js"
-import { Journal, type TxEdit, type TxRecord } from "../../services/Journal.js"
+import { Journal, type RemovedDir, type TxEdit, type TxRecord } from "../../services/Journal.js"
 import { Output } from "../../services/Output.js"
 import { parentWorkspacePath, WORKSPACE_ROOT } from "../domain/workspacePath.js"
 
@@ -20,7 +20,10 @@ export interface PlannedWrite {
   readonly target: ResolvedPath
   /** Current bytes, or null when the file does not exist yet. */
   readonly original: Uint8Array | null
+  /** The file's mode before (what a rollback restores it with), or the new file's mode. */
   readonly mode: number | null
+  /** The mode the written file gets when it is not `mode` (an undo putting back a file `mv --force` replaced). */
+  readonly nextMode?: number
   /** Bytes to write, or null to remove the file (undo of a creation). */
   readonly next: Uint8Array | null
   readonly checksumBefore: string | null
@@ -31,7 +34,18 @@ export interface PlannedWrite {
   readonly expect?: ExpectedFile
   /** The target is hard-linked, so it is rewritten in place (a crash can tear it). */
   readonly inPlace?: boolean
+  /**
+   * `next` is the file at this path: that file is given the target's name (the file itself kept:
+   * mode, timestamps, hard links) instead of `next` being written. Its own entry (next null) comes
+   * after this one and finds it gone. `expect` still guards the file the target replaces (--force).
+   */
+  readonly moveFrom?: ResolvedPath
+  /** What the file at `moveFrom` held when read (checked right before the move). */
+  readonly moveExpect?: ExpectedFile
 }
+
+/** How a planned write lands: a new file renamed (or linked) into place, or a hard-linked file rewritten in place. */
+export const writeStrategy = (w: Pick<PlannedWrite, "inPlace">): "rename" | "inplace" => (w.inPlace === true ? "inplace" : "rename")
 
 /** The guard for a file read as `info` with these bytes. */
 export const expectedFrom = (info: FileInfo, bytes: Uint8Array): Pick<PlannedWrite, "expect" | "inPlace"> => ({
@@ -79,7 +93,9 @@ const rollbackOne = (
     if (current !== f.checksumAfter && f.inPlace !== true) return { file: f.path, action: "conflict", checksum: current } satisfies RollbackEntry
     const bytes = yield* original
     if (bytes === null) yield* store.remove(target)
-    else yield* store.writeAtomic(target, bytes, f.mode === null ? undefined : { mode: f.mode })
+    // In place only where the transaction wrote in place: a file moved here may share its inode
+    // with other names now, which must keep what they hold.
+    else yield* store.writeAtomic(target, bytes, { ...(f.mode === null ? {} : { mode: f.mode }), splitLinks: f.inPlace !== true })
     const now = yield* currentChecksum(target)
     if (now !== expected) return { file: f.path, action: "failed", checksum: now, error: "the file does not hold the original after the restore" } satisfies RollbackEntry
     return { file: f.path, action: bytes === null ? "removed" : "restored" } satisfies RollbackEntry
@@ -132,22 +148,26 @@ export const incompleteRollback = (tx: TxRecord, report: ReadonlyArray<RollbackE
 
 /**
  * The directories new files need, outermost first: each missing ancestor of a file the transaction
- * creates. Recorded in the journal before they are made, so every way back can remove them.
+ * creates, and each of `wanted` (directories asked for by name) that is missing, with its missing
+ * ancestors. Recorded in the journal before they are made, so every way back can remove them.
  */
-export const missingDirectories = (writes: ReadonlyArray<PlannedWrite>) =>
+export const missingDirectories = (writes: ReadonlyArray<PlannedWrite>, wanted: ReadonlyArray<WorkspacePath> = []) =>
   Effect.gen(function*() {
     const store = yield* FileStore
     const missing: WorkspacePath[] = []
-    for (const w of writes) {
-      if (w.next === null || w.original !== null) continue
+    const starts = [
+      ...writes.filter((w) => w.next !== null && w.original === null).map((w) => ({ file: w.target.relative, from: parentWorkspacePath(w.target.relative) })),
+      ...wanted.map((d) => ({ file: d, from: d }))
+    ]
+    for (const { file, from } of starts) {
       const chain: WorkspacePath[] = []
-      for (let d = parentWorkspacePath(w.target.relative); d !== WORKSPACE_ROOT; d = parentWorkspacePath(d)) {
+      for (let d = from; d !== WORKSPACE_ROOT; d = parentWorkspacePath(d)) {
         if (missing.includes(d)) break
         const st = yield* store.stat(yield* store.locate(d))
         if (st._tag === "Some") {
           if (st.value.kind === "directory") break
-          return yield* Effect.fail(spliceError("SPL-E020", `cannot create ${w.target.relative}: ${d} is a ${st.value.kind}, not a directory`, {
-            context: { file: w.target.relative, directory: d, kind: st.value.kind }
+          return yield* Effect.fail(spliceError("SPL-E020", `cannot create ${file}: ${d} is a ${st.value.kind}, not a directory`, {
+            context: { file, directory: d, kind: st.value.kind }
           }))
         }
         chain.unshift(d)
@@ -155,7 +175,42 @@ export const missingDirectories = (writes: ReadonlyArray<PlannedWrite>) =>
       missing.push(...chain)
     }
     // Outermost first (a parent before its children), whatever order the files came in.
-    return missing.sort((a, b) => a.split("/").length - b.split("/").length)
+    return missing.sort((a, b) => a.split("/").length - b.split("/").length || (a < b ? -1 : a > b ? 1 : 0))
+  })
+
+/**
+ * Make the directories a transaction removed again, outermost first, with their modes, where they
+ * are missing: before its files are restored into them. One that cannot be made is left to the
+ * restores of its files, which then fail and are reported.
+ */
+export const restoreRemovedDirectories = (tx: Pick<TxRecord, "removedDirs">) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    for (const d of [...(tx.removedDirs ?? [])].reverse()) {
+      yield* Effect.gen(function*() {
+        const p = yield* store.locate(d.path)
+        if ((yield* store.lstat(p))._tag === "None") yield* store.makeDirectory(p, { mode: d.mode })
+      }).pipe(Effect.ignore)
+    }
+  })
+
+/**
+ * Remove the directories a transaction empties (innermost first). Each must be empty by now: one
+ * that is not gained something during the transaction (SPL-E034), which then rolls back.
+ */
+const removeEmptied = (dirs: ReadonlyArray<RemovedDir>) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    for (const d of dirs) {
+      const p = yield* store.locate(d.path)
+      if (yield* store.removeEmptyDirectory(p)) continue
+      const st = yield* store.lstat(p)
+      if (st._tag === "None") continue
+      const names = st.value.kind === "directory" ? yield* store.list(p) : []
+      return yield* Effect.fail(spliceError("SPL-E034", `${d.path} is not empty: ${names.length > 0 ? `${names.slice(0, 5).join(", ")}${names.length > 5 ? ", …" : ""} appeared in it` : `it is a ${st.value.kind} now`} while splice was removing it; nothing was removed`, {
+        context: { file: d.path, files: [d.path], race: "content" }
+      }))
+    }
   })
 
 /**
@@ -191,6 +246,16 @@ export interface CommitOptions {
   readonly undoes?: string
   /** The exact-text replacements made (recorded by hash: evidence for a later retry). */
   readonly edits?: ReadonlyArray<{ readonly file: WorkspacePath; readonly old: string; readonly new: string }>
+  /**
+   * Directories to make besides the missing parents of new files (an undo making removed
+   * directories again, empty ones included), with their modes. Recorded as created ones.
+   */
+  readonly makeDirs?: ReadonlyArray<RemovedDir>
+  /**
+   * Directories to remove once the files are written, innermost first (`rm --recursive`, a
+   * directory moved away); each must be empty by then. Recorded, so every way back makes them again.
+   */
+  readonly removeDirs?: ReadonlyArray<RemovedDir>
   /** Test hook (SPLICE_TEST_HOLD_MS): pause after writing, before the commit mark. */
   readonly holdMs?: number
 }
@@ -212,18 +277,22 @@ export const commitWrites = <V = undefined, E = never, R = never>(
     const originals = writes.map((w) => w.original)
     const written = new Set<number>()
     const edits = yield* recordedEdits(writes, options.edits ?? [])
-    const dirs = yield* missingDirectories(writes)
+    const modes = new Map((options.makeDirs ?? []).map((d) => [d.path, d.mode]))
+    const dirs = yield* missingDirectories(writes, (options.makeDirs ?? []).map((d) => d.path))
+    const removeDirs = options.removeDirs ?? []
     return yield* Effect.acquireUseRelease(
       journal.begin({
         command: options.command,
         edits,
         dirs,
+        removedDirs: removeDirs,
         ...(options.undoes !== undefined ? { undoes: options.undoes } : {}),
         files: writes.map((w) => ({
           path: w.target.relative,
           ...(w.inPlace === true ? { inPlace: true } : {}),
           existed: w.original !== null,
           mode: w.mode,
+          ...(w.nextMode !== undefined && w.nextMode !== w.mode ? { modeAfter: w.nextMode } : {}),
           checksumBefore: w.checksumBefore,
           checksumAfter: w.checksumAfter,
           original: w.original
@@ -231,16 +300,39 @@ export const commitWrites = <V = undefined, E = never, R = never>(
       }),
       (tx) =>
         Effect.gen(function*() {
-          for (const d of dirs) yield* store.makeDirectory(yield* store.locate(d))
+          for (const d of dirs) {
+            const mode = modes.get(d)
+            yield* store.makeDirectory(yield* store.locate(d), mode === undefined ? undefined : { mode })
+          }
           for (const [i, w] of writes.entries()) {
             // Marked before the write: a write that fails half-way must be looked at by the rollback.
             written.add(i)
-            if (w.next === null) yield* store.remove(w.target)
-            else if (w.createOnly === true) yield* store.createExclusive(w.target, w.next, w.mode === null ? undefined : { mode: w.mode })
-            else {
+            if (w.moveFrom !== undefined) {
+              // The move takes the source's name away too: the rollback must look at both.
+              const source = writes.findIndex((x) => x.next === null && x.target.relative === w.moveFrom!.relative)
+              if (source !== -1) written.add(source)
+              yield* store.moveFile(w.moveFrom, w.target, {
+                replace: w.original !== null,
+                ...(w.moveExpect !== undefined ? { expect: w.moveExpect } : {}),
+                ...(w.expect !== undefined ? { expectTarget: w.expect } : {})
+              }).pipe(Effect.tapError((e) =>
+                Effect.sync(() => {
+                  if (e.code !== "SPL-E034" && e.code !== "SPL-E062") return
+                  written.delete(i)
+                  if (source !== -1) written.delete(source)
+                })
+              ))
+            } else if (w.next === null) yield* store.remove(w.target)
+            else if (w.createOnly === true) {
+              const mode = w.nextMode ?? w.mode
+              yield* store.createExclusive(w.target, w.next, mode === null ? undefined : { mode })
+            } else {
+              const mode = w.nextMode ?? w.mode
               yield* store.writeAtomic(w.target, w.next, {
-                ...(w.mode === null ? {} : { mode: w.mode }),
-                ...(w.expect !== undefined ? { expect: w.expect } : {})
+                ...(mode === null ? {} : { mode }),
+                ...(w.expect !== undefined ? { expect: w.expect } : {}),
+                // As planned: the reported write_strategy is what happened.
+                splitLinks: w.inPlace !== true
               }).pipe(
                 // These are found before a byte of the target is touched: nothing of ours to roll back there.
                 Effect.tapError((e) => Effect.sync(() => (e.code === "SPL-E034" || e.code === "SPL-E062") && written.delete(i)))
@@ -248,6 +340,9 @@ export const commitWrites = <V = undefined, E = never, R = never>(
             }
           }
           const verified = yield* afterWrite
+          // Emptied directories go last: the checker saw the files' final state, and a baseline run
+          // (putting originals back) needed them.
+          yield* removeEmptied(removeDirs)
           if (options.holdMs !== undefined && options.holdMs > 0) {
             yield* output.log(`splice: test hold: ${tx.id} written, waiting ${options.holdMs} ms before commit`)
             yield* Effect.sleep(Duration.millis(options.holdMs))
@@ -261,6 +356,7 @@ export const commitWrites = <V = undefined, E = never, R = never>(
           ? Effect.void
           : Effect.gen(function*() {
             if (yield* Ref.get(committed)) return
+            yield* restoreRemovedDirectories(tx)
             const report = yield* rollbackFiles(tx, (i) => Effect.succeed(originals[i] ?? null), written)
             yield* removeCreatedDirectories(tx)
             // A restore that failed leaves the journal pending, so `splice recover` tries again;

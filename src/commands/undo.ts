@@ -74,20 +74,35 @@ export const undo = (config: UndoConfig) =>
         writes.push({
           target,
           original: bytes,
-          mode: st._tag === "Some" ? st.value.mode : null,
+          // A file it removed comes back with the mode it had; one whose mode it changed gets it back.
+          mode: st._tag === "Some" ? st.value.mode : f.mode,
+          ...(st._tag === "Some" && f.modeAfter !== undefined && f.mode !== null && st.value.mode === f.modeAfter ? { nextMode: f.mode } : {}),
           next: original,
           checksumBefore: current,
           checksumAfter: f.checksumBefore ?? ABSENT,
           ...(original !== null && bytes === null ? { createOnly: true } : {}),
-          ...(st._tag === "Some" && bytes !== null ? expectedFrom(st.value, bytes) : {})
+          // In place only where the transaction wrote in place (a hard-linked file it edited); a
+          // file `mv` moved here may share its inode with other names, which keep what they hold.
+          ...(st._tag === "Some" && bytes !== null ? { expect: expectedFrom(st.value, bytes).expect, ...(f.inPlace === true && st.value.nlink > 1 ? { inPlace: true } : {}) } : {})
         })
+      }
+      // Directories it removed come back (with their modes), empty ones included; something else of
+      // that name in the way is a change since.
+      for (const d of tx.removedDirs ?? []) {
+        const st = yield* store.lstat(yield* store.locate(d.path))
+        if (st._tag === "Some" && st.value.kind !== "directory") changed.push({ file: d.path, expected: "absent", actual: st.value.kind })
       }
       if (changed.length > 0) {
         return yield* Effect.fail(spliceError("SPL-E034", `cannot undo ${tx.id}: ${changed.length} file(s) changed since it was written`, {
           context: { tx: tx.id, files: changed.map((c) => c.file), changes: changed }
         }))
       }
-      const { tx: undoTx } = yield* commitWrites(writes, { command: "undo", undoes: tx.id, ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) })
+      const { tx: undoTx } = yield* commitWrites(writes, {
+        command: "undo",
+        undoes: tx.id,
+        ...(tx.removedDirs !== undefined ? { makeDirs: tx.removedDirs } : {}),
+        ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {})
+      })
       yield* journal.setState(tx.id, "undone", { undoneBy: undoTx.id })
       // Directories it made for new files go too, when nothing else has moved into them.
       const removedDirs = yield* removeCreatedDirectories(tx)

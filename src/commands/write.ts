@@ -5,7 +5,7 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import { unifiedDiff } from "../domain/diff.js"
-import { toStyle } from "../domain/lineEndings.js"
+import { type AddPosition, inFileStyle, withAdded } from "../domain/addText.js"
 import { spliceError } from "../domain/SpliceError.js"
 import { detectLineEndingOf, encodeText, hasBom } from "../domain/textContent.js"
 import { FileStore } from "../../services/FileStore.js"
@@ -17,7 +17,7 @@ import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerd
 import { compilerLine, previewVerdict, syntaxFailure } from "./verdictText.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { checkExpected, decodeOrRefuse, refuseReserved, statTarget } from "./textTarget.js"
-import { ABSENT, commitWrites, expectedFrom } from "./transaction.js"
+import { ABSENT, commitWrites, expectedFrom, writeStrategy } from "./transaction.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
 import { refuseGrowth } from "./resultLimits.js"
 import { parentWorkspacePath, userPath } from "../domain/workspacePath.js"
@@ -28,6 +28,8 @@ export interface WriteConfig {
   readonly create: boolean
   readonly allowEmpty: boolean
   readonly raw: boolean
+  /** --append / --prepend: add the content at the file's end, or at its start (after the BOM). */
+  readonly position?: AddPosition
   readonly preview: boolean
   readonly showDiff: boolean
   readonly expectChecksum?: string
@@ -50,8 +52,15 @@ export const write = (config: WriteConfig) =>
     const validator = yield* Validator
     const output = yield* Output
 
+    if (config.position !== undefined && config.create) {
+      return yield* Effect.fail(spliceError("SPL-E010", `--${config.position} adds to a file, --create makes a new one: give one of them`, {
+        context: { flag: config.position, expected: "--append, --prepend or --create, not two of them" }
+      }))
+    }
     if (config.content.length === 0 && !config.allowEmpty) {
-      return yield* Effect.fail(spliceError("SPL-E012", "refusing to write empty content (pass --allow-empty to truncate on purpose)"))
+      return yield* Effect.fail(spliceError("SPL-E012", config.position === undefined
+        ? "refusing to write empty content (pass --allow-empty to truncate on purpose)"
+        : `refusing to ${config.position} empty content (an empty stdin is more likely a mistake; --allow-empty makes it a no-op)`))
     }
     // Refused as new text, before the target is looked at: the file would turn binary.
     const nul = config.content.indexOf(0)
@@ -93,12 +102,20 @@ export const write = (config: WriteConfig) =>
       let next = config.content
       let text = incoming.text
       const converted: string[] = []
-      if (original !== null && !config.raw) {
+      if (original !== null && originalBytes !== null && config.position !== undefined) {
+        // Added to one end: every byte there stays; the new text takes the file's line endings and
+        // never brings a BOM of its own into the middle of the file (unless --raw).
+        const styled = config.raw ? { text: incoming.text, converted: false } : inFileStyle(incoming.text, original.lineEnding)
+        if (styled.converted) converted.push(`line endings to ${original.lineEnding}`)
+        if (original.bom && config.position === "prepend") converted.push("after the BOM")
+        next = withAdded(originalBytes, config.raw ? config.content : encodeText(styled.text, false), config.position)
+        text = (yield* decodeOrRefuse(path, next)).text
+      } else if (original !== null && !config.raw) {
         // Keep the file's conventions when the new text has none of its own.
-        const le = original.lineEnding
-        if ((le === "crlf" || le === "cr") && !/\r/.test(incoming.text)) {
-          text = toStyle(incoming.text, le)
-          converted.push(`line endings to ${le}`)
+        const styled = inFileStyle(incoming.text, original.lineEnding)
+        if (styled.converted) {
+          text = styled.text
+          converted.push(`line endings to ${original.lineEnding}`)
         }
         const bom = incoming.bom || original.bom
         if (original.bom && !hasBom(config.content)) converted.push("kept BOM")
@@ -106,10 +123,11 @@ export const write = (config: WriteConfig) =>
       }
       yield* refuseGrowth(path.relative, next.length, config.maxBytes)
       const checksumAfter = yield* hasher.blake3(next)
+      const position = config.position !== undefined ? { position: config.position } : {}
       if (checksumAfter === checksumBefore) {
         return yield* output.result("write", {
-          file: path.relative, changed: false, created: false, checksum_before: checksumBefore, checksum_after: checksumAfter, bytes: next.length, tx: null
-        }, `${path.relative}: content identical, nothing to write\n`)
+          file: path.relative, changed: false, created: false, checksum_before: checksumBefore, checksum_after: checksumAfter, bytes: next.length, tx: null, ...position
+        }, `${path.relative}: ${config.position === undefined ? "content identical" : `nothing to ${config.position}`}, nothing to write\n`)
       }
       const verdict = yield* validator.validate({ path: path.relative, before: original?.text ?? null, after: text, mode: config.validate })
       // Only when shown: a diff of a large rewrite is the costliest step of a write.
@@ -122,7 +140,8 @@ export const write = (config: WriteConfig) =>
         conversions: converted,
         checksum_before: checksumBefore,
         checksum_after: checksumAfter,
-        validation: verdict
+        validation: verdict,
+        ...position
       }
       if (config.preview) {
         const pv = previewVerdict(path.relative, verdict)
@@ -161,7 +180,7 @@ export const write = (config: WriteConfig) =>
       )
       const graph = yield* graphAfterWrite([path.relative], config)
       const diff = config.showDiff ? diffNow() : undefined
-      return yield* output.result("write", { ...base, compiler, changed: true, tx: tx.id, created_directories: tx.dirs ?? [], ...graph.fields, ...(diff !== undefined ? { diff } : {}) },
-        `${diff ?? ""}${original === null ? "created" : "wrote"} ${path.relative} (${next.length} bytes), ${compilerLine(compiler)}, tx ${tx.id}\n${graph.human}`)
+      return yield* output.result("write", { ...base, compiler, changed: true, tx: tx.id, write_strategy: writeStrategy(writes[0]!), created_directories: tx.dirs ?? [], ...graph.fields, ...(diff !== undefined ? { diff } : {}) },
+        `${diff ?? ""}${original === null ? "created" : config.position === "append" ? `appended ${next.length - (originalBytes?.length ?? 0)} bytes to` : config.position === "prepend" ? `prepended ${next.length - (originalBytes?.length ?? 0)} bytes to` : "wrote"} ${path.relative} (${next.length} bytes), ${compilerLine(compiler)}, tx ${tx.id}\n${graph.human}`)
     }))
   })

@@ -113,6 +113,16 @@ export const SymbolFields = {
 }
 export const GraphSymbol = Schema.Struct(SymbolFields).annotations({ identifier: "GraphSymbol" })
 
+/**
+ * How a file was written: `rename` (a new file, complete and fsynced, took the name: a crash leaves
+ * the old file or the new one) or `inplace` (a hard-linked file's own bytes were rewritten, so its
+ * other names see the change; a crash can tear it, which the journal repairs).
+ */
+export const WriteStrategy = Schema.Literal("rename", "inplace").annotations({ identifier: "WriteStrategy" })
+
+/** Permission bits in octal, as chmod takes them: "0644", "0755", "4755". */
+export const FileMode = Schema.String.pipe(Schema.pattern(/^[0-7]{4}$/)).annotations({ identifier: "FileMode", description: "permission bits in octal: 0644" })
+
 /** The fields a writer's --preview result adds: nothing was written, this is what would be. */
 export const PreviewFields = {
   preview: Schema.Literal(true),

@@ -83,7 +83,7 @@ export const errorContexts = {
     holder: opt(Schema.NullOr(Schema.Struct({ pid: Int, host: S, since: S }))),
     tx: opt(S)
   }),
-  "SPL-E033": ctx({ file: opt(S), ...errno }),
+  "SPL-E033": ctx({ file: opt(S), from: opt(S), files: opt(Strings), ...errno }),
   "SPL-E034": ctx({
     file: opt(S),
     files: opt(Strings),
@@ -165,7 +165,7 @@ export const errorContexts = {
   "SPL-E064": ctx({ file: opt(S), input: opt(S), size: opt(Count), max_bytes: Count }),
   "SPL-E065": ctx({ file: opt(S), kind: opt(S), ...errno }),
   "SPL-E066": ctx({ path: S }),
-  "SPL-E067": ctx({ file: S, reason: opt(Schema.Literal("git_dir")) }),
+  "SPL-E067": ctx({ file: S, reason: opt(Schema.Literal("git_dir", "workspace_root")) }),
   "SPL-E068": ctx({ path: S, kind: S }),
   "SPL-E069": ctx({ file: S, offset: Count, edit: opt(Int) }),
   "SPL-E071": ctx({
@@ -215,6 +215,11 @@ export const errorContexts = {
   "SPL-E091": ctx({ db: opt(Schema.NullOr(S)), source: opt(S), tried: opt(Strings) }),
   // detail: the stack of a defect, or what the failed call said.
   "SPL-E099": ctx({ ...errno }),
+  "SPL-E110": ctx({ from: S, to: S }),
+  "SPL-E111": ctx({ from: S, to: S, reason: Schema.Literal("same_path", "hard_link", "case_insensitive") }),
+  "SPL-E112": ctx({ file: S }),
+  /** file: what is in the way; kind: what it is; from: what would go there. */
+  "SPL-E113": ctx({ file: S, kind: S, from: S }),
   "SPL-E120": ctx({ file: S, from: Int, line_count: Count }),
   "SPL-E121": ctx({ file: S, language: S, kind: S, did_you_mean: Strings }),
   "SPL-E130": ctx({ signal: S }),

@@ -9,6 +9,7 @@ import * as Schema from "effect/Schema"
 import { ApplyResult } from "./results/apply.js"
 import { DelResult, GetResult, SetResult } from "./results/data.js"
 import { EditResult } from "./results/edit.js"
+import { CpResult, MvResult, RmResult } from "./results/files.js"
 import { CompleteResult, DeadCodeEvent, DeadCodeResult, ExportEvent, ExportResult, FilesEvent, FilesResult, FindEvent, FindResult, ImpactEvent, ImpactResult, IndexResult, OutlineResult, RefsResult, StatusResult, SuggestResult } from "./results/graph.js"
 import { HistoryEvent, HistoryResult } from "./results/history.js"
 import { DiffResult, ExtractResult, QueryEvent, QueryResult, StatEvent, StatResult } from "./results/inspectFiles.js"
@@ -38,6 +39,9 @@ export const commandOutputs = {
   get: { result: GetResult },
   set: { result: SetResult },
   del: { result: DelResult },
+  mv: { result: MvResult },
+  cp: { result: CpResult },
+  rm: { result: RmResult },
   check: { result: CheckResult, events: CheckEvent },
   read: { result: ReadResult },
   hash: { result: HashResult, events: HashEvent },

@@ -13,6 +13,8 @@ import { refreshPaths } from "../../src/commands/graph/refresh.js"
 import { DEFAULT_MAX_BYTES } from "../../src/commands/textTarget.js"
 import { undo } from "../../src/commands/undo.js"
 import { write } from "../../src/commands/write.js"
+import { remove } from "../../src/commands/remove.js"
+import { cp, mv } from "../../src/commands/transfer.js"
 import type { SpliceError } from "../../src/domain/SpliceError.js"
 import { GraphDb } from "../../services/GraphDb.js"
 import { oneEdit, writeConfig } from "../support/configs.js"
@@ -164,6 +166,31 @@ describe("the graph after splice's own writes", () => {
 
     const del = await withGraph(apply(applyCfg()), mem, saved, "*** Begin Patch\n*** Delete File: src/extra.ts\n*** End Patch\n")
     expect(del.last["graph"]).toMatchObject({ refreshed: [], removed: ["src/extra.ts"] })
+    expect(await contents(mem, saved)).toEqual(await fromScratch(mem))
+  })
+
+  it("mv, cp and rm: moved, copied and removed files are refreshed, a whole directory at once", async () => {
+    const { mem, saved } = await indexed()
+    const transfer = (from: string, to: string) => ({ from, to, force: false, preview: false, maxBytes: DEFAULT_MAX_BYTES, lockTimeoutMs: 200 })
+    const moved = await withGraph(mv(transfer("src/util", "src/lib")), mem, saved)
+    expect(moved.exit).toBe(0)
+    expect(moved.last["graph"]).toMatchObject({ refreshed: ["src/lib/math.ts"], removed: ["src/util/math.ts"] })
+    // main.ts still imports ./util/math, which is gone: its import no longer resolves.
+    let graph = await contents(mem, saved)
+    expect(graph.files).toEqual(["src/lib/math.ts", "src/main.ts", "src/shapes.ts"])
+    expect(graph.imports).toContainEqual({ path: "src/main.ts", module: "./util/math", targets: null })
+    expect(graph).toEqual(await fromScratch(mem))
+
+    const copied = await withGraph(cp(transfer("src/shapes.ts", "src/shapes2.ts")), mem, saved)
+    expect(copied.last["graph"]).toMatchObject({ refreshed: ["src/shapes2.ts"], removed: [] })
+    const removed = await withGraph(remove({ paths: ["src/lib"], recursive: true, preview: false, maxBytes: DEFAULT_MAX_BYTES, lockTimeoutMs: 200 }), mem, saved)
+    expect(removed.last["graph"]).toMatchObject({ refreshed: [], removed: ["src/lib/math.ts"] })
+    graph = await contents(mem, saved)
+    expect(graph.files).toEqual(["src/main.ts", "src/shapes.ts", "src/shapes2.ts"])
+    expect(graph).toEqual(await fromScratch(mem))
+
+    const back = await withGraph(undo({ lockTimeoutMs: 200 }), mem, saved)
+    expect(back.last["graph"]).toMatchObject({ refreshed: ["src/lib/math.ts"] })
     expect(await contents(mem, saved)).toEqual(await fromScratch(mem))
   })
 

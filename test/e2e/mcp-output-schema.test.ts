@@ -96,7 +96,17 @@ for (const rt of runtimes) {
           ["rename", { symbol: "add", to: "plus" }],
           ["rename", { symbol: "plus", to: "class" }, true],
           ["case", { symbol: "plus", to: "pascal" }],
-          ["case", { symbol: "Plus", to: "pascal" }, true]
+          ["case", { symbol: "Plus", to: "pascal" }, true],
+          ["cp", { from: "c.json", to: "d/c.json", preview: true }],
+          ["cp", { from: "c.json", to: "d/c.json" }],
+          ["cp", { from: "c.json", to: "d/c.json" }, true],
+          ["mv", { from: "d", to: "e", preview: true }],
+          ["mv", { from: "d", to: "e" }],
+          ["mv", { from: "e", to: "e/f" }, true],
+          ["rm", { paths: ["e"], recursive: true, preview: true }],
+          ["rm", { paths: ["e"], recursive: true }],
+          ["rm", { paths: ["e"] }, true],
+          ["read", { fiel: "a.ts" }, true]
         ]
         for (const [name, a, isError] of calls) await call(name, a, isError === true)
         expect(new Set(calls.map(([n]) => n))).toEqual(new Set(tools.map((t) => t.name)))

@@ -102,7 +102,16 @@ const cases: ReadonlyArray<Case> = [
   { tool: "extract", args: { file: "lib.ts", symbol: "twice" }, cli: ["extract", "--file", "lib.ts", "--symbol", "twice"], same: true },
   { tool: "extract", args: { file: "lib.ts", lines: "90:99" }, cli: ["extract", "--file", "lib.ts", "--lines", "90:99"], code: "SPL-E120" },
   { tool: "query", args: { file: "lib.ts", kind: ["function_declaration"], max: 1 }, cli: ["query", "--file", "lib.ts", "--kind", "function_declaration", "--max", "1"], same: true },
-  { tool: "query", args: { file: "lib.ts", kind: ["function_definition"] }, cli: ["query", "--file", "lib.ts", "--kind", "function_definition"], code: "SPL-E121" }
+  { tool: "query", args: { file: "lib.ts", kind: ["function_definition"] }, cli: ["query", "--file", "lib.ts", "--kind", "function_definition"], code: "SPL-E121" },
+  { tool: "cp", args: { from: "m.py", to: "copy/m.py" }, cli: ["cp", "m.py", "copy/m.py"] },
+  { tool: "cp", args: { from: "m.py", to: "copy/m.py" }, cli: ["cp", "m.py", "copy/m.py"], code: "SPL-E033" },
+  { tool: "mv", args: { from: "copy/m.py", to: "moved.py", preview: true }, cli: ["mv", "copy/m.py", "moved.py", "--preview"], same: true },
+  { tool: "mv", args: { from: "copy/m.py", to: "moved.py" }, cli: ["mv", "copy/m.py", "moved.py"] },
+  { tool: "mv", args: { from: "copy", to: "copy/inner" }, cli: ["mv", "copy", "copy/inner"], code: "SPL-E110" },
+  { tool: "rm", args: { paths: ["copy"] }, cli: ["rm", "copy"], code: "SPL-E112" },
+  { tool: "rm", args: { paths: ["moved.py", "copy"], recursive: true }, cli: ["rm", "moved.py", "copy", "--recursive"] },
+  { tool: "write", args: { file: "m.py", content: "# end\n", append: true }, cli: ["write", "--file", "m.py", "--content", "# end\n", "--append"] },
+  { tool: "write", args: { file: "m.py", content: "", prepend: true }, cli: ["write", "--file", "m.py", "--content", "", "--prepend"], code: "SPL-E012" }
 ]
 
 const seed = (ws: string) => {
@@ -159,6 +168,8 @@ for (const rt of runtimes) {
       }
       expect(fs.readFileSync(path.join(served, "lib.ts"), "utf8")).toBe(fs.readFileSync(path.join(viaCli, "lib.ts"), "utf8"))
       expect(fs.readFileSync(path.join(served, "m.py"), "utf8")).toBe(fs.readFileSync(path.join(viaCli, "m.py"), "utf8"))
+      for (const ws of [served, viaCli]) expect([fs.existsSync(path.join(ws, "copy")), fs.existsSync(path.join(ws, "moved.py"))]).toEqual([false, false])
+      expect(fs.readFileSync(path.join(served, "m.py"), "utf8")).toMatch(/# end\n$/)
       expect(fs.readFileSync(path.join(served, "cfg.toml"), "utf8")).toBe("# tool settings\n[tool]\nversion = \"2.0\" # pinned\n")
       expect(fs.readFileSync(path.join(viaCli, "cfg.toml"), "utf8")).toBe("# tool settings\n[tool]\nversion = \"2.0\" # pinned\n")
     }, 180_000) // ~40 CLI processes in a row

@@ -1,6 +1,6 @@
 /** `splice get`, `splice set` and `splice del`: a value read, set or deleted in a JSON, JSONC, TOML or YAML file. */
 import * as Schema from "effect/Schema"
-import { AnyJson, Checksum, CompilerVerdict, GraphReport, LineEnding, PreviewFields, SyntaxVerdict, TxId } from "../common.js"
+import { AnyJson, Checksum, CompilerVerdict, GraphReport, LineEnding, PreviewFields, SyntaxVerdict, TxId, WriteStrategy } from "../common.js"
 import { resultLine } from "../line.js"
 
 export const DataFormat = Schema.Literal("json", "jsonc", "toml", "yaml").annotations({ identifier: "DataFormat" })
@@ -41,6 +41,7 @@ const dataWrite = <const C extends "set" | "del", const F extends Schema.Struct.
       ...fields,
       changed: Schema.Literal(true),
       tx: TxId,
+      write_strategy: WriteStrategy,
       graph: Schema.optional(GraphReport),
       diff: Schema.optional(Schema.String)
     })

@@ -1,6 +1,6 @@
 /** `splice edit`'s result: unchanged, previewed or committed; exact, fuzzy or positional. */
 import * as Schema from "effect/Schema"
-import { Checksum, CompilerVerdict, Count, GraphReport, Int, LineEnding, MatchedWith, PreviewFields, SyntaxVerdict, TxId } from "../common.js"
+import { Checksum, CompilerVerdict, Count, GraphReport, Int, LineEnding, MatchedWith, PreviewFields, SyntaxVerdict, TxId, WriteStrategy } from "../common.js"
 import { resultLine } from "../line.js"
 
 /** What each exact (or --fuzzy) edit of a batch did. */
@@ -48,6 +48,7 @@ export const EditResult = Schema.Union(
     changed: Schema.Literal(true),
     already_applied: Schema.Literal(false),
     tx: TxId,
+    write_strategy: WriteStrategy,
     graph: Schema.optional(GraphReport),
     diff: Schema.optional(Schema.String)
   })

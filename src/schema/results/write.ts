@@ -1,9 +1,13 @@
 /** `splice write`'s result: identical content, previewed or committed. */
 import * as Schema from "effect/Schema"
-import { Checksum, CompilerVerdict, Count, GraphReport, LineEnding, PreviewFields, SyntaxVerdict, TxId } from "../common.js"
+import { Checksum, CompilerVerdict, Count, GraphReport, LineEnding, PreviewFields, SyntaxVerdict, TxId, WriteStrategy } from "../common.js"
 import { resultLine } from "../line.js"
 
+/** --append / --prepend: where the content went. */
+const position = { position: Schema.optional(Schema.Literal("append", "prepend")) }
+
 const base = {
+  ...position,
   file: Schema.String,
   created: Schema.Boolean,
   bytes: Count,
@@ -24,7 +28,8 @@ export const WriteResult = Schema.Union(
     checksum_before: Checksum,
     checksum_after: Checksum,
     bytes: Count,
-    tx: Schema.Null
+    tx: Schema.Null,
+    ...position
   }),
   resultLine("write", {
     ...base,
@@ -34,6 +39,7 @@ export const WriteResult = Schema.Union(
     ...base,
     changed: Schema.Literal(true),
     tx: TxId,
+    write_strategy: WriteStrategy,
     created_directories: Schema.Array(Schema.String),
     graph: Schema.optional(GraphReport),
     diff: Schema.optional(Schema.String)

@@ -5,6 +5,7 @@ import { checkSpec } from "./check.js"
 import { delSpec, getSpec, setSpec } from "./data.js"
 import { editSpec } from "./edit.js"
 import { explainSpec } from "./explain.js"
+import { cpSpec, mvSpec, rmSpec } from "./files.js"
 import { graphSpecs } from "./graph.js"
 import { hashSpec } from "./hash.js"
 import { historySpec } from "./history.js"
@@ -18,5 +19,5 @@ import { undoSpec } from "./undo.js"
 import { writeSpec } from "./write.js"
 
 export const commandSpecs: ReadonlyArray<AnyCommandSpec> = [
-  editSpec, writeSpec, applySpec, getSpec, setSpec, delSpec, checkSpec, readSpec, hashSpec, undoSpec, historySpec, recoverSpec, trustSpec, explainSpec, schemaSpec, ...graphSpecs, ...inspectSpecs, renameSpec, caseSpec
+  editSpec, writeSpec, applySpec, getSpec, setSpec, delSpec, mvSpec, cpSpec, rmSpec, checkSpec, readSpec, hashSpec, undoSpec, historySpec, recoverSpec, trustSpec, explainSpec, schemaSpec, ...graphSpecs, ...inspectSpecs, renameSpec, caseSpec
 ] as unknown as ReadonlyArray<AnyCommandSpec>

@@ -1,0 +1,321 @@
+/**
+ * `splice mv FROM TO` and `splice cp FROM TO`: a file or a whole directory, as mv(1) and cp(1) place
+ * it (into TO when TO is a directory), as one transaction: every file journaled, the destination's
+ * missing directories made (and removed again by rollback and undo), nothing replaced without
+ * --force. Bytes, not text: binary files move and copy like any other. A move gives the file its new
+ * name (the file itself kept: mode, timestamps, hard links); a copy gets the source's mode.
+ */
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import { baseName, isWithin, mapUnder, octalMode, targetOf, type ToState, transferProblem, caseOnlyDifference, deepestFirst } from "../domain/fileTransfer.js"
+import { spliceError } from "../domain/SpliceError.js"
+import { userPath, WORKSPACE_ROOT, type WorkspacePath } from "../domain/workspacePath.js"
+import { childPath, type FileInfo, FileStore, type ResolvedPath } from "../../services/FileStore.js"
+import { Hasher } from "../../services/Hasher.js"
+import { identityLock, Lock, type LockKey } from "../../services/Lock.js"
+import { Output } from "../../services/Output.js"
+import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
+import { readSource, refuseUnjournaled, scanTree, type SourceFile, type TreeFile } from "./fileTree.js"
+import { graphAfterWrite } from "./graphAfterWrite.js"
+import { autoRecover, refuseBlocked } from "./recover.js"
+import { checkExpected, refuseReserved } from "./textTarget.js"
+import { ABSENT, commitWrites, expectedFrom, missingDirectories, type PlannedWrite, writeStrategy } from "./transaction.js"
+import { compilerLine } from "./verdictText.js"
+
+export interface TransferConfig {
+  readonly from: string
+  readonly to: string
+  /** Replace files already at the destination. */
+  readonly force: boolean
+  readonly preview: boolean
+  /** FROM must be a file with this BLAKE3 checksum (or prefix). */
+  readonly expectChecksum?: string
+  readonly compiler?: CompilerSettings
+  readonly maxBytes: number
+  readonly lockTimeoutMs: number
+  readonly holdMs?: number
+  readonly allowGitDir?: boolean
+  /** --db: the graph to refresh after the commit. */
+  readonly db?: string
+}
+
+type Command = "mv" | "cp"
+const verbOf = (c: Command) => (c === "mv" ? "move" : "copy")
+
+/** The source: a file or a directory, named itself (a symlink is not followed, and refused). */
+const locateSource = (command: Command, from: string, allowGitDir: boolean) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const path = yield* store.resolveName(userPath(from))
+    if (path.relative === WORKSPACE_ROOT) {
+      return yield* Effect.fail(spliceError("SPL-E067", `cannot ${verbOf(command)} the workspace root`, { hint: "Name what is inside it instead.", context: { file: path.relative, reason: "workspace_root" } }))
+    }
+    yield* refuseReserved(path, allowGitDir)
+    const st = yield* store.lstat(path)
+    if (st._tag === "None") return yield* Effect.fail(spliceError("SPL-E020", `no such file or directory: ${path.relative}`, { context: { file: path.relative } }))
+    return { path, info: st.value }
+  })
+
+/** What TO names: a symlink to a directory counts as that directory, as mv(1) has it. */
+const locateTo = (to: string) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const name = yield* store.resolveName(userPath(to))
+    const st = yield* store.lstat(name)
+    const trailingSlash = to.endsWith("/")
+    if (st._tag === "Some" && st.value.kind === "symlink") {
+      const real = yield* store.resolve(userPath(to))
+      const followed = yield* store.stat(real)
+      if (followed._tag === "Some" && followed.value.kind === "directory") return { resolved: real, state: { path: real.relative, kind: "directory", trailingSlash } satisfies ToState }
+      return { resolved: name, state: { path: name.relative, kind: "other", trailingSlash } satisfies ToState }
+    }
+    const kind = st._tag === "None" ? undefined : st.value.kind === "directory" ? "directory" : st.value.kind === "file" ? "file" : "other"
+    return { resolved: name, state: { path: name.relative, kind, trailingSlash } satisfies ToState }
+  })
+
+/** One file to move or copy, and what its destination holds now (only with --force). */
+interface Pair {
+  readonly source: TreeFile
+  readonly target: ResolvedPath
+  readonly existing?: FileInfo
+}
+
+const kindMismatch = (file: WorkspacePath, kind: string, from: WorkspacePath, verb: string) =>
+  spliceError("SPL-E113", `cannot ${verb} ${from} to ${file}: ${file} is a ${kind}${kind === "directory" ? ", not a file" : kind === "file" ? ", not a directory" : ""}`, {
+    context: { file, kind, from }
+  })
+
+/** Everything decided before any lock: the files, where each goes, and the directories. */
+const plan = (command: Command, config: TransferConfig) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const verb = verbOf(command)
+    const allowGit = config.allowGitDir === true
+    const source = yield* locateSource(command, config.from, allowGit)
+    const fromKind = source.info.kind
+    if (fromKind !== "file" && fromKind !== "directory") {
+      yield* refuseUnjournaled({ files: [], dirs: [], others: [{ path: source.path.relative, kind: fromKind }] }, verb, allowGit)
+    }
+    const kind = fromKind as "file" | "directory"
+    const to = yield* locateTo(config.to)
+    const decided = targetOf(source.path.relative, kind, to.state)
+    if (!decided.ok) {
+      return yield* Effect.fail(
+        decided.reason === "not_a_directory"
+          ? kindMismatch(to.state.path, "file", source.path.relative, verb)
+          : spliceError("SPL-E020", `no directory ${to.state.path} to ${verb} ${source.path.relative} into`, {
+            hint: `Give the whole new name (splice ${command} ${config.from} ${to.state.path}/${baseName(source.path.relative)}): missing directories are made.`,
+            context: { file: source.path.relative, directory: to.state.path }
+          })
+      )
+    }
+    const target = decided.into ? childPath(to.resolved, baseName(source.path.relative)) : to.resolved
+    yield* refuseReserved(target, allowGit)
+    const problem = transferProblem(source.path.relative, kind, target.relative)
+    if (problem === "same_path") {
+      return yield* Effect.fail(spliceError("SPL-E111", `${source.path.relative} and ${target.relative} are the same file`, { context: { from: source.path.relative, to: target.relative, reason: "same_path" } }))
+    }
+    if (problem === "into_itself") {
+      return yield* Effect.fail(spliceError("SPL-E110", `cannot ${verb} ${source.path.relative} into itself (${target.relative})`, { context: { from: source.path.relative, to: target.relative } }))
+    }
+
+    const there = yield* store.lstat(target)
+    if (there._tag === "Some") {
+      const k = there.value.kind
+      if (kind === "directory" && k !== "directory") return yield* Effect.fail(kindMismatch(target.relative, k, source.path.relative, verb))
+      if (kind === "file" && k !== "file") return yield* Effect.fail(kindMismatch(target.relative, k, source.path.relative, verb))
+    }
+
+    const tree = yield* scanTree(source.path, source.info)
+    yield* refuseUnjournaled(tree, verb, allowGit)
+
+    const pairs: Pair[] = []
+    const clashes: WorkspacePath[] = []
+    const seen = new Set<string>()
+    for (const f of tree.files) {
+      const dest = f.path.relative === source.path.relative ? target : yield* store.locate(mapUnder(source.path.relative, target.relative, f.path.relative))
+      yield* refuseReserved(dest, allowGit)
+      // A symlinked directory at the destination must not lead back into the source.
+      if (kind === "directory" && isWithin(source.path.relative, dest.relative) || seen.has(dest.relative)) {
+        return yield* Effect.fail(spliceError("SPL-E110", `cannot ${verb} ${source.path.relative} to ${target.relative}: ${f.path.relative} would land on ${dest.relative}, inside what is ${command === "mv" ? "moved" : "copied"}`, {
+          context: { from: source.path.relative, to: target.relative }
+        }))
+      }
+      seen.add(dest.relative)
+      const st = yield* store.lstat(dest)
+      if (st._tag === "None") {
+        pairs.push({ source: f, target: dest })
+        continue
+      }
+      if (st.value.kind !== "file") return yield* Effect.fail(kindMismatch(dest.relative, st.value.kind, f.path.relative, verb))
+      if (st.value.identity === f.info.identity) {
+        // One file under two names: hard links, or one name spelt two ways on a case-insensitive disk.
+        const reason = caseOnlyDifference(f.path.relative, dest.relative) && !(yield* store.list(yield* store.locate(parentOf(dest.relative)))).includes(baseName(dest.relative))
+          ? "case_insensitive" as const
+          : "hard_link" as const
+        return yield* Effect.fail(spliceError("SPL-E111", `${f.path.relative} and ${dest.relative} are the same file (${reason === "hard_link" ? "two hard links" : "one name on a case-insensitive file system"})`, {
+          context: { from: f.path.relative, to: dest.relative, reason }
+        }))
+      }
+      clashes.push(dest.relative)
+      pairs.push({ source: f, target: dest, existing: st.value })
+    }
+    if (clashes.length > 0 && !config.force) {
+      return yield* Effect.fail(spliceError("SPL-E033", `${clashes.length === 1 ? `${clashes[0]} already exists` : `${clashes.length} files already exist at the destination: ${clashes.slice(0, 5).join(", ")}${clashes.length > 5 ? ", …" : ""}`}; nothing ${command === "mv" ? "moved" : "copied"}`, {
+        hint: `Pass --force to replace ${clashes.length === 1 ? "it" : "them"} (undo restores ${clashes.length === 1 ? "it" : "them"}), or choose another destination.`,
+        context: { file: clashes[0]!, from: source.path.relative, files: clashes }
+      }))
+    }
+    // Each directory of the source has its place at the destination (empty ones too), with its mode.
+    const makeDirs = tree.dirs.map((d) => ({ path: mapUnder(source.path.relative, target.relative, d.path), mode: d.mode }))
+    const removeDirs = command === "mv" ? deepestFirst(tree.dirs) : []
+    return { source, kind, target, pairs, makeDirs, removeDirs }
+  })
+
+const parentOf = (p: WorkspacePath) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : WORKSPACE_ROOT) as WorkspacePath
+
+/** A file read now and its destination's current content (with --force), under the locks. */
+interface Loaded {
+  readonly source: SourceFile
+  readonly target: ResolvedPath
+  readonly existing?: { readonly info: FileInfo; readonly bytes: Uint8Array; readonly checksum: string }
+}
+
+const planWrites = (command: Command, loaded: ReadonlyArray<Loaded>): PlannedWrite[] =>
+  loaded.flatMap(({ source, target, existing }): PlannedWrite[] => {
+    const replaced = existing === undefined
+      ? { original: null, checksumBefore: null }
+      : { original: existing.bytes, checksumBefore: existing.checksum }
+    if (command === "cp") {
+      return [{
+        target,
+        ...replaced,
+        // A new copy gets the source's mode; a file replaced keeps its own, as cp(1) does.
+        mode: existing?.info.mode ?? source.info.mode,
+        next: source.bytes,
+        checksumAfter: source.checksum,
+        ...(existing === undefined ? { createOnly: true } : expectedFrom(existing.info, existing.bytes))
+      }]
+    }
+    return [
+      {
+        target,
+        ...replaced,
+        // What a rollback restores a replaced file with; the moved file keeps its own.
+        mode: existing?.info.mode ?? source.info.mode,
+        ...(existing !== undefined ? { nextMode: source.info.mode } : {}),
+        next: source.bytes,
+        checksumAfter: source.checksum,
+        moveFrom: source.path,
+        moveExpect: expectedFrom(source.info, source.bytes).expect!,
+        // The file moved in replaces the name; the file that was there is not written in place.
+        ...(existing !== undefined ? { expect: expectedFrom(existing.info, existing.bytes).expect! } : {})
+      },
+      { target: source.path, original: source.bytes, mode: source.info.mode, next: null, checksumBefore: source.checksum, checksumAfter: ABSENT }
+    ]
+  })
+
+export const transfer = (command: Command, config: TransferConfig) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const hasher = yield* Hasher
+    const lock = yield* Lock
+    const output = yield* Output
+    const blocked = config.preview ? new Map() : yield* autoRecover
+    const p = yield* plan(command, config)
+    if (config.expectChecksum !== undefined && p.kind !== "file") {
+      return yield* Effect.fail(spliceError("SPL-E010", `--expect-checksum takes a single file; ${p.source.path.relative} is a directory`, {
+        context: { flag: "expect-checksum", file: p.source.path.relative }
+      }))
+    }
+    const paths = p.pairs.flatMap((x) => [x.source.path.relative, x.target.relative])
+    yield* refuseBlocked(blocked, paths)
+
+    return yield* Effect.scoped(Effect.gen(function*() {
+      if (!config.preview) yield* lock.acquire(paths, Duration.millis(config.lockTimeoutMs))
+      const loaded: Loaded[] = []
+      const linked: LockKey[] = []
+      for (const pair of p.pairs) {
+        // Read under the locks: what the journal keeps is what is moved.
+        const st = yield* store.lstat(pair.source.path)
+        if (st._tag === "None" || st.value.kind !== "file") {
+          return yield* Effect.fail(spliceError("SPL-E034", `${pair.source.path.relative} changed while splice was planning the ${verbOf(command)}`, {
+            context: { file: pair.source.path.relative, files: [pair.source.path.relative], race: "content" }
+          }))
+        }
+        const source = yield* readSource({ path: pair.source.path, info: st.value }, config.maxBytes)
+        let existing: Loaded["existing"]
+        if (pair.existing !== undefined) {
+          const now = yield* store.lstat(pair.target)
+          if (now._tag === "Some" && now.value.kind === "file") {
+            const bytes = yield* store.read(pair.target, { noFollow: true })
+            existing = { info: now.value, bytes, checksum: yield* hasher.blake3(bytes) }
+            // cp rewrites a hard-linked destination in place: its other names must not be written meanwhile.
+            if (command === "cp") linked.push(...identityLock(now.value))
+          }
+        }
+        loaded.push({ source, target: pair.target, ...(existing !== undefined ? { existing } : {}) })
+      }
+      if (!config.preview && linked.length > 0) yield* lock.acquire(linked, Duration.millis(config.lockTimeoutMs))
+      if (config.expectChecksum !== undefined) yield* checkExpected(p.source.path, loaded[0]?.source.checksum ?? ABSENT, config.expectChecksum)
+
+      const writes = planWrites(command, loaded)
+      const files = loaded.map((l) => {
+        const w = writes.find((x) => x.target.relative === l.target.relative)!
+        return {
+          from: l.source.path.relative,
+          file: l.target.relative,
+          bytes: l.source.bytes.length,
+          mode: octalMode(command === "cp" ? w.mode ?? l.source.info.mode : l.source.info.mode),
+          checksum: l.source.checksum,
+          replaced: l.existing?.checksum ?? null,
+          write_strategy: writeStrategy(w)
+        }
+      })
+      const bytes = files.reduce((n, f) => n + f.bytes, 0)
+      const base = { from: p.source.path.relative, to: p.target.relative, files, bytes }
+      const past = command === "mv" ? "moved" : "copied"
+      const summary = `${p.source.path.relative} → ${p.target.relative} (${files.length} file${files.length === 1 ? "" : "s"}, ${bytes} bytes${files.some((f) => f.replaced !== null) ? `, ${files.filter((f) => f.replaced !== null).length} replaced` : ""})`
+      const extra = (dirs: ReadonlyArray<WorkspacePath>) => (command === "mv" ? { removed_directories: dirs } : {})
+      const gate = config.compiler ?? COMPILER_OFF
+
+      const toMake = yield* missingDirectories(writes, p.makeDirs.map((d) => d.path))
+      if (config.preview) {
+        return yield* output.result(command, {
+          ...base,
+          created_directories: toMake,
+          ...extra(p.removeDirs.map((d) => d.path)),
+          compiler: skippedVerdict(gate.mode === "off" ? "disabled by --validate" : "not run by --preview: the checker reads the files on disk"),
+          preview: true,
+          changed: false,
+          would_change: true,
+          tx: null
+        }, `would ${verbOf(command)} ${summary}\n${files.map((f) => `  ${f.from} → ${f.file}${f.replaced !== null ? " (replaces the file there)" : ""}\n`).join("")}`)
+      }
+      if (writes.length === 0 && toMake.length === 0 && p.removeDirs.length === 0) {
+        // Only reachable for cp of an empty directory onto an existing one: nothing to do.
+        return yield* output.result(command, { ...base, created_directories: [], ...extra([]), compiler: skippedVerdict("nothing to change"), changed: false, tx: null },
+          `nothing to ${verbOf(command)}: ${p.source.path.relative} is empty and ${p.target.relative} exists\n`)
+      }
+      const plans = yield* planFor(writes.filter((w) => w.next !== null).map((w) => w.target.relative), gate)
+      const { tx, verified: compiler } = yield* commitWrites(
+        writes,
+        { command, makeDirs: p.makeDirs, removeDirs: p.removeDirs, ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
+        compilerGate(writes, gate, plans)
+      )
+      // Every name the transaction touched: a moved file's rows leave its old path.
+      const graph = yield* graphAfterWrite(writes.map((w) => w.target.relative), config)
+      return yield* output.result(command, {
+        ...base,
+        created_directories: tx.dirs ?? [],
+        ...extra((tx.removedDirs ?? []).map((d) => d.path)),
+        compiler,
+        changed: true,
+        tx: tx.id,
+        ...graph.fields
+      }, `${past} ${summary}, ${compilerLine(compiler)}, tx ${tx.id}\n${graph.human}`)
+    }))
+  })
+
+export const mv = (config: TransferConfig) => transfer("mv", config)
+export const cp = (config: TransferConfig) => transfer("cp", config)
