@@ -215,6 +215,8 @@ export const errorContexts = {
   "SPL-E091": ctx({ db: opt(Schema.NullOr(S)), source: opt(S), tried: opt(Strings) }),
   // detail: the stack of a defect, or what the failed call said.
   "SPL-E099": ctx({ ...errno }),
+  "SPL-E100": ctx({ pattern: S, reason: Schema.Literal("invalid_regex", "newline"), detail: S }),
+  "SPL-E101": ctx({ parameter: S }),
   "SPL-E130": ctx({ signal: S }),
   "SPL-E131": ctx({ files: Strings, transactions: Strings })
 } satisfies { readonly [C in ErrorCode]: Schema.Schema<any, any, never> }

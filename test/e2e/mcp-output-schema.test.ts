@@ -76,7 +76,11 @@ for (const rt of runtimes) {
           ["set", { file: "c.json", key_path: "a.b", value: "2", json: true }],
           ["del", { file: "c.json", key_path: "a.b" }],
           ["del", { file: "c.json", key_path: "a.b" }, true],
-          ["read", { fiel: "a.ts" }, true]
+          ["read", { fiel: "a.ts" }, true],
+          ["search", { pattern: "add", context: 1 }],
+          ["search", { pattern: "add", count: true }],
+          ["search", { pattern: "add", files_with_matches: true }],
+          ["search", { pattern: "" }, true]
         ]
         for (const [name, a, isError] of calls) await call(name, a, isError === true)
         expect(new Set(calls.map(([n]) => n))).toEqual(new Set(tools.map((t) => t.name)))

@@ -84,7 +84,9 @@ const cases: ReadonlyArray<Case> = [
   { tool: "set", args: { file: "cfg.toml", key_path: "tool.version", value: "2.0" }, cli: ["set", "cfg.toml", "tool.version", "2.0"] },
   { tool: "set", args: { file: "cfg.toml", key_path: "tool.n", value: "{nope", json: true }, cli: ["set", "cfg.toml", "tool.n", "{nope", "--json"], code: "SPL-E010" },
   { tool: "del", args: { file: "cfg.toml", key_path: "tool.name" }, cli: ["del", "cfg.toml", "tool.name"] },
-  { tool: "del", args: { file: "bad.yaml", key_path: "a" }, cli: ["del", "bad.yaml", "a"], code: "SPL-E048" }
+  { tool: "del", args: { file: "bad.yaml", key_path: "a" }, cli: ["del", "bad.yaml", "a"], code: "SPL-E048" },
+  { tool: "search", args: { pattern: "area", glob: ["*.ts"], context: 1 }, cli: ["search", "area", "--glob", "*.ts", "--context", "1"], same: true },
+  { tool: "search", args: { pattern: "(", regex: true }, cli: ["search", "(", "--regex"], code: "SPL-E100" }
 ]
 
 const seed = (ws: string) => {
@@ -99,7 +101,7 @@ const seed = (ws: string) => {
 const stable = (v: unknown): unknown => {
   if (Array.isArray(v)) return v.map(stable)
   if (typeof v !== "object" || v === null) return v
-  return Object.fromEntries(Object.entries(v).filter(([k]) => !["ms", "tx", "id", "created", "at", "db"].includes(k)).map(([k, x]) => [k, stable(x)]))
+  return Object.fromEntries(Object.entries(v).filter(([k]) => !["ms", "elapsed_ms", "tx", "id", "created", "at", "db"].includes(k)).map(([k, x]) => [k, stable(x)]))
 }
 
 for (const rt of runtimes) {

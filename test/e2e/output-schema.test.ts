@@ -98,6 +98,10 @@ describe.each(runtimes)("every line the CLI prints under $name matches splice sc
     expect((await go("set", "c.toml", "a.b", "2", "--json")).last).toMatchObject({ changed: true })
     expect((await go("set", "c.toml", "a.b", "2", "--json")).last).toMatchObject({ changed: false })
     expect((await go("del", "c.toml", "a.b")).last).toMatchObject({ changed: true })
+    await go("search", "add", "-C", "1")
+    await go("search", "add", "--count")
+    await go("search", "add", "-l")
+    expect((await go("search", "(", "--regex")).code).toBe(2)
 
     expect([...seen].sort()).toEqual(Object.keys(schemas.commands).sort())
     fs.rmSync(ws, { recursive: true, force: true })

@@ -12,6 +12,48 @@ interface Rule {
   readonly dirOnly: boolean
 }
 
+/** POSIX classes git's wildmatch knows inside brackets, as JavaScript class ranges. */
+const POSIX_CLASSES: Record<string, string> = {
+  alnum: "a-zA-Z0-9", alpha: "a-zA-Z", blank: " \\t", cntrl: "\\x00-\\x1f\\x7f", digit: "0-9", graph: "!-~",
+  lower: "a-z", print: " -~", punct: "!-\\/:-@\\[-`{-~", space: " \\t\\n\\r\\v\\f", upper: "A-Z", xdigit: "0-9a-fA-F"
+}
+
+/**
+ * A bracket expression starting at `glob[start]` (`[`) as a regex class, as wildmatch reads it: `!` or
+ * `^` first negates, a `]` right after the opening (or the negation) is a member, `[:digit:]` and
+ * the other POSIX classes, backslash escapes; a slash never matches. Undefined when unclosed.
+ */
+const bracketToRegex = (glob: string, start: number): { re: string; end: number } | undefined => {
+  let i = start + 1
+  let negate = false
+  if (glob[i] === "!" || glob[i] === "^") {
+    negate = true
+    i++
+  }
+  let body = ""
+  let first = true
+  for (; i < glob.length; i++, first = false) {
+    const c = glob[i]!
+    if (c === "]" && !first) return { re: negate ? `[^/${body}]` : `(?!/)[${body}]`, end: i }
+    if (c === "[" && glob[i + 1] === ":") {
+      const close = glob.indexOf(":]", i + 2)
+      const cls = close === -1 ? undefined : POSIX_CLASSES[glob.slice(i + 2, close)]
+      if (cls !== undefined) {
+        body += cls
+        i = close + 1
+        continue
+      }
+    }
+    if (c === "\\" && i + 1 < glob.length) {
+      const escaped = glob[++i]!
+      body += /[a-zA-Z0-9]/.test(escaped) ? escaped : "\\" + escaped
+      continue
+    }
+    body += c === "-" && !first && glob[i + 1] !== "]" ? "-" : c.replace(/[\]\[\\^-]/g, "\\$&")
+  }
+  return undefined
+}
+
 const globToRegex = (glob: string): string => {
   let re = ""
   for (let i = 0; i < glob.length; i++) {
@@ -29,11 +71,11 @@ const globToRegex = (glob: string): string => {
       } else re += "[^/]*"
     } else if (c === "?") re += "[^/]"
     else if (c === "[") {
-      const end = glob.indexOf("]", i + 1)
-      if (end === -1) re += "\\["
+      const bracket = bracketToRegex(glob, i)
+      if (bracket === undefined) re += "\\["
       else {
-        re += "[" + glob.slice(i + 1, end).replace(/^!/, "^").replace(/\\/g, "\\\\") + "]"
-        i = end
+        re += bracket.re
+        i = bracket.end
       }
     } else if (c === "\\" && i + 1 < glob.length) re += "\\" + glob[++i]
     else re += c.replace(/[.+^${}()|]/g, "\\$&")

@@ -1,0 +1,55 @@
+/** `splice search`: matching lines of the tree, then a summary. */
+import * as Schema from "effect/Schema"
+import { Count, Int } from "../common.js"
+import { eventLine, resultLine } from "../line.js"
+
+export const Submatch = Schema.Struct({
+  text: Schema.String,
+  /** Byte offsets of the match within the line's UTF-8 text (as ripgrep's --json). */
+  start: Count,
+  end: Count
+}).annotations({ identifier: "Submatch" })
+
+const where = {
+  file: Schema.String,
+  /** 1-based line number. */
+  line: Int,
+  /** Byte offset in the file where the line starts. */
+  offset: Count,
+  /** The line without its terminator. */
+  text: Schema.String
+}
+
+export const SearchEvent = Schema.Union(
+  /** One per matching line, with every match in it. */
+  eventLine("match", {
+    ...where,
+    /** 1-based character (Unicode code point) column of the line's first match. */
+    column: Int,
+    submatches: Schema.Array(Submatch)
+  }),
+  /** A line around a match (--context). */
+  eventLine("context", where),
+  /** --count: matching lines (and matches) of one file. */
+  eventLine("count", { file: Schema.String, count: Count, matches: Count }),
+  /** --files-with-matches: a file holding at least one match. */
+  eventLine("file", { file: Schema.String })
+)
+
+export const Skipped = Schema.Struct({ path: Schema.String, reason: Schema.String }).annotations({ identifier: "Skipped" })
+
+export const SearchResult = resultLine("search", {
+  pattern: Schema.String,
+  regex: Schema.Boolean,
+  files_searched: Count,
+  files_matched: Count,
+  /** Matching lines (what --count counts). */
+  matched_lines: Count,
+  /** Matches (submatches) over all lines. */
+  matches: Count,
+  /** Files passed over as binary (a NUL byte in their first 64 KiB). */
+  binary_skipped: Count,
+  /** Directories or files that could not be read (the search went on without them). */
+  skipped: Schema.Array(Skipped),
+  elapsed_ms: Count
+})

@@ -1,0 +1,60 @@
+/** `splice search`: ripgrep-like search of the tree. */
+import { search } from "../../commands/tree/search.js"
+import { defineCommand } from "../command.js"
+import { flag, integer, list, text } from "../param.js"
+import { given } from "../settings.js"
+
+/** The walk's parameters, shared by search, replace, ls and count. */
+export const walkParams = {
+  glob: list("glob", "Only files matching this gitignore-style glob; !GLOB excludes (*.ts: any depth; a/*.ts: from here)", { alias: "g" }),
+  hidden: flag("hidden", "Include names starting with a dot (.git and .splice are never entered)"),
+  noIgnore: flag("no-ignore", "Do not honour .gitignore files and .git/info/exclude")
+}
+
+/** The pattern parameters, shared by search and replace. */
+export const patternParams = {
+  regex: flag("regex", "PATTERN is a JavaScript regular expression (Unicode mode) instead of a literal text"),
+  ignoreCase: flag("ignore-case", "Match regardless of case (Unicode case folding)", { alias: "i" }),
+  word: flag("word", "Only whole words: no letter, digit or _ right before or after a match", { alias: "w" })
+}
+
+export const searchSpec = defineCommand({
+  name: "search",
+  summary: "Search the tree for a text or regex, ripgrep-style: .gitignore honoured, binary files skipped",
+  guide: "One `match` line per matching line: file, line, column (1-based, characters), offset (of the line, bytes), text, " +
+    "submatches [{text, start, end}] (bytes in the line); then a summary. Literal unless `regex`. No match is not an error. " +
+    "SPL-E100 invalid regex; SPL-E101 empty pattern; SPL-E020 no such path.",
+  params: {
+    pattern: text("pattern", "The text to look for (a regex with --regex)", { required: true, positional: "PATTERN" }),
+    paths: list("paths", "Files or directories to search (default: the current directory)", { positional: "PATH" }),
+    ...patternParams,
+    context: integer("context", "Lines of context before and after each matching line", { alias: "C" }),
+    filesWithMatches: flag("files-with-matches", "Print only the names of files with a match", { alias: "l" }),
+    count: flag("count", "Print only the number of matching lines of each file", { alias: "c" }),
+    maxCount: integer("max-count", "Stop searching a file after this many matching lines", { alias: "m" }),
+    ...walkParams
+  },
+  needs: "workspace",
+  readOnly: true,
+  examples: [
+    "splice search TODO",
+    "splice search 'fn\\s+\\w+\\(' src --regex --glob '*.rs'",
+    "splice search useState -w -C 2 --glob '!*.test.tsx'",
+    "splice search -l -i deprecated"
+  ],
+  run: (v) =>
+    search({
+      pattern: v.pattern,
+      paths: v.paths,
+      regex: v.regex,
+      ignoreCase: v.ignoreCase,
+      word: v.word,
+      context: v.context ?? 0,
+      filesWithMatches: v.filesWithMatches,
+      count: v.count,
+      ...given("maxCount", v.maxCount),
+      globs: v.glob,
+      hidden: v.hidden,
+      noIgnore: v.noIgnore
+    })
+})
