@@ -217,6 +217,8 @@ export const errorContexts = {
   "SPL-E099": ctx({ ...errno }),
   "SPL-E100": ctx({ pattern: S, reason: Schema.Literal("invalid_regex", "newline"), detail: S }),
   "SPL-E101": ctx({ parameter: S }),
+  "SPL-E102": ctx({ expected: Count, actual: Count, files: Schema.Array(Schema.Struct({ file: S, replacements: Count })) }),
+  "SPL-E103": ctx({ replacement: S, reference: S, groups: Count }),
   "SPL-E130": ctx({ signal: S }),
   "SPL-E131": ctx({ files: Strings, transactions: Strings })
 } satisfies { readonly [C in ErrorCode]: Schema.Schema<any, any, never> }

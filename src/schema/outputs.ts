@@ -14,7 +14,7 @@ import { HistoryEvent, HistoryResult } from "./results/history.js"
 import { CheckEvent, CheckResult, ExplainResult, HashEvent, HashResult, ReadResult, TrustResult } from "./results/inspect.js"
 import { RecoverEvent, RecoverResult } from "./results/recover.js"
 import { SchemaResult } from "./results/schema.js"
-import { SearchEvent, SearchResult } from "./results/search.js"
+import { ReplaceResult, SearchEvent, SearchResult } from "./results/search.js"
 import { UndoResult } from "./results/undo.js"
 import { WriteResult } from "./results/write.js"
 
@@ -49,7 +49,8 @@ export const commandOutputs = {
   files: { result: FilesResult, events: FilesEvent },
   suggest: { result: SuggestResult },
   export: { result: ExportResult, events: ExportEvent },
-  search: { result: SearchResult, events: SearchEvent }
+  search: { result: SearchResult, events: SearchEvent },
+  replace: { result: ReplaceResult }
 } as const satisfies Record<string, CommandOutput>
 
 export type CommandName = keyof typeof commandOutputs

@@ -80,7 +80,11 @@ for (const rt of runtimes) {
           ["search", { pattern: "add", context: 1 }],
           ["search", { pattern: "add", count: true }],
           ["search", { pattern: "add", files_with_matches: true }],
-          ["search", { pattern: "" }, true]
+          ["search", { pattern: "" }, true],
+          ["replace", { pattern: "add", replacement: "sum", word: true, preview: true }],
+          ["replace", { pattern: "add", replacement: "sum", word: true }],
+          ["replace", { pattern: "nothing_here", replacement: "x" }],
+          ["replace", { pattern: "(x)", replacement: "$2", regex: true }, true]
         ]
         for (const [name, a, isError] of calls) await call(name, a, isError === true)
         expect(new Set(calls.map(([n]) => n))).toEqual(new Set(tools.map((t) => t.name)))

@@ -86,7 +86,9 @@ const cases: ReadonlyArray<Case> = [
   { tool: "del", args: { file: "cfg.toml", key_path: "tool.name" }, cli: ["del", "cfg.toml", "tool.name"] },
   { tool: "del", args: { file: "bad.yaml", key_path: "a" }, cli: ["del", "bad.yaml", "a"], code: "SPL-E048" },
   { tool: "search", args: { pattern: "area", glob: ["*.ts"], context: 1 }, cli: ["search", "area", "--glob", "*.ts", "--context", "1"], same: true },
-  { tool: "search", args: { pattern: "(", regex: true }, cli: ["search", "(", "--regex"], code: "SPL-E100" }
+  { tool: "search", args: { pattern: "(", regex: true }, cli: ["search", "(", "--regex"], code: "SPL-E100" },
+  { tool: "replace", args: { pattern: "twice", replacement: "double", paths: ["lib.ts"], expect_count: 1 }, cli: ["replace", "twice", "double", "lib.ts", "--expect-count", "1"] },
+  { tool: "replace", args: { pattern: "double", replacement: "triple", expect_count: 5 }, cli: ["replace", "double", "triple", "--expect-count", "5"], code: "SPL-E102" }
 ]
 
 const seed = (ws: string) => {

@@ -102,6 +102,10 @@ describe.each(runtimes)("every line the CLI prints under $name matches splice sc
     await go("search", "add", "--count")
     await go("search", "add", "-l")
     expect((await go("search", "(", "--regex")).code).toBe(2)
+    expect((await go("replace", "add", "sum", "-w", "--preview")).last).toMatchObject({ preview: true })
+    expect((await go("replace", "add", "sum", "-w", "--diff")).last).toMatchObject({ changed: true })
+    expect((await go("replace", "nothing_here", "x")).last).toMatchObject({ changed: false })
+    expect((await go("replace", "sum", "add", "--expect-count", "99")).code).toBe(6)
 
     expect([...seen].sort()).toEqual(Object.keys(schemas.commands).sort())
     fs.rmSync(ws, { recursive: true, force: true })

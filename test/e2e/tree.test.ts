@@ -114,3 +114,54 @@ describe.each(runtimes)("splice search under $name", (rt) => {
     expect([missing.code, missing.last["code"]]).toEqual([4, "SPL-E020"])
   })
 })
+
+describe.each(runtimes)("splice replace under $name", (rt) => {
+  const ws = tempWorkspace("splice-replace-")
+  const put = (f: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(ws, f)), { recursive: true })
+    fs.writeFileSync(path.join(ws, f), text)
+  }
+  const read = (f: string) => fs.readFileSync(path.join(ws, f), "utf8")
+  const run = (args: ReadonlyArray<string>, cwd = ws) => runAsync(rt, [...args, "--output", "json"], { cwd })
+
+  beforeAll(() => {
+    execFileSync("git", ["init", "-q"], { cwd: ws })
+    put(".gitignore", "build/\n")
+    put("src/a.ts", "export function oldName(): number {\n  return 1\n}\n")
+    put("src/b.ts", "import { oldName } from './a'\r\nexport const x = oldName()\r\n")
+    put("src/util/c.py", "def oldName():\n    return 2\n")
+    put("build/a.js", "oldName()\n")
+  })
+  afterAll(() => fs.rmSync(ws, { recursive: true, force: true }))
+
+  it("from a nested subdirectory: one transaction over every file, CRLF kept, ignored files untouched; undo restores all", async () => {
+    const before = { a: read("src/a.ts"), b: read("src/b.ts"), c: read("src/util/c.py") }
+    const r = await run(["replace", "oldName", "newName", "--expect-count", "4"], path.join(ws, "src"))
+    expect(r.code, r.stdout + r.stderr).toBe(0)
+    expect(r.last).toMatchObject({ command: "replace", changed: true, replacements: 4 })
+    expect((r.last["files"] as Array<{ file: string }>).map((f) => f.file)).toEqual(["src/a.ts", "src/b.ts", "src/util/c.py"])
+    expect(read("src/b.ts")).toBe("import { newName } from './a'\r\nexport const x = newName()\r\n")
+    expect(read("build/a.js")).toBe("oldName()\n")
+    const u = await run(["undo"])
+    expect(u.code, u.stdout).toBe(0)
+    expect({ a: read("src/a.ts"), b: read("src/b.ts"), c: read("src/util/c.py") }).toEqual(before)
+  })
+
+  it("--preview prints the combined diff in human mode and writes nothing", async () => {
+    const r = await runAsync(rt, ["replace", "--regex", "old(\\w+)", "new$1", "src/a.ts", "src/util", "--preview", "--output", "human"], { cwd: ws })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain("--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1,3 +1,3 @@\n-export function oldName(): number {\n+export function newName(): number {\n")
+    expect(r.stdout).toContain("would replace 2 matches in 2 files: src/a.ts (1), src/util/c.py (1)\n")
+    expect(read("src/a.ts")).toContain("oldName")
+  })
+
+  it("refusals write nothing: --expect-count (SPL-E102, exit 6), a syntax error (SPL-E042, exit 5), a missing group (SPL-E103, exit 2)", async () => {
+    const count = await run(["replace", "oldName", "newName", "--expect-count", "1"])
+    expect([count.code, count.last["code"]]).toEqual([6, "SPL-E102"])
+    const syntax = await run(["replace", "(): number {", "(: number {"])
+    expect([syntax.code, syntax.last["code"]]).toEqual([5, "SPL-E042"])
+    const group = await run(["replace", "--regex", "old", "$1"])
+    expect([group.code, group.last["code"]]).toEqual([2, "SPL-E103"])
+    expect(read("src/a.ts")).toBe("export function oldName(): number {\n  return 1\n}\n")
+  })
+})

@@ -161,10 +161,15 @@ const groupsOf = (re: RegExp): { count: number; names: string[] } => {
   return { count: probe.length - 1, names: Object.keys(probe.groups ?? {}) }
 }
 
+/** The regex source of a pattern: a literal escaped, a regex with Unicode-aware escapes, whole words wrapped. */
+export const regexSource = (source: string, options: PatternOptions): string => {
+  const body = options.regex ? unicodeEscapes(source) : escapeRegex(source)
+  return options.word ? `(?<!${WORD})(?:${body})(?!${WORD})` : body
+}
+
 export const compilePattern = (source: string, options: PatternOptions): CompileResult => {
   if (source.length === 0) return { ok: false, reason: "empty", message: "the pattern is empty: it would match everywhere" }
-  let body = options.regex ? unicodeEscapes(source) : escapeRegex(source)
-  if (options.word) body = `(?<!${WORD})(?:${body})(?!${WORD})`
+  const body = regexSource(source, options)
   let regex: RegExp
   try {
     regex = new RegExp(body, `gmu${options.ignoreCase ? "i" : ""}`)

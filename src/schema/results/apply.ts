@@ -28,7 +28,7 @@ const FileReport = Schema.Struct({
 
 /** The syntax gate over every file the change set writes. */
 export type ApplyValidation = Schema.Schema.Encoded<typeof Validation>
-const Validation = Schema.Struct({
+export const Validation = Schema.Struct({
   gate: Schema.Literal("syntax"),
   status: Schema.Literal("passed", "failed", "skipped"),
   files: Schema.Array(Schema.Struct({ file: Schema.String, ...SyntaxVerdict.fields }))

@@ -1,7 +1,8 @@
-/** `splice search`: matching lines of the tree, then a summary. */
+/** `splice search`: matching lines of the tree, then a summary; `splice replace`: every match replaced, one transaction. */
 import * as Schema from "effect/Schema"
-import { Count, Int } from "../common.js"
+import { Checksum, CompilerVerdict, Count, GraphReport, Int, LineEnding, PreviewFields, TxId } from "../common.js"
 import { eventLine, resultLine } from "../line.js"
+import { Validation } from "./apply.js"
 
 export const Submatch = Schema.Struct({
   text: Schema.String,
@@ -53,3 +54,33 @@ export const SearchResult = resultLine("search", {
   skipped: Schema.Array(Skipped),
   elapsed_ms: Count
 })
+
+/** One file a replace changed (or would change). */
+export const ReplacedFile = Schema.Struct({
+  file: Schema.String,
+  replacements: Count,
+  checksum_before: Checksum,
+  checksum_after: Checksum,
+  line_ending: LineEnding,
+  bom: Schema.Boolean
+}).annotations({ identifier: "ReplacedFile" })
+
+const replaced = {
+  pattern: Schema.String,
+  replacement: Schema.String,
+  regex: Schema.Boolean,
+  /** Matches replaced over all files (what --expect-count is compared with). */
+  replacements: Count,
+  files_searched: Count,
+  files: Schema.Array(ReplacedFile),
+  skipped: Schema.Array(Skipped),
+  validation: Validation,
+  compiler: CompilerVerdict
+}
+
+/** A replace: nothing to change, previewed, or committed as one transaction. */
+export const ReplaceResult = Schema.Union(
+  resultLine("replace", { ...replaced, changed: Schema.Literal(false), tx: Schema.Null }),
+  resultLine("replace", { ...replaced, ...PreviewFields }),
+  resultLine("replace", { ...replaced, changed: Schema.Literal(true), tx: TxId, graph: Schema.optional(GraphReport), diff: Schema.optional(Schema.String) })
+)

@@ -11,11 +11,11 @@ import { historySpec } from "./history.js"
 import { readSpec } from "./read.js"
 import { recoverSpec } from "./recover.js"
 import { schemaSpec } from "./schema.js"
-import { searchSpec } from "./search.js"
+import { replaceSpec, searchSpec } from "./search.js"
 import { trustSpec } from "./trust.js"
 import { undoSpec } from "./undo.js"
 import { writeSpec } from "./write.js"
 
 export const commandSpecs: ReadonlyArray<AnyCommandSpec> = [
-  editSpec, writeSpec, applySpec, getSpec, setSpec, delSpec, checkSpec, readSpec, hashSpec, undoSpec, historySpec, recoverSpec, trustSpec, explainSpec, schemaSpec, ...graphSpecs, searchSpec
+  editSpec, writeSpec, applySpec, getSpec, setSpec, delSpec, checkSpec, readSpec, hashSpec, undoSpec, historySpec, recoverSpec, trustSpec, explainSpec, schemaSpec, ...graphSpecs, searchSpec, replaceSpec
 ] as unknown as ReadonlyArray<AnyCommandSpec>

@@ -1,8 +1,11 @@
-/** `splice search`: ripgrep-like search of the tree. */
+/** `splice search`: ripgrep-like search of the tree; `splice replace`: every match replaced, as one transaction. */
+import * as Effect from "effect/Effect"
+import { replace } from "../../commands/tree/replace.js"
 import { search } from "../../commands/tree/search.js"
 import { defineCommand } from "../command.js"
 import { flag, integer, list, text } from "../param.js"
-import { given } from "../settings.js"
+import { given, holdMs, settingsFrom } from "../settings.js"
+import { diff, gates, preview, refreshDb } from "../shared.js"
 
 /** The walk's parameters, shared by search, replace, ls and count. */
 export const walkParams = {
@@ -56,5 +59,53 @@ export const searchSpec = defineCommand({
       globs: v.glob,
       hidden: v.hidden,
       noIgnore: v.noIgnore
+    })
+})
+
+export const replaceSpec = defineCommand({
+  name: "replace",
+  summary: "Replace every match of a text or regex in the tree, as one transaction: locked, syntax-gated, journaled, undoable",
+  guide: "Literal unless `regex` (then REPLACEMENT takes $1, $<name>, $&, $$). Every matching file is locked and changed in memory, " +
+    "each result syntax-gated, then all are written atomically in one transaction (undo reverses it whole). Use expect_count to refuse " +
+    "a surprise (SPL-E102, nothing written); preview shows the diff. SPL-E042 a result would not parse; SPL-E103 a group the pattern lacks.",
+  params: {
+    pattern: text("pattern", "The text to replace (a regex with --regex)", { required: true, positional: "PATTERN" }),
+    replacement: text("replacement", "What replaces each match (with --regex: $1, $<name>, $& and $$ as in JavaScript)", { required: true, positional: "REPLACEMENT" }),
+    paths: list("paths", "Files or directories (default: the current directory)", { positional: "PATH" }),
+    ...patternParams,
+    expectCount: integer("expect-count", "Refuse (exit 6, nothing written) unless exactly this many matches are replaced"),
+    preview,
+    diff,
+    ...walkParams,
+    ...gates,
+    db: refreshDb
+  },
+  needs: "workspace",
+  readOnly: false,
+  examples: [
+    "splice replace oldName newName src --word --preview",
+    "splice replace 'import (\\w+) from \"lodash\"' 'import $1 from \"lodash-es\"' --regex --glob '*.ts'",
+    "splice replace http:// https:// docs --expect-count 12"
+  ],
+  run: (v) =>
+    Effect.gen(function*() {
+      const settings = yield* settingsFrom(v)
+      return yield* replace({
+        pattern: v.pattern,
+        replacement: v.replacement,
+        paths: v.paths,
+        regex: v.regex,
+        ignoreCase: v.ignoreCase,
+        word: v.word,
+        ...given("expectCount", v.expectCount),
+        preview: v.preview,
+        showDiff: v.diff,
+        globs: v.glob,
+        hidden: v.hidden,
+        noIgnore: v.noIgnore,
+        ...settings,
+        ...holdMs(),
+        ...given("db", v.db)
+      })
     })
 })
