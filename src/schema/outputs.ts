@@ -15,6 +15,7 @@ import { CheckEvent, CheckResult, ExplainResult, HashEvent, HashResult, ReadResu
 import { RecoverEvent, RecoverResult } from "./results/recover.js"
 import { SchemaResult } from "./results/schema.js"
 import { ReplaceResult, SearchEvent, SearchResult } from "./results/search.js"
+import { CountResult, LsEvent, LsResult } from "./results/tree.js"
 import { UndoResult } from "./results/undo.js"
 import { WriteResult } from "./results/write.js"
 
@@ -50,7 +51,9 @@ export const commandOutputs = {
   suggest: { result: SuggestResult },
   export: { result: ExportResult, events: ExportEvent },
   search: { result: SearchResult, events: SearchEvent },
-  replace: { result: ReplaceResult }
+  replace: { result: ReplaceResult },
+  ls: { result: LsResult, events: LsEvent },
+  count: { result: CountResult }
 } as const satisfies Record<string, CommandOutput>
 
 export type CommandName = keyof typeof commandOutputs

@@ -84,7 +84,11 @@ for (const rt of runtimes) {
           ["replace", { pattern: "add", replacement: "sum", word: true, preview: true }],
           ["replace", { pattern: "add", replacement: "sum", word: true }],
           ["replace", { pattern: "nothing_here", replacement: "x" }],
-          ["replace", { pattern: "(x)", replacement: "$2", regex: true }, true]
+          ["replace", { pattern: "(x)", replacement: "$2", regex: true }, true],
+          ["ls", {}],
+          ["ls", { long: true, depth: 1 }],
+          ["ls", { path: "nope" }, true],
+          ["count", { by_size: 3, by_language: true }]
         ]
         for (const [name, a, isError] of calls) await call(name, a, isError === true)
         expect(new Set(calls.map(([n]) => n))).toEqual(new Set(tools.map((t) => t.name)))

@@ -106,6 +106,10 @@ describe.each(runtimes)("every line the CLI prints under $name matches splice sc
     expect((await go("replace", "add", "sum", "-w", "--diff")).last).toMatchObject({ changed: true })
     expect((await go("replace", "nothing_here", "x")).last).toMatchObject({ changed: false })
     expect((await go("replace", "sum", "add", "--expect-count", "99")).code).toBe(6)
+    await go("ls")
+    await go("ls", "--long", "--depth", "1")
+    expect((await go("ls", "nope")).code).toBe(4)
+    await go("count", "--by-size", "3", "--by-language")
 
     expect([...seen].sort()).toEqual(Object.keys(schemas.commands).sort())
     fs.rmSync(ws, { recursive: true, force: true })

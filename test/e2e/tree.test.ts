@@ -105,6 +105,25 @@ describe.each(runtimes)("splice search under $name", (rt) => {
     expect(JSON.parse(r.stdout)).toMatchObject({ type: "match" })
   })
 
+  it("ls lists what git lists, in git's order; --long checksums are b3sum's; count agrees", async () => {
+    const untracked = execFileSync("git", ["ls-files", "--others", "--exclude-standard"], { cwd: ws, encoding: "utf8" }).split("\n").filter(Boolean)
+    const listed = await run(["ls", "--hidden"])
+    expect(listed.lines.filter((l) => l["type"] === "entry").map((l) => l["path"])).toEqual(untracked)
+    const long = await run(["ls", "src/lib", "--long"])
+    const helper = long.lines.find((l) => l["path"] === "src/lib/helper.ts")!
+    const size = (f: string) => fs.statSync(path.join(ws, f)).size
+    expect(helper).toMatchObject({ kind: "file", size: size("src/lib/helper.ts"), lines: 4, language: "typescript" })
+    if (spawnSync("b3sum", ["--version"]).status === 0) {
+      expect(helper["checksum"]).toBe(execFileSync("b3sum", ["--no-names", "src/lib/helper.ts"], { cwd: ws, encoding: "utf8" }).trim())
+    }
+    const counted = await run(["count", "--hidden", "--by-size", "1", "--by-language"])
+    expect(counted.last).toMatchObject({ files: untracked.length, binary_files: 1, largest: [{ file: "src/lib/helper.ts", size: size("src/lib/helper.ts") }] })
+    const sub = await run(["ls", "--depth", "1"], path.join(ws, "src"))
+    expect(sub.lines.filter((l) => l["type"] === "entry").map((l) => `${l["path"]}:${l["kind"]}`)).toEqual(["src/app.ts:file", "src/keep.log:file", "src/lib:directory"])
+    const human = await runAsync(rt, ["count", "src", "--output", "human"], { cwd: ws })
+    expect(human.stdout).toBe(`3 files, 7 lines, ${size("src/app.ts") + size("src/keep.log") + size("src/lib/helper.ts")} B\n`)
+  })
+
   it("errors: invalid regex (SPL-E100, exit 2), empty pattern (SPL-E101), missing path (SPL-E020, exit 4)", async () => {
     const bad = await run(["search", "--regex", "(unclosed"])
     expect([bad.code, bad.last["code"]]).toEqual([2, "SPL-E100"])

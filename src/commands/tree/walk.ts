@@ -117,6 +117,8 @@ export const walkTree = <E, R>(options: WalkOptions, visit: (files: ReadonlyArra
     const fromHere = (p: WorkspacePath) => below(here.relative, p) ?? p
     const seen = new Set<string>()
     const skipped: WalkSkip[] = []
+    /** Directories not entered because of maxDepth (what ls shows as the tree's edge). */
+    const cutoff: WorkspacePath[] = []
 
     const skip = (path: WorkspacePath, e: SpliceError) =>
       Effect.gen(function*() {
@@ -155,8 +157,11 @@ export const walkTree = <E, R>(options: WalkOptions, visit: (files: ReadonlyArra
           if (!options.noIgnore && ignoredBy(levels, child.relative, isDir)) continue
           if (isDir) {
             // A directory at the last level counted is not entered: what it holds is a level deeper.
-            if (options.maxDepth !== undefined && depth + 1 >= options.maxDepth) continue
             if (globs !== undefined && !globs.directory(fromHere(child.relative))) continue
+            if (options.maxDepth !== undefined && depth + 1 >= options.maxDepth) {
+              cutoff.push(child.relative)
+              continue
+            }
             yield* flush
             yield* enter(child, levels, depth + 1)
           } else {
@@ -188,5 +193,5 @@ export const walkTree = <E, R>(options: WalkOptions, visit: (files: ReadonlyArra
         return yield* Effect.fail(spliceError("SPL-E065", `not a regular file or directory (${st.value.kind}): ${typed}`, { context: { file: path.relative, kind: st.value.kind } }))
       }
     }
-    return { skipped }
+    return { skipped, cutoff }
   })

@@ -12,10 +12,11 @@ import { readSpec } from "./read.js"
 import { recoverSpec } from "./recover.js"
 import { schemaSpec } from "./schema.js"
 import { replaceSpec, searchSpec } from "./search.js"
+import { countSpec, lsSpec } from "./tree.js"
 import { trustSpec } from "./trust.js"
 import { undoSpec } from "./undo.js"
 import { writeSpec } from "./write.js"
 
 export const commandSpecs: ReadonlyArray<AnyCommandSpec> = [
-  editSpec, writeSpec, applySpec, getSpec, setSpec, delSpec, checkSpec, readSpec, hashSpec, undoSpec, historySpec, recoverSpec, trustSpec, explainSpec, schemaSpec, ...graphSpecs, searchSpec, replaceSpec
+  editSpec, writeSpec, applySpec, getSpec, setSpec, delSpec, checkSpec, readSpec, hashSpec, undoSpec, historySpec, recoverSpec, trustSpec, explainSpec, schemaSpec, ...graphSpecs, searchSpec, replaceSpec, lsSpec, countSpec
 ] as unknown as ReadonlyArray<AnyCommandSpec>
