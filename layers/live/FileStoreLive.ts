@@ -81,25 +81,20 @@ export const scanRegularFile = (abs: string, relative: string, probe: number, sc
   try {
     const st = fs.fstatSync(fd)
     if (!st.isFile()) throw notRegular(kindOf(st), relative)
-    // One byte more than the size says: a file that grew since is read on.
-    let buf: Buffer = scratch.length > st.size ? scratch : Buffer.allocUnsafe(Math.max(st.size + 1, scratch.length * 2))
+    // The size fstat gave is read (a file that changes meanwhile is read as far as it goes), in as
+    // few reads as the kernel allows: no read past the end to see EOF.
+    const buf: Buffer = scratch.length >= st.size ? scratch : Buffer.allocUnsafe(Math.max(st.size, scratch.length * 2))
     let filled = 0
     const fill = (upTo: number) => {
       while (filled < upTo) {
-        if (filled === buf.length) {
-          const bigger = Buffer.allocUnsafe(buf.length * 2)
-          buf.copy(bigger, 0, 0, filled)
-          buf = bigger
-        }
-        const n = fs.readSync(fd, buf, filled, Math.min(upTo, buf.length) - filled, null)
-        if (n === 0) return false
+        const n = fs.readSync(fd, buf, filled, upTo - filled, null)
+        if (n === 0) return
         filled += n
       }
-      return true
     }
-    const more = fill(Math.min(probe, st.size))
+    fill(Math.min(probe, st.size))
     if (buf.subarray(0, filled).indexOf(0) !== -1) return { file: { kind: "binary", size: st.size }, scratch: buf }
-    if (more) fill(Number.MAX_SAFE_INTEGER)
+    fill(st.size)
     return { file: { kind: "text", bytes: buf.subarray(0, filled) }, scratch: buf }
   } finally {
     fs.closeSync(fd)

@@ -26,6 +26,8 @@ export interface WalkOptions {
   readonly maxDepth?: number
   /** Another .gitignore matcher (bench/gitignore-truth.mjs measures one against git). */
   readonly ignoreMatcher?: (content: string) => IgnoreFile
+  /** Directories never entered besides .git and .splice, ignored or not (the code graph's build and dependency directories). */
+  readonly skipDirectory?: (name: string) => boolean
 }
 
 /** A file the walk found. */
@@ -54,6 +56,21 @@ const decoder = new TextDecoder()
 /** Relative path of `p` from directory `base` (both workspace paths); undefined when `p` is not below it. */
 const below = (base: string, p: string): string | undefined =>
   base === WORKSPACE_ROOT ? p : p.startsWith(base + "/") ? p.slice(base.length + 1) : undefined
+
+/**
+ * git's order of the names in a directory: a directory sorts as its name followed by a slash
+ * (`a.txt` before `a/`, since `.` < `/`), compared without building that string.
+ */
+const gitOrder = (a: DirEntry, b: DirEntry): number => {
+  const n = Math.min(a.name.length, b.name.length)
+  for (let i = 0; i < n; i++) {
+    const d = a.name.charCodeAt(i) - b.name.charCodeAt(i)
+    if (d !== 0) return d
+  }
+  const x = a.name.length > n ? a.name.charCodeAt(n) : a.kind === "directory" ? 47 : -1
+  const y = b.name.length > n ? b.name.charCodeAt(n) : b.kind === "directory" ? 47 : -1
+  return x - y
+}
 
 /** git's answer for one path: the deepest ignore file with an opinion decides. */
 const ignoredBy = (stack: ReadonlyArray<Level>, relative: WorkspacePath, isDir: boolean): boolean => {
@@ -130,49 +147,53 @@ export const walkTree = <E, R>(options: WalkOptions, visit: (files: ReadonlyArra
       Effect.gen(function*() {
         const listed = yield* Effect.either(store.entries(dir))
         if (listed._tag === "Left") return yield* skip(dir.relative, listed.left)
-        // git's order: a directory sorts as its name followed by a slash (`a.txt` before `a/b`).
-        const entries = [...listed.right].sort((a, b) => {
-          const x = a.kind === "directory" ? `${a.name}/` : a.name
-          const y = b.kind === "directory" ? `${b.name}/` : b.name
-          return x < y ? -1 : x > y ? 1 : 0
-        })
+        const entries = [...listed.right].sort(gitOrder)
         let levels = stack
-        if (!options.noIgnore) {
+        if (!options.noIgnore && entries.some((e) => e.name === ".gitignore")) {
           const own = yield* readIgnoreFile(compile, dir, ".gitignore", entries)
           if (own !== undefined) levels = [...stack, { base: dir.relative, file: own }]
         }
-        let run: TreeFile[] = []
-        const flush = Effect.suspend(() => {
-          if (run.length === 0) return Effect.void
-          const files = run
-          run = []
-          return visit(files)
-        })
-        for (const e of entries) {
-          if (e.kind !== "file" && e.kind !== "directory") continue
-          if (NEVER_ENTERED.has(e.name)) continue
-          if (!options.hidden && e.name.startsWith(".")) continue
-          const child = childPath(dir, e.name)
-          const isDir = e.kind === "directory"
-          if (!options.noIgnore && ignoredBy(levels, child.relative, isDir)) continue
-          if (isDir) {
-            // A directory at the last level counted is not entered: what it holds is a level deeper.
-            if (globs !== undefined && !globs.directory(fromHere(child.relative))) continue
-            if (options.maxDepth !== undefined && depth + 1 >= options.maxDepth) {
-              cutoff.push(child.relative)
-              continue
-            }
-            yield* flush
-            yield* enter(child, levels, depth + 1)
-          } else {
-            if (globs !== undefined && !globs.file(fromHere(child.relative))) continue
-            if (seen.has(child.relative)) continue
-            seen.add(child.relative)
-            run.push({ path: child, explicit: false })
-          }
+        for (const part of sortOut(dir, entries, levels, depth)) {
+          if (Array.isArray(part)) yield* visit(part)
+          else yield* enter(part as ResolvedPath, levels, depth + 1)
         }
-        yield* flush
       })
+
+    /**
+     * A directory's entries split, in order, into runs of files to visit and subdirectories to
+     * enter (plain code: a walk's per-name work stays out of the effect machinery).
+     */
+    const sortOut = (dir: ResolvedPath, entries: ReadonlyArray<DirEntry>, levels: ReadonlyArray<Level>, depth: number) => {
+      const parts: Array<TreeFile[] | ResolvedPath> = []
+      let run: TreeFile[] = []
+      for (const e of entries) {
+        if (e.kind !== "file" && e.kind !== "directory") continue
+        if (NEVER_ENTERED.has(e.name)) continue
+        if (!options.hidden && e.name.charCodeAt(0) === 46) continue
+        const child = childPath(dir, e.name)
+        const isDir = e.kind === "directory"
+        if (!options.noIgnore && levels.length > 0 && ignoredBy(levels, child.relative, isDir)) continue
+        if (isDir) {
+          if (options.skipDirectory?.(e.name) === true) continue
+          if (globs !== undefined && !globs.directory(fromHere(child.relative))) continue
+          // A directory at the last level counted is not entered: what it holds is a level deeper.
+          if (options.maxDepth !== undefined && depth + 1 >= options.maxDepth) {
+            cutoff.push(child.relative)
+            continue
+          }
+          if (run.length > 0) parts.push(run)
+          run = []
+          parts.push(child)
+        } else {
+          if (globs !== undefined && !globs.file(fromHere(child.relative))) continue
+          if (seen.has(child.relative)) continue
+          seen.add(child.relative)
+          run.push({ path: child, explicit: false })
+        }
+      }
+      if (run.length > 0) parts.push(run)
+      return parts
+    }
 
     const starts = options.paths.length === 0 ? ["."] : options.paths
     for (const typed of starts) {
@@ -194,4 +215,27 @@ export const walkTree = <E, R>(options: WalkOptions, visit: (files: ReadonlyArra
       }
     }
     return { skipped, cutoff }
+  })
+
+/**
+ * Whether git ignores a workspace path (a file, or a directory with `isDir`): a directory above it
+ * is ignored, or the path itself is, by the .gitignore files from the root down and
+ * .git/info/exclude — the walk's answer for one path, without walking (after a write).
+ */
+export const ignoredPath = (path: WorkspacePath, isDir = false) =>
+  Effect.gen(function*() {
+    const parts = path.split("/")
+    const parent = (parts.length === 1 ? WORKSPACE_ROOT : parts.slice(0, -1).join("/")) as WorkspacePath
+    // The parent's own .gitignore applies to the path too (stackFor stops above its start).
+    const stack = yield* stackFor(compileIgnoreFile, parent)
+    const store = yield* FileStore
+    const located = yield* Effect.option(store.locate(parent))
+    if (located._tag === "Some") {
+      const own = yield* readIgnoreFile(compileIgnoreFile, located.value, ".gitignore")
+      if (own !== undefined) stack.push({ base: parent, file: own })
+    }
+    for (let i = 1; i < parts.length; i++) {
+      if (ignoredBy(stack, parts.slice(0, i).join("/") as WorkspacePath, true)) return true
+    }
+    return ignoredBy(stack, path, isDir)
   })

@@ -1,12 +1,11 @@
 /**
  * .gitignore matching: blank lines and comments skipped, `!` negates, a trailing `/` matches only
  * directories, a pattern with a `/` (other than at the end) is anchored to its .gitignore's
- * directory, `*`, `?`, `[…]` and `**` glob as git does. The last matching rule wins; a path is
- * ignored when it or any directory above it is.
+ * directory, `*`, `?`, `[…]` and `**` glob as git does. The last matching rule of a file wins;
+ * src/domain/tree/ignoreFile.ts compiles one file, src/commands/tree/walk.ts stacks them as git does.
  */
 
-interface Rule {
-  readonly base: string
+export interface Rule {
   readonly regex: RegExp
   readonly negate: boolean
   readonly dirOnly: boolean
@@ -83,7 +82,8 @@ const globToRegex = (glob: string): string => {
   return re
 }
 
-export const parseGitignore = (content: string, base: string): Rule[] =>
+/** The rules of one .gitignore, in file order; paths are matched relative to its directory. */
+export const parseGitignore = (content: string): Rule[] =>
   content.split(/\r?\n/).flatMap((raw) => {
     let line = raw.replace(/(?<!\\)\s+$/, "")
     if (line === "" || line.startsWith("#")) return []
@@ -95,37 +95,8 @@ export const parseGitignore = (content: string, base: string): Rule[] =>
     if (line.startsWith("/")) line = line.slice(1)
     const body = globToRegex(line)
     const regex = new RegExp(anchored ? `^${body}$` : `^(?:.*/)?${body}$`)
-    return [{ base, regex, negate, dirOnly }]
+    return [{ regex, negate, dirOnly }]
   })
-
-export class Ignore {
-  private readonly rules: Rule[] = []
-
-  add(content: string, base = ""): this {
-    this.rules.push(...parseGitignore(content, base))
-    return this
-  }
-
-  private matchOne(path: string, isDir: boolean): boolean | undefined {
-    let verdict: boolean | undefined
-    for (const r of this.rules) {
-      if (r.dirOnly && !isDir) continue
-      if (r.base !== "" && !path.startsWith(r.base + "/")) continue
-      const rel = r.base === "" ? path : path.slice(r.base.length + 1)
-      if (r.regex.test(rel)) verdict = !r.negate
-    }
-    return verdict
-  }
-
-  /** Whether a workspace-relative path (or a directory above it) is ignored. */
-  ignores(path: string, isDir = false): boolean {
-    const parts = path.split("/")
-    for (let i = 1; i < parts.length; i++) {
-      if (this.matchOne(parts.slice(0, i).join("/"), true) === true) return true
-    }
-    return this.matchOne(path, isDir) === true
-  }
-}
 
 /** Directories never indexed, ignored or not. */
 export const ALWAYS_SKIPPED = new Set(["node_modules", ".git", ".hg", ".svn", "target", "dist", "build", ".splice", ".magellan", "venv", ".venv", "__pycache__", ".tox", ".mypy_cache", ".next", ".cache"])

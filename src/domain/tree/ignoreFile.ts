@@ -17,7 +17,7 @@ export interface IgnoreFile {
 
 /** The patterns of one ignore file; the last one matching a path decides. */
 export const compileIgnoreFile = (content: string): IgnoreFile => {
-  const rules = parseGitignore(content, "").reverse()
+  const rules = parseGitignore(content).reverse()
   return {
     verdict: (relative, isDir) => {
       for (const r of rules) {
