@@ -10,7 +10,8 @@ import * as path from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { afterAll, describe, expect, it } from "vitest"
-import { walkTree, type WalkOptions } from "../../src/commands/tree/walk.js"
+import { ignoredPath, walkTree, type WalkOptions } from "../../src/commands/tree/walk.js"
+import type { WorkspacePath } from "../../src/domain/workspacePath.js"
 import { FileStoreLive } from "../../layers/live/FileStoreLive.js"
 import { OutputLive } from "../../layers/live/OutputLive.js"
 // @ts-expect-error: a plain ES module shared with bench/gitignore-truth.mjs
@@ -48,6 +49,18 @@ describe("the tree walk against git", () => {
     const every = git("ls-files", "-z", "--others").split("\0").filter(Boolean).sort()
     expect(await walk({ noIgnore: true })).toEqual(every)
     expect((await walk({ hidden: false })).some((f) => f.split("/").some((part) => part.startsWith(".")))).toBe(false)
+  })
+
+  it("one path at a time (after a write): ignoredPath says what `git check-ignore` says, for every file", async () => {
+    const every = git("ls-files", "-z", "--others").split("\0").filter(Boolean)
+    const r = execFileSync("git", ["-c", "core.excludesFile=/dev/null", "check-ignore", "--no-index", "--stdin", "-z", "-v", "-n"], { cwd: ws, input: every.join("\0"), encoding: "utf8" })
+    const fields = r.split("\0")
+    const truth = new Map<string, boolean>()
+    for (let i = 0; i + 3 < fields.length; i += 4) truth.set(fields[i + 3]!, fields[i + 2] !== "" && !fields[i + 2]!.startsWith("!"))
+    expect([...truth.values()].filter(Boolean).length).toBeGreaterThan(20)
+    expect([...truth.values()].filter((v) => !v).length).toBeGreaterThan(20)
+    const ours = await Effect.runPromise(Effect.forEach(every, (f) => ignoredPath(f as WorkspacePath)).pipe(Effect.provide(FileStoreLive(ws, ws))))
+    expect(every.filter((f, i) => ours[i] !== truth.get(f))).toEqual([])
   })
 
   it("depth: 1 lists only what the directory holds itself", async () => {
