@@ -63,6 +63,25 @@ describe("the tree walk against git", () => {
     expect(every.filter((f, i) => ours[i] !== truth.get(f))).toEqual([])
   })
 
+  it("in a linked worktree (.git is a file) the walk works, without .git/info/exclude", async () => {
+    const wt = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "splice-worktree-")))
+    try {
+      fs.writeFileSync(path.join(wt, ".git"), "gitdir: /elsewhere/.git/worktrees/x\n")
+      fs.writeFileSync(path.join(wt, ".gitignore"), "*.log\n")
+      fs.writeFileSync(path.join(wt, "a.txt"), "a\n")
+      fs.writeFileSync(path.join(wt, "b.log"), "b\n")
+      const files = await Effect.runPromise(Effect.gen(function*() {
+        const out: string[] = []
+        yield* walkTree({ paths: [], hidden: false, noIgnore: false, globs: [] }, (batch) => Effect.sync(() => void out.push(...batch.map((f) => f.path.relative))))
+        return out
+      }).pipe(Effect.provide(Layer.merge(FileStoreLive(wt, wt), OutputLive("json")))))
+      expect(files).toEqual(["a.txt"])
+      expect(await Effect.runPromise(ignoredPath("b.log" as WorkspacePath).pipe(Effect.provide(FileStoreLive(wt, wt))))).toBe(true)
+    } finally {
+      fs.rmSync(wt, { recursive: true, force: true })
+    }
+  })
+
   it("depth: 1 lists only what the directory holds itself", async () => {
     const truth = git("ls-files", "-z", "--others", "--exclude-standard", "--", "q").split("\0").filter((f) => f !== "" && f.split("/").length === 2).sort()
     expect(truth.length).toBeGreaterThan(2)

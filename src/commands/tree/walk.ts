@@ -1,10 +1,11 @@
 /**
- * The one walk of the tree behind `splice search`, `replace`, `ls` and `count`: the files under the
- * paths given, in name order, honouring .gitignore files the way git does — every directory's own
- * .gitignore (its patterns relative to it), negation, the deepest file deciding first, then
- * .git/info/exclude — never entering an ignored directory, skipping hidden names unless asked, and
- * never following a symbolic link. A path named on the command line is always taken, ignored or not
- * (as ripgrep does); what is inside it is filtered.
+ * The one walk of the tree behind `splice search`, `replace`, `ls`, `count` and the code graph: the
+ * files under the paths given, in git's path order, honouring .gitignore files the way git does —
+ * every directory's own .gitignore (its patterns relative to it), negation, the deepest file
+ * deciding first, then .git/info/exclude (not read in a linked worktree, where it lies outside the
+ * workspace; nor is git's global excludes file) — never entering an ignored directory, skipping
+ * hidden names unless asked, and never following a symbolic link. A path named on the command line
+ * is always taken, ignored or not (as ripgrep does); what is inside it is filtered.
  */
 import * as Effect from "effect/Effect"
 import { spliceError, type SpliceError } from "../../domain/SpliceError.js"
@@ -91,8 +92,9 @@ const readIgnoreFile = (compile: (content: string) => IgnoreFile, dir: ResolvedP
     if (entries !== undefined && !entries.some((e) => e.name === name && e.kind === "file")) return undefined
     const p = childPath(dir, name)
     if (entries === undefined) {
-      const st = yield* store.lstat(p)
-      if (st._tag === "None" || st.value.kind !== "file") return undefined
+      // ENOTDIR and the like (`.git` a file, in a linked worktree) are no ignore file either.
+      const st = yield* Effect.option(store.lstat(p))
+      if (st._tag === "None" || st.value._tag === "None" || st.value.value.kind !== "file") return undefined
     }
     const bytes = yield* Effect.option(store.read(p, { noFollow: true }))
     return bytes._tag === "None" ? undefined : compile(decoder.decode(bytes.value))
