@@ -142,3 +142,17 @@ describe("Unicode-aware escapes (as ripgrep's)", () => {
     expect(summary("x\\by\n", "[\\b]", { regex: true })).toEqual([])
   })
 })
+
+describe("the case-insensitive prefilter", () => {
+  it("passes every file where an ignore-case match exists (property, with the letters whose case folds leave ASCII)", () => {
+    const unit = fc.constantFrom("s", "S", "ſ", "k", "K", "K", "e", "É", "é", " ", "x")
+    fc.assert(fc.property(fc.string({ unit, maxLength: 12 }), fc.string({ unit: fc.constantFrom("s", "k", "e", "x", "S"), minLength: 1, maxLength: 3 }), (text, needle) => {
+      const p = compilePattern(needle, { regex: false, ignoreCase: true, word: false })
+      if (!p.ok) throw new Error(p.message)
+      const matches = p.pattern.regex.test(text)
+      p.pattern.regex.lastIndex = 0
+      if (matches) expect(p.pattern.requiredFolded!.test(Buffer.from(text).toString("latin1"))).toBe(true)
+      expect(scanBytes(enc.encode(text), p.pattern, { context: 0 }).matchedLines > 0).toBe(matches && !text.includes("\n"))
+    }), { numRuns: 2000 })
+  })
+})

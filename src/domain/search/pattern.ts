@@ -20,6 +20,11 @@ export interface CompiledPattern {
   readonly regex: RegExp
   /** Bytes every match contains (UTF-8), for a prefilter; undefined when none are known. */
   readonly required: Uint8Array | undefined
+  /**
+   * With ignore-case: a regex over the file's bytes read as Latin-1 that matches wherever the
+   * required text occurs in any case (the prefilter of a case-insensitive search).
+   */
+  readonly requiredFolded: RegExp | undefined
   /** The whole pattern is these bytes (a case-sensitive literal, not whole-word): no regex needed at all. */
   readonly literal: Uint8Array | undefined
   /** Capture groups the regex has, by number, and their names (for a replacement template). */
@@ -155,6 +160,24 @@ export const requiredLiteral = (source: string): string | undefined => {
   return depth === 0 && best.length > 0 ? best : undefined
 }
 
+/**
+ * The required text in every case, as a regex over UTF-8 bytes read as Latin-1 (one character per
+ * byte): an ASCII letter matches either case, and `s` and `k` also the UTF-8 bytes of the two
+ * non-ASCII letters Unicode case folding maps to them (ſ U+017F, K U+212A). Only for ASCII text.
+ */
+export const foldedPrefilter = (text: string): RegExp | undefined => {
+  if (!/^[\x20-\x7e]+$/.test(text)) return undefined
+  let source = ""
+  for (const c of text) {
+    const lower = c.toLowerCase()
+    if (lower === "s") source += "(?:[sS]|\xc5\xbf)"
+    else if (lower === "k") source += "(?:[kK]|\xe2\x84\xaa)"
+    else if (lower !== c.toUpperCase()) source += `[${lower}${c.toUpperCase()}]`
+    else source += escapeRegex(c)
+  }
+  return new RegExp(source)
+}
+
 /** Capture groups of a regex, counted by the engine itself: `new RegExp(src + "|").exec("")` has one slot per group. */
 const groupsOf = (re: RegExp): { count: number; names: string[] } => {
   const probe = new RegExp(`${re.source}|`, re.flags.replace("g", "")).exec("")!
@@ -176,7 +199,8 @@ export const compilePattern = (source: string, options: PatternOptions): Compile
   } catch (e) {
     return { ok: false, reason: "invalid", message: (e instanceof Error ? e.message : String(e)).replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, "") }
   }
-  const required = options.ignoreCase ? undefined : options.regex ? requiredLiteral(source) : source
+  const needed = options.regex ? requiredLiteral(source) : source
+  const required = options.ignoreCase ? undefined : needed
   const { count, names } = groupsOf(regex)
   return {
     ok: true,
@@ -185,6 +209,7 @@ export const compilePattern = (source: string, options: PatternOptions): Compile
       options,
       regex,
       required: required === undefined ? undefined : encoder.encode(required),
+      requiredFolded: options.ignoreCase && needed !== undefined ? foldedPrefilter(needed) : undefined,
       literal: !options.regex && !options.ignoreCase && !options.word ? encoder.encode(source) : undefined,
       groups: count,
       groupNames: names

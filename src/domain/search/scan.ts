@@ -266,6 +266,7 @@ const lineAt = (buf: Buffer, start: number, line: number): ContextLine => ({
 export const scanBytes = (bytes: Uint8Array, pattern: CompiledPattern, limits: ScanLimits): FileScan => {
   const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   if (pattern.required !== undefined && buf.indexOf(pattern.required) === -1) return EMPTY
+  if (pattern.requiredFolded !== undefined && !pattern.requiredFolded.test(buf.toString("latin1"))) return EMPTY
   const from = BOM(buf)
   const maxLines = limits.maxLines ?? Number.POSITIVE_INFINITY
   if (maxLines <= 0) return EMPTY
