@@ -108,6 +108,19 @@ describe("splice search", () => {
     expect(l.last).toMatchObject({ files_matched: 4, matched_lines: 4 })
   })
 
+  it("--limit stops the whole search after that many matching lines (files with -l) and says truncated", async () => {
+    const mem = new MemoryFs(TREE)
+    const r = await run(search(cfg("foo", { limit: 2 })), mem)
+    expect(r.lines.filter((l) => l["type"] === "match").map((l) => `${l["file"]}:${l["line"]}`)).toEqual(["README.md:1", "src/a.ts:1"])
+    expect(r.last).toMatchObject({ matched_lines: 2, truncated: true })
+    expect(r.human).toContain("; stopped at --limit 2)")
+    const l = await run(search(cfg("foo", { limit: 3, filesWithMatches: true })), mem)
+    expect(l.human).toBe("README.md\nsrc/a.ts\nsrc/nested/c.ts\n")
+    expect(l.last).toMatchObject({ files_matched: 3, truncated: true })
+    expect((await run(search(cfg("foo", { limit: 100 })), mem)).last).toMatchObject({ matched_lines: 5, truncated: false })
+    expect((await run(search(cfg("foo", { limit: 0 })), mem)).error?.code).toBe("SPL-E010")
+  })
+
   it("skips binary files (a NUL byte) and counts them", async () => {
     const mem = new MemoryFs({ "a.bin": new Uint8Array([102, 111, 111, 0, 1]), "b.txt": "foo\n" })
     const r = await run(search(cfg("foo")), mem)

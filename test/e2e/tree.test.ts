@@ -9,7 +9,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { Ajv } from "ajv"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { ensureBuilt, type Result, runAsync, runtimes, tempWorkspace } from "./harness.js"
+import { ensureBuilt, type Result, runAsync, runSync, runtimes, startUntil, tempWorkspace } from "./harness.js"
 
 beforeAll(() => ensureBuilt())
 
@@ -172,6 +172,18 @@ describe.each(runtimes)("splice replace under $name", (rt) => {
     expect(r.stdout).toContain("--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1,3 +1,3 @@\n-export function oldName(): number {\n+export function newName(): number {\n")
     expect(r.stdout).toContain("would replace 2 matches in 2 files: src/a.ts (1), src/util/c.py (1)\n")
     expect(read("src/a.ts")).toContain("oldName")
+  })
+
+  it("Ctrl-C after every file is written but before the commit: every file rolled back, exit 130", async () => {
+    const before = { a: read("src/a.ts"), b: read("src/b.ts"), c: read("src/util/c.py") }
+    const p = startUntil(rt, ["replace", "oldName", "newName", "--output", "json"], { cwd: ws, env: { SPLICE_TEST_HOLD_MS: "10000" } }, /test hold/)
+    await p.reached
+    expect(read("src/b.ts")).toContain("newName") // written, not yet committed
+    p.child.kill("SIGINT")
+    const r = await p.done
+    expect([r.code, r.last["code"]]).toEqual([130, "SPL-E130"])
+    expect({ a: read("src/a.ts"), b: read("src/b.ts"), c: read("src/util/c.py") }).toEqual(before)
+    expect(runSync(rt, ["recover"], { cwd: ws }).last).toMatchObject({ rolled_back: 0 })
   })
 
   it("refusals write nothing: --expect-count (SPL-E102, exit 6), a syntax error (SPL-E042, exit 5), a missing group (SPL-E103, exit 2)", async () => {

@@ -21,6 +21,8 @@ export interface SearchConfig extends PatternOptions, WalkOptions {
   readonly filesWithMatches: boolean
   readonly count: boolean
   readonly maxCount?: number
+  /** Stop after this many matching lines in all (files with --files-with-matches or --count). */
+  readonly limit?: number
 }
 
 /** The pattern compiled, or the coded refusal (empty, invalid regex, a newline a line never holds). */
@@ -65,10 +67,14 @@ export const search = (config: SearchConfig) =>
     if (config.count && config.filesWithMatches) return yield* usage("--count and --files-with-matches cannot be used together", "count")
     if (config.maxCount !== undefined && config.maxCount < 1) return yield* usage("--max-count takes a number of lines, 1 or more", "max-count")
     if (config.context < 0) return yield* usage("--context takes a number of lines, 0 or more", "context")
+    if (config.limit !== undefined && config.limit < 1) return yield* usage("--limit takes a number, 1 or more", "limit")
     const pattern: CompiledPattern = yield* compileOrRefuse(config.pattern, config, true)
     const context = config.count || config.filesWithMatches ? 0 : config.context
     const maxLines = config.filesWithMatches ? 1 : config.maxCount
-    const limits = { context, ...(maxLines !== undefined ? { maxLines } : {}) }
+    const perFile = { context, ...(maxLines !== undefined ? { maxLines } : {}) }
+    const byFile = config.count || config.filesWithMatches
+    /** What --limit has left: lines (or files), or undefined without a limit. */
+    const left = () => config.limit === undefined ? undefined : config.limit - (byFile ? matchedFiles : matchedLines)
 
     let searched = 0
     let matchedFiles = 0
@@ -78,13 +84,15 @@ export const search = (config: SearchConfig) =>
     const unreadable: WalkSkip[] = []
 
     const { skipped } = yield* walkTree(config, (files) =>
-      Effect.gen(function*() {
+      (left() ?? 1) <= 0 ? Effect.void : Effect.gen(function*() {
         const explicit = new Set(files.filter((f) => f.explicit).map((f) => f.path.relative))
         const events: EventLine[] = []
         let human = ""
         const notes: string[] = []
         yield* store.scanEach(files.map((f) => f.path), BINARY_PROBE, (path, scanned) => {
           const rel = path.relative
+          const remaining = left()
+          if (remaining !== undefined && remaining <= 0) return
           if (scanned.kind === "error") {
             unreadable.push({ path: rel, reason: `${scanned.error.code}: ${scanned.error.message}` })
             notes.push(`splice: skipped ${rel}: ${scanned.error.message}`)
@@ -96,6 +104,7 @@ export const search = (config: SearchConfig) =>
             if (explicit.has(rel)) notes.push(`splice: ${rel} is binary: not searched`)
             return
           }
+          const limits = remaining === undefined || byFile ? perFile : { context, maxLines: Math.min(remaining, maxLines ?? remaining) }
           const found = scanBytes(scanned.bytes, pattern, limits)
           if (found.matchedLines === 0) return
           matchedFiles++
@@ -116,7 +125,7 @@ export const search = (config: SearchConfig) =>
         yield* output.events(events, human)
       }))
 
-    const summary = `${matches} match${matches === 1 ? "" : "es"} in ${matchedLines} line${matchedLines === 1 ? "" : "s"} of ${matchedFiles} file${matchedFiles === 1 ? "" : "s"} (${searched} searched${binary > 0 ? `, ${binary} binary skipped` : ""})`
+    const summary = `${matches} match${matches === 1 ? "" : "es"} in ${matchedLines} line${matchedLines === 1 ? "" : "s"} of ${matchedFiles} file${matchedFiles === 1 ? "" : "s"} (${searched} searched${binary > 0 ? `, ${binary} binary skipped` : ""}${(left() ?? 1) <= 0 ? `; stopped at --limit ${config.limit}` : ""})`
     return yield* output.result("search", {
       pattern: config.pattern,
       regex: config.regex,
@@ -125,6 +134,7 @@ export const search = (config: SearchConfig) =>
       matched_lines: matchedLines,
       matches,
       binary_skipped: binary,
+      truncated: (left() ?? 1) <= 0,
       skipped: [...skipped, ...unreadable],
       elapsed_ms: Date.now() - started
     }, config.count || config.filesWithMatches ? "" : `${matchedFiles > 0 ? "\n" : ""}${summary}\n`)

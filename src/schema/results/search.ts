@@ -50,6 +50,8 @@ export const SearchResult = resultLine("search", {
   matches: Count,
   /** Files passed over as binary (a NUL byte in their first 64 KiB). */
   binary_skipped: Count,
+  /** --limit was reached: the search stopped there, and more may match. */
+  truncated: Schema.Boolean,
   /** Directories or files that could not be read (the search went on without them). */
   skipped: Schema.Array(Skipped),
   elapsed_ms: Count

@@ -35,6 +35,7 @@ export const searchSpec = defineCommand({
     filesWithMatches: flag("files-with-matches", "Print only the names of files with a match", { alias: "l" }),
     count: flag("count", "Print only the number of matching lines of each file", { alias: "c" }),
     maxCount: integer("max-count", "Stop searching a file after this many matching lines", { alias: "m" }),
+    limit: integer("limit", "Stop after this many matching lines in all (files with -l or -c); the result says truncated"),
     ...walkParams
   },
   needs: "workspace",
@@ -56,6 +57,7 @@ export const searchSpec = defineCommand({
       filesWithMatches: v.filesWithMatches,
       count: v.count,
       ...given("maxCount", v.maxCount),
+      ...given("limit", v.limit),
       globs: v.glob,
       hidden: v.hidden,
       noIgnore: v.noIgnore
