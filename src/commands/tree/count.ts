@@ -5,11 +5,10 @@
 import * as Effect from "effect/Effect"
 import { spliceError } from "../../domain/SpliceError.js"
 import { countLinesOf, languageOf } from "../../domain/tree/fileFacts.js"
-import { FileStore } from "../../../services/FileStore.js"
 import { Output } from "../../../services/Output.js"
 import { humanSize } from "./ls.js"
-import { BINARY_PROBE } from "./search.js"
-import { type WalkOptions, type WalkSkip, walkTree } from "./walk.js"
+import { scanTree } from "./scanTree.js"
+import type { WalkOptions } from "./walk.js"
 
 export interface CountConfig extends WalkOptions {
   /** The N largest files. */
@@ -27,25 +26,17 @@ interface Counted {
 export const count = (config: CountConfig) =>
   Effect.gen(function*() {
     const started = Date.now()
-    const store = yield* FileStore
     const output = yield* Output
     if (config.bySize !== undefined && config.bySize < 1) {
       return yield* Effect.fail(spliceError("SPL-E010", "--by-size takes a number of files, 1 or more", { context: { flag: "by-size" } }))
     }
     const counted: Counted[] = []
-    const unreadable: WalkSkip[] = []
-    const { skipped } = yield* walkTree(config, (files) =>
-      Effect.gen(function*() {
-        const notes: string[] = []
-        yield* store.scanEach(files.map((f) => f.path), BINARY_PROBE, (path, scanned) => {
-          if (scanned.kind === "error") {
-            unreadable.push({ path: path.relative, reason: `${scanned.error.code}: ${scanned.error.message}` })
-            notes.push(`splice: skipped ${path.relative}: ${scanned.error.message}`)
-          } else if (scanned.kind === "binary") counted.push({ file: path.relative, size: scanned.size, lines: null, language: "binary" })
-          else counted.push({ file: path.relative, size: scanned.bytes.length, lines: countLinesOf(scanned.bytes), language: languageOf(path.relative, false) })
-        })
-        for (const n of notes) yield* output.log(n)
-      }))
+    const { skipped } = yield* scanTree(config, (file, read) => {
+      const rel = file.path.relative
+      counted.push(read.kind === "binary"
+        ? { file: rel, size: read.size, lines: null, language: "binary" }
+        : { file: rel, size: read.bytes.length, lines: countLinesOf(read.bytes), language: languageOf(rel, false) })
+    })
 
     const lines = counted.reduce((n, c) => n + (c.lines ?? 0), 0)
     const bytes = counted.reduce((n, c) => n + c.size, 0)
@@ -80,7 +71,7 @@ export const count = (config: CountConfig) =>
       binary_files: binary,
       ...(largest !== undefined ? { largest } : {}),
       ...(byLanguage !== undefined ? { by_language: byLanguage } : {}),
-      skipped: [...skipped, ...unreadable],
+      skipped,
       elapsed_ms: Date.now() - started
     }, human)
   })

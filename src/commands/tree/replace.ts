@@ -15,8 +15,7 @@ import type { CompiledPattern, PatternOptions } from "../../domain/search/patter
 import { parseTemplate, replaceAll, type TemplatePart } from "../../domain/search/replace.js"
 import { detectLineEndingOf, encodeText } from "../../domain/textContent.js"
 import type { WorkspacePath } from "../../domain/workspacePath.js"
-import type { ApplyValidation } from "../../schema/results/apply.js"
-import { FileStore, type ResolvedPath } from "../../../services/FileStore.js"
+import type { ResolvedPath } from "../../../services/FileStore.js"
 import { Hasher } from "../../../services/Hasher.js"
 import { identityLock, Lock } from "../../../services/Lock.js"
 import { Output } from "../../../services/Output.js"
@@ -27,9 +26,10 @@ import { autoRecover, refuseBlocked } from "../recover.js"
 import { refuseGrowth } from "../resultLimits.js"
 import { loadTextTarget, refuseReserved, type TextTarget } from "../textTarget.js"
 import { commitWrites, expectedFrom, type PlannedWrite } from "../transaction.js"
-import { compilerLine, previewVerdict, syntaxErrorLines, syntaxFailure } from "../verdictText.js"
-import { BINARY_PROBE, compileOrRefuse } from "./search.js"
-import { type WalkOptions, type WalkSkip, walkTree } from "./walk.js"
+import { compilerLine, filesValidation, multiFilePreview, syntaxErrorLines, syntaxFailure } from "../verdictText.js"
+import { scanTree } from "./scanTree.js"
+import { compileOrRefuse } from "./search.js"
+import type { WalkOptions } from "./walk.js"
 
 export interface ReplaceConfig extends PatternOptions, WalkOptions {
   readonly pattern: string
@@ -70,33 +70,20 @@ const decoder = new TextDecoder()
 /** The files that hold a match: the walk, binary files skipped, a byte prefilter before any decoding. */
 const candidates = (config: ReplaceConfig, pattern: CompiledPattern) =>
   Effect.gen(function*() {
-    const store = yield* FileStore
-    const output = yield* Output
     const found: ResolvedPath[] = []
-    const unreadable: WalkSkip[] = []
     let searched = 0
     // A literal holding a line break matches a CRLF file in that file's own style: no byte prefilter.
     const required = /[\r\n]/.test(config.pattern) && !config.regex ? undefined : pattern.required
-    const { skipped } = yield* walkTree(config, (files) =>
-      Effect.gen(function*() {
-        const notes: string[] = []
-        yield* store.scanEach(files.map((f) => f.path), BINARY_PROBE, (path, scanned) => {
-          if (scanned.kind === "error") {
-            unreadable.push({ path: path.relative, reason: `${scanned.error.code}: ${scanned.error.message}` })
-            notes.push(`splice: skipped ${path.relative}: ${scanned.error.message}`)
-            return
-          }
-          searched++
-          if (scanned.kind === "binary") return
-          const bytes = Buffer.from(scanned.bytes.buffer, scanned.bytes.byteOffset, scanned.bytes.byteLength)
-          if (required !== undefined && bytes.indexOf(required) === -1) return
-          const text = decoder.decode(bytes)
-          // Counted as the replace will count them (a literal's line breaks in the file's style).
-          if (replaceAll(text, pattern, "", detectLineEndingOf(text)).count > 0) found.push(path)
-        })
-        for (const n of notes) yield* output.log(n)
-      }))
-    return { found, searched, skipped: [...skipped, ...unreadable] }
+    const { skipped } = yield* scanTree(config, (file, read) => {
+      searched++
+      if (read.kind === "binary") return
+      const bytes = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength)
+      if (required !== undefined && bytes.indexOf(required) === -1) return
+      const text = decoder.decode(bytes)
+      // Counted as the replace will count them (a literal's line breaks in the file's style).
+      if (replaceAll(text, pattern, "", detectLineEndingOf(text)).count > 0) found.push(file.path)
+    })
+    return { found, searched, skipped }
   })
 
 interface Planned {
@@ -166,11 +153,7 @@ export const replace = (config: ReplaceConfig) =>
         files.push({ file: rel, replacements: p.count, checksum_before: t.checksum, checksum_after: checksumAfter, line_ending: t.content.lineEnding, bom: t.content.bom })
       }
       const failed = verdicts.filter((v) => v.verdict.status === "failed")
-      const validation: ApplyValidation = {
-        gate: "syntax",
-        status: verdicts.length === 0 ? "skipped" : failed.length > 0 ? "failed" : verdicts.every((v) => v.verdict.status === "skipped") ? "skipped" : "passed",
-        files: verdicts.map((v) => ({ file: v.file, ...v.verdict }))
-      }
+      const validation = filesValidation(verdicts)
       const base = { pattern: config.pattern, replacement: config.replacement, regex: config.regex, replacements: total, files_searched: searched, files, skipped }
       const listed = files.map((f) => `${f.file} (${f.replacements})`).join(", ")
 
@@ -180,18 +163,9 @@ export const replace = (config: ReplaceConfig) =>
       }
       const diff = diffs.join("")
       if (config.preview) {
-        const lines = verdicts.map((v) => previewVerdict(v.file, v.verdict))
-        return yield* output.result("replace", {
-          ...base,
-          preview: true,
-          changed: false,
-          would_change: true,
-          would_succeed: lines.every((l) => l.wouldSucceed),
-          tx: null,
-          validation,
-          compiler: skippedVerdict(config.compiler === undefined || config.compiler.mode === "off" ? "disabled by --validate" : "not run by --preview: the checker reads the files on disk"),
-          diff
-        }, `${diff}${lines.map((l) => l.human).join("")}would replace ${total} match${total === 1 ? "" : "es"} in ${files.length} file${files.length === 1 ? "" : "s"}: ${listed}\n`)
+        const preview = multiFilePreview(verdicts, config.compiler, diff)
+        return yield* output.result("replace", { ...base, ...preview.fields, validation },
+          `${preview.human}would replace ${total} match${total === 1 ? "" : "es"} in ${files.length} file${files.length === 1 ? "" : "s"}: ${listed}\n`)
       }
       if (failed.length > 0) {
         return yield* Effect.fail(spliceError("SPL-E042", `the replace would introduce syntax errors in ${failed.map((v) => v.file).join(", ")}; nothing written`, {

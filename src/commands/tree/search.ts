@@ -8,12 +8,9 @@ import { spliceError } from "../../domain/SpliceError.js"
 import { type CompiledPattern, compilePattern, type PatternOptions } from "../../domain/search/pattern.js"
 import { type FoundLine, scanBytes } from "../../domain/search/scan.js"
 import type { EventLine } from "../../schema/outputs.js"
-import { FileStore } from "../../../services/FileStore.js"
 import { Output } from "../../../services/Output.js"
-import { type WalkOptions, type WalkSkip, walkTree } from "./walk.js"
-
-/** How much of a file is looked at for a NUL byte before it is called binary (ripgrep reads 64 KiB blocks). */
-export const BINARY_PROBE = 64 * 1024
+import { scanTree } from "./scanTree.js"
+import type { WalkOptions } from "./walk.js"
 
 export interface SearchConfig extends PatternOptions, WalkOptions {
   readonly pattern: string
@@ -62,7 +59,6 @@ const eventsOf = (file: string, lines: ReadonlyArray<FoundLine>): EventLine[] =>
 export const search = (config: SearchConfig) =>
   Effect.gen(function*() {
     const started = Date.now()
-    const store = yield* FileStore
     const output = yield* Output
     if (config.count && config.filesWithMatches) return yield* usage("--count and --files-with-matches cannot be used together", "count")
     if (config.maxCount !== undefined && config.maxCount < 1) return yield* usage("--max-count takes a number of lines, 1 or more", "max-count")
@@ -73,57 +69,51 @@ export const search = (config: SearchConfig) =>
     const maxLines = config.filesWithMatches ? 1 : config.maxCount
     const perFile = { context, ...(maxLines !== undefined ? { maxLines } : {}) }
     const byFile = config.count || config.filesWithMatches
-    /** What --limit has left: lines (or files), or undefined without a limit. */
-    const left = () => config.limit === undefined ? undefined : config.limit - (byFile ? matchedFiles : matchedLines)
 
     let searched = 0
     let matchedFiles = 0
     let matchedLines = 0
     let matches = 0
     let binary = 0
-    const unreadable: WalkSkip[] = []
+    /** What --limit has left: lines (or files), or undefined without a limit. */
+    const left = () => config.limit === undefined ? undefined : config.limit - (byFile ? matchedFiles : matchedLines)
+    const notes: string[] = []
+    let events: EventLine[] = []
+    let human = ""
+    // What the last run of files found, written at once.
+    const flush = Effect.suspend(() => {
+      const written = output.events(events, human)
+      events = []
+      human = ""
+      return Effect.zipRight(Effect.forEach(notes.splice(0), output.log), written)
+    })
 
-    const { skipped } = yield* walkTree(config, (files) =>
-      (left() ?? 1) <= 0 ? Effect.void : Effect.gen(function*() {
-        const explicit = new Set(files.filter((f) => f.explicit).map((f) => f.path.relative))
-        const events: EventLine[] = []
-        let human = ""
-        const notes: string[] = []
-        yield* store.scanEach(files.map((f) => f.path), BINARY_PROBE, (path, scanned) => {
-          const rel = path.relative
-          const remaining = left()
-          if (remaining !== undefined && remaining <= 0) return
-          if (scanned.kind === "error") {
-            unreadable.push({ path: rel, reason: `${scanned.error.code}: ${scanned.error.message}` })
-            notes.push(`splice: skipped ${rel}: ${scanned.error.message}`)
-            return
-          }
-          searched++
-          if (scanned.kind === "binary") {
-            binary++
-            if (explicit.has(rel)) notes.push(`splice: ${rel} is binary: not searched`)
-            return
-          }
-          const limits = remaining === undefined || byFile ? perFile : { context, maxLines: Math.min(remaining, maxLines ?? remaining) }
-          const found = scanBytes(scanned.bytes, pattern, limits)
-          if (found.matchedLines === 0) return
-          matchedFiles++
-          matchedLines += found.matchedLines
-          matches += found.matches
-          if (config.filesWithMatches) {
-            events.push({ type: "file", file: rel })
-            human += `${rel}\n`
-          } else if (config.count) {
-            events.push({ type: "count", file: rel, count: found.matchedLines, matches: found.matches })
-            human += `${rel}:${found.matchedLines}\n`
-          } else {
-            for (const e of eventsOf(rel, found.lines)) events.push(e)
-            human += humanLines(rel, found.lines, matchedFiles === 1, context > 0)
-          }
-        })
-        for (const n of notes) yield* output.log(n)
-        yield* output.events(events, human)
-      }))
+    const { skipped } = yield* scanTree(config, (file, read) => {
+      const rel = file.path.relative
+      searched++
+      if (read.kind === "binary") {
+        binary++
+        if (file.explicit) notes.push(`splice: ${rel} is binary: not searched`)
+        return
+      }
+      const remaining = left()
+      const limits = remaining === undefined || byFile ? perFile : { context, maxLines: Math.min(remaining, maxLines ?? remaining) }
+      const found = scanBytes(read.bytes, pattern, limits)
+      if (found.matchedLines === 0) return
+      matchedFiles++
+      matchedLines += found.matchedLines
+      matches += found.matches
+      if (config.filesWithMatches) {
+        events.push({ type: "file", file: rel })
+        human += `${rel}\n`
+      } else if (config.count) {
+        events.push({ type: "count", file: rel, count: found.matchedLines, matches: found.matches })
+        human += `${rel}:${found.matchedLines}\n`
+      } else {
+        for (const e of eventsOf(rel, found.lines)) events.push(e)
+        human += humanLines(rel, found.lines, matchedFiles === 1, context > 0)
+      }
+    }, flush, () => (left() ?? 1) <= 0)
 
     const summary = `${matches} match${matches === 1 ? "" : "es"} in ${matchedLines} line${matchedLines === 1 ? "" : "s"} of ${matchedFiles} file${matchedFiles === 1 ? "" : "s"} (${searched} searched${binary > 0 ? `, ${binary} binary skipped` : ""}${(left() ?? 1) <= 0 ? `; stopped at --limit ${config.limit}` : ""})`
     return yield* output.result("search", {
@@ -135,7 +125,7 @@ export const search = (config: SearchConfig) =>
       matches,
       binary_skipped: binary,
       truncated: (left() ?? 1) <= 0,
-      skipped: [...skipped, ...unreadable],
+      skipped,
       elapsed_ms: Date.now() - started
     }, config.count || config.filesWithMatches ? "" : `${matchedFiles > 0 ? "\n" : ""}${summary}\n`)
   })
