@@ -20,8 +20,11 @@ describe("one ignore file", () => {
     expect(verdicts("out/\n", ["out", "a/out"], true)).toEqual([true, true])
   })
 
-  it("** in front, behind and between", () => {
+  it("** in front, behind and between; elsewhere a run of asterisks is one *", () => {
     expect(verdicts("**/foo\nabc/**\na/**/b\n", ["foo", "x/y/foo", "abc/x/y", "a/b", "a/x/y/b", "abc"])).toEqual([true, true, true, true, true, undefined])
+    // A line of a patch pasted into a real .gitignore (sveltejs/kit): `***` is `*`, which never matches a slash.
+    expect(verdicts("*** Add File: /x/package.json\n", ["y Add File: /x/package.json", "a/y Add File: /x/package.json"])).toEqual([true, undefined])
+    expect(verdicts("a**b\n***/c\n", ["axyb", "ax/yb", "c", "d/e/c"])).toEqual([true, undefined, true, true])
   })
 
   it("bracket expressions: ranges, ! and ^ negation, a leading ], POSIX classes; never a slash", () => {

@@ -58,16 +58,18 @@ const globToRegex = (glob: string): string => {
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i]!
     if (c === "*") {
-      if (glob[i + 1] === "*") {
-        // "**/" = any number of directories; "/**" = everything inside
-        if (glob[i + 2] === "/") {
-          re += "(?:.*/)?"
-          i += 2
-        } else {
-          re += ".*"
-          i += 1
-        }
-      } else re += "[^/]*"
+      // A run of asterisks is `**` only as a whole path segment ("**/", "/**/", "/**"); elsewhere
+      // (`***` in "*** x", `a**b`) it is one `*`, as in git's wildmatch.
+      let j = i
+      while (glob[j] === "*") j++
+      const segment = j - i >= 2 && (i === 0 || glob[i - 1] === "/") && (j === glob.length || glob[j] === "/")
+      if (segment && glob[j] === "/") {
+        re += "(?:.*/)?" // any number of directories, the slash included
+        i = j
+      } else {
+        re += segment ? ".*" : "[^/]*"
+        i = j - 1
+      }
     } else if (c === "?") re += "[^/]"
     else if (c === "[") {
       const bracket = bracketToRegex(glob, i)
