@@ -41,6 +41,10 @@ describe("one ignore file", () => {
     expect(verdicts("\\#hash\n#comment\n\\!bang\nspace\\ \ntrail   \n", ["#hash", "#comment", "!bang", "space ", "trail", "trail   "])).toEqual([true, undefined, true, true, true, undefined])
   })
 
+  it("only spaces are trimmed at the end, not tabs (as git does)", () => {
+    expect(verdicts("tab\t\n", ["tab", "tab\t"])).toEqual([undefined, true])
+  })
+
   it("CRLF .gitignore files read like LF ones", () => {
     expect(verdicts("*.log\r\n!keep.log\r\n", ["a.log", "keep.log"])).toEqual([true, false])
   })

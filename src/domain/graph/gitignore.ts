@@ -87,7 +87,8 @@ const globToRegex = (glob: string): string => {
 /** The rules of one .gitignore, in file order; paths are matched relative to its directory. */
 export const parseGitignore = (content: string): Rule[] =>
   content.split(/\r?\n/).flatMap((raw) => {
-    let line = raw.replace(/(?<!\\)\s+$/, "")
+    // Trailing spaces go unless escaped; a tab is part of the pattern (git strips only spaces).
+    let line = raw.replace(/(?<!\\) +$/, "")
     if (line === "" || line.startsWith("#")) return []
     const negate = line.startsWith("!")
     if (negate) line = line.slice(1)
