@@ -10,7 +10,7 @@ import * as path from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { afterAll, describe, expect, it } from "vitest"
-import { ignoredPath, walkTree, type WalkOptions } from "../../src/commands/tree/walk.js"
+import { ignoredPathChecker, walkTree, type WalkOptions } from "../../src/commands/tree/walk.js"
 import type { WorkspacePath } from "../../src/domain/workspacePath.js"
 import { FileStoreLive } from "../../layers/live/FileStoreLive.js"
 import { OutputLive } from "../../layers/live/OutputLive.js"
@@ -59,7 +59,8 @@ describe("the tree walk against git", () => {
     for (let i = 0; i + 3 < fields.length; i += 4) truth.set(fields[i + 3]!, fields[i + 2] !== "" && !fields[i + 2]!.startsWith("!"))
     expect([...truth.values()].filter(Boolean).length).toBeGreaterThan(20)
     expect([...truth.values()].filter((v) => !v).length).toBeGreaterThan(20)
-    const ours = await Effect.runPromise(Effect.forEach(every, (f) => ignoredPath(f as WorkspacePath)).pipe(Effect.provide(FileStoreLive(ws, ws))))
+    const ignored = ignoredPathChecker()
+    const ours = await Effect.runPromise(Effect.forEach(every, (f) => ignored(f as WorkspacePath)).pipe(Effect.provide(FileStoreLive(ws, ws))))
     expect(every.filter((f, i) => ours[i] !== truth.get(f))).toEqual([])
   })
 
@@ -76,7 +77,7 @@ describe("the tree walk against git", () => {
         return out
       }).pipe(Effect.provide(Layer.merge(FileStoreLive(wt, wt), OutputLive("json")))))
       expect(files).toEqual(["a.txt"])
-      expect(await Effect.runPromise(ignoredPath("b.log" as WorkspacePath).pipe(Effect.provide(FileStoreLive(wt, wt))))).toBe(true)
+      expect(await Effect.runPromise(ignoredPathChecker()("b.log" as WorkspacePath).pipe(Effect.provide(FileStoreLive(wt, wt))))).toBe(true)
     } finally {
       fs.rmSync(wt, { recursive: true, force: true })
     }

@@ -19,7 +19,7 @@ import { GraphDb, type SqlValue } from "../../../services/GraphDb.js"
 import { Hasher } from "../../../services/Hasher.js"
 import { Output } from "../../../services/Output.js"
 import { Syntax } from "../../../services/Syntax.js"
-import { ignoredPath, walkTree } from "../tree/walk.js"
+import { ignoredPathChecker, walkTree } from "../tree/walk.js"
 
 const MAX_FILE = 2 * 1024 * 1024
 /** What a use of a name needs: a type (`x: T`) or a value (`T.of()`); kinds that provide each. */
@@ -166,8 +166,9 @@ export const refreshPaths = (paths: ReadonlyArray<string>) =>
     const given = new Set<string>(relevant)
     const sources: WalkedFile[] = []
     const current = new Map<string, WalkedFile>()
+    const ignored = ignoredPathChecker()
     for (const p of relevant) {
-      const file = yield* indexableNow(p)
+      const file = yield* indexableNow(p, ignored)
       if (file !== undefined) current.set(p, file)
       if (file !== undefined && !PROJECT_FILE.test(p)) sources.push(file)
     }
@@ -182,12 +183,12 @@ export const refreshPaths = (paths: ReadonlyArray<string>) =>
   })
 
 /** A path as the walk would list it (a regular file, not under a skipped or ignored directory, not too large), or undefined. */
-const indexableNow = (p: WorkspacePath) =>
+const indexableNow = (p: WorkspacePath, ignored: ReturnType<typeof ignoredPathChecker>) =>
   Effect.gen(function*() {
     const store = yield* FileStore
     const dirs = p.split("/").slice(0, -1)
     if (dirs.some(notIndexed)) return undefined
-    if (yield* ignoredPath(p)) return undefined
+    if (yield* ignored(p)) return undefined
     const located = yield* Effect.option(store.locate(p))
     if (located._tag === "None") return undefined
     const st = yield* store.lstat(located.value)

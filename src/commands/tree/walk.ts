@@ -222,22 +222,41 @@ export const walkTree = <E, R>(options: WalkOptions, visit: (files: ReadonlyArra
 /**
  * Whether git ignores a workspace path (a file, or a directory with `isDir`): a directory above it
  * is ignored, or the path itself is, by the .gitignore files from the root down and
- * .git/info/exclude — the walk's answer for one path, without walking (after a write).
+ * .git/info/exclude — the walk's answer for one path, without walking (after a write). Each
+ * checker reads every ignore file once, however many paths it is asked about.
  */
-export const ignoredPath = (path: WorkspacePath, isDir = false) =>
-  Effect.gen(function*() {
-    const parts = path.split("/")
-    const parent = (parts.length === 1 ? WORKSPACE_ROOT : parts.slice(0, -1).join("/")) as WorkspacePath
-    // The parent's own .gitignore applies to the path too (stackFor stops above its start).
-    const stack = yield* stackFor(compileIgnoreFile, parent)
-    const store = yield* FileStore
-    const located = yield* Effect.option(store.locate(parent))
-    if (located._tag === "Some") {
-      const own = yield* readIgnoreFile(compileIgnoreFile, located.value, ".gitignore")
-      if (own !== undefined) stack.push({ base: parent, file: own })
-    }
-    for (let i = 1; i < parts.length; i++) {
-      if (ignoredBy(stack, parts.slice(0, i).join("/") as WorkspacePath, true)) return true
-    }
-    return ignoredBy(stack, path, isDir)
-  })
+export const ignoredPathChecker = () => {
+  /** Each directory's compiled .gitignore (undefined: it has none), and .git/info/exclude under "". */
+  const files = new Map<string, IgnoreFile | undefined>()
+  const fileOf = (key: string, dir: WorkspacePath | undefined) =>
+    Effect.gen(function*() {
+      if (files.has(key)) return files.get(key)
+      const store = yield* FileStore
+      let file: IgnoreFile | undefined
+      if (dir === undefined) {
+        const root = yield* store.locate(WORKSPACE_ROOT)
+        file = yield* readIgnoreFile(compileIgnoreFile, childPath(childPath(root, ".git"), "info"), "exclude")
+      } else {
+        const located = yield* Effect.option(store.locate(dir))
+        file = located._tag === "None" ? undefined : yield* readIgnoreFile(compileIgnoreFile, located.value, ".gitignore")
+      }
+      files.set(key, file)
+      return file
+    })
+  return (path: WorkspacePath, isDir = false) =>
+    Effect.gen(function*() {
+      const parts = path.split("/")
+      const stack: Level[] = []
+      const exclude = yield* fileOf("", undefined)
+      if (exclude !== undefined) stack.push({ base: WORKSPACE_ROOT, file: exclude })
+      // Every directory from the root to the path's own, each one's .gitignore (patterns relative to it).
+      for (let i = 0; i < parts.length; i++) {
+        const dir = (i === 0 ? WORKSPACE_ROOT : parts.slice(0, i).join("/")) as WorkspacePath
+        const file = yield* fileOf(`/${dir}`, dir)
+        if (file !== undefined) stack.push({ base: dir, file })
+        // A directory is judged by the files above it (and its own parent's), before its contents.
+        if (i > 0 && ignoredBy(stack.slice(0, file === undefined ? stack.length : -1), dir, true)) return true
+      }
+      return ignoredBy(stack, path, isDir)
+    })
+}
