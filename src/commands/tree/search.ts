@@ -1,7 +1,7 @@
 /**
  * `splice search`: the lines of the tree that match a pattern, as ripgrep finds them — .gitignore
- * honoured, binary files skipped, hidden names skipped unless asked — streamed file by file (one
- * write per file) while the walk goes on, then a summary.
+ * honoured, binary files skipped, hidden names skipped unless asked — streamed while the walk goes
+ * on (one write per run of a directory's files), then a summary.
  */
 import * as Effect from "effect/Effect"
 import { spliceError } from "../../domain/SpliceError.js"
