@@ -11,7 +11,11 @@ const root = process.argv[2]!
 
 /** kaelzhang's `ignore` (the matcher eslint uses), case-sensitive as git is on Linux, one file at a time. */
 const libraryMatcher = async (): Promise<(content: string) => IgnoreFile> => {
-  const { default: ignore } = await import("ignore")
+  // By a name held in a variable: the comparison runs only where the package is installed, and
+  // type-checking does not need it.
+  const name = "ignore"
+  type Matcher = { add(content: string): Matcher; test(path: string): { ignored: boolean; unignored: boolean } }
+  const { default: ignore } = (await import(name)) as { default: (options: { ignorecase: boolean }) => Matcher }
   return (content) => {
     const ig = ignore({ ignorecase: false }).add(content)
     return {
