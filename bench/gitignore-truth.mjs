@@ -16,8 +16,9 @@ const ROOT = resolve(import.meta.dirname, "..")
 const work = mkdtempSync(join(tmpdir(), "splice-gitignore-"))
 const runner = join(work, "walk.mjs")
 await build({ entryPoints: [join(ROOT, "bench/support/walkEntry.ts")], bundle: true, platform: "node", format: "esm", outfile: runner, logLevel: "warning", target: "node20" })
-/** The `ignore` package is compared when it is installed. */
-const hasIgnore = await import("ignore").then(() => true, () => false)
+/** The `ignore` package is compared when it is installed (its URL is passed to the bundled walk). */
+const ignoreUrl = await import("ignore").then(() => import.meta.resolve("ignore"), () => undefined)
+const hasIgnore = ignoreUrl !== undefined
 const git = (cwd, args) => execFileSync("git", ["-c", "core.excludesFile=/dev/null", ...args], { cwd, encoding: "utf8", maxBuffer: 1 << 28 })
 
 /** A file named after each .gitignore pattern, in its directory and a level below: the cases the patterns were written for. */
@@ -85,7 +86,7 @@ for (const source of process.argv.length > 2 ? process.argv.slice(2).map((s) => 
   const all = git(dir, ["ls-files", "-z", "--others"]).split("\0").filter((f) => f !== "").length
   const gitignores = execFileSync("find", [dir, "-name", ".gitignore", "-not", "-path", "*/.git/*"], { encoding: "utf8" }).split("\n").filter(Boolean).length
   for (const [matcher, arg] of [["splice gitignore.ts", "own"], ...(hasIgnore ? [["ignore (kaelzhang)", "ignore"]] : [])]) {
-    const r = spawnSync(process.execPath, [runner, dir, arg], { encoding: "utf8", maxBuffer: 1 << 28 })
+    const r = spawnSync(process.execPath, [runner, dir, arg, ignoreUrl ?? ""], { encoding: "utf8", maxBuffer: 1 << 28 })
     if (r.status !== 0) throw new Error(r.stderr)
     const listed = new Set(r.stdout.split("\0").filter(Boolean))
     const missing = [...truth].filter((f) => !listed.has(f))

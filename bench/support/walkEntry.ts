@@ -11,9 +11,9 @@ const root = process.argv[2]!
 
 /** kaelzhang's `ignore` (the matcher eslint uses), case-sensitive as git is on Linux, one file at a time. */
 const libraryMatcher = async (): Promise<(content: string) => IgnoreFile> => {
-  // By a name held in a variable: the comparison runs only where the package is installed, and
-  // type-checking does not need it.
-  const name = "ignore"
+  // The module's URL comes from bench/gitignore-truth.mjs (this bundle runs from a temp directory);
+  // loaded by a name held in a variable, so type-checking does not need the package.
+  const name = process.argv[4]!
   type Matcher = { add(content: string): Matcher; test(path: string): { ignored: boolean; unignored: boolean } }
   const { default: ignore } = (await import(name)) as { default: (options: { ignorecase: boolean }) => Matcher }
   return (content) => {
@@ -26,7 +26,7 @@ const libraryMatcher = async (): Promise<(content: string) => IgnoreFile> => {
     }
   }
 }
-const ignoreMatcher = process.argv[3] === "ignore" ? await libraryMatcher() : undefined
+const ignoreMatcher = process.argv[3] === "ignore" ? await libraryMatcher() : undefined // argv[4]: the ignore package's URL
 const files: string[] = []
 const started = performance.now()
 await Effect.runPromise(
