@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { SpliceError, spliceError } from "../../src/domain/SpliceError.js"
-import { type FileInfo, FileStore, type FileStoreService, type ResolvedPath, type UserPath, type WalkedFile, type WorkspacePath, type ExpectedFile } from "../../services/FileStore.js"
+import { type DirEntry, type FileInfo, FileStore, type FileStoreService, type ResolvedPath, type UserPath, type ScannedFile, type WalkedFile, type WorkspacePath, type ExpectedFile } from "../../services/FileStore.js"
 import { fromErrno } from "../live/errno.js"
 
 /**
@@ -22,7 +22,8 @@ type Entry =
 export type FaultOp = "read" | "write" | "create" | "remove"
 
 export interface Fault {
-  readonly op: FaultOp
+  /** `list`: reading a directory's entries (a walk meets an unreadable directory). */
+  readonly op: FaultOp | "list"
   /** Workspace-relative path, or a prefix ending in `/`; every path when absent. */
   readonly path?: string
   /** Or any path this accepts. */
@@ -133,6 +134,14 @@ export class MemoryFs {
       this.crashAfterWrites--
     }
     if (op !== "read") this.log.push(`${op} ${rel}`)
+  }
+
+  /** A fault injected on listing a directory (not a write: no crash budget, not logged). */
+  gateList(rel: string): void {
+    const fault = this.faults.find((f) => f.op === "list" && (f.path === undefined || f.path === rel || (f.path.endsWith("/") && rel.startsWith(f.path))) && (f.times === undefined || f.times > 0))
+    if (fault === undefined) return
+    if (fault.times !== undefined) fault.times--
+    throw Object.assign(new Error(`${fault.errno}: injected fault on list ${rel}`), { code: fault.errno })
   }
 
   /** Run a filesystem step: injected errnos become SpliceErrors, a simulated crash becomes a defect. */
@@ -296,6 +305,34 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       return [...names].sort()
     })
 
+  const entries = (dir: ResolvedPath) =>
+    mem.run("list", dir.relative, () => {
+      const d = mem.entries.get(dir.absolute)
+      if (d === undefined) throw mem.enoent(dir.relative)
+      if (d.kind !== "directory") throw Object.assign(new Error(`ENOTDIR: ${dir.relative}`), { code: "ENOTDIR" })
+      mem.gateList(dir.relative)
+      const prefix = dir.absolute + "/"
+      const out: DirEntry[] = []
+      for (const [k, e] of mem.entries) {
+        if (k.startsWith(prefix) && !k.slice(prefix.length).includes("/")) out.push({ name: k.slice(prefix.length), kind: e.kind })
+      }
+      return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    })
+
+  const scanEach = (paths: ReadonlyArray<ResolvedPath>, probe: number, each: (path: ResolvedPath, file: ScannedFile) => void) =>
+    Effect.sync(() => {
+      for (const p of paths) {
+        const file = Effect.runSync(Effect.either(mem.run("read", p.relative, (): ScannedFile => {
+          const e = mem.entries.get(p.absolute)
+          if (e === undefined) throw mem.enoent(p.relative)
+          if (e.kind !== "file") throw spliceError("SPL-E065", `not a regular file (${e.kind}): ${p.relative}`, { context: { file: p.relative, kind: e.kind } })
+          if (e.data.subarray(0, probe).indexOf(0) !== -1) return { kind: "binary", size: e.data.length }
+          return { kind: "text", bytes: e.data.slice() }
+        })))
+        each(p, file._tag === "Right" ? file.right : { kind: "error", error: file.left })
+      }
+    })
+
   const makeDirectory = (dir: ResolvedPath, options?: { readonly mode?: number }) =>
     mem.run("create", dir.relative, () => {
       let cur = dir.absolute
@@ -371,7 +408,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       return out
     })
 
-  return { root, resolve, locate, resolveName, stat, lstat, readLink, read, writeAtomic, createExclusive, remove, list, makeDirectory, moveFile, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, resolveName, stat, lstat, readLink, read, writeAtomic, createExclusive, remove, list, entries, scanEach, makeDirectory, moveFile, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreMemory = (mem: MemoryFs, cwd?: string): Layer.Layer<FileStore> => Layer.sync(FileStore, () => makeMemoryFileStore(mem, cwd))

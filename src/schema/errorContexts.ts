@@ -215,6 +215,10 @@ export const errorContexts = {
   "SPL-E091": ctx({ db: opt(Schema.NullOr(S)), source: opt(S), tried: opt(Strings) }),
   // detail: the stack of a defect, or what the failed call said.
   "SPL-E099": ctx({ ...errno }),
+  "SPL-E100": ctx({ pattern: S, reason: Schema.Literal("invalid_regex", "newline"), detail: S }),
+  "SPL-E101": ctx({ parameter: S }),
+  "SPL-E102": ctx({ expected: Count, actual: Count, files: Schema.Array(Schema.Struct({ file: S, replacements: Count })) }),
+  "SPL-E103": ctx({ replacement: S, reference: S, groups: Count }),
   "SPL-E110": ctx({ from: S, to: S }),
   "SPL-E111": ctx({ from: S, to: S, reason: Schema.Literal("same_path", "hard_link", "case_insensitive") }),
   "SPL-E112": ctx({ file: S }),

@@ -17,6 +17,8 @@ import { CheckEvent, CheckResult, ExplainResult, HashEvent, HashResult, ReadResu
 import { RecoverEvent, RecoverResult } from "./results/recover.js"
 import { CaseResult, RenameResult } from "./results/rename.js"
 import { SchemaResult } from "./results/schema.js"
+import { ReplaceResult, SearchEvent, SearchResult } from "./results/search.js"
+import { CountResult, LsEvent, LsResult } from "./results/tree.js"
 import { UndoResult } from "./results/undo.js"
 import { WriteResult } from "./results/write.js"
 
@@ -62,7 +64,11 @@ export const commandOutputs = {
   stat: { result: StatResult, events: StatEvent },
   extract: { result: ExtractResult },
   query: { result: QueryResult, events: QueryEvent },
-  diff: { result: DiffResult }
+  diff: { result: DiffResult },
+  search: { result: SearchResult, events: SearchEvent },
+  replace: { result: ReplaceResult },
+  ls: { result: LsResult, events: LsEvent },
+  count: { result: CountResult }
 } as const satisfies Record<string, CommandOutput>
 
 export type CommandName = keyof typeof commandOutputs

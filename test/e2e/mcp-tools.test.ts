@@ -111,7 +111,15 @@ const cases: ReadonlyArray<Case> = [
   { tool: "rm", args: { paths: ["copy"] }, cli: ["rm", "copy"], code: "SPL-E112" },
   { tool: "rm", args: { paths: ["moved.py", "copy"], recursive: true }, cli: ["rm", "moved.py", "copy", "--recursive"] },
   { tool: "write", args: { file: "m.py", content: "# end\n", append: true }, cli: ["write", "--file", "m.py", "--content", "# end\n", "--append"] },
-  { tool: "write", args: { file: "m.py", content: "", prepend: true }, cli: ["write", "--file", "m.py", "--content", "", "--prepend"], code: "SPL-E012" }
+  { tool: "write", args: { file: "m.py", content: "", prepend: true }, cli: ["write", "--file", "m.py", "--content", "", "--prepend"], code: "SPL-E012" },
+  { tool: "search", args: { pattern: "area", glob: ["*.ts"], context: 1 }, cli: ["search", "area", "--glob", "*.ts", "--context", "1"], same: true },
+  { tool: "search", args: { pattern: "(", regex: true }, cli: ["search", "(", "--regex"], code: "SPL-E100" },
+  { tool: "replace", args: { pattern: "twice", replacement: "double", paths: ["lib.ts"], expect_count: 1 }, cli: ["replace", "twice", "double", "lib.ts", "--expect-count", "1"] },
+  { tool: "replace", args: { pattern: "double", replacement: "triple", expect_count: 5 }, cli: ["replace", "double", "triple", "--expect-count", "5"], code: "SPL-E102" },
+  { tool: "ls", args: { long: true, glob: ["*.ts", "*.py"] }, cli: ["ls", "--long", "--glob", "*.ts", "--glob", "*.py"], same: true },
+  { tool: "ls", args: { path: "nope" }, cli: ["ls", "nope"], code: "SPL-E020" },
+  { tool: "count", args: { by_size: 2, by_language: true }, cli: ["count", "--by-size", "2", "--by-language"], same: true },
+  { tool: "count", args: { by_size: 0 }, cli: ["count", "--by-size", "0"], code: "SPL-E010" }
 ]
 
 const seed = (ws: string) => {
@@ -126,7 +134,7 @@ const seed = (ws: string) => {
 const stable = (v: unknown): unknown => {
   if (Array.isArray(v)) return v.map(stable)
   if (typeof v !== "object" || v === null) return v
-  return Object.fromEntries(Object.entries(v).filter(([k]) => !["ms", "tx", "id", "created", "at", "db"].includes(k)).map(([k, x]) => [k, stable(x)]))
+  return Object.fromEntries(Object.entries(v).filter(([k]) => !["ms", "elapsed_ms", "tx", "id", "created", "at", "db"].includes(k)).map(([k, x]) => [k, stable(x)]))
 }
 
 for (const rt of runtimes) {
