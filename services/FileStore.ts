@@ -52,6 +52,21 @@ export interface WalkedFile {
   readonly mtimeMs: number
 }
 
+/** One name in a directory, with what it is (symbolic links are reported as such, not followed). */
+export interface DirEntry {
+  readonly name: string
+  readonly kind: FileKind
+}
+
+/**
+ * A regular file read for a search: its bytes, `binary` when a NUL byte came up in its first bytes
+ * (the rest unread), or the error that kept it from being read.
+ */
+export type ScannedFile =
+  | { readonly kind: "text"; readonly bytes: Uint8Array }
+  | { readonly kind: "binary"; readonly size: number }
+  | { readonly kind: "error"; readonly error: SpliceError }
+
 export interface FileStoreService {
   /** Absolute path of the workspace root. */
   readonly root: string
@@ -78,6 +93,8 @@ export interface FileStoreService {
   readonly stat: (p: ResolvedPath) => Effect.Effect<Option.Option<FileInfo>, SpliceError>
   /** Metadata of the name itself: a symlink is reported as one, not followed. */
   readonly lstat: (p: ResolvedPath) => Effect.Effect<Option.Option<FileInfo>, SpliceError>
+  /** The target a symbolic link holds, as written in the link (relative or absolute); None when the name is not a link. */
+  readonly readLink: (p: ResolvedPath) => Effect.Effect<Option.Option<string>, SpliceError>
   /**
    * The bytes of a regular file. Never blocks on a FIFO or device (SPL-E065 instead); with
    * `noFollow`, a symlink is refused (SPL-E065) rather than followed.
@@ -120,6 +137,16 @@ export interface FileStoreService {
   readonly remove: (p: ResolvedPath) => Effect.Effect<void, SpliceError>
   /** Names in a directory (empty when it does not exist). */
   readonly list: (dir: ResolvedPath) => Effect.Effect<ReadonlyArray<string>, SpliceError>
+  /** The names in a directory with their kinds, sorted by name (one readdir: no stat per name). */
+  readonly entries: (dir: ResolvedPath) => Effect.Effect<ReadonlyArray<DirEntry>, SpliceError>
+  /**
+   * Regular files read one after the other for a search, each handed to `each` as soon as it is
+   * read: when a file's first `probe` bytes hold a NUL byte it is binary and the rest is not read
+   * (a search skips it, as ripgrep and git grep do); a symbolic link is refused (SPL-E065), as with
+   * `read`'s `noFollow`; a file that cannot be read is handed over as its error. The bytes are only
+   * valid during the call to `each` (one buffer serves every file: no garbage per file).
+   */
+  readonly scanEach: (paths: ReadonlyArray<ResolvedPath>, probe: number, each: (path: ResolvedPath, file: ScannedFile) => void) => Effect.Effect<void>
   /** Create a directory and its parents; with `mode`, the directory itself gets exactly that mode. */
   readonly makeDirectory: (dir: ResolvedPath, options?: { readonly mode?: number }) => Effect.Effect<void, SpliceError>
   /**
@@ -145,8 +172,6 @@ export interface FileStoreService {
     to: ResolvedPath,
     options: { readonly replace: boolean; readonly expect?: ExpectedFile; readonly expectTarget?: ExpectedFile }
   ) => Effect.Effect<void, SpliceError>
-  /** The text of a symbolic link (what it points to, as written), never followed. */
-  readonly readLink: (p: ResolvedPath) => Effect.Effect<string, SpliceError>
   /** Create a symbolic link holding `target` (durably); SPL-E033 when the name exists. */
   readonly symlink: (target: string, p: ResolvedPath) => Effect.Effect<void, SpliceError>
   /** Remove a directory tree (used to prune the journal). */

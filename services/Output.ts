@@ -13,6 +13,11 @@ export interface OutputService {
   readonly mode: OutputMode
   /** An intermediate event (`type` is required), e.g. one per hashed file; its shape is in src/schema/. */
   readonly event: (event: EventLine, human?: string) => Effect.Effect<void>
+  /**
+   * Several events at once, written together (one write for a file's matches instead of one per
+   * line); `human` is how they all read in human mode.
+   */
+  readonly events: (events: ReadonlyArray<EventLine>, human?: string) => Effect.Effect<void>
   /** The final success line (its schema: src/schema/outputs.ts); `human` is how the result reads in human mode. */
   readonly result: <C extends CommandName>(command: C, fields: ResultFields<C>, human?: string) => Effect.Effect<void>
   readonly error: (error: SpliceError, exit: number) => Effect.Effect<void>

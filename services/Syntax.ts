@@ -39,6 +39,16 @@ export interface EditIssues {
   readonly before: ReadonlyArray<SyntaxIssue> | undefined
 }
 
+/** The node kinds a grammar's trees can hold, as queries name them. */
+export interface NodeKinds {
+  /** Named kinds (`function_definition`, `identifier`), plus ERROR (tree-sitter's parse errors). */
+  readonly named: ReadonlyArray<string>
+  /** Anonymous kinds: keywords and punctuation (`if`, `=>`, `{`). */
+  readonly anonymous: ReadonlyArray<string>
+  /** Hidden kinds that stand for several others (`expression`, `_statement`). */
+  readonly supertypes: ReadonlyArray<string>
+}
+
 /** tree-sitter parsing; grammars load on first use of their language. */
 export interface SyntaxService {
   /** The errors of a fresh parse of the text. */
@@ -58,6 +68,33 @@ export interface SyntaxService {
    * file nests deeper than that recursive parser can follow (thousands of levels).
    */
   readonly scriptFacts: (path: string, text: string) => Effect.Effect<FileFacts | undefined, SpliceError>
+  /** Every node kind of a grammar (sorted, each once). */
+  readonly nodeKinds: (grammar: Grammar) => Effect.Effect<NodeKinds, SpliceError>
+  /**
+   * Where TypeScript's LanguageService would edit to rename the declaration at a UTF-16 offset of a
+   * file, over exactly these files (workspace path → text) with the tsconfig's module options;
+   * undefined when TypeScript cannot rename there or cannot be loaded.
+   */
+  readonly scriptRename: (input: {
+    readonly files: ReadonlyMap<string, string>
+    readonly tsconfig: string | undefined
+    /** Export conditions to resolve package imports with (besides the tsconfig's). */
+    readonly conditions: ReadonlyArray<string>
+    readonly file: string
+    readonly offset: number
+  }) => Effect.Effect<ReadonlyArray<{ readonly file: string; readonly start: number; readonly length: number }> | undefined, SpliceError>
+  /**
+   * TypeScript's completions at a UTF-16 offset of a file, over these files, in TypeScript's order,
+   * with signatures for the first `detailed`; undefined when it offers none or cannot be loaded.
+   */
+  readonly scriptCompletions: (input: {
+    readonly files: ReadonlyMap<string, string>
+    readonly tsconfig: string | undefined
+    readonly conditions: ReadonlyArray<string>
+    readonly file: string
+    readonly offset: number
+    readonly detailed: number
+  }) => Effect.Effect<ReadonlyArray<{ readonly name: string; readonly kind: string; readonly signature: string | null; readonly source: string | null }> | undefined, SpliceError>
   /** TOML's parser and comment-keeping editor (toml_edit as wasm, loaded from bytes on first use). */
   readonly tomlEngine: Effect.Effect<TomlEngine, SpliceError>
 }

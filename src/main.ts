@@ -5,6 +5,7 @@
  * number after an interrupt, and the process exits only once stdout and stderr are flushed.
  */
 import * as v8 from "node:v8"
+import * as CliConfig from "@effect/cli/CliConfig"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
 import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
@@ -53,7 +54,8 @@ const argv = [...process.argv.slice(0, 2), ...stdinArgumentLast(process.argv.sli
 warmUp(argv.slice(2))
 // What @effect/cli needs (help, completions) and no more: NodeContext would also load the worker
 // and child-process modules on every start.
-const cliEnvironment = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer)
+// Case-sensitive flags, as every Unix tool has them: `splice search -c` (count) is not `-C` (context).
+const cliEnvironment = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer, CliConfig.layer({ isCaseSensitive: true }))
 // Commands defined as specs print their own short help, generated from the same definition as their flags.
 const help = requestedHelp(argv.slice(2), commandSpecs)
 const program = help !== undefined ? Effect.sync(() => void process.stdout.write(help)) : cli(argv)

@@ -124,6 +124,7 @@ export const spliceServer = async (ws) => {
       return r.ok ? (r.value.events ?? []).filter((e) => e.type === "symbol") : []
     },
     refs: (name, file, kind) => call("refs", { name, file, kind }),
+    call,
     close: () => client.close()
   }
 }

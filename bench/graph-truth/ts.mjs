@@ -27,12 +27,13 @@ export const typescript5 = () => {
   return createRequire(import.meta.url)(main)
 }
 
-const languageService = (ts, ws, files, conditions) => {
+/** A LanguageService over the files; `overrides` (path → { version, text }) stands in for edits not on disk. */
+export const languageService = (ts, ws, files, conditions, overrides = new Map()) => {
   const options = { customConditions: conditions, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, strict: true, noEmit: true, skipLibCheck: true, allowJs: true, lib: ["lib.es2022.d.ts", "lib.dom.d.ts"] }
   const host = {
     getScriptFileNames: () => files,
-    getScriptVersion: () => "1",
-    getScriptSnapshot: (f) => (existsSync(f) ? ts.ScriptSnapshot.fromString(readFileSync(f, "utf8")) : undefined),
+    getScriptVersion: (f) => overrides.get(f)?.version ?? "1",
+    getScriptSnapshot: (f) => overrides.has(f) ? ts.ScriptSnapshot.fromString(overrides.get(f).text) : existsSync(f) ? ts.ScriptSnapshot.fromString(readFileSync(f, "utf8")) : undefined,
     getCurrentDirectory: () => ws,
     getCompilationSettings: () => options,
     getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
@@ -46,7 +47,7 @@ const languageService = (ts, ws, files, conditions) => {
 }
 
 /** Declarations splice should know, one per TypeScript symbol, with splice's kind names. */
-const declarations = (ts, program, ws) => {
+export const declarations = (ts, program, ws) => {
   const checker = program.getTypeChecker()
   const seen = new Set()
   const out = []

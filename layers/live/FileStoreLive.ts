@@ -5,7 +5,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { SpliceError, spliceError } from "../../src/domain/SpliceError.js"
 import { type UserPath, type WorkspacePath, WORKSPACE_ROOT } from "../../src/domain/workspacePath.js"
-import { type ExpectedFile, type FileInfo, type FileKind, FileStore, type FileStoreService, type ResolvedPath, type WalkedFile } from "../../services/FileStore.js"
+import { type DirEntry, type ExpectedFile, type FileInfo, type FileKind, FileStore, type FileStoreService, type ResolvedPath, type ScannedFile, type WalkedFile } from "../../services/FileStore.js"
 import { syncDirectory, writeAll, writeNewFile, writeTemp } from "./atomicFile.js"
 import { fromErrno } from "./errno.js"
 
@@ -55,6 +55,47 @@ export const readRegularFile = (abs: string, relative: string, noFollow = false)
     const st = fs.fstatSync(fd)
     if (!st.isFile()) throw notRegular(kindOf(st), relative)
     return new Uint8Array(fs.readFileSync(fd))
+  } finally {
+    fs.closeSync(fd)
+  }
+}
+
+const direntKind = (e: fs.Dirent): FileKind =>
+  e.isFile() ? "file" : e.isDirectory() ? "directory" : e.isSymbolicLink() ? "symlink" : e.isFIFO() ? "fifo" : e.isSocket() ? "socket"
+  : e.isCharacterDevice() || e.isBlockDevice() ? "device" : "other"
+
+/**
+ * A regular file for a search, read into `scratch` (grown when too small; the grown buffer is
+ * returned for the next file): its first `probe` bytes are read first, and a NUL byte among them
+ * ends the read there (a binary file costs one small read, not its whole size). Never follows a
+ * symlink or blocks on a FIFO (O_NOFOLLOW, O_NONBLOCK, type checked on the descriptor).
+ */
+export const scanRegularFile = (abs: string, relative: string, probe: number, scratch: Buffer): { file: ScannedFile; scratch: Buffer } => {
+  let fd: number
+  try {
+    fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOFOLLOW)
+  } catch (e) {
+    if ((e as { code?: string }).code === "ELOOP") throw notRegular("symlink", relative)
+    throw e
+  }
+  try {
+    const st = fs.fstatSync(fd)
+    if (!st.isFile()) throw notRegular(kindOf(st), relative)
+    // The size fstat gave is read (a file that changes meanwhile is read as far as it goes), in as
+    // few reads as the kernel allows: no read past the end to see EOF.
+    const buf: Buffer = scratch.length >= st.size ? scratch : Buffer.allocUnsafe(Math.max(st.size, scratch.length * 2))
+    let filled = 0
+    const fill = (upTo: number) => {
+      while (filled < upTo) {
+        const n = fs.readSync(fd, buf, filled, upTo - filled, null)
+        if (n === 0) return
+        filled += n
+      }
+    }
+    fill(Math.min(probe, st.size))
+    if (buf.subarray(0, filled).indexOf(0) !== -1) return { file: { kind: "binary", size: st.size }, scratch: buf }
+    fill(st.size)
+    return { file: { kind: "text", bytes: buf.subarray(0, filled) }, scratch: buf }
   } finally {
     fs.closeSync(fd)
   }
@@ -163,6 +204,20 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       try: (): Option.Option<FileInfo> => {
         const st = fs.lstatSync(p.absolute, { throwIfNoEntry: false })
         return st === undefined ? Option.none() : Option.some(infoOf(st))
+      },
+      catch: (e) => fromErrno(e, "stat", p.relative)
+    })
+
+  const readLink = (p: ResolvedPath) =>
+    Effect.try({
+      try: (): Option.Option<string> => {
+        try {
+          return Option.some(fs.readlinkSync(p.absolute))
+        } catch (e) {
+          const code = (e as { code?: string }).code
+          if (code === "EINVAL" || code === "ENOENT") return Option.none()
+          throw e
+        }
       },
       catch: (e) => fromErrno(e, "stat", p.relative)
     })
@@ -318,6 +373,33 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "list", dir.relative)
     })
 
+  const entries = (dir: ResolvedPath) =>
+    Effect.try({
+      try: () =>
+        fs.readdirSync(dir.absolute, { withFileTypes: true })
+          .map((e): DirEntry => ({ name: e.name, kind: direntKind(e) }))
+          .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+      catch: (e) => fromErrno(e, "list", dir.relative)
+    })
+
+  // One buffer for every file a search reads (grown to the largest), kept between calls.
+  let scratch: Buffer = Buffer.alloc(0)
+  const scanEach = (paths: ReadonlyArray<ResolvedPath>, probe: number, each: (path: ResolvedPath, file: ScannedFile) => void) =>
+    Effect.sync(() => {
+      if (scratch.length === 0) scratch = Buffer.allocUnsafe(1 << 20)
+      for (const p of paths) {
+        let file: ScannedFile
+        try {
+          const r = scanRegularFile(p.absolute, p.relative, probe, scratch)
+          scratch = r.scratch
+          file = r.file
+        } catch (e) {
+          file = { kind: "error", error: e instanceof SpliceError ? e : fromErrno(e, "read", p.relative) }
+        }
+        each(p, file)
+      }
+    })
+
   const makeDirectory = (dir: ResolvedPath, options?: { readonly mode?: number }) =>
     Effect.try({
       try: () => {
@@ -413,15 +495,6 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
     if (path.dirname(from.absolute) !== path.dirname(to.absolute)) syncDirectory(path.dirname(from.absolute))
   }
 
-  const readLink = (p: ResolvedPath) =>
-    Effect.try({
-      try: () => fs.readlinkSync(p.absolute),
-      catch: (e) =>
-        (e as { code?: string }).code === "EINVAL"
-          ? spliceError("SPL-E034", `${p.relative} is no longer a symbolic link`, { context: { file: p.relative, files: [p.relative], race: "content" } })
-          : fromErrno(e, "read", p.relative)
-    })
-
   const symlink = (target: string, p: ResolvedPath) =>
     Effect.try({
       try: () =>
@@ -483,7 +556,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "list", dir.relative)
     })
 
-  return { root, resolve, locate, resolveName, locateName, stat, lstat, read, writeAtomic, createExclusive, remove, list, makeDirectory, moveFile, readLink, symlink, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, resolveName, locateName, stat, lstat, readLink, read, writeAtomic, createExclusive, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreLive = (root: string, cwd?: string): Layer.Layer<FileStore> =>

@@ -61,6 +61,14 @@ export const makeOutput = (mode: OutputMode): OutputService => ({
   mode,
   event: (event, human) =>
     Effect.sync(() => out(mode === "json" ? JSON.stringify(event) + "\n" : human ?? JSON.stringify(event) + "\n")),
+  events: (events, human) =>
+    Effect.sync(() => {
+      if (events.length === 0) return
+      if (mode === "human" && human !== undefined) return out(human)
+      let s = ""
+      for (const e of events) s += JSON.stringify(e) + "\n"
+      out(s)
+    }),
   result: (command, fields, human) =>
     Effect.sync(() => out(mode === "json" ? resultLine(command, fields) + "\n" : human ?? resultLine(command, fields) + "\n")),
   error: (e, exit) =>

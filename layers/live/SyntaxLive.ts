@@ -9,7 +9,7 @@ import { treeEditOf } from "../../src/domain/treeEdit.js"
 import { type Capture, Syntax, type SyntaxIssue } from "../../services/Syntax.js"
 import { readWasm } from "./grammarFiles.js"
 import { parseWhenIdle, recall, remember } from "./recentTrees.js"
-import { scriptKindOf, typescriptFacts } from "./typescriptParser.js"
+import { scriptKindOf, typescriptCompletions, typescriptFacts, typescriptRenameLocations } from "./typescriptParser.js"
 
 /**
  * tree-sitter through web-tree-sitter. The runtime and each grammar are loaded from bytes (paths
@@ -109,6 +109,54 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
         }
       },
       catch: (e) => spliceError("SPL-E099", `TypeScript's parser failed on ${path}: ${String(e)}`)
+    }),
+  nodeKinds: (grammar) =>
+    Effect.tryPromise({
+      try: async () => {
+        const [lang, { Query }] = await Promise.all([language(grammar), treeSitter()])
+        const named = new Set<string>(["ERROR"])
+        const anonymous = new Set<string>()
+        const hidden = new Set<string>()
+        // Ids from 1: 0 is the end of input. A kind can have several ids (aliases): sets keep it once.
+        for (let id = 1; id < lang.nodeTypeCount; id++) {
+          const name = lang.nodeTypeForId(id)
+          if (name === null || name.length === 0) continue
+          if (!lang.nodeTypeIsVisible(id)) hidden.add(name)
+          else (lang.nodeTypeIsNamed(id) ? named : anonymous).add(name)
+        }
+        // Supertypes: grammars built for ABI 15 list them; older ones do not, but their query
+        // compiler still knows them, so a hidden kind a query accepts is one.
+        const supertypes = new Set(lang.supertypes.map((id) => lang.nodeTypeForId(id)).filter((n): n is string => n !== null))
+        for (const h of hidden) {
+          if (supertypes.has(h)) continue
+          try {
+            new Query(lang, `(${h}) @n`).delete()
+            supertypes.add(h)
+          } catch {
+            // Not a supertype: a hidden rule no tree holds.
+          }
+        }
+        const sorted = (s: Set<string>) => [...s].sort()
+        return { named: sorted(named), anonymous: sorted(anonymous), supertypes: sorted(supertypes) }
+      },
+      catch: (e) => spliceError("SPL-E099", `tree-sitter could not list the node kinds of ${grammar.language}: ${String(e)}`)
+    }),
+  scriptRename: ({ files, tsconfig, conditions, file, offset }) =>
+    // A failure of the LanguageService (a TypeScript bug, a stack overflow) leaves the graph to do the rename.
+    Effect.sync(() => {
+      try {
+        return typescriptRenameLocations({ files, tsconfig, conditions }, file, offset)
+      } catch {
+        return undefined
+      }
+    }),
+  scriptCompletions: ({ files, tsconfig, conditions, file, offset, detailed }) =>
+    Effect.sync(() => {
+      try {
+        return typescriptCompletions({ files, tsconfig, conditions }, file, offset, detailed)
+      } catch {
+        return undefined
+      }
     }),
   query: (grammar, text, source) =>
     Effect.tryPromise({

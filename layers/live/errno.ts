@@ -20,7 +20,7 @@ export const fromErrno = (
     case "EACCES":
     case "EPERM":
     case "EROFS":
-      return op === "read" || op === "stat"
+      return op === "read" || op === "stat" || op === "list"
         ? make("SPL-E021", `permission denied reading ${path}`)
         : make("SPL-E082", `permission denied writing ${path}`)
     case "ENOSPC":

@@ -193,3 +193,120 @@ export const typescriptSyntaxErrors = (file: string, text: string, kind: ScriptK
     }
   })
 }
+
+/** A place TypeScript's rename would edit: a file (as given), a UTF-16 offset and length. */
+export interface RenameLocation {
+  readonly file: string
+  readonly start: number
+  readonly length: number
+}
+
+/**
+ * Where TypeScript's LanguageService would edit to rename the declaration at `offset` of `file`, over
+ * exactly these files (workspace path → text; nothing else is read: no lib, no node_modules), with
+ * the tsconfig's module options. Renames follow export specifiers into importers (no prefix/suffix
+ * text: the caller writes shorthand properties itself). Undefined when TypeScript cannot rename there.
+ */
+/** What a LanguageService over the workspace is given: its scripts and manifests, its tsconfig, the export conditions. */
+export interface WorkspaceScripts {
+  readonly files: ReadonlyMap<string, string>
+  readonly tsconfig: string | undefined
+  readonly conditions: ReadonlyArray<string>
+}
+
+/** A LanguageService over exactly these files (nothing else is read: no lib, no node_modules). */
+const workspaceService = ({ files, tsconfig, conditions }: WorkspaceScripts) => {
+  const ts = (api ??= load()) as unknown as typeof TS
+  const known = new Map([...files].map(([p, t]) => ["/" + p, t]))
+  const dirs = new Set<string>(["/"])
+  for (const f of known.keys()) for (let i = f.lastIndexOf("/"); i > 0; i = f.lastIndexOf("/", i - 1)) dirs.add(f.slice(0, i))
+  let fromConfig: TS.CompilerOptions = {}
+  if (tsconfig !== undefined) {
+    const parsed = ts.parseConfigFileTextToJson("/tsconfig.json", tsconfig)
+    const raw = (parsed.config as { compilerOptions?: unknown } | undefined)?.compilerOptions
+    if (raw !== undefined) fromConfig = ts.convertCompilerOptionsFromJson(raw, "/").options
+  }
+  const options: TS.CompilerOptions = {
+    ...(fromConfig.baseUrl !== undefined ? { baseUrl: fromConfig.baseUrl } : {}),
+    ...(fromConfig.paths !== undefined ? { paths: fromConfig.paths } : {}),
+    customConditions: [...new Set([...(fromConfig.customConditions ?? []), ...conditions])],
+    ...(fromConfig.jsx !== undefined ? { jsx: fromConfig.jsx } : {}),
+    moduleResolution: fromConfig.moduleResolution ?? ts.ModuleResolutionKind.Bundler,
+    module: fromConfig.module ?? ts.ModuleKind.ESNext,
+    target: ts.ScriptTarget.ES2022,
+    allowJs: true,
+    noLib: true,
+    noEmit: true,
+    types: []
+  }
+  const host: TS.LanguageServiceHost = {
+    getScriptFileNames: () => [...known.keys()].filter((f) => scriptKindOf(f) !== undefined),
+    getScriptVersion: () => "1",
+    getScriptSnapshot: (f) => (known.has(f) ? ts.ScriptSnapshot.fromString(known.get(f)!) : undefined),
+    getCurrentDirectory: () => "/",
+    getCompilationSettings: () => options,
+    getDefaultLibFileName: () => "/lib.d.ts",
+    fileExists: (f) => known.has(f),
+    readFile: (f) => known.get(f),
+    directoryExists: (d) => dirs.has(d.length > 1 ? d.replace(/\/$/, "") : d),
+    useCaseSensitiveFileNames: () => true
+  }
+  return { ts, known, service: ts.createLanguageService(host, ts.createDocumentRegistry(true, "/")) }
+}
+
+/**
+ * Where TypeScript's LanguageService would edit to rename the declaration at `offset` of `file`, over
+ * exactly these files (workspace path → text), with the tsconfig's module options. Renames follow
+ * export specifiers into importers (no prefix/suffix text: the caller writes shorthand properties
+ * itself). Undefined when TypeScript cannot rename there.
+ */
+export const typescriptRenameLocations = (
+  workspace: WorkspaceScripts,
+  file: string,
+  offset: number
+): ReadonlyArray<RenameLocation> | undefined => {
+  const { known, service } = workspaceService(workspace)
+  try {
+    const info = service.getRenameInfo("/" + file, offset, { allowRenameOfImportPath: false })
+    if (!info.canRename) return undefined
+    const found = service.findRenameLocations("/" + file, offset, false, false, { providePrefixAndSuffixTextForRename: false })
+    return found?.filter((l) => known.has(l.fileName)).map((l) => ({ file: l.fileName.slice(1), start: l.textSpan.start, length: l.textSpan.length }))
+  } finally {
+    service.dispose()
+  }
+}
+
+/** One completion TypeScript offers, with its signature for the first ones. */
+export interface Completion {
+  readonly name: string
+  readonly kind: string
+  readonly signature: string | null
+  /** The module an auto-import would bring it from, if it is not in scope. */
+  readonly source: string | null
+}
+
+/** TypeScript's completions at a UTF-16 offset, in its order; signatures for the first `detailed`. */
+export const typescriptCompletions = (
+  workspace: WorkspaceScripts,
+  file: string,
+  offset: number,
+  detailed: number
+): ReadonlyArray<Completion> | undefined => {
+  const { ts, service } = workspaceService(workspace)
+  try {
+    const found = service.getCompletionsAtPosition("/" + file, offset, { includeCompletionsForModuleExports: false, includeCompletionsWithInsertText: true })
+    if (found === undefined) return undefined
+    const entries = [...found.entries].sort((a, b) => a.sortText.localeCompare(b.sortText) || a.name.localeCompare(b.name))
+    return entries.map((e, i) => {
+      const details = i < detailed ? service.getCompletionEntryDetails("/" + file, offset, e.name, undefined, e.source, undefined, e.data) : undefined
+      return {
+        name: e.name,
+        kind: e.kind,
+        signature: details === undefined ? null : ts.displayPartsToString(details.displayParts),
+        source: e.source ?? null
+      }
+    })
+  } finally {
+    service.dispose()
+  }
+}

@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { SpliceError, spliceError } from "../../src/domain/SpliceError.js"
-import { type FileInfo, FileStore, type FileStoreService, type ResolvedPath, type UserPath, type WalkedFile, type WorkspacePath, type ExpectedFile } from "../../services/FileStore.js"
+import { type DirEntry, type FileInfo, FileStore, type FileStoreService, type ResolvedPath, type UserPath, type ScannedFile, type WalkedFile, type WorkspacePath, type ExpectedFile } from "../../services/FileStore.js"
 import { fromErrno } from "../live/errno.js"
 
 /**
@@ -17,13 +17,14 @@ type Entry =
   | { readonly kind: "file"; data: Uint8Array; mode: number; nlink: number; mtimeMs: number }
   | { readonly kind: "directory"; readonly mode?: number }
   | { readonly kind: "fifo" | "device" }
-  /** `text` as written: relative ones are taken from the link's own directory when followed. */
-  | { readonly kind: "symlink"; readonly text: string }
+  /** `raw` as written: a relative one is taken from the link's own directory when followed (so a moved link points from its new place). */
+  | { readonly kind: "symlink"; readonly raw: string }
 
 export type FaultOp = "read" | "write" | "create" | "remove"
 
 export interface Fault {
-  readonly op: FaultOp
+  /** `list`: reading a directory's entries (a walk meets an unreadable directory). */
+  readonly op: FaultOp | "list"
   /** Workspace-relative path, or a prefix ending in `/`; every path when absent. */
   readonly path?: string
   /** Or any path this accepts. */
@@ -76,7 +77,7 @@ export class MemoryFs {
   symlink(rel: string, target: string): void {
     const abs = this.abs(rel)
     this.mkdirs(path.posix.dirname(abs))
-    this.entries.set(abs, { kind: "symlink", text: target })
+    this.entries.set(abs, { kind: "symlink", raw: target })
   }
 
   text(rel: string): string | undefined {
@@ -136,6 +137,14 @@ export class MemoryFs {
     if (op !== "read") this.log.push(`${op} ${rel}`)
   }
 
+  /** A fault injected on listing a directory (not a write: no crash budget, not logged). */
+  gateList(rel: string): void {
+    const fault = this.faults.find((f) => f.op === "list" && (f.path === undefined || f.path === rel || (f.path.endsWith("/") && rel.startsWith(f.path))) && (f.times === undefined || f.times > 0))
+    if (fault === undefined) return
+    if (fault.times !== undefined) fault.times--
+    throw Object.assign(new Error(`${fault.errno}: injected fault on list ${rel}`), { code: fault.errno })
+  }
+
   /** Run a filesystem step: injected errnos become SpliceErrors, a simulated crash becomes a defect. */
   run<A>(op: FaultOp | "stat" | "list", rel: string, f: () => A): Effect.Effect<A, ReturnType<typeof fromErrno>> {
     return Effect.suspend(() => {
@@ -188,7 +197,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
         let hops = 0
         let e = mem.entries.get(next)
         while (e?.kind === "symlink" && hops++ < 40) {
-          next = path.posix.resolve(path.posix.dirname(next), e.text)
+          next = path.posix.resolve(path.posix.dirname(next), e.raw)
           e = mem.entries.get(next)
         }
         if (!isInside(root, next)) {
@@ -220,7 +229,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
     let at = abs
     let e = mem.entries.get(at)
     for (let hops = 0; follow && e?.kind === "symlink" && hops < 40; hops++) {
-      at = path.posix.resolve(path.posix.dirname(at), e.text)
+      at = path.posix.resolve(path.posix.dirname(at), e.raw)
       e = mem.entries.get(at)
     }
     return { entry: e, at }
@@ -240,6 +249,12 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
     mem.run("stat", p.relative, (): Option.Option<FileInfo> => {
       const e = mem.entries.get(p.absolute)
       return e === undefined ? Option.none() : Option.some(infoOf(e, p.absolute))
+    })
+
+  const readLink = (p: ResolvedPath) =>
+    mem.run("stat", p.relative, (): Option.Option<string> => {
+      const e = mem.entries.get(p.absolute)
+      return e?.kind === "symlink" ? Option.some(e.raw) : Option.none()
     })
 
   const read = (p: ResolvedPath, options?: { readonly noFollow?: boolean }) =>
@@ -293,6 +308,34 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       return [...names].sort()
     })
 
+  const entries = (dir: ResolvedPath) =>
+    mem.run("list", dir.relative, () => {
+      const d = mem.entries.get(dir.absolute)
+      if (d === undefined) throw mem.enoent(dir.relative)
+      if (d.kind !== "directory") throw Object.assign(new Error(`ENOTDIR: ${dir.relative}`), { code: "ENOTDIR" })
+      mem.gateList(dir.relative)
+      const prefix = dir.absolute + "/"
+      const out: DirEntry[] = []
+      for (const [k, e] of mem.entries) {
+        if (k.startsWith(prefix) && !k.slice(prefix.length).includes("/")) out.push({ name: k.slice(prefix.length), kind: e.kind })
+      }
+      return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    })
+
+  const scanEach = (paths: ReadonlyArray<ResolvedPath>, probe: number, each: (path: ResolvedPath, file: ScannedFile) => void) =>
+    Effect.sync(() => {
+      for (const p of paths) {
+        const file = Effect.runSync(Effect.either(mem.run("read", p.relative, (): ScannedFile => {
+          const e = mem.entries.get(p.absolute)
+          if (e === undefined) throw mem.enoent(p.relative)
+          if (e.kind !== "file") throw spliceError("SPL-E065", `not a regular file (${e.kind}): ${p.relative}`, { context: { file: p.relative, kind: e.kind } })
+          if (e.data.subarray(0, probe).indexOf(0) !== -1) return { kind: "binary", size: e.data.length }
+          return { kind: "text", bytes: e.data.slice() }
+        })))
+        each(p, file._tag === "Right" ? file.right : { kind: "error", error: file.left })
+      }
+    })
+
   const makeDirectory = (dir: ResolvedPath, options?: { readonly mode?: number }) =>
     mem.run("create", dir.relative, () => {
       let cur = dir.absolute
@@ -338,19 +381,11 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       }
     })
 
-  const readLink = (p: ResolvedPath) =>
-    mem.run("read", p.relative, () => {
-      const e = mem.entries.get(p.absolute)
-      if (e === undefined) throw mem.enoent(p.relative)
-      if (e.kind !== "symlink") throw Object.assign(new Error("EINVAL"), { code: "EINVAL" })
-      return e.text
-    })
-
   const symlink = (target: string, p: ResolvedPath) =>
     mem.run("create", p.relative, () => {
       parentMustExist(p)
       if (mem.entries.has(p.absolute)) throw Object.assign(new Error("EEXIST"), { code: "EEXIST" })
-      mem.entries.set(p.absolute, { kind: "symlink", text: target })
+      mem.entries.set(p.absolute, { kind: "symlink", raw: target })
     })
 
   const removeDirectory = (dir: ResolvedPath) =>
@@ -383,7 +418,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       return out
     })
 
-  return { root, resolve, locate, resolveName, locateName, stat, lstat, read, writeAtomic, createExclusive, remove, list, makeDirectory, moveFile, readLink, symlink, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, resolveName, locateName, stat, lstat, readLink, read, writeAtomic, createExclusive, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreMemory = (mem: MemoryFs, cwd?: string): Layer.Layer<FileStore> => Layer.sync(FileStore, () => makeMemoryFileStore(mem, cwd))

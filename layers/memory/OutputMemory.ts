@@ -21,6 +21,11 @@ export const makeMemoryOutput = (captured: CapturedOutput): OutputService => ({
       captured.lines.push({ ...event })
       if (human !== undefined) captured.human.push(human)
     }),
+  events: (events, human) =>
+    Effect.sync(() => {
+      for (const e of events) captured.lines.push({ ...e })
+      if (human !== undefined && events.length > 0) captured.human.push(human)
+    }),
   result: (command, fields, human) =>
     Effect.sync(() => {
       captured.lines.push(resultObject(command, fields))

@@ -29,8 +29,8 @@ import { refuseGrowth } from "./resultLimits.js"
 import { checkExpected, loadTextTarget, refuseReserved, statTarget, type TextTarget } from "./textTarget.js"
 import { ABSENT, commitWrites, expectedFrom, type PlannedWrite, writeStrategy } from "./transaction.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
-import type { ApplyFileReport, ApplyValidation } from "../schema/results/apply.js"
-import { compilerLine, previewVerdict, syntaxErrorLines, syntaxFailure } from "./verdictText.js"
+import type { ApplyFileReport } from "../schema/results/apply.js"
+import { compilerLine, filesValidation, multiFilePreview, syntaxErrorLines, syntaxFailure } from "./verdictText.js"
 
 export interface ApplyConfig {
   /** Where the change set comes from: a file, or "-" for stdin. */
@@ -279,11 +279,7 @@ export const apply = (config: ApplyConfig) =>
         })
       }
       const failedSyntax = verdicts.filter((v) => v.verdict.status === "failed")
-      const validation: ApplyValidation = {
-        gate: "syntax",
-        status: verdicts.length === 0 ? "skipped" : failedSyntax.length > 0 ? "failed" : verdicts.every((v) => v.verdict.status === "skipped") ? "skipped" : "passed",
-        files: verdicts.map((v) => ({ file: v.file, ...v.verdict }))
-      }
+      const validation = filesValidation(verdicts)
       const alreadyApplied = result.steps.filter((s) => s.alreadyApplied).length
       const base = { format: set.format, changes: ops.length, already_applied: alreadyApplied }
 
@@ -294,19 +290,8 @@ export const apply = (config: ApplyConfig) =>
       }
       const diff = diffs.join("")
       if (config.preview) {
-        const lines = verdicts.map((v) => previewVerdict(v.file, v.verdict))
-        return yield* output.result("apply", {
-          ...base,
-          preview: true,
-          changed: false,
-          would_change: true,
-          would_succeed: lines.every((l) => l.wouldSucceed),
-          tx: null,
-          files: reports,
-          validation,
-          compiler: skippedVerdict(config.compiler === undefined || config.compiler.mode === "off" ? "disabled by --validate" : "not run by --preview: the checker reads the files on disk"),
-          diff
-        }, `${diff}${lines.map((l) => l.human).join("")}`)
+        const preview = multiFilePreview(verdicts, config.compiler, diff)
+        return yield* output.result("apply", { ...base, ...preview.fields, files: reports, validation }, preview.human)
       }
       if (failedSyntax.length > 0) {
         const errors = failedSyntax.map((v) => syntaxErrorLines(v.file, v.verdict)).join("")

@@ -9,29 +9,29 @@ import { childPath, type FileInfo, FileStore, type ResolvedPath } from "../../se
 import { Hasher } from "../../services/Hasher.js"
 import { refuseReserved } from "./textTarget.js"
 
-export interface TreeFile {
+export interface ListedFile {
   readonly path: ResolvedPath
   readonly info: FileInfo
 }
 
-export interface TreeDir {
+export interface ListedDir {
   readonly path: WorkspacePath
   readonly mode: number
 }
 
-export interface TreeLink {
+export interface ListedLink {
   readonly path: ResolvedPath
   /** What it points to, as written (never followed). */
   readonly target: string
 }
 
-export interface Tree {
+export interface Listing {
   /** Regular files, by path. */
-  readonly files: ReadonlyArray<TreeFile>
+  readonly files: ReadonlyArray<ListedFile>
   /** Directories, the root first, each before what it holds. */
-  readonly dirs: ReadonlyArray<TreeDir>
+  readonly dirs: ReadonlyArray<ListedDir>
   /** Symbolic links, by path: acted on as links (moved, copied, removed), never followed. */
-  readonly links: ReadonlyArray<TreeLink>
+  readonly links: ReadonlyArray<ListedLink>
   /** Anything else: FIFOs, sockets, devices. */
   readonly others: ReadonlyArray<{ readonly path: WorkspacePath; readonly kind: string }>
 }
@@ -39,12 +39,12 @@ export interface Tree {
 const byPath = <A extends { readonly path: ResolvedPath }>(a: A, b: A) => (a.path.relative < b.path.relative ? -1 : a.path.relative > b.path.relative ? 1 : 0)
 
 /** The entry at `root` (lstat'ed as `info`) and, for a directory, everything below it. */
-export const scanTree = (root: ResolvedPath, info: FileInfo) =>
+export const listTree = (root: ResolvedPath, info: FileInfo) =>
   Effect.gen(function*() {
     const store = yield* FileStore
-    const files: TreeFile[] = []
-    const dirs: TreeDir[] = []
-    const links: TreeLink[] = []
+    const files: ListedFile[] = []
+    const dirs: ListedDir[] = []
+    const links: ListedLink[] = []
     const others: Array<{ path: WorkspacePath; kind: string }> = []
     /** Whether to look inside. */
     const visit = (p: ResolvedPath, st: FileInfo) =>
@@ -53,7 +53,11 @@ export const scanTree = (root: ResolvedPath, info: FileInfo) =>
         else if (st.kind === "directory") {
           dirs.push({ path: p.relative, mode: st.mode })
           return true
-        } else if (st.kind === "symlink") links.push({ path: p, target: yield* store.readLink(p) })
+        } else if (st.kind === "symlink") {
+          // Option: none when it stopped being a link since the look (then it is not acted on).
+          const target = yield* store.readLink(p)
+          if (target._tag === "Some") links.push({ path: p, target: target.value })
+        }
         else others.push({ path: p.relative, kind: st.kind })
         return false
       })
@@ -67,7 +71,7 @@ export const scanTree = (root: ResolvedPath, info: FileInfo) =>
         if (st._tag === "Some" && (yield* visit(child, st.value))) queue.push(child)
       }
     }
-    return { files: files.sort(byPath), dirs, links: links.sort(byPath), others } satisfies Tree
+    return { files: files.sort(byPath), dirs, links: links.sort(byPath), others } satisfies Listing
   })
 
 /**
@@ -75,7 +79,7 @@ export const scanTree = (root: ResolvedPath, info: FileInfo) =>
  * (no bytes to keep, and opening one can block); and splice's own state or a .git directory
  * anywhere in the tree.
  */
-export const refuseUnjournaled = (tree: Tree, verb: string, allowGitDir: boolean) =>
+export const refuseUnjournaled = (tree: Listing, verb: string, allowGitDir: boolean) =>
   Effect.gen(function*() {
     const bad = tree.others[0]
     if (bad !== undefined) {
@@ -88,13 +92,13 @@ export const refuseUnjournaled = (tree: Tree, verb: string, allowGitDir: boolean
     for (const f of [...tree.files, ...tree.links]) yield* refuseReserved(f.path, allowGitDir)
   })
 
-export interface SourceFile extends TreeFile {
+export interface SourceFile extends ListedFile {
   readonly bytes: Uint8Array
   readonly checksum: string
 }
 
 /** A file's bytes (never through a symlink) and BLAKE3, within --max-bytes: the journal keeps a copy. */
-export const readSource = (f: TreeFile, maxBytes: number) =>
+export const readSource = (f: ListedFile, maxBytes: number) =>
   Effect.gen(function*() {
     const store = yield* FileStore
     const hasher = yield* Hasher

@@ -24,6 +24,12 @@ export const parseRange = (spec: string, total: number): { from: number; to: num
   return { from, to: Math.min(to, Math.max(total, 0)) }
 }
 
+/** A range that starts past the last line: SPL-E120 (a range that only ends past it is cut at the end). */
+export const lineOutOfRange = (file: string, spec: string, from: number, total: number) =>
+  spliceError("SPL-E120", `--lines ${spec}: ${file} has ${total} line(s), so line ${from} is past its end`, {
+    context: { file, from, line_count: total }
+  })
+
 export const read = (config: ReadConfig) =>
   Effect.gen(function*() {
     const store = yield* FileStore
@@ -41,6 +47,7 @@ export const read = (config: ReadConfig) =>
       if (r === undefined) {
         return yield* Effect.fail(spliceError("SPL-E010", `invalid --lines ${JSON.stringify(config.lines)}: use A:B, A: or :B with 1 <= A <= B`))
       }
+      if (r.from > total) return yield* Effect.fail(lineOutOfRange(path.relative, config.lines, r.from, total))
       from = r.from
       to = r.to
     }

@@ -11,7 +11,7 @@ import { userPath, WORKSPACE_ROOT, type WorkspacePath } from "../domain/workspac
 import { FileStore } from "../../services/FileStore.js"
 import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
-import { readSource, refuseUnjournaled, scanTree, type SourceFile, type TreeDir, type TreeFile, type TreeLink } from "./fileTree.js"
+import { readSource, refuseUnjournaled, listTree, type SourceFile, type ListedDir, type ListedFile, type ListedLink } from "./fileTree.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { checkExpected, refuseReserved } from "./textTarget.js"
@@ -39,9 +39,9 @@ const collect = (config: RemoveConfig) =>
     if (config.paths.length === 0) {
       return yield* Effect.fail(spliceError("SPL-E010", "rm needs at least one path", { context: { parameter: "paths", expected: "one or more files or directories" } }))
     }
-    const files = new Map<WorkspacePath, TreeFile>()
-    const links = new Map<WorkspacePath, TreeLink>()
-    const dirs = new Map<WorkspacePath, TreeDir>()
+    const files = new Map<WorkspacePath, ListedFile>()
+    const links = new Map<WorkspacePath, ListedLink>()
+    const dirs = new Map<WorkspacePath, ListedDir>()
     const named: WorkspacePath[] = []
     for (const typed of config.paths) {
       const path = yield* store.resolveName(userPath(typed))
@@ -54,7 +54,7 @@ const collect = (config: RemoveConfig) =>
       if (st.value.kind === "directory" && !config.recursive) {
         return yield* Effect.fail(spliceError("SPL-E112", `${path.relative} is a directory; pass --recursive to remove it and everything in it`, { context: { file: path.relative } }))
       }
-      const tree = yield* scanTree(path, st.value)
+      const tree = yield* listTree(path, st.value)
       yield* refuseUnjournaled(tree, "remove", allowGit)
       named.push(path.relative)
       for (const f of tree.files) files.set(f.path.relative, f)

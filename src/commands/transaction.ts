@@ -187,7 +187,8 @@ const linkState = (p: ResolvedPath) =>
     if (st._tag === "None") return { holds: undefined, shown: ABSENT }
     if (st.value.kind !== "symlink") return { holds: undefined, shown: `a ${st.value.kind}` }
     const text = yield* store.readLink(p)
-    return { holds: text, shown: `symlink to ${text}` }
+    if (text._tag === "None") return { holds: undefined, shown: "a symlink" }
+    return { holds: text.value, shown: `symlink to ${text.value}` }
   })
 
 /**

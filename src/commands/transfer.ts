@@ -16,7 +16,7 @@ import { Hasher } from "../../services/Hasher.js"
 import { identityLock, Lock, type LockKey } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
-import { readSource, refuseUnjournaled, scanTree, type SourceFile, type TreeFile } from "./fileTree.js"
+import { readSource, refuseUnjournaled, listTree, type SourceFile, type ListedFile } from "./fileTree.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { checkExpected, refuseReserved } from "./textTarget.js"
@@ -94,7 +94,7 @@ const locateTo = (to: string) =>
 
 /** One file to move or copy, and what its destination holds now (only with --force). */
 interface Pair {
-  readonly source: TreeFile
+  readonly source: ListedFile
   readonly target: ResolvedPath
   readonly existing?: FileInfo
 }
@@ -143,7 +143,7 @@ const plan = (command: Command, config: TransferConfig) =>
       if (kind === "file" && k !== "file") return yield* Effect.fail(kindMismatch(target.relative, k, from, verb))
     }
 
-    const tree = yield* scanTree(source.path, source.info)
+    const tree = yield* listTree(source.path, source.info)
     yield* refuseUnjournaled(tree, verb, allowGit)
 
     /** Where an entry of the source goes: its directories resolved, its own name not followed. */

@@ -5,6 +5,7 @@
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { spliceError } from "../domain/SpliceError.js"
 import { FileStore } from "../../services/FileStore.js"
 import { Hasher } from "../../services/Hasher.js"
@@ -90,7 +91,7 @@ export const undo = (config: UndoConfig) =>
       for (const l of tx.links ?? []) {
         const p = yield* store.locateName(l.path)
         const st = yield* store.lstat(p)
-        const text = st._tag === "Some" && st.value.kind === "symlink" ? yield* store.readLink(p) : undefined
+        const text = st._tag === "Some" && st.value.kind === "symlink" ? Option.getOrUndefined(yield* store.readLink(p)) : undefined
         const actual = st._tag === "None" ? ABSENT : text !== undefined ? `symlink to ${text}` : st.value.kind
         const expected = l.change === "created" ? `symlink to ${l.target}` : ABSENT
         if (actual !== expected) changed.push({ file: l.path, expected, actual })

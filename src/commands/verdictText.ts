@@ -1,4 +1,6 @@
 /** How gate verdicts read in human output, shared by the commands that write. */
+import type { ApplyValidation } from "../schema/results/apply.js"
+import { type CompilerSettings, skippedVerdict } from "./compilerGate.js"
 import type { Verdict } from "../../services/Validator.js"
 
 export const verdictLine = (v: Verdict) =>
@@ -41,5 +43,32 @@ export const previewVerdict = (file: string, v: Verdict) => {
     wouldSucceed,
     human: `${verdictLine(v)}\n${syntaxErrorLines(file, v)}` +
       (wouldSucceed ? `preview: ${file} not modified\n` : `preview: ${file} not modified; the syntax gate would refuse this change (SPL-E042)\n`)
+  }
+}
+
+/** The syntax gate's verdict over several files (apply, replace): failed if any failed, skipped if all were. */
+export const filesValidation = (verdicts: ReadonlyArray<{ readonly file: string; readonly verdict: Verdict }>): ApplyValidation => ({
+  gate: "syntax",
+  status: verdicts.length === 0 ? "skipped" : verdicts.some((v) => v.verdict.status === "failed") ? "failed" : verdicts.every((v) => v.verdict.status === "skipped") ? "skipped" : "passed",
+  files: verdicts.map((v) => ({ file: v.file, ...v.verdict }))
+})
+
+/**
+ * The fields of a multi-file preview (apply, replace) and its human text: the diff, then each
+ * file's verdict. The compiler gate never runs on a preview (it reads the files on disk).
+ */
+export const multiFilePreview = (verdicts: ReadonlyArray<{ readonly file: string; readonly verdict: Verdict }>, compiler: CompilerSettings | undefined, diff: string) => {
+  const lines = verdicts.map((v) => previewVerdict(v.file, v.verdict))
+  return {
+    fields: {
+      preview: true as const,
+      changed: false as const,
+      would_change: true as const,
+      would_succeed: lines.every((l) => l.wouldSucceed),
+      tx: null,
+      compiler: skippedVerdict(compiler === undefined || compiler.mode === "off" ? "disabled by --validate" : "not run by --preview: the checker reads the files on disk"),
+      diff
+    },
+    human: `${diff}${lines.map((l) => l.human).join("")}`
   }
 }

@@ -73,17 +73,44 @@ export const diffLines = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): O
   return [...head, ...mid, ...tail]
 }
 
-const render = (op: Op): string => {
+/**
+ * One line of a hunk. Its ending is shown as `\n` (a preview for people), or with `keepEndings`
+ * as it is, for lines split at LF only (splitAtLf): a CRLF line keeps its CR, as GNU diff and git
+ * print it, so a change of line ending shows and the patch restores the exact bytes.
+ */
+const render = (op: Op, keepEndings = false): string => {
+  if (keepEndings) return op.tag + (op.line.endsWith("\n") ? op.line : op.line + "\n\\ No newline at end of file\n")
   const body = op.line.replace(/(\r\n|\r|\n)$/, "")
   const ended = body.length !== op.line.length
   return op.tag + body + "\n" + (ended ? "" : "\\ No newline at end of file\n")
 }
 
-/** A unified diff (`--- a/… +++ b/…`) with `context` lines around each change; "" when equal. */
-export const unifiedDiff = (before: string, after: string, path: string, context = 3): string => {
-  if (before === after) return ""
-  const ops = diffLines(splitKeepEnds(before), splitKeepEnds(after))
-  let out = `--- a/${path}\n+++ b/${path}\n`
+/** Lines as diff(1) and git split them: at LF only, each with its LF (a CR stays part of its line). */
+export const splitAtLf = (text: string): string[] => text.match(/[^\n]*\n|[^\n]+$/g) ?? []
+
+/** One hunk of a unified diff: its header's numbers (as printed) and its lines. */
+export interface Hunk {
+  /** First line of the hunk in the old text (1-based; the line before it when the hunk removes nothing). */
+  readonly oldStart: number
+  readonly oldLines: number
+  readonly newStart: number
+  readonly newLines: number
+  readonly ops: ReadonlyArray<Op>
+}
+
+/** The hunks of a line diff, with `context` kept lines around each change (hunks that close merge). */
+export const hunksOf = (ops: ReadonlyArray<Op>, context = 3): Hunk[] => {
+  const hunks: Hunk[] = []
+  // Old and new line numbers of ops[p], advanced as p walks forward (never rescanned).
+  let p = 0
+  let aLine = 1
+  let bLine = 1
+  const advanceTo = (q: number) => {
+    for (; p < q; p++) {
+      if (ops[p]!.tag !== "+") aLine++
+      if (ops[p]!.tag !== "-") bLine++
+    }
+  }
   let i = 0
   while (i < ops.length) {
     if (ops[i]!.tag === " ") {
@@ -105,20 +132,31 @@ export const unifiedDiff = (before: string, after: string, path: string, context
         break
       }
     }
-    let aLine = 1
-    let bLine = 1
-    for (let p = 0; p < start; p++) {
-      if (ops[p]!.tag !== "+") aLine++
-      if (ops[p]!.tag !== "-") bLine++
-    }
+    advanceTo(start)
     const hunk = ops.slice(start, end)
-    const aCount = hunk.filter((o) => o.tag !== "+").length
-    const bCount = hunk.filter((o) => o.tag !== "-").length
-    out += `@@ -${aCount === 0 ? aLine - 1 : aLine},${aCount} +${bCount === 0 ? bLine - 1 : bLine},${bCount} @@\n`
-    for (const op of hunk) out += render(op)
+    const oldLines = hunk.filter((o) => o.tag !== "+").length
+    const newLines = hunk.filter((o) => o.tag !== "-").length
+    hunks.push({ oldStart: oldLines === 0 ? aLine - 1 : aLine, oldLines, newStart: newLines === 0 ? bLine - 1 : bLine, newLines, ops: hunk })
     i = end
   }
+  return hunks
+}
+
+/** Hunks as unified-diff text under `--- oldLabel` / `+++ newLabel` headers; "" when there are none. */
+export const renderHunks = (hunks: ReadonlyArray<Hunk>, oldLabel: string, newLabel: string, options: { readonly keepEndings?: boolean } = {}): string => {
+  if (hunks.length === 0) return ""
+  let out = `--- ${oldLabel}\n+++ ${newLabel}\n`
+  for (const h of hunks) {
+    out += `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@\n`
+    for (const op of h.ops) out += render(op, options.keepEndings)
+  }
   return out
+}
+
+/** A unified diff (`--- a/… +++ b/…`) with `context` lines around each change; "" when equal. */
+export const unifiedDiff = (before: string, after: string, path: string, context = 3): string => {
+  if (before === after) return ""
+  return renderHunks(hunksOf(diffLines(splitKeepEnds(before), splitKeepEnds(after)), context), `a/${path}`, `b/${path}`)
 }
 
 /** Lines added and removed, for summaries. */

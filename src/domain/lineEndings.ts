@@ -8,8 +8,14 @@ export type LineEnding = "lf" | "crlf" | "cr" | "none"
 export const lineEndingString = (le: LineEnding): string =>
   le === "crlf" ? "\r\n" : le === "cr" ? "\r" : "\n"
 
-/** The dominant style by count; ties prefer CRLF over LF over CR (CRLF files are the ones plain tools break). */
-export const detectLineEnding = (text: string): LineEnding => {
+/** How many line breaks of each kind a text has (a CR directly before an LF is one CRLF). */
+export interface LineEndingCounts {
+  readonly lf: number
+  readonly crlf: number
+  readonly cr: number
+}
+
+export const countLineEndings = (text: string): LineEndingCounts => {
   let crlf = 0
   let lf = 0
   let cr = 0
@@ -22,10 +28,22 @@ export const detectLineEnding = (text: string): LineEnding => {
       } else cr++
     } else if (c === 10) lf++
   }
+  return { lf, crlf, cr }
+}
+
+/** The dominant style by count; ties prefer CRLF over LF over CR (CRLF files are the ones plain tools break). */
+export const detectLineEnding = (text: string): LineEnding => {
+  const { crlf, lf, cr } = countLineEndings(text)
   if (crlf === 0 && lf === 0 && cr === 0) return "none"
   if (crlf >= lf && crlf >= cr) return "crlf"
   if (lf >= cr) return "lf"
   return "cr"
+}
+
+/** What a file's line breaks are: one style, several (`mixed`), or none at all. */
+export const lineEndingStyle = (counts: LineEndingCounts): LineEnding | "mixed" => {
+  const used = (["lf", "crlf", "cr"] as const).filter((k) => counts[k] > 0)
+  return used.length === 0 ? "none" : used.length === 1 ? used[0]! : "mixed"
 }
 
 /** Normalise any line ending to `\n`. */

@@ -53,3 +53,37 @@ export const similarityRatio = (a: string, b: string): number => {
   if (longer === 0) return 1
   return Math.round((1 - editDistance(x, y) / longer) * 100) / 100
 }
+
+/** Edit distance where swapping two adjacent characters is one edit (optimal string alignment): `aera` is 1 from `area`. */
+export const typoDistance = (a: string, b: string): number => {
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)])
+  for (let j = 0; j <= b.length; j++) rows[0]![j] = j
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1)
+      rows[i]![j] = d
+    }
+  }
+  return rows[a.length]![b.length]!
+}
+
+/**
+ * Up to `limit` of `names` most like `name`, best first: the "did you mean" of an unknown symbol or
+ * node kind. Case is ignored; bigrams score the likeness (containing the name, or being contained
+ * in it, counts extra), and since bigrams miss transpositions (`prase` shares one bigram with
+ * `parse`), a typo distance of 1–2 counts too.
+ */
+export const similarNames = (name: string, names: Iterable<string>, limit = 5): string[] => {
+  const lower = name.toLowerCase()
+  const near = (n: string) => {
+    if (Math.abs(n.length - lower.length) > 2) return 0
+    const d = typoDistance(n, lower)
+    return d <= 2 && d < Math.max(n.length, lower.length) / 2 ? 1 - d / Math.max(n.length, lower.length) : 0
+  }
+  return [...new Set(names)].map((n) => {
+    const l = n.toLowerCase()
+    return { n, score: Math.max(near(l), diceSimilarity(l, lower) + (l.includes(lower) || lower.includes(l) ? 0.3 : 0)) }
+  }).filter((x) => x.score > 0.3).sort((a, b) => b.score - a.score || a.n.localeCompare(b.n)).slice(0, limit).map((x) => x.n)
+}

@@ -21,6 +21,11 @@ export class RequestOutput {
         this.events.push({ ...event })
         if (human !== undefined) this.human.push(human)
       }),
+    events: (events, human) =>
+      Effect.sync(() => {
+        for (const e of events) this.events.push({ ...e })
+        if (human !== undefined && events.length > 0) this.human.push(human)
+      }),
     result: (command, fields, human) =>
       Effect.sync(() => {
         this.result = resultObject(command, fields)

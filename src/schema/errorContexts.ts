@@ -51,7 +51,7 @@ const DataFormat = Schema.Literal("json", "jsonc", "toml", "yaml")
 const ctx = <F extends Schema.Struct.Fields>(fields: F) => Schema.Struct(fields)
 
 export const errorContexts = {
-  "SPL-E001": ctx({ name: S, did_you_mean: Strings }),
+  "SPL-E001": ctx({ name: S, did_you_mean: Strings, file: opt(S), kind: opt(S) }),
   "SPL-E002": ctx({ name: S, candidates: Schema.Array(Schema.Struct({ file: S, line: Int, kind: S, qualified_name: S })) }),
   "SPL-E010": ctx({
     /** The flag, MCP parameter, file or value the command line got wrong, when there is one. */
@@ -215,13 +215,22 @@ export const errorContexts = {
   "SPL-E091": ctx({ db: opt(Schema.NullOr(S)), source: opt(S), tried: opt(Strings) }),
   // detail: the stack of a defect, or what the failed call said.
   "SPL-E099": ctx({ ...errno }),
+  "SPL-E100": ctx({ pattern: S, reason: Schema.Literal("invalid_regex", "newline"), detail: S }),
+  "SPL-E101": ctx({ parameter: S }),
+  "SPL-E102": ctx({ expected: Count, actual: Count, files: Schema.Array(Schema.Struct({ file: S, replacements: Count })) }),
+  "SPL-E103": ctx({ replacement: S, reference: S, groups: Count }),
   "SPL-E110": ctx({ from: S, to: S }),
   "SPL-E111": ctx({ from: S, to: S, reason: Schema.Literal("same_path", "hard_link", "case_insensitive") }),
   "SPL-E112": ctx({ file: S }),
   /** file: what is in the way; kind: what it is; from: what would go there. */
   "SPL-E113": ctx({ file: S, kind: S, from: S }),
+  "SPL-E120": ctx({ file: S, from: Int, line_count: Count }),
+  "SPL-E121": ctx({ file: S, language: S, kind: S, did_you_mean: Strings }),
   "SPL-E130": ctx({ signal: S }),
-  "SPL-E131": ctx({ files: Strings, transactions: Strings })
+  "SPL-E131": ctx({ files: Strings, transactions: Strings }),
+  "SPL-E140": ctx({ name: S, new_name: S, clashes: Schema.Array(Schema.Struct({ file: S, line: Int, name: S, reason: S })) }),
+  "SPL-E141": ctx({ name: S, new_name: S, language: S, reason: S }),
+  "SPL-E142": ctx({ file: S, line: Int, expected: S, found: S })
 } satisfies { readonly [C in ErrorCode]: Schema.Schema<any, any, never> }
 
 /** What `context` holds for an error of code C (as printed: the encoded side). */

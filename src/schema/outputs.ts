@@ -10,11 +10,15 @@ import { ApplyResult } from "./results/apply.js"
 import { DelResult, GetResult, SetResult } from "./results/data.js"
 import { EditResult } from "./results/edit.js"
 import { CpResult, MvResult, RmResult } from "./results/files.js"
-import { ExportEvent, ExportResult, FilesEvent, FilesResult, FindEvent, FindResult, IndexResult, OutlineResult, RefsResult, StatusResult, SuggestResult } from "./results/graph.js"
+import { CompleteResult, DeadCodeEvent, DeadCodeResult, ExportEvent, ExportResult, FilesEvent, FilesResult, FindEvent, FindResult, ImpactEvent, ImpactResult, IndexResult, OutlineResult, RefsResult, StatusResult, SuggestResult } from "./results/graph.js"
 import { HistoryEvent, HistoryResult } from "./results/history.js"
+import { DiffResult, ExtractResult, QueryEvent, QueryResult, StatEvent, StatResult } from "./results/inspectFiles.js"
 import { CheckEvent, CheckResult, ExplainResult, HashEvent, HashResult, ReadResult, TrustResult } from "./results/inspect.js"
 import { RecoverEvent, RecoverResult } from "./results/recover.js"
+import { CaseResult, RenameResult } from "./results/rename.js"
 import { SchemaResult } from "./results/schema.js"
+import { ReplaceResult, SearchEvent, SearchResult } from "./results/search.js"
+import { CountResult, LsEvent, LsResult } from "./results/tree.js"
 import { UndoResult } from "./results/undo.js"
 import { WriteResult } from "./results/write.js"
 
@@ -29,6 +33,11 @@ export const commandOutputs = {
   edit: { result: EditResult },
   write: { result: WriteResult },
   apply: { result: ApplyResult },
+  rename: { result: RenameResult },
+  case: { result: CaseResult },
+  "dead-code": { result: DeadCodeResult, events: DeadCodeEvent },
+  impact: { result: ImpactResult, events: ImpactEvent },
+  complete: { result: CompleteResult },
   get: { result: GetResult },
   set: { result: SetResult },
   del: { result: DelResult },
@@ -51,7 +60,15 @@ export const commandOutputs = {
   outline: { result: OutlineResult },
   files: { result: FilesResult, events: FilesEvent },
   suggest: { result: SuggestResult },
-  export: { result: ExportResult, events: ExportEvent }
+  export: { result: ExportResult, events: ExportEvent },
+  stat: { result: StatResult, events: StatEvent },
+  extract: { result: ExtractResult },
+  query: { result: QueryResult, events: QueryEvent },
+  diff: { result: DiffResult },
+  search: { result: SearchResult, events: SearchEvent },
+  replace: { result: ReplaceResult },
+  ls: { result: LsResult, events: LsEvent },
+  count: { result: CountResult }
 } as const satisfies Record<string, CommandOutput>
 
 export type CommandName = keyof typeof commandOutputs

@@ -58,8 +58,9 @@ export const flag = (name: string, description: string, options: Common = {}): P
   make(name, "boolean", description, { ...options, defaultValue: false })
 
 export function integer(flag: string, description: string, options: Common & { readonly defaultValue: number }): Param<number>
+export function integer(flag: string, description: string, options: Common & { readonly required: true }): Param<number>
 export function integer(flag: string, description: string, options?: Common): Param<number | undefined>
-export function integer(flag: string, description: string, options: Common & { readonly defaultValue?: number } = {}): Param<any> {
+export function integer(flag: string, description: string, options: Common & { readonly defaultValue?: number; readonly required?: boolean } = {}): Param<any> {
   return make(flag, "integer", description, options)
 }
 
@@ -67,8 +68,9 @@ export const number = (flag: string, description: string, options: Common = {}):
   make(flag, "number", description, options)
 
 export function choice<C extends string>(flag: string, values: ReadonlyArray<C>, description: string, options: Common & { readonly defaultValue: C }): Param<C>
+export function choice<C extends string>(flag: string, values: ReadonlyArray<C>, description: string, options: Common & { readonly required: true }): Param<C>
 export function choice<C extends string>(flag: string, values: ReadonlyArray<C>, description: string, options?: Common): Param<C | undefined>
-export function choice<C extends string>(flag: string, values: ReadonlyArray<C>, description: string, options: Common & { readonly defaultValue?: C } = {}): Param<any> {
+export function choice<C extends string>(flag: string, values: ReadonlyArray<C>, description: string, options: Common & { readonly defaultValue?: C; readonly required?: boolean } = {}): Param<any> {
   return make(flag, "choice", description, { ...options, choices: values })
 }
 

@@ -26,7 +26,7 @@ const BINARY = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff, 0xfe, 0x80, 0
 const snapshot = (mem: MemoryFs) =>
   Object.fromEntries([...mem.entries.entries()]
     .filter(([k]) => k !== mem.root && !k.startsWith(`${mem.root}/.splice`))
-    .map(([k, e]) => [k.slice(mem.root.length + 1) + (e.kind === "directory" ? "/" : ""), e.kind === "file" ? `${Buffer.from(e.data).toString("hex")} ${e.mode.toString(8)}` : e.kind === "directory" ? (e.mode ?? 0o755).toString(8) : e.kind === "symlink" ? `-> ${e.text}` : e.kind])
+    .map(([k, e]) => [k.slice(mem.root.length + 1) + (e.kind === "directory" ? "/" : ""), e.kind === "file" ? `${Buffer.from(e.data).toString("hex")} ${e.mode.toString(8)}` : e.kind === "directory" ? (e.mode ?? 0o755).toString(8) : e.kind === "symlink" ? `-> ${e.raw}` : e.kind])
     .sort(([a], [b]) => (a! < b! ? -1 : 1)))
 
 const modeOf = (mem: MemoryFs, p: string) => {
@@ -172,11 +172,11 @@ describe("splice mv", () => {
     const before = snapshot(mem)
     const a = await run(mv(move("link.ts", "links/moved.ts")), mem)
     expect(a.last).toMatchObject({ files: [], links: [{ from: "link.ts", file: "links/moved.ts", target: "src/a.ts" }], created_directories: ["links"] })
-    expect(mem.entries.get(mem.abs("links/moved.ts"))).toEqual({ kind: "symlink", text: "src/a.ts" })
+    expect(mem.entries.get(mem.abs("links/moved.ts"))).toEqual({ kind: "symlink", raw: "src/a.ts" })
     expect(mem.text("src/a.ts")).toBe("export const a = 1\n")
     const b = await run(mv(move("src", "pkg")), mem)
     expect(b.last).toMatchObject({ links: [{ from: "src/lib/alias.ts", file: "pkg/lib/alias.ts", target: "../a.ts" }] })
-    expect(mem.entries.get(mem.abs("pkg/lib/alias.ts"))).toEqual({ kind: "symlink", text: "../a.ts" }) // still resolves: ../a.ts moved along
+    expect(mem.entries.get(mem.abs("pkg/lib/alias.ts"))).toEqual({ kind: "symlink", raw: "../a.ts" }) // still resolves: ../a.ts moved along
     expect(mem.text("pkg/a.ts")).toBe("export const a = 1\n")
     expect((await run(undoIt(), mem)).exit).toBe(0)
     const u = await run(undoIt(), mem)
@@ -290,7 +290,7 @@ describe("splice cp", () => {
     expect(mem.entries.get(mem.abs("copy.sh"))?.kind).toBe("file")
     const b = await run(cp(move("bin", "bin2")), mem)
     expect(b.last).toMatchObject({ links: [{ from: "bin/again.sh", file: "bin2/again.sh", target: "run.sh" }] })
-    expect(mem.entries.get(mem.abs("bin2/again.sh"))).toEqual({ kind: "symlink", text: "run.sh" })
+    expect(mem.entries.get(mem.abs("bin2/again.sh"))).toEqual({ kind: "symlink", raw: "run.sh" })
     expect((await run(undoIt(), mem)).exit).toBe(0)
     expect(mem.exists("bin2")).toBe(false)
     mem.symlink("dangling", "nowhere")

@@ -14,6 +14,8 @@ import { MemoryTrustRecords, TrustMemory } from "../../layers/memory/TrustMemory
 import { outcomeOf } from "../../src/cli/outcome.js"
 import { apply, type ApplyConfig } from "../../src/commands/apply.js"
 import { check } from "../../src/commands/check.js"
+import { diff } from "../../src/commands/diff.js"
+import { extract } from "../../src/commands/extract.js"
 import { edit } from "../../src/commands/edit.js"
 import { explain } from "../../src/commands/explain.js"
 import { exportCommand } from "../../src/commands/graph/export.js"
@@ -26,9 +28,11 @@ import { statusCommand } from "../../src/commands/graph/status.js"
 import { suggestCommand } from "../../src/commands/graph/suggest.js"
 import { hash } from "../../src/commands/hash.js"
 import { historyCommand } from "../../src/commands/history.js"
+import { query } from "../../src/commands/query.js"
 import { read } from "../../src/commands/read.js"
 import { recoverWith } from "../../src/commands/recover.js"
 import { schemaCommand } from "../../src/commands/schema.js"
+import { stat } from "../../src/commands/stat.js"
 import { DEFAULT_MAX_BYTES } from "../../src/commands/textTarget.js"
 import { trustCommand } from "../../src/commands/trust.js"
 import { undo } from "../../src/commands/undo.js"
@@ -100,7 +104,8 @@ describe("every command's output matches its schema", () => {
     const mem = new MemoryFs({ "a.ts": TS, "bad.ts": "export const = 1\n" })
     await run(edit(oneEdit("a.ts", "a + b", "b + a")), mem)
     expect((await run(read({ file: "a.ts", lines: "2:3", numbered: true, maxBytes: DEFAULT_MAX_BYTES }), mem)).exit).toBe(0)
-    expect((await run(read({ file: "a.ts", lines: "9:", numbered: false, maxBytes: DEFAULT_MAX_BYTES }), mem)).last).toMatchObject({ from: null, to: null })
+    expect((await run(read({ file: "a.ts", lines: "9:", numbered: false, maxBytes: DEFAULT_MAX_BYTES }), mem)).error?.code).toBe("SPL-E120")
+    expect((await run(read({ file: "empty.txt", numbered: false, maxBytes: DEFAULT_MAX_BYTES }), new MemoryFs({ "empty.txt": "" }))).last).toMatchObject({ from: null, to: null })
     expect((await run(hash({ files: ["a.ts", "bad.ts"] }), mem)).lines).toHaveLength(3)
     expect((await run(hash({ files: ["a.ts"], verify: "0".repeat(64) }), mem)).error?.code).toBe("SPL-E031")
     expect((await run(check({ files: ["a.ts"], validate: "syntax", compiler: { mode: "off", require: false, timeoutMs: 0 }, maxBytes: DEFAULT_MAX_BYTES }), mem)).exit).toBe(0)
@@ -116,6 +121,21 @@ describe("every command's output matches its schema", () => {
     expect((await run(schemaCommand("hash"), mem)).last).toMatchObject({ name: "hash", result: expect.any(Object), events: expect.any(Object) })
     expect((await run(schemaCommand("SPL-E071"), mem)).last).toMatchObject({ code: "SPL-E071" })
     expect((await run(schemaCommand("nope"), mem)).error?.code).toBe("SPL-E010")
+  })
+
+  it("stat, diff, extract and query", async () => {
+    const mem = new MemoryFs({ "a.ts": TS, "b.bin": new Uint8Array([0, 1]) })
+    mem.symlink("l.ts", "a.ts")
+    mem.putSpecial("dir", "directory")
+    expect((await run(stat({ files: ["a.ts", "b.bin", "l.ts", "dir"] }), mem)).lines).toHaveLength(5)
+    expect((await run(diff({ a: "a.ts", b: "-", context: 3, maxBytes: DEFAULT_MAX_BYTES }), mem, { stdin: "x\n" })).last).toMatchObject({ compared: "text" })
+    expect((await run(diff({ a: "a.ts", b: "b.bin", context: 3, maxBytes: DEFAULT_MAX_BYTES }), mem)).last).toMatchObject({ compared: "checksum" })
+    expect((await run(extract({ file: "a.ts", lines: "1:2", maxBytes: DEFAULT_MAX_BYTES }), mem)).last).toMatchObject({ mode: "lines" })
+    expect((await run(extract({ file: "a.ts", symbol: "add", maxBytes: DEFAULT_MAX_BYTES }), mem)).last).toMatchObject({ mode: "symbol" })
+    expect((await run(extract({ file: "a.ts", symbol: "ad", maxBytes: DEFAULT_MAX_BYTES }), mem)).error?.code).toBe("SPL-E001")
+    expect((await run(query({ file: "a.ts", kinds: ["identifier"], listKinds: false, max: 2, maxBytes: DEFAULT_MAX_BYTES }), mem)).last).toMatchObject({ truncated: true })
+    expect((await run(query({ file: "a.ts", kinds: [], listKinds: true, max: 2, maxBytes: DEFAULT_MAX_BYTES }), mem)).last).toMatchObject({ language: "typescript" })
+    expect((await run(query({ file: "a.ts", kinds: ["nope"], listKinds: false, max: 2, maxBytes: DEFAULT_MAX_BYTES }), mem)).error?.code).toBe("SPL-E121")
   })
 
   it("trust: status, trust, revoke", async () => {

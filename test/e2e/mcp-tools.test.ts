@@ -70,6 +70,16 @@ const cases: ReadonlyArray<Case> = [
   { tool: "find", args: { name: "area", limit: 0 }, cli: ["find", "area", "--limit", "0"], code: "SPL-E010" },
   { tool: "refs", args: { name: "area" }, cli: ["refs", "area"], same: true },
   { tool: "refs", args: { name: "aera" }, cli: ["refs", "aera"], code: "SPL-E001" },
+  { tool: "rename", args: { symbol: "twice", to: "double", preview: true }, cli: ["rename", "--symbol", "twice", "--to", "double", "--preview"], same: true },
+  { tool: "rename", args: { symbol: "area", to: "twice" }, cli: ["rename", "--symbol", "area", "--to", "twice"], code: "SPL-E140" },
+  { tool: "case", args: { symbol: "twice", to: "screaming", preview: true }, cli: ["case", "--symbol", "twice", "--to", "screaming", "--preview"], same: true },
+  { tool: "case", args: { symbol: "twcie", to: "snake" }, cli: ["case", "--symbol", "twcie", "--to", "snake"], code: "SPL-E001" },
+  { tool: "complete", args: { file: "use.ts", line: 2, column: 20 }, cli: ["complete", "--file", "use.ts", "--line", "2", "--column", "20"], same: true },
+  { tool: "complete", args: { file: "use.ts", line: 2, column: 99 }, cli: ["complete", "--file", "use.ts", "--line", "2", "--column", "99"], code: "SPL-E010" },
+  { tool: "impact", args: { name: "area", depth: 2 }, cli: ["impact", "area", "--depth", "2"], same: true },
+  { tool: "impact", args: { name: "area", depth: 0 }, cli: ["impact", "area", "--depth", "0"], code: "SPL-E010" },
+  { tool: "dead-code", args: { include_exported: true }, cli: ["dead-code", "--include-exported"], same: true },
+  { tool: "dead-code", args: { path: "nowhere" }, cli: ["dead-code", "--path", "nowhere"], code: "SPL-E020" },
   { tool: "outline", args: { file: "lib.ts" }, cli: ["outline", "lib.ts"], same: true },
   { tool: "outline", args: { file: "../outside.ts" }, cli: ["outline", "../outside.ts"], code: "SPL-E061" },
   { tool: "files", args: {}, cli: ["files"], same: true },
@@ -85,6 +95,14 @@ const cases: ReadonlyArray<Case> = [
   { tool: "set", args: { file: "cfg.toml", key_path: "tool.n", value: "{nope", json: true }, cli: ["set", "cfg.toml", "tool.n", "{nope", "--json"], code: "SPL-E010" },
   { tool: "del", args: { file: "cfg.toml", key_path: "tool.name" }, cli: ["del", "cfg.toml", "tool.name"] },
   { tool: "del", args: { file: "bad.yaml", key_path: "a" }, cli: ["del", "bad.yaml", "a"], code: "SPL-E048" },
+  { tool: "stat", args: { files: ["lib.ts", "m.py"] }, cli: ["stat", "lib.ts", "m.py"] },
+  { tool: "stat", args: { files: ["gone.ts"] }, cli: ["stat", "gone.ts"], code: "SPL-E020" },
+  { tool: "diff", args: { a: "lib.ts", b: "use.ts", context: 1 }, cli: ["diff", "lib.ts", "use.ts", "--context", "1"], same: true },
+  { tool: "diff", args: { a: "-", b: "-" }, cli: ["diff", "-", "-"], code: "SPL-E010" },
+  { tool: "extract", args: { file: "lib.ts", symbol: "twice" }, cli: ["extract", "--file", "lib.ts", "--symbol", "twice"], same: true },
+  { tool: "extract", args: { file: "lib.ts", lines: "90:99" }, cli: ["extract", "--file", "lib.ts", "--lines", "90:99"], code: "SPL-E120" },
+  { tool: "query", args: { file: "lib.ts", kind: ["function_declaration"], max: 1 }, cli: ["query", "--file", "lib.ts", "--kind", "function_declaration", "--max", "1"], same: true },
+  { tool: "query", args: { file: "lib.ts", kind: ["function_definition"] }, cli: ["query", "--file", "lib.ts", "--kind", "function_definition"], code: "SPL-E121" },
   { tool: "cp", args: { from: "m.py", to: "copy/m.py" }, cli: ["cp", "m.py", "copy/m.py"] },
   { tool: "cp", args: { from: "m.py", to: "copy/m.py" }, cli: ["cp", "m.py", "copy/m.py"], code: "SPL-E033" },
   { tool: "mv", args: { from: "copy/m.py", to: "moved.py", preview: true }, cli: ["mv", "copy/m.py", "moved.py", "--preview"], same: true },
@@ -93,7 +111,15 @@ const cases: ReadonlyArray<Case> = [
   { tool: "rm", args: { paths: ["copy"] }, cli: ["rm", "copy"], code: "SPL-E112" },
   { tool: "rm", args: { paths: ["moved.py", "copy"], recursive: true }, cli: ["rm", "moved.py", "copy", "--recursive"] },
   { tool: "write", args: { file: "m.py", content: "# end\n", append: true }, cli: ["write", "--file", "m.py", "--content", "# end\n", "--append"] },
-  { tool: "write", args: { file: "m.py", content: "", prepend: true }, cli: ["write", "--file", "m.py", "--content", "", "--prepend"], code: "SPL-E012" }
+  { tool: "write", args: { file: "m.py", content: "", prepend: true }, cli: ["write", "--file", "m.py", "--content", "", "--prepend"], code: "SPL-E012" },
+  { tool: "search", args: { pattern: "area", glob: ["*.ts"], context: 1 }, cli: ["search", "area", "--glob", "*.ts", "--context", "1"], same: true },
+  { tool: "search", args: { pattern: "(", regex: true }, cli: ["search", "(", "--regex"], code: "SPL-E100" },
+  { tool: "replace", args: { pattern: "twice", replacement: "double", paths: ["lib.ts"], expect_count: 1 }, cli: ["replace", "twice", "double", "lib.ts", "--expect-count", "1"] },
+  { tool: "replace", args: { pattern: "double", replacement: "triple", expect_count: 5 }, cli: ["replace", "double", "triple", "--expect-count", "5"], code: "SPL-E102" },
+  { tool: "ls", args: { long: true, glob: ["*.ts", "*.py"] }, cli: ["ls", "--long", "--glob", "*.ts", "--glob", "*.py"], same: true },
+  { tool: "ls", args: { path: "nope" }, cli: ["ls", "nope"], code: "SPL-E020" },
+  { tool: "count", args: { by_size: 2, by_language: true }, cli: ["count", "--by-size", "2", "--by-language"], same: true },
+  { tool: "count", args: { by_size: 0 }, cli: ["count", "--by-size", "0"], code: "SPL-E010" }
 ]
 
 const seed = (ws: string) => {
@@ -108,7 +134,7 @@ const seed = (ws: string) => {
 const stable = (v: unknown): unknown => {
   if (Array.isArray(v)) return v.map(stable)
   if (typeof v !== "object" || v === null) return v
-  return Object.fromEntries(Object.entries(v).filter(([k]) => !["ms", "tx", "id", "created", "at", "db"].includes(k)).map(([k, x]) => [k, stable(x)]))
+  return Object.fromEntries(Object.entries(v).filter(([k]) => !["ms", "elapsed_ms", "tx", "id", "created", "at", "db"].includes(k)).map(([k, x]) => [k, stable(x)]))
 }
 
 for (const rt of runtimes) {

@@ -38,6 +38,7 @@ describe("graph access in the live layer", () => {
     const capture = Layer.succeed(Output, {
       mode: "json",
       event: () => Effect.void,
+      events: () => Effect.void,
       result: (command, fields) => Effect.sync(() => void results.push({ command, ...fields })),
       error: () => Effect.void,
       log: () => Effect.void

@@ -6,7 +6,6 @@ import { SyntaxLive } from "../../layers/live/SyntaxLive.js"
 import { discoverDb } from "../../src/domain/graph/discovery.js"
 import { extractFacts } from "../../src/domain/graph/extract.js"
 import type { ImportFact } from "../../src/domain/graph/facts.js"
-import { Ignore } from "../../src/domain/graph/gitignore.js"
 import { graphQueries } from "../../src/domain/graph/queries.js"
 import { parsePackageJson, parseTsconfig, resolveModule } from "../../src/domain/graph/resolveModule.js"
 import { buildScaffold, keywordsOf, relativeImport } from "../../src/domain/graph/scaffold.js"
@@ -194,20 +193,6 @@ describe("module resolution", () => {
     ["kotlin", "kt/src/main/kotlin/com/acme/app/Main.kt", imp("kotlin.math"), []]
   ] as const)("%s: %s imports %j", (language, from, i, expected) => {
     expect(resolveModule(language, from, i, ctx)).toEqual(expected)
-  })
-})
-
-describe(".gitignore", () => {
-  it("globs, anchors, directories, negation and nesting", () => {
-    const ig = new Ignore().add("*.log\n/build\nout/\n!keep.log\ndocs/**/*.tmp\n").add("local.ts\n", "pkg")
-    expect(ig.ignores("a.log")).toBe(true)
-    expect(ig.ignores("x/keep.log")).toBe(false)
-    expect(ig.ignores("build/x.ts")).toBe(true)
-    expect(ig.ignores("src/build/x.ts")).toBe(false)
-    expect(ig.ignores("src/out/x.ts")).toBe(true)
-    expect(ig.ignores("docs/a/b/c.tmp")).toBe(true)
-    expect(ig.ignores("pkg/local.ts")).toBe(true)
-    expect(ig.ignores("local.ts")).toBe(false)
   })
 })
 

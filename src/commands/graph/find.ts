@@ -2,7 +2,7 @@
 import type { SymbolKind } from "../../domain/graph/facts.js"
 import * as Effect from "effect/Effect"
 import { spliceError } from "../../domain/SpliceError.js"
-import { diceSimilarity } from "../../domain/similarity.js"
+import { diceSimilarity, similarNames } from "../../domain/similarity.js"
 import { userPath } from "../../domain/workspacePath.js"
 import { FileStore } from "../../../services/FileStore.js"
 import { GraphDb, type SqlValue } from "../../../services/GraphDb.js"
@@ -63,10 +63,7 @@ const globToLike = (g: string) => g.replace(/[%_\\]/g, "\\$&").replace(/\*/g, "%
 export const didYouMean = (name: string) =>
   Effect.gen(function*() {
     const db = yield* GraphDb
-    const names = (yield* db.all<{ name: string }>("SELECT DISTINCT name FROM symbols")).map((r) => r.name)
-    const lower = name.toLowerCase()
-    return names.map((n) => ({ n, score: diceSimilarity(n.toLowerCase(), lower) + (n.toLowerCase().includes(lower) || lower.includes(n.toLowerCase()) ? 0.3 : 0) }))
-      .filter((x) => x.score > 0.3).sort((a, b) => b.score - a.score || a.n.localeCompare(b.n)).slice(0, 5).map((x) => x.n)
+    return similarNames(name, (yield* db.all<{ name: string }>("SELECT DISTINCT name FROM symbols")).map((r) => r.name))
   })
 
 export const findSymbols = (config: FindConfig) =>

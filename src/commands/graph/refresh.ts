@@ -6,20 +6,19 @@
  */
 import * as Effect from "effect/Effect"
 import type { ImportFact, RefBinding, SymbolFact } from "../../domain/graph/facts.js"
-import { extractFacts } from "../../domain/graph/extract.js"
-import { ALWAYS_SKIPPED, Ignore } from "../../domain/graph/gitignore.js"
+import { ALWAYS_SKIPPED } from "../../domain/graph/gitignore.js"
 import { graphQueries } from "../../domain/graph/queries.js"
 import { type PackageInfo, parsePackageJson, parseTsconfig, type ResolveContext, resolveModule, type TsConfigInfo } from "../../domain/graph/resolveModule.js"
+import { fileFacts, SCRIPT_LANGUAGES } from "./fileFacts.js"
 import { makeMemberResolver } from "./resolveMembers.js"
 import { grammarForPath } from "../../domain/languages.js"
 import type { SpliceError } from "../../domain/SpliceError.js"
 import { decodeText, isDecodeFailure } from "../../domain/textContent.js"
-import { WORKSPACE_ROOT } from "../../domain/workspacePath.js"
-import { childPath, FileStore, type WalkedFile, type WorkspacePath } from "../../../services/FileStore.js"
+import { FileStore, type WalkedFile, type WorkspacePath } from "../../../services/FileStore.js"
 import { GraphDb, type SqlValue } from "../../../services/GraphDb.js"
 import { Hasher } from "../../../services/Hasher.js"
 import { Output } from "../../../services/Output.js"
-import { Syntax } from "../../../services/Syntax.js"
+import { ignoredPathChecker, walkTree } from "../tree/walk.js"
 
 const MAX_FILE = 2 * 1024 * 1024
 /** What a use of a name needs: a type (`x: T`) or a value (`T.of()`); kinds that provide each. */
@@ -31,7 +30,6 @@ const MEANING_KINDS: Record<Meaning, ReadonlySet<string>> = {
 }
 
 /** Languages whose facts come from TypeScript's parser rather than a tree-sitter query. */
-const SCRIPT_LANGUAGES = new Set(["typescript", "tsx", "javascript"])
 /** Languages whose `Type.member` / `Type::member` qualifiers are types, not modules (see resolveAll). */
 const NAMESPACED = new Set(["ruby", "csharp", "php", "kotlin"])
 /** Languages whose files see their package's or namespace's other files without an import; the directory stands for it. */
@@ -96,27 +94,27 @@ interface DbImport {
 
 const decoder = new TextDecoder()
 
-/** The workspace's indexable source files, honouring .gitignore files and the usual build directories. */
+/** Directories the graph never indexes, ignored or not: dependencies, build output, and hidden ones but .github. */
+const notIndexed = (name: string) => ALWAYS_SKIPPED.has(name) || (name.startsWith(".") && name !== ".github")
+
+/**
+ * The workspace's indexable source files: the tree walk of search and ls (every .gitignore as git
+ * reads them), from the root whatever the current directory, without the usual build directories.
+ */
 export const indexableFiles = Effect.gen(function*() {
   const store = yield* FileStore
-  const root = yield* store.locate(WORKSPACE_ROOT)
-  const ignore = new Ignore()
-  for (const name of [".gitignore", ".git/info/exclude"]) {
-    const p = childPath(root, name)
-    const st = yield* store.stat(p)
-    if (st._tag === "Some" && st.value.kind === "file") ignore.add(decoder.decode(yield* store.read(p)))
-  }
-  const all = yield* store.walk(root, (dir, name) =>
-    ALWAYS_SKIPPED.has(name) || (name.startsWith(".") && name !== ".github") || ignore.ignores(dir === "" ? name : `${dir}/${name}`, true))
-  for (const f of all) {
-    if (f.relative.endsWith("/.gitignore")) {
-      ignore.add(decoder.decode(yield* store.read(yield* store.locate(f.relative))), f.relative.slice(0, f.relative.lastIndexOf("/")))
-    }
-  }
-  const projectFiles = all.filter((f) => PROJECT_FILE.test(f.relative) && !ignore.ignores(f.relative))
+  const all: WalkedFile[] = []
+  yield* walkTree({ paths: [store.root], hidden: true, noIgnore: false, globs: [], skipDirectory: notIndexed }, (batch) =>
+    Effect.gen(function*() {
+      for (const f of batch) {
+        const st = yield* store.lstat(f.path)
+        if (st._tag === "Some" && st.value.kind === "file") all.push({ relative: f.path.relative, size: st.value.size, mtimeMs: st.value.mtimeMs })
+      }
+    }))
+  const projectFiles = all.filter((f) => PROJECT_FILE.test(f.relative))
   const sources = all.filter((f) => {
     const g = grammarForPath(f.relative)
-    return g !== undefined && graphQueries[g.language] !== undefined && f.size <= MAX_FILE && !ignore.ignores(f.relative)
+    return g !== undefined && graphQueries[g.language] !== undefined && f.size <= MAX_FILE
   })
   return { sources, projectFiles }
 })
@@ -164,11 +162,11 @@ export const refreshPaths = (paths: ReadonlyArray<string>) =>
     const db = yield* GraphDb
     const relevant = [...new Set(paths)].filter(graphRelevant) as WorkspacePath[]
     const given = new Set<string>(relevant)
-    const ignore = yield* ignoreRulesFor(relevant)
     const sources: WalkedFile[] = []
     const current = new Map<string, WalkedFile>()
+    const ignored = ignoredPathChecker()
     for (const p of relevant) {
-      const file = yield* indexableNow(p, ignore)
+      const file = yield* indexableNow(p, ignored)
       if (file !== undefined) current.set(p, file)
       if (file !== undefined && !PROJECT_FILE.test(p)) sources.push(file)
     }
@@ -182,33 +180,13 @@ export const refreshPaths = (paths: ReadonlyArray<string>) =>
     return yield* syncGraph({ sources, gone: (p) => gone.has(p), projectFiles, full: false, trustStat: false, progress: false, started, ...(relevant.length <= 500 ? { only: relevant } : {}) })
   })
 
-/** The .gitignore rules that can apply to these paths: the root's, .git/info/exclude, and each parent directory's. */
-const ignoreRulesFor = (paths: ReadonlyArray<WorkspacePath>) =>
-  Effect.gen(function*() {
-    const store = yield* FileStore
-    const ignore = new Ignore()
-    const dirs = new Set<string>()
-    for (const p of paths) {
-      const parts = p.split("/").slice(0, -1)
-      for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"))
-    }
-    const files: Array<[string, string]> = [[".gitignore", ""], [".git/info/exclude", ""], ...[...dirs].sort().map((d): [string, string] => [`${d}/.gitignore`, d])]
-    for (const [name, base] of files) {
-      const located = yield* Effect.option(store.locate(name as WorkspacePath))
-      if (located._tag === "None") continue
-      const st = yield* store.lstat(located.value)
-      if (st._tag === "Some" && st.value.kind === "file") ignore.add(decoder.decode(yield* store.read(located.value)), base)
-    }
-    return ignore
-  })
-
 /** A path as the walk would list it (a regular file, not under a skipped or ignored directory, not too large), or undefined. */
-const indexableNow = (p: WorkspacePath, ignore: Ignore) =>
+const indexableNow = (p: WorkspacePath, ignored: ReturnType<typeof ignoredPathChecker>) =>
   Effect.gen(function*() {
     const store = yield* FileStore
     const dirs = p.split("/").slice(0, -1)
-    if (dirs.some((d) => ALWAYS_SKIPPED.has(d) || (d.startsWith(".") && d !== ".github"))) return undefined
-    if (ignore.ignores(p)) return undefined
+    if (dirs.some(notIndexed)) return undefined
+    if (yield* ignored(p)) return undefined
     const located = yield* Effect.option(store.locate(p))
     if (located._tag === "None") return undefined
     const st = yield* store.lstat(located.value)
@@ -242,7 +220,6 @@ const syncGraph = (scope: SyncScope) =>
     const started = scope.started
     const store = yield* FileStore
     const hasher = yield* Hasher
-    const syntax = yield* Syntax
     const db = yield* GraphDb
     const output = yield* Output
     const { sources, projectFiles } = scope
@@ -303,9 +280,7 @@ const syncGraph = (scope: SyncScope) =>
         skipsChanged = true
       }
       const grammar = grammarForPath(f.relative)!
-      // TS/JS from TypeScript's parser; from tree-sitter's query where it nests too deep for it.
-      const facts = (SCRIPT_LANGUAGES.has(grammar.language) ? yield* syntax.scriptFacts(f.relative, decoded.text) : undefined) ??
-        extractFacts(grammar.language, decoded.text, yield* syntax.query(grammar, decoded.text, graphQueries[grammar.language]!))
+      const facts = yield* fileFacts(f.relative, grammar, decoded.text)
       let fileId: number
       // The symbols a file had before, by qualified name, kind and export: one that is still there
       // keeps its id, so references elsewhere that point at it stay right without resolving again.
@@ -330,23 +305,26 @@ const syncGraph = (scope: SyncScope) =>
       const row = (s: SymbolFact, id: number | undefined) => [...(id === undefined ? [] : [id]), fileId, s.name, s.kind, s.container, s.qualifiedName, s.signature, s.parameters, s.returnType, s.exported ? 1 : 0,
         s.startByte, s.endByte, s.startLine, s.startColumn, s.endLine, s.endColumn, s.overloads === undefined ? null : JSON.stringify(s.overloads)]
       const SYMBOL_INSERT = "INTO symbols (file_id, name, kind, container, qualified_name, signature, parameters, return_type, exported, start_byte, end_byte, start_line, start_col, end_line, end_col, overloads) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+      const reused = ids.map((id) => id !== undefined)
       const kept = facts.symbols.flatMap((s, i) => (ids[i] === undefined ? [] : [row(s, ids[i])]))
       yield* db.many(`INSERT ${SYMBOL_INSERT.replace("(file_id", "(id, file_id").replace("VALUES (?", "VALUES (?, ?")}`, kept)
-      const fresh = facts.symbols.flatMap((s, i) => (ids[i] === undefined ? [row(s, undefined)] : []))
-      yield* db.many(`INSERT ${SYMBOL_INSERT}`, fresh)
-      if (fresh.length > 0) {
-        // The new rows hold the file's largest ids, in the order they were inserted.
-        const freshIds = (yield* db.all<{ id: number }>(`SELECT id FROM symbols WHERE file_id = ? ORDER BY id DESC LIMIT ${fresh.length}`, [fileId])).map((r) => r.id).reverse()
-        let next = 0
+      // New rows take ids above every id this refresh removed: SQLite would hand out a removed id
+      // again (max + 1), and the references still pointing at the removed symbol would then point
+      // at the new one — and be taken for dangling, losing an exact target (a rename undone did that).
+      if (ids.some((id) => id === undefined)) {
+        const top = (yield* db.all<{ top: number | null }>("SELECT max(coalesce((SELECT max(id) FROM symbols), 0), coalesce((SELECT max(id) FROM temp.gone_symbols), 0)) AS top"))[0]?.top ?? 0
+        let next = top + 1
         for (let i = 0; i < ids.length; i++) {
           if (ids[i] !== undefined) continue
-          ids[i] = freshIds[next++]
+          ids[i] = next++
           addedNames.add(facts.symbols[i]!.name)
         }
+        const fresh = facts.symbols.flatMap((s, i) => (reused[i] ? [] : [row(s, ids[i])]))
+        yield* db.many(`INSERT ${SYMBOL_INSERT.replace("(file_id", "(id, file_id").replace("VALUES (?", "VALUES (?, ?")}`, fresh)
       }
       if (kept.length > 0) yield* db.run(`DELETE FROM temp.gone_symbols WHERE id IN (${kept.map((k) => k[0]).join(",")})`)
       // Python's and Go's members resolve through class bases and types declared elsewhere: their importers always look again.
-      if (old === undefined || !SCRIPT_LANGUAGES.has(grammar.language) || fresh.length > 0 || [...reusable.values()].some((l) => l.length > 0) || reexportsOf(facts.imports) !== previousReexports) exportsChanged.add(fileId)
+      if (old === undefined || !SCRIPT_LANGUAGES.has(grammar.language) || reused.some((r) => !r) || [...reusable.values()].some((l) => l.length > 0) || reexportsOf(facts.imports) !== previousReexports) exportsChanged.add(fileId)
       yield* db.many(
         "INSERT INTO refs (file_id, name, kind, qualifier, start_byte, end_byte, line, col, enclosing_symbol_id, symbol_id, resolution, binding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         facts.refs.map((r) => {

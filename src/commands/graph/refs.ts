@@ -4,10 +4,10 @@
  * SPL-E002 unless --file or --kind narrows them to one.
  */
 import * as Effect from "effect/Effect"
-import { spliceError } from "../../domain/SpliceError.js"
 import { GraphDb } from "../../../services/GraphDb.js"
 import { Output } from "../../../services/Output.js"
-import { didYouMean, findSymbols, SYMBOL_COLUMNS, symbolJson, type SymbolRow } from "./find.js"
+import { SYMBOL_COLUMNS, symbolJson, type SymbolRow } from "./find.js"
+import { resolveSymbol } from "./resolveSymbol.js"
 import { refreshGraph } from "./refresh.js"
 import type { RefKind } from "../../domain/graph/facts.js"
 
@@ -22,28 +22,7 @@ export const refsCommand = (config: RefsConfig) =>
     const db = yield* GraphDb
     const output = yield* Output
     yield* refreshGraph({ full: false, progress: true })
-    const defs = yield* findSymbols({ name: config.name, exported: false, fuzzy: false, limit: 1000, ...(config.file ? { file: config.file } : {}), ...(config.kind ? { kind: config.kind } : {}) })
-    if (defs.length === 0) {
-      const suggestions = yield* didYouMean(config.name)
-      return yield* Effect.fail(spliceError("SPL-E001", `no symbol named ${config.name}`, {
-        ...(suggestions.length > 0 ? { hint: `Did you mean ${suggestions.join(", ")}?` } : {}),
-        context: { name: config.name, did_you_mean: suggestions }
-      }))
-    }
-    // A C/C++ declaration in a header and its definition are one symbol: keep the definition.
-    if (defs.length > 1 && defs.every((d) => d.qualified_name === defs[0]!.qualified_name && d.kind === defs[0]!.kind)) {
-      const bodies = defs.filter((d) => !d.signature.trimEnd().endsWith(";"))
-      if (bodies.length === 1) defs.splice(0, defs.length, bodies[0]!)
-    }
-    // `outer.inner` or `Class.method` as typed names one symbol even where a plain `inner` exists too.
-    const qualified = defs.filter((d) => d.qualified_name === config.name)
-    if (defs.length > 1 && qualified.length === 1) defs.splice(0, defs.length, qualified[0]!)
-    if (defs.length > 1) {
-      return yield* Effect.fail(spliceError("SPL-E002", `${defs.length} symbols are named ${config.name}`, {
-        context: { name: config.name, candidates: defs.map((d) => ({ file: d.file, line: d.start_line, kind: d.kind, qualified_name: d.qualified_name })) }
-      }))
-    }
-    const def = defs[0]!
+    const def = yield* resolveSymbol(config)
     const line = (r: { file: string; line: number; col: number; kind: string; in: string | null }) => `  ${r.file}:${r.line}:${r.col}  ${r.kind}${r.in ? `  in ${r.in}` : ""}\n`
     const refs = yield* db.all<{ file: string; line: number; col: number; kind: RefKind; resolution: "exact" | "name"; symbol_id: number | null; enclosing: string | null; enclosing_file: string | null }>(
       `SELECT f.path AS file, r.line, r.col, r.kind, r.resolution, r.symbol_id, e.qualified_name AS enclosing, ef.path AS enclosing_file

@@ -193,7 +193,8 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
       parameters: d.params ? collapse(slice(d.params)) : null,
       returnType,
       exported,
-      ...span(d.node)
+      ...span(d.node),
+      nameBytes: [toByte(d.name.start)]
     })
   }
 

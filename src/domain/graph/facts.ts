@@ -29,6 +29,11 @@ export interface SymbolFact extends Span {
   readonly exported: boolean
   /** Every signature of an overloaded function or method (TS/JS), which is one symbol. */
   readonly overloads?: ReadonlyArray<string>
+  /**
+   * UTF-8 byte offsets of the name in each declaration (one, or one per overload): where a rename
+   * edits the definition. Not stored in the graph; recomputed from the file when needed.
+   */
+  readonly nameBytes?: ReadonlyArray<number>
 }
 
 export interface RefFact extends Span {
@@ -43,6 +48,8 @@ export interface RefFact extends Span {
    * references the resolver matches by imports and names. See RefBinding.
    */
   readonly binding?: RefBinding
+  /** `{ name }` in an object literal: the name is also the property's, so a rename writes `{ name: renamed }`. */
+  readonly shorthand?: true
 }
 
 /**

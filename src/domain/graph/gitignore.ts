@@ -1,15 +1,56 @@
 /**
  * .gitignore matching: blank lines and comments skipped, `!` negates, a trailing `/` matches only
  * directories, a pattern with a `/` (other than at the end) is anchored to its .gitignore's
- * directory, `*`, `?`, `[…]` and `**` glob as git does. The last matching rule wins; a path is
- * ignored when it or any directory above it is.
+ * directory, `*`, `?`, `[…]` and `**` glob as git does. The last matching rule of a file wins;
+ * src/domain/tree/ignoreFile.ts compiles one file, src/commands/tree/walk.ts stacks them as git does.
  */
 
-interface Rule {
-  readonly base: string
+export interface Rule {
   readonly regex: RegExp
   readonly negate: boolean
   readonly dirOnly: boolean
+}
+
+/** POSIX classes git's wildmatch knows inside brackets, as JavaScript class ranges. */
+const POSIX_CLASSES: Record<string, string> = {
+  alnum: "a-zA-Z0-9", alpha: "a-zA-Z", blank: " \\t", cntrl: "\\x00-\\x1f\\x7f", digit: "0-9", graph: "!-~",
+  lower: "a-z", print: " -~", punct: "!-\\/:-@\\[-`{-~", space: " \\t\\n\\r\\v\\f", upper: "A-Z", xdigit: "0-9a-fA-F"
+}
+
+/**
+ * A bracket expression starting at `glob[start]` (`[`) as a regex class, as wildmatch reads it: `!` or
+ * `^` first negates, a `]` right after the opening (or the negation) is a member, `[:digit:]` and
+ * the other POSIX classes, backslash escapes; a slash never matches. Undefined when unclosed.
+ */
+const bracketToRegex = (glob: string, start: number): { re: string; end: number } | undefined => {
+  let i = start + 1
+  let negate = false
+  if (glob[i] === "!" || glob[i] === "^") {
+    negate = true
+    i++
+  }
+  let body = ""
+  let first = true
+  for (; i < glob.length; i++, first = false) {
+    const c = glob[i]!
+    if (c === "]" && !first) return { re: negate ? `[^/${body}]` : `(?!/)[${body}]`, end: i }
+    if (c === "[" && glob[i + 1] === ":") {
+      const close = glob.indexOf(":]", i + 2)
+      const cls = close === -1 ? undefined : POSIX_CLASSES[glob.slice(i + 2, close)]
+      if (cls !== undefined) {
+        body += cls
+        i = close + 1
+        continue
+      }
+    }
+    if (c === "\\" && i + 1 < glob.length) {
+      const escaped = glob[++i]!
+      body += /[a-zA-Z0-9]/.test(escaped) ? escaped : "\\" + escaped
+      continue
+    }
+    body += c === "-" && !first && glob[i + 1] !== "]" ? "-" : c.replace(/[\]\[\\^-]/g, "\\$&")
+  }
+  return undefined
 }
 
 const globToRegex = (glob: string): string => {
@@ -17,23 +58,25 @@ const globToRegex = (glob: string): string => {
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i]!
     if (c === "*") {
-      if (glob[i + 1] === "*") {
-        // "**/" = any number of directories; "/**" = everything inside
-        if (glob[i + 2] === "/") {
-          re += "(?:.*/)?"
-          i += 2
-        } else {
-          re += ".*"
-          i += 1
-        }
-      } else re += "[^/]*"
+      // A run of asterisks is `**` only as a whole path segment ("**/", "/**/", "/**"); elsewhere
+      // (`***` in "*** x", `a**b`) it is one `*`, as in git's wildmatch.
+      let j = i
+      while (glob[j] === "*") j++
+      const segment = j - i >= 2 && (i === 0 || glob[i - 1] === "/") && (j === glob.length || glob[j] === "/")
+      if (segment && glob[j] === "/") {
+        re += "(?:.*/)?" // any number of directories, the slash included
+        i = j
+      } else {
+        re += segment ? ".*" : "[^/]*"
+        i = j - 1
+      }
     } else if (c === "?") re += "[^/]"
     else if (c === "[") {
-      const end = glob.indexOf("]", i + 1)
-      if (end === -1) re += "\\["
+      const bracket = bracketToRegex(glob, i)
+      if (bracket === undefined) re += "\\["
       else {
-        re += "[" + glob.slice(i + 1, end).replace(/^!/, "^").replace(/\\/g, "\\\\") + "]"
-        i = end
+        re += bracket.re
+        i = bracket.end
       }
     } else if (c === "\\" && i + 1 < glob.length) re += "\\" + glob[++i]
     else re += c.replace(/[.+^${}()|]/g, "\\$&")
@@ -41,9 +84,11 @@ const globToRegex = (glob: string): string => {
   return re
 }
 
-export const parseGitignore = (content: string, base: string): Rule[] =>
+/** The rules of one .gitignore, in file order; paths are matched relative to its directory. */
+export const parseGitignore = (content: string): Rule[] =>
   content.split(/\r?\n/).flatMap((raw) => {
-    let line = raw.replace(/(?<!\\)\s+$/, "")
+    // Trailing spaces go unless escaped; a tab is part of the pattern (git strips only spaces).
+    let line = raw.replace(/(?<!\\) +$/, "")
     if (line === "" || line.startsWith("#")) return []
     const negate = line.startsWith("!")
     if (negate) line = line.slice(1)
@@ -53,37 +98,8 @@ export const parseGitignore = (content: string, base: string): Rule[] =>
     if (line.startsWith("/")) line = line.slice(1)
     const body = globToRegex(line)
     const regex = new RegExp(anchored ? `^${body}$` : `^(?:.*/)?${body}$`)
-    return [{ base, regex, negate, dirOnly }]
+    return [{ regex, negate, dirOnly }]
   })
-
-export class Ignore {
-  private readonly rules: Rule[] = []
-
-  add(content: string, base = ""): this {
-    this.rules.push(...parseGitignore(content, base))
-    return this
-  }
-
-  private matchOne(path: string, isDir: boolean): boolean | undefined {
-    let verdict: boolean | undefined
-    for (const r of this.rules) {
-      if (r.dirOnly && !isDir) continue
-      if (r.base !== "" && !path.startsWith(r.base + "/")) continue
-      const rel = r.base === "" ? path : path.slice(r.base.length + 1)
-      if (r.regex.test(rel)) verdict = !r.negate
-    }
-    return verdict
-  }
-
-  /** Whether a workspace-relative path (or a directory above it) is ignored. */
-  ignores(path: string, isDir = false): boolean {
-    const parts = path.split("/")
-    for (let i = 1; i < parts.length; i++) {
-      if (this.matchOne(parts.slice(0, i).join("/"), true) === true) return true
-    }
-    return this.matchOne(path, isDir) === true
-  }
-}
 
 /** Directories never indexed, ignored or not. */
 export const ALWAYS_SKIPPED = new Set(["node_modules", ".git", ".hg", ".svn", "target", "dist", "build", ".splice", ".magellan", "venv", ".venv", "__pycache__", ".tox", ".mypy_cache", ".next", ".cache"])

@@ -76,7 +76,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
   const text = sf.text
   const toByte = byteOffsets(text)
   const position = linePositions(text)
-  const symbols: Array<SymbolFact & { overloads?: string[] }> = []
+  const symbols: Array<SymbolFact & { overloads?: string[]; nameBytes?: number[] }> = []
   /** The symbol each declaration node declares (overloads and merged declarations share one). */
   const symbolOf = new Map<TS.Node, number>()
   /** Members of each container symbol (class, interface, namespace, enum): qualified name → name → index. */
@@ -110,6 +110,19 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     const raw = text.slice(node.getStart(sf), bodyStart ?? node.end).replace(/\/\*[\s\S]*?\*\//g, " ")
     return clip(collapse(raw).replace(/^(export\s+)?(default\s+)?(declare\s+)?/, "").replace(/\s*(\{|=>|=)?\s*;?$/, ""))
   }
+  /** Where a declaration's name is: its name node, else (a variable statement, `exports.f = …`) the first identifier spelled so. */
+  const nameByte = (node: TS.Node, name: string): number[] => {
+    const own = ts.getNameOfDeclaration(node as TS.Declaration)
+    if (own !== undefined && (ts.isIdentifier(own) || ts.isPrivateIdentifier(own) || ts.isStringLiteral(own))) return [toByte(own.getStart(sf))]
+    let found: number | undefined
+    const visit = (n: TS.Node): void => {
+      if (found !== undefined) return
+      if (ts.isIdentifier(n) && n.text === name) found = n.getStart(sf)
+      else ts.forEachChild(n, visit)
+    }
+    visit(node)
+    return found === undefined ? [] : [toByte(found)]
+  }
   const paramsText = (node: TS.SignatureDeclarationBase) => `(${collapse(text.slice(node.parameters.pos, node.parameters.end))})`
 
   const addSymbol = (
@@ -131,7 +144,8 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
       parameters: fn !== undefined ? paramsText(fn) : null,
       returnType: fn?.type !== undefined ? collapse(fn.type.getText(sf)) : null,
       exported,
-      ...spanOf(node.getStart(sf), node.end)
+      ...spanOf(node.getStart(sf), node.end),
+      nameBytes: nameByte(node, name)
     })
     const index = symbols.length - 1
     symbolOf.set(node, index)
@@ -150,14 +164,15 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     const overloads = s.overloads ?? [s.signature]
     // The implementation's signature is not callable from outside once there are overloads.
     if (!hasBody) overloads.push(signature)
-    symbols[index] = { ...s, overloads, endByte: end.endByte, endLine: end.endLine, endColumn: end.endColumn }
+    symbols[index] = { ...s, overloads, nameBytes: [...(s.nameBytes ?? []), ...nameByte(node, s.name)], endByte: end.endByte, endLine: end.endLine, endColumn: end.endColumn }
   }
 
   const addRef = (id: TS.Identifier | TS.PrivateIdentifier | TS.StringLiteral, name: string, kind: RefKind, binding: RefBinding, qualifier: string | null, ctx: Context) => {
     const start = id.getStart(sf)
     if (seenRefs.has(start)) return
     seenRefs.add(start)
-    refs.push({ name, kind, qualifier, enclosing: ctx.enclosing, binding, ...spanOf(start, id.end) })
+    const shorthand = ts.isShorthandPropertyAssignment(id.parent) && id.parent.name === id
+    refs.push({ name, kind, qualifier, enclosing: ctx.enclosing, binding, ...spanOf(start, id.end), ...(shorthand ? { shorthand: true as const } : {}) })
   }
 
   const refKindAt = (node: TS.Node, meaning: number): RefKind => {
@@ -213,6 +228,9 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
       if (t?.kind === "symbol") {
         const index = members.get(symbols[t.index]!.qualifiedName)?.get(name)
         if (index !== undefined) return addRef(id, name, kind, { kind: "symbol", index }, left.text, ctx)
+        // A variable's member (`box.get()` on `const box = new Box()`): its type is unknown here, a guess by name.
+        const declared = symbols[t.index]!.kind
+        if (kind === "call" && (declared === "variable" || declared === "constant")) addRef(id, name, kind, { kind: "unknown-member" }, left.text, ctx)
         // A namespace, class or enum of this file without such a member: a member of a merged or base declaration.
         return
       }

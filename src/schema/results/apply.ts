@@ -29,8 +29,8 @@ const FileReport = Schema.Struct({
 })
 
 /** The syntax gate over every file the change set writes. */
-export type ApplyValidation = Schema.Schema.Encoded<typeof Validation>
-const Validation = Schema.Struct({
+export type ApplyValidation = Schema.Schema.Encoded<typeof FilesValidation>
+export const FilesValidation = Schema.Struct({
   gate: Schema.Literal("syntax"),
   status: Schema.Literal("passed", "failed", "skipped"),
   files: Schema.Array(Schema.Struct({ file: Schema.String, ...SyntaxVerdict.fields }))
@@ -40,7 +40,7 @@ const base = {
   format: Schema.Literal("plan", "codex", "search-replace", "udiff"),
   changes: Count,
   already_applied: Count,
-  validation: Validation,
+  validation: FilesValidation,
   compiler: CompilerVerdict
 }
 

@@ -156,3 +156,64 @@ export const ExportEvent = Schema.Union(
   eventLine("reference", referenceRow),
   eventLine("import", importRow)
 )
+
+/** `splice dead-code`: one line per symbol nothing uses, then the counts. */
+export const DeadCodeEvent = eventLine("dead", {
+  name: Schema.String,
+  kind: SymbolKind,
+  qualified_name: Schema.String,
+  file: Schema.String,
+  line: Int,
+  end_line: Int,
+  exported: Schema.Boolean,
+  reason: Schema.String
+})
+export const DeadCodeResult = resultLine("dead-code", {
+  count: Count,
+  /** Lines the dead symbols span. */
+  lines: Count,
+  /** Symbols without references that are not dead: test code, exports of package entry files, main, protocol methods and accessors, other exports (unless include_exported). */
+  skipped: Schema.Struct({ tests: Count, entry_points: Count, protocol: Count, exported: Count }),
+  path: Schema.optional(Schema.String)
+})
+
+/** `splice impact`: one line per symbol a change can reach (its users, their users…), then the files and tests. */
+export const ImpactEvent = eventLine("impacted", {
+  name: Schema.String,
+  kind: SymbolKind,
+  file: Schema.String,
+  line: Int,
+  /** 1: uses the symbol itself; 2: uses a user of it; … */
+  depth: Int,
+  /** The symbol it uses on the way. */
+  via: Schema.String,
+  resolution: Resolution
+})
+export const ImpactResult = resultLine("impact", {
+  definition: GraphSymbol,
+  depth: Int,
+  symbols: Count,
+  files: Schema.Array(Schema.Struct({ file: Schema.String, depth: Int, resolution: Resolution, test: Schema.Boolean })),
+  tests: Schema.Array(Schema.String)
+})
+
+/** `splice complete`: names that can be written at a position, best first. */
+export const CompleteResult = resultLine("complete", {
+  file: Schema.String,
+  line: Int,
+  column: Int,
+  /** The partial word before the position, which the candidates match. */
+  prefix: Schema.String,
+  /** The name before a `.` (or `::`, `->`) in front of the word, if any. */
+  receiver: Schema.NullOr(Schema.String),
+  engine: Schema.Literal("typescript", "graph"),
+  count: Count,
+  candidates: Schema.Array(Schema.Struct({
+    name: Schema.String,
+    /** TypeScript's element kind (function, method, property, const, …) or the graph's symbol kind. */
+    kind: Schema.String,
+    signature: Schema.NullOr(Schema.String),
+    /** The module to import it from, when it is not in scope there. */
+    source: Schema.NullOr(Schema.String)
+  }))
+})

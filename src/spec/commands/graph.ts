@@ -1,7 +1,10 @@
-/** The code-graph commands (index, status, find, refs, outline, files, suggest, export); the programs are src/commands/graph/. */
+/** The code-graph commands (index, status, find, refs, outline, files, suggest, export, impact, dead-code); the programs are src/commands/graph/. */
+import { completeCommand } from "../../commands/graph/complete.js"
+import { deadCodeCommand } from "../../commands/graph/deadCode.js"
 import { exportCommand } from "../../commands/graph/export.js"
 import { filesCommand } from "../../commands/graph/files.js"
 import { findCommand } from "../../commands/graph/find.js"
+import { impactCommand } from "../../commands/graph/impact.js"
 import { indexCommand } from "../../commands/graph/index.js"
 import { outlineCommand } from "../../commands/graph/outline.js"
 import { refsCommand } from "../../commands/graph/refs.js"
@@ -10,10 +13,11 @@ import { suggestCommand } from "../../commands/graph/suggest.js"
 import { defineCommand } from "../command.js"
 import { choice, flag, integer, text } from "../param.js"
 import { given } from "../settings.js"
-import { graphDb } from "../shared.js"
+import { graphDb, maxBytes } from "../shared.js"
+import { DEFAULT_MAX_BYTES } from "../../commands/textTarget.js"
 
 const kinds = ["function", "method", "class", "interface", "type", "enum", "struct", "trait", "constant", "variable", "module", "namespace", "macro"] as const
-const kind = choice("kind", kinds, "Only symbols of this kind")
+export const kind = choice("kind", kinds, "Only symbols of this kind")
 
 export const indexSpec = defineCommand({
   name: "index",
@@ -132,4 +136,57 @@ export const exportSpec = defineCommand({
   run: (v) => exportCommand(v.format)
 })
 
-export const graphSpecs = [indexSpec, statusSpec, findSpec, refsSpec, outlineSpec, filesSpec, suggestSpec, exportSpec] as const
+export const impactSpec = defineCommand({
+  name: "impact",
+  summary: "What a change to a symbol can break: its users, their users, to N levels, with the files and tests",
+  guide: "Follows the graph's references from a symbol to the functions that use it, then to theirs, up to depth levels (default 3); lists each with the symbol it uses, every file reached and the test files among them: run those tests after the change. " +
+    "Steps through uses known only by name are marked resolution name. SPL-E001 no such symbol; SPL-E002 ambiguous: give file or kind.",
+  params: {
+    name: text("name", "The symbol's name or qualified name", { required: true, positional: "NAME" }),
+    depth: integer("depth", "Levels of users to follow (default 3, at most 20)"),
+    kind,
+    file: text("file", "The definition's file, when the name is ambiguous"),
+    db: graphDb
+  },
+  needs: "graph-create",
+  readOnly: true,
+  examples: ["splice impact parseConfig", "splice impact Cache.get --depth 5 --file src/cache.ts"],
+  run: (v) => impactCommand({ name: v.name, depth: v.depth ?? 3, ...given("kind", v.kind), ...given("file", v.file) })
+})
+
+export const deadCodeSpec = defineCommand({
+  name: "dead-code",
+  summary: "Symbols nothing in the workspace uses, each with why it is considered dead",
+  guide: "Lists symbols with no reference, not even a use by the same name the graph could not resolve. Not listed: test code, main and protocol methods (constructor, __init__, String), what package.json's entry files export, and other exported symbols unless include_exported (a library's users are outside the workspace). " +
+    "Read each before deleting it: reflection, string lookups and dynamic imports are invisible to the graph.",
+  params: {
+    path: text("path", "Only symbols in this file or directory"),
+    includeExported: flag("include-exported", "Also list exported symbols no file of the workspace uses"),
+    db: graphDb
+  },
+  needs: "graph-create",
+  readOnly: true,
+  examples: ["splice dead-code", "splice dead-code --path src/legacy --include-exported"],
+  run: (v) => deadCodeCommand({ includeExported: v.includeExported, ...given("path", v.path) })
+})
+
+export const completeSpec = defineCommand({
+  name: "complete",
+  summary: "Names that can be written at a position of a file (completion), best first",
+  guide: "Candidates with kind, signature and source at --line/--column (1-based; the column counts UTF-8 bytes, as splice's positions do), narrowed to the partial word before it. " +
+    "TS/JS from TypeScript's LanguageService; other languages from the graph: after `x.` the members of what x names, else the file's names, then the workspace's exports (with the file to import from). SPL-E010 bad position.",
+  params: {
+    file: text("file", "The file to complete in", { required: true }),
+    line: integer("line", "1-based line of the position", { required: true }),
+    column: integer("column", "1-based column (UTF-8 bytes): where the cursor is, after the partial word", { required: true }),
+    limit: integer("limit", "At most this many candidates (default 20)"),
+    maxBytes,
+    db: graphDb
+  },
+  needs: "graph-create",
+  readOnly: true,
+  examples: ["splice complete --file src/app.ts --line 12 --column 18", "splice complete --file pkg/util.py --line 40 --column 9 --limit 5"],
+  run: (v) => completeCommand({ file: v.file, line: v.line, column: v.column, limit: v.limit ?? 20, maxBytes: v.maxBytes ?? DEFAULT_MAX_BYTES })
+})
+
+export const graphSpecs = [indexSpec, statusSpec, findSpec, refsSpec, outlineSpec, filesSpec, suggestSpec, exportSpec, impactSpec, deadCodeSpec, completeSpec] as const

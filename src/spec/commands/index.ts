@@ -9,13 +9,17 @@ import { cpSpec, mvSpec, rmSpec } from "./files.js"
 import { graphSpecs } from "./graph.js"
 import { hashSpec } from "./hash.js"
 import { historySpec } from "./history.js"
+import { inspectSpecs } from "./inspect.js"
 import { readSpec } from "./read.js"
 import { recoverSpec } from "./recover.js"
+import { caseSpec, renameSpec } from "./rename.js"
 import { schemaSpec } from "./schema.js"
+import { replaceSpec, searchSpec } from "./search.js"
+import { countSpec, lsSpec } from "./tree.js"
 import { trustSpec } from "./trust.js"
 import { undoSpec } from "./undo.js"
 import { writeSpec } from "./write.js"
 
 export const commandSpecs: ReadonlyArray<AnyCommandSpec> = [
-  editSpec, writeSpec, applySpec, getSpec, setSpec, delSpec, mvSpec, cpSpec, rmSpec, checkSpec, readSpec, hashSpec, undoSpec, historySpec, recoverSpec, trustSpec, explainSpec, schemaSpec, ...graphSpecs
+  editSpec, writeSpec, applySpec, getSpec, setSpec, delSpec, mvSpec, cpSpec, rmSpec, searchSpec, replaceSpec, lsSpec, countSpec, checkSpec, readSpec, hashSpec, undoSpec, historySpec, recoverSpec, trustSpec, explainSpec, schemaSpec, ...graphSpecs, ...inspectSpecs, renameSpec, caseSpec
 ] as unknown as ReadonlyArray<AnyCommandSpec>

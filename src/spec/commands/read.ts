@@ -8,7 +8,7 @@ import { maxBytes } from "../shared.js"
 export const readSpec = defineCommand({
   name: "read",
   summary: "Print a file (or some of its lines) with its BLAKE3 checksum",
-  guide: "Read before editing: the checksum it returns, passed back as the expected checksum of an edit, makes the edit refuse (SPL-E031) if anyone changed the file in between. Lines are 1-based; `lines` takes A:B, A: or :B.",
+  guide: "Read before editing: the checksum it returns, passed back as the expected checksum of an edit, makes the edit refuse (SPL-E031) if anyone changed the file in between. Lines are 1-based; `lines` takes A:B, A: or :B, and stops at the end of the file (SPL-E120 when it starts past it).",
   params: {
     file: text("file", "The file to read", { required: true, alias: "f" }),
     lines: text("lines", "Line range A:B (1-based, inclusive; A: or :B for open ends)"),

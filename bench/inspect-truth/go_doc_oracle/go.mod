@@ -1,0 +1,3 @@
+module go_doc_oracle
+
+go 1.19

@@ -1,0 +1,371 @@
+/**
+ * `splice rename --symbol NAME --to NEW`: the definition and every reference the graph resolved to
+ * it, across files, as one transaction. The locations come from the graph (refreshed first); each
+ * file is parsed again to find its declaration names and shorthand properties, and, for TS/JS,
+ * parsed once more after the rename to prove that no name changed meaning (SPL-E140 otherwise).
+ * Uses known only by name are listed, and renamed only when asked.
+ */
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Cause from "effect/Cause"
+import { unifiedDiff } from "../domain/diff.js"
+import type { FileFacts } from "../domain/graph/facts.js"
+import { grammarForPath } from "../domain/languages.js"
+import { bindingClashes, type Clash, exportedNames, topLevelNames } from "../domain/rename/bindingCheck.js"
+import { type CaseStyle, toCase } from "../domain/rename/identifierCase.js"
+import { identifierProblem } from "../domain/rename/identifiers.js"
+import { importNameSites } from "../domain/rename/importSites.js"
+import { type RenameSite, renameText } from "../domain/rename/renameText.js"
+import { spliceError } from "../domain/SpliceError.js"
+import { byteOffsets } from "../domain/graph/offsets.js"
+import { encodeText } from "../domain/textContent.js"
+import { FileStore, type WorkspacePath } from "../../services/FileStore.js"
+import { GraphDb } from "../../services/GraphDb.js"
+import { Hasher } from "../../services/Hasher.js"
+import { identityLock, Lock } from "../../services/Lock.js"
+import { Output } from "../../services/Output.js"
+import { Syntax } from "../../services/Syntax.js"
+import { type ValidateMode, Validator, type Verdict } from "../../services/Validator.js"
+import type { ApplyValidation } from "../schema/results/apply.js"
+import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
+import { fileFacts, SCRIPT_LANGUAGES } from "./graph/fileFacts.js"
+import { refreshGraph, refreshPaths } from "./graph/refresh.js"
+import type { SymbolRow } from "./graph/find.js"
+import { resolveSymbol } from "./graph/resolveSymbol.js"
+import { workspaceScripts } from "./graph/workspaceScripts.js"
+import { autoRecover, refuseBlocked } from "./recover.js"
+import { refuseGrowth } from "./resultLimits.js"
+import { loadTextTarget, type TextTarget } from "./textTarget.js"
+import { commitWrites, expectedFrom, type PlannedWrite } from "./transaction.js"
+import { compilerLine, previewVerdict, syntaxErrorLines, syntaxFailure } from "./verdictText.js"
+
+export interface RenameConfig {
+  readonly symbol: string
+  /** The new name, or the old one in another case style (`splice case`). */
+  readonly to: string | { readonly style: CaseStyle }
+  /** --path: the definition's file, when the name is ambiguous. */
+  readonly path?: string
+  readonly kind?: string
+  readonly includeUnresolved: boolean
+  /** Where TS/JS locations come from: TypeScript's LanguageService when it can (auto), or the graph alone. */
+  readonly engine?: "auto" | "graph"
+  readonly preview: boolean
+  readonly showDiff: boolean
+  readonly validate: ValidateMode
+  readonly compiler?: CompilerSettings
+  readonly maxBytes: number
+  readonly lockTimeoutMs: number
+  readonly holdMs?: number
+}
+
+interface RefRow {
+  file: string
+  start_byte: number
+  end_byte: number
+  line: number
+  col: number
+  kind: string
+  name: string
+  symbol_id: number | null
+  resolution: "exact" | "name"
+}
+
+/** One file of the rename: its text, facts, and the names to rewrite. */
+interface FilePlan {
+  readonly target: TextTarget
+  readonly language: string
+  readonly facts: FileFacts
+  readonly sites: RenameSite[]
+  /** Start bytes of every reference to the symbol in this file, rewritten or not (`x` of `import { old as x }`). */
+  readonly refs: Set<number>
+}
+
+const byteLength = (s: string) => new TextEncoder().encode(s).length
+
+/**
+ * Where TypeScript would rename the definition, over every TS/JS file of the graph (and the
+ * package.json files, for imports by package name) as they are now: byte offsets, with the texts it
+ * read (checked again once the files are locked). Undefined when TypeScript cannot rename it.
+ */
+const typescriptLocations = (def: SymbolRow) =>
+  Effect.gen(function*() {
+    const syntax = yield* Syntax
+    const { texts, tsconfig, conditions } = yield* workspaceScripts
+    const home = texts.get(def.file)
+    if (home === undefined) return undefined
+    const facts = yield* fileFacts(def.file, grammarForPath(def.file)!, home)
+    const declared = facts.symbols.find((x) => x.qualifiedName === def.qualified_name && x.kind === def.kind)
+    const at = declared?.nameBytes?.[0]
+    if (at === undefined) return undefined
+    const offset = charOffset(home, at)
+    const found = yield* syntax.scriptRename({ files: texts, tsconfig, conditions, file: def.file, offset })
+    if (found === undefined || found.length === 0) return undefined
+    const toByte = new Map<string, (char: number) => number>()
+    const byteIn = (file: string) => toByte.get(file) ?? toByte.set(file, byteOffsets(texts.get(file)!)).get(file)!
+    const locations = found.map((l) => ({ file: l.file, startByte: byteIn(l.file)(l.start) }))
+    return { texts, locations }
+  })
+
+/** The declarations of a file the rename renames (by where their names are), old qualified name → new. */
+const renamedDeclarations = (plan: FilePlan, oldQualified: string, newQualified: string, newName: string): ReadonlyMap<string, string> => {
+  const sites = new Set(plan.sites.map((x) => x.startByte))
+  const out = new Map<string, string>([[oldQualified, newQualified]])
+  for (const s of plan.facts.symbols) {
+    if (s.nameBytes?.some((b) => sites.has(b)) === true && !out.has(s.qualifiedName)) out.set(s.qualifiedName, s.container === null ? newName : `${s.container}.${newName}`)
+  }
+  return out
+}
+
+/** The UTF-16 offset of a UTF-8 byte offset in a text. */
+const charOffset = (text: string, byte: number) => new TextDecoder().decode(new TextEncoder().encode(text).subarray(0, byte)).length
+
+export const rename = (config: RenameConfig, command: "rename" | "case" = "rename") =>
+  Effect.gen(function*() {
+    const db = yield* GraphDb
+    const store = yield* FileStore
+    const hasher = yield* Hasher
+    const lock = yield* Lock
+    const validator = yield* Validator
+    const output = yield* Output
+
+    yield* refreshGraph({ full: false, progress: true })
+    const def = yield* resolveSymbol({ name: config.symbol, ...(config.path !== undefined ? { file: config.path } : {}), ...(config.kind !== undefined ? { kind: config.kind } : {}) })
+    const newName = typeof config.to === "string" ? config.to : toCase(def.name, config.to.style)
+    if (newName === def.name) {
+      const already = typeof config.to === "string" ? `already named ${newName}` : `already in ${config.to.style} case`
+      return yield* Effect.fail(spliceError("SPL-E010", `${def.qualified_name} is ${already}`, { context: { flag: "to" } }))
+    }
+    const problem = identifierProblem(def.language, newName)
+    if (problem !== undefined) {
+      return yield* Effect.fail(spliceError("SPL-E141", `cannot rename ${def.qualified_name} to ${newName}: ${problem}`, {
+        context: { name: def.name, new_name: newName, language: def.language, reason: problem }
+      }))
+    }
+    const newQualified = def.container === null ? newName : `${def.container}.${newName}`
+
+    // Merged declarations (`interface X` and `const X`, a class and its namespace) are one name: all go.
+    const merged = yield* db.all<{ id: number; kind: string; start_byte: number }>(
+      "SELECT s.id, s.kind, s.start_byte FROM symbols s WHERE s.file_id = (SELECT file_id FROM symbols WHERE id = ?) AND s.qualified_name = ? ORDER BY s.start_byte", [def.id, def.qualified_name])
+    const ids = new Set(merged.map((m) => m.id))
+    const rows = yield* db.all<RefRow>(
+      `SELECT f.path AS file, r.start_byte, r.end_byte, r.line, r.col, r.kind, r.name, r.symbol_id, r.resolution FROM refs r JOIN files f ON f.id = r.file_id
+       WHERE r.symbol_id IN (${merged.map(() => "?").join(", ")}) OR (r.symbol_id IS NULL AND r.name = ? AND r.resolution = 'name') ORDER BY f.path, r.start_byte`, [...ids, def.name])
+    const isExact = (r: RefRow) => r.symbol_id !== null && ids.has(r.symbol_id) && r.resolution === "exact"
+    const exact = rows.filter(isExact)
+    const byName = rows.filter((r) => !isExact(r))
+    // TS/JS: TypeScript's own LanguageService over the workspace's scripts, which knows the types of
+    // receivers (`box.get()` on a typed value) the graph can only match by name; the graph otherwise.
+    const typescript = SCRIPT_LANGUAGES.has(def.language) && config.engine !== "graph" ? yield* typescriptLocations(def) : undefined
+    const renamedRows = typescript !== undefined
+      ? (config.includeUnresolved ? byName.filter((r) => !typescript.locations.some((l) => l.file === r.file && l.startByte === r.start_byte)) : [])
+      : config.includeUnresolved ? rows : exact
+    const files = [...new Set([def.file, ...renamedRows.map((r) => r.file), ...(typescript?.locations.map((l) => l.file) ?? [])])].sort()
+    const paths = yield* Effect.forEach(files, (f) => store.locate(f as WorkspacePath))
+
+    const blocked = config.preview ? new Map() : yield* autoRecover
+    yield* refuseBlocked(blocked, paths.map((p) => p.relative))
+
+    return yield* Effect.scoped(Effect.gen(function*() {
+      if (!config.preview) yield* lock.acquire(paths.map((p) => p.relative), Duration.millis(config.lockTimeoutMs))
+      const plans = new Map<string, FilePlan>()
+      for (const p of paths) {
+        const target = yield* loadTextTarget(p, config.maxBytes)
+        if (!config.preview && target.info.nlink > 1) yield* lock.acquire(identityLock(target.info), Duration.millis(config.lockTimeoutMs))
+        const grammar = grammarForPath(p.relative)!
+        plans.set(p.relative, { target, language: grammar.language, facts: yield* fileFacts(p.relative, grammar, target.content.text), sites: [], refs: new Set() })
+      }
+      const stale = (file: string, line: number, found: string) =>
+        spliceError("SPL-E142", `${file}:${line} does not hold ${def.name} as the code graph says (found ${JSON.stringify(found)}); nothing written`, {
+          context: { file, line, expected: def.name, found }
+        })
+
+      // The definition: the name in each of its declarations (overloads, merged declarations), from the file as it is now.
+      const home = plans.get(def.file)!
+      const nameBytes: number[] = []
+      for (const m of merged) {
+        const declared = home.facts.symbols
+          .filter((s) => s.qualifiedName === def.qualified_name && s.kind === m.kind)
+          .sort((a, b) => Math.abs(a.startByte - m.start_byte) - Math.abs(b.startByte - m.start_byte))[0]
+        if (declared === undefined || declared.nameBytes === undefined || declared.nameBytes.length === 0) {
+          return yield* Effect.fail(stale(def.file, def.start_line, declared === undefined ? "no such declaration" : "no name"))
+        }
+        nameBytes.push(...declared.nameBytes)
+      }
+      for (const b of nameBytes) home.sites.push({ startByte: b, endByte: b + byteLength(def.name) })
+
+      // References: rewritten where the text is the name itself (not an alias or a default import's local name).
+      const bytes = new Map<string, Uint8Array>()
+      const bytesOf = (file: string) => {
+        let b = bytes.get(file)
+        if (b === undefined) bytes.set(file, (b = new TextEncoder().encode(plans.get(file)!.target.content.text)))
+        return b
+      }
+      const textAt = (file: string, start: number, end: number) => new TextDecoder().decode(bytesOf(file).subarray(start, end))
+      const lineAt = (file: string, byte: number) => bytesOf(file).subarray(0, byte).reduce((n, c) => (c === 10 ? n + 1 : n), 1)
+      if (typescript !== undefined) {
+        for (const [file, plan] of plans) {
+          if (typescript.texts.has(file) && typescript.texts.get(file) !== plan.target.content.text) {
+            return yield* Effect.fail(stale(file, 1, "a file changed while TypeScript read it"))
+          }
+        }
+        const declared = new Set(home.sites.map((x) => `${def.file}:${x.startByte}`))
+        for (const l of typescript.locations) {
+          const plan = plans.get(l.file)!
+          plan.refs.add(l.startByte)
+          if (declared.has(`${l.file}:${l.startByte}`)) continue
+          // TypeScript also offers an alias's own name (`export { Old as Alias }`): an alias keeps its name.
+          if (textAt(l.file, l.startByte, l.startByte + byteLength(def.name)) !== def.name) continue
+          const shorthand = plan.facts.refs.some((f) => f.startByte === l.startByte && f.shorthand === true)
+          plan.sites.push({ startByte: l.startByte, endByte: l.startByte + byteLength(def.name), ...(shorthand ? { shorthand: true } : {}) })
+        }
+        // The graph's exact references too (not rewritten unless TypeScript says so: `x()` of `import { old as x }`
+        // is one), so the check below expects them to follow the rename.
+        for (const r of exact) plans.get(r.file)?.refs.add(r.start_byte)
+      }
+      for (const r of renamedRows) {
+        const plan = plans.get(r.file)!
+        const fresh = plan.facts.refs.find((f) => f.startByte === r.start_byte)
+        if (fresh === undefined || fresh.name !== r.name) return yield* Effect.fail(stale(r.file, r.line, textAt(r.file, r.start_byte, r.end_byte)))
+        plan.refs.add(r.start_byte)
+        if (r.name === def.name && textAt(r.file, r.start_byte, r.end_byte) === def.name) {
+          plan.sites.push({ startByte: r.start_byte, endByte: r.end_byte, ...(fresh.shorthand === true ? { shorthand: true } : {}) })
+        }
+      }
+      // Languages whose imports have no spans in the graph: the imported name in the import statement itself.
+      for (const [file, plan] of plans) {
+        if (SCRIPT_LANGUAGES.has(plan.language) || (file === def.file && plan.refs.size === 0)) continue
+        for (const i of plan.facts.imports) {
+          if (!i.names.some((n) => n.name === def.name)) continue
+          for (const s of importNameSites(plan.target.content.text, i.line, def.name, plan.language)) plan.sites.push(s)
+        }
+      }
+
+      // Clashes: the new name already declared where the renamed one lands, or a name changing meaning.
+      const clashes: Array<Clash & { file: string }> = []
+      const note = (file: string, list: ReadonlyArray<Clash>) => clashes.push(...list.map((c) => ({ file, ...c })))
+      if (def.container === null) {
+        const taken = topLevelNames(home.facts).get(newName)
+        if (taken !== undefined) note(def.file, [{ line: def.start_line, name: newName, reason: `${newName} is already ${taken} in ${def.file}` }])
+        else if (def.exported === 1 && exportedNames(home.facts).has(newName)) note(def.file, [{ line: def.start_line, name: newName, reason: `${def.file} already exports ${newName}` }])
+      } else {
+        const member = home.facts.symbols.find((s) => s.qualifiedName === newQualified)
+        if (member !== undefined) note(def.file, [{ line: member.startLine, name: newName, reason: `${def.container} already has a member ${newName} (line ${member.startLine})` }])
+      }
+      for (const [file, plan] of plans) {
+        if (file === def.file) continue
+        const byName = plan.facts.imports.find((i) => i.names.some((n) => n.name === def.name && n.alias === null))
+        const taken = topLevelNames(plan.facts).get(newName)
+        if (byName !== undefined && taken !== undefined) note(file, [{ line: byName.line, name: newName, reason: `${file} imports ${def.name} by name, and ${newName} is already ${taken} there` }])
+      }
+
+      const results = new Map<string, { text: string; lines: ReadonlyArray<number> }>()
+      for (const [file, plan] of plans) {
+        if (plan.sites.length === 0) continue
+        const renamed = renameText(plan.target.content.text, plan.sites, def.name, newName)
+        if ("kind" in renamed) return yield* Effect.fail(stale(file, lineAt(file, renamed.startByte), renamed.found))
+        results.set(file, renamed)
+        if (SCRIPT_LANGUAGES.has(plan.language) && clashes.length === 0) {
+          const after = yield* fileFacts(file, grammarForPath(file)!, renamed.text)
+          note(file, bindingClashes(plan.facts, after, {
+            oldName: def.name,
+            newName,
+            renamedDeclarations: renamedDeclarations(plan, def.qualified_name, newQualified, newName),
+            renamedRefs: file === def.file ? new Set([...plan.refs, ...nameBytes]) : plan.refs,
+            mapOffset: renamed.mapOffset
+          }))
+        }
+      }
+      if (clashes.length > 0) {
+        const first = clashes[0]!
+        return yield* Effect.fail(spliceError("SPL-E140", `renaming ${def.qualified_name} to ${newName} would change what names mean: ${first.file}:${first.line}: ${first.reason}${clashes.length > 1 ? ` (and ${clashes.length - 1} more)` : ""}; nothing written`, {
+          context: { name: def.qualified_name, new_name: newName, clashes: clashes.map((c) => ({ file: c.file, line: c.line, name: c.name, reason: c.reason })) }
+        }))
+      }
+
+      // Bytes, checksums and the syntax verdict of every file, before anything is written.
+      const writes: PlannedWrite[] = []
+      const verdicts: Array<{ file: string; verdict: Verdict }> = []
+      const reports: Array<{ file: string; lines: ReadonlyArray<number>; renamed: number; sites: ReadonlyArray<{ line: number; col: number }>; checksum_before: string; checksum_after: string; line_ending: TextTarget["content"]["lineEnding"] }> = []
+      const diffs: string[] = []
+      for (const [file, r] of results) {
+        const plan = plans.get(file)!
+        const t = plan.target
+        const next = encodeText(r.text, t.content.bom)
+        yield* refuseGrowth(file, next.length, config.maxBytes)
+        const checksumAfter = yield* hasher.blake3(next)
+        verdicts.push({ file, verdict: yield* validator.validate({ path: file, before: t.content.text, after: r.text, mode: config.validate }) })
+        diffs.push(unifiedDiff(t.content.text, r.text, file))
+        writes.push({ target: t.path, original: t.bytes, mode: t.info.mode, next, checksumBefore: t.checksum, checksumAfter, ...expectedFrom(t.info, t.bytes) })
+        const starts = [...new Set(plan.sites.map((s) => s.startByte))].sort((a, b) => a - b)
+        const b = bytesOf(file)
+        const sites = starts.map((start) => ({ line: lineAt(file, start), col: start - b.lastIndexOf(10, start - 1) }))
+        reports.push({ file, lines: r.lines, renamed: starts.length, sites, checksum_before: t.checksum, checksum_after: checksumAfter, line_ending: t.content.lineEnding })
+      }
+      const failedSyntax = verdicts.filter((v) => v.verdict.status === "failed")
+      const validation: ApplyValidation = {
+        gate: "syntax",
+        status: failedSyntax.length > 0 ? "failed" : verdicts.every((v) => v.verdict.status === "skipped") ? "skipped" : "passed",
+        files: verdicts.map((v) => ({ file: v.file, ...v.verdict }))
+      }
+      const renamedSites = new Set([...plans].flatMap(([file, plan]) => plan.sites.map((x) => `${file}:${x.startByte}`)))
+      // Uses the graph knows only by name and TypeScript did not rename: listed for the reader.
+      const unresolved = typescript === undefined ? byName : byName.filter((r) => !typescript.locations.some((l) => l.file === r.file && l.startByte === r.start_byte))
+      const base = {
+        symbol: { name: def.name, qualified_name: def.qualified_name, kind: def.kind, file: def.file, line: def.start_line, language: def.language },
+        new_name: newName,
+        renamed: reports.reduce((n, r) => n + r.renamed, 0),
+        engine: typescript !== undefined ? "typescript" as const : "graph" as const,
+        unresolved: unresolved.map((r) => ({ file: r.file, line: r.line, col: r.col, kind: r.kind, renamed: renamedSites.has(`${r.file}:${r.start_byte}`) })),
+        files: reports,
+        validation
+      }
+      const diff = diffs.join("")
+      const unresolvedLine = unresolved.length === 0 ? "" : config.includeUnresolved
+        ? `${unresolved.length} use(s) known only by name renamed too (--include-unresolved)\n`
+        : `${unresolved.length} use(s) known only by name left as they are (check them; --include-unresolved renames them):\n${unresolved.map((r) => `  ${r.file}:${r.line}:${r.col}  ${r.kind}\n`).join("")}`
+      const summary = `${def.kind} ${def.qualified_name} → ${newName}: ${base.renamed} name(s) in ${reports.length} file(s)`
+      if (config.preview) {
+        const lines = verdicts.map((v) => previewVerdict(v.file, v.verdict))
+        return yield* output.result(command, {
+          ...base,
+          preview: true,
+          changed: false,
+          would_change: true,
+          would_succeed: lines.every((l) => l.wouldSucceed),
+          tx: null,
+          compiler: skippedVerdict(config.compiler === undefined || config.compiler.mode === "off" ? "disabled by --validate" : "not run by --preview: the checker reads the files on disk"),
+          diff
+        }, `${diff}${lines.map((l) => l.human).join("")}${summary} (preview)\n${unresolvedLine}`)
+      }
+      if (failedSyntax.length > 0) {
+        return yield* Effect.fail(spliceError("SPL-E042", `the rename would introduce syntax errors in ${failedSyntax.map((v) => v.file).join(", ")}; nothing written`, {
+          context: { files: failedSyntax.map((v) => syntaxFailure(v.file, v.verdict).context), summary: failedSyntax.map((v) => syntaxErrorLines(v.file, v.verdict)).join("") }
+        }))
+      }
+      const gate = config.compiler ?? COMPILER_OFF
+      const compilerPlans = yield* planFor(writes.map((w) => w.target.relative), gate)
+      const { tx, verified: compiler } = yield* commitWrites(
+        writes,
+        { command, ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
+        compilerGate(writes, gate, compilerPlans)
+      )
+      // The files are committed: a graph failure is reported, not raised (the next query refreshes).
+      const started = Date.now()
+      const graph = yield* refreshPaths(writes.map((w) => w.target.relative)).pipe(
+        Effect.map((s) => ({ db: db.location.path, refreshed: s.changed, removed: s.removedFiles, ms: Date.now() - started })),
+        Effect.catchAllCause((cause) => {
+          if (Cause.isInterruptedOnly(cause)) return Effect.failCause(cause)
+          const e = Cause.failureOption(cause)
+          return Effect.succeed({ db: db.location.path, error: e._tag === "Some" ? { code: e.value.code, message: e.value.message } : { code: "SPL-E099", message: "internal error" } })
+        })
+      )
+      return yield* output.result(command, {
+        ...base,
+        changed: true,
+        tx: tx.id,
+        compiler,
+        graph,
+        ...(config.showDiff ? { diff } : {})
+      }, `${config.showDiff ? diff : ""}${summary}; ${validation.status === "passed" ? "syntax ok" : `syntax ${validation.status}`}, ${compilerLine(compiler)}, tx ${tx.id}\n${unresolvedLine}`)
+    }))
+  })

@@ -1,0 +1,52 @@
+/** `splice complete` on the memory layers: TypeScript's completions for TS/JS, the graph's for the rest. */
+import { describe, expect, it } from "vitest"
+import { type CompleteConfig, completeCommand, rankCandidates } from "../../src/commands/graph/complete.js"
+import { runGraph, SavedGraph } from "../support/graph.js"
+import { MemoryFs } from "../support/memory.js"
+
+const at = (file: string, line: number, column: number, more: Partial<CompleteConfig> = {}): CompleteConfig => ({ file, line, column, limit: 20, maxBytes: 1 << 24, ...more })
+const names = (r: { last: Record<string, unknown> }) => (r.last["candidates"] as Array<{ name: string }>).map((c) => c.name)
+
+describe("rankCandidates", () => {
+  it("puts the exact prefix first, then any case, then the letters in order, and drops the rest", () => {
+    const c = (name: string) => ({ name, kind: "x", signature: null, source: null })
+    expect(rankCandidates([c("ForEach"), c("filter"), c("find"), c("map"), c("first")], "fi").map((x) => x.name)).toEqual(["filter", "find", "first"])
+    expect(rankCandidates([c("getName"), c("Get"), c("target")], "get").map((x) => x.name)).toEqual(["getName", "Get", "target"])
+  })
+})
+
+describe("splice complete on the memory layers", () => {
+  it("TS: the members of a typed receiver, narrowed to the partial word, with signatures", async () => {
+    const mem = new MemoryFs()
+    mem.put("box.ts", "export class Box {\n  get(k: string): string { return k }\n  getAll(): string[] { return [] }\n  put(v: number) {}\n}\n")
+    mem.put("use.ts", "import { Box } from \"./box\"\nconst b: Box = new Box()\nb.ge\n")
+    const r = await runGraph(completeCommand(at("use.ts", 3, 5)), mem, new SavedGraph())
+    expect(r.exit).toBe(0)
+    expect(r.last).toMatchObject({ command: "complete", engine: "typescript", prefix: "ge", receiver: "b" })
+    expect(names(r)).toEqual(["get", "getAll"])
+    expect((r.last["candidates"] as Array<{ signature: string }>)[0]!.signature).toBe("(method) Box.get(k: string): string")
+    const scope = await runGraph(completeCommand(at("use.ts", 3, 1)), mem, new SavedGraph())
+    expect(names(scope)).toEqual(expect.arrayContaining(["Box", "b"]))
+  })
+
+  it("Python (the graph): an imported module's exports after `m.`, and the file's own names", async () => {
+    const mem = new MemoryFs()
+    mem.put("pkg/__init__.py", "")
+    mem.put("pkg/geometry.py", "def area(r):\n    return r * r\n\ndef perimeter(r):\n    return 2 * r\n")
+    mem.put("pkg/main.py", "from pkg import geometry\n\ndef report():\n    return geometry.ar\n\nrep\n")
+    const r = await runGraph(completeCommand(at("pkg/main.py", 4, 23)), mem, new SavedGraph())
+    expect(r.last).toMatchObject({ engine: "graph", prefix: "ar", receiver: "geometry" })
+    expect(names(r)).toEqual(["area"])
+    const own = await runGraph(completeCommand(at("pkg/main.py", 6, 4)), mem, new SavedGraph())
+    expect(names(own)[0]).toBe("report")
+  })
+
+  it("refuses a position outside the file and a limit below 1 (SPL-E010), a missing file (SPL-E020)", async () => {
+    const mem = new MemoryFs()
+    mem.put("a.ts", "export const a = 1\n")
+    for (const bad of [at("a.ts", 9, 1), at("a.ts", 1, 40), at("a.ts", 1, 1, { limit: 0 })]) {
+      expect((await runGraph(completeCommand(bad), mem, new SavedGraph())).error?.code).toBe("SPL-E010")
+    }
+    expect((await runGraph(completeCommand(at("gone.ts", 1, 1)), mem, new SavedGraph())).error?.code).toBe("SPL-E020")
+  })
+})

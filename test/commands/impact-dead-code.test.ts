@@ -1,0 +1,55 @@
+/** `splice impact` and `splice dead-code` on the memory layers. */
+import { describe, expect, it } from "vitest"
+import { deadCodeCommand } from "../../src/commands/graph/deadCode.js"
+import { impactCommand } from "../../src/commands/graph/impact.js"
+import { runGraph, SavedGraph } from "../support/graph.js"
+import { MemoryFs } from "../support/memory.js"
+
+const project = () => {
+  const mem = new MemoryFs()
+  mem.put("package.json", JSON.stringify({ name: "demo", exports: { ".": "./dist/index.js" } }))
+  mem.put("src/index.ts", "export { total } from \"./report\"\nexport function publicApi() { return 1 }\n")
+  mem.put("src/area.ts", "export function area(r: number) { return r * r }\nfunction unusedHelper() { return 2 }\nexport function unusedExport() { return 3 }\n")
+  mem.put("src/report.ts", "import { area } from \"./area\"\nexport function sum(rs: number[]) { return rs.reduce((n, r) => n + area(r), 0) }\nexport function total() { return sum([1, 2]) }\n")
+  mem.put("src/report.test.ts", "import { total } from \"./report\"\nfunction check() { return total() === 10 }\ncheck()\nfunction unusedInTest() { return 0 }\n")
+  mem.put("src/box.ts", "export class Box {\n  constructor() {}\n  get size() { return 1 }\n  unusedMethod() { return 1 }\n}\nexport const b = new Box()\n")
+  return mem
+}
+
+describe("splice impact on the memory layers", () => {
+  it("follows users level by level, with every file reached and the tests among them", async () => {
+    const mem = project()
+    const r = await runGraph(impactCommand({ name: "area", depth: 3 }), mem, new SavedGraph())
+    expect(r.exit).toBe(0)
+    const impacted = r.lines.filter((l) => l["type"] === "impacted").map((l) => [l["name"], l["depth"], l["via"]])
+    expect(impacted).toEqual([["sum", 1, "area"], ["total", 2, "sum"], ["check", 3, "total"]])
+    expect(r.last).toMatchObject({ command: "impact", definition: { name: "area", file: "src/area.ts" }, depth: 3, symbols: 3, tests: ["src/report.test.ts"] })
+    const one = await runGraph(impactCommand({ name: "area", depth: 1 }), mem, new SavedGraph())
+    expect(one.last).toMatchObject({ symbols: 1, tests: [] })
+    expect(one.last["files"]).toEqual([{ file: "src/report.ts", depth: 1, resolution: "exact", test: false }])
+  })
+
+  it("refuses a depth out of range (SPL-E010) and an unknown name (SPL-E001)", async () => {
+    const mem = project()
+    expect((await runGraph(impactCommand({ name: "area", depth: 0 }), mem, new SavedGraph())).error?.code).toBe("SPL-E010")
+    expect((await runGraph(impactCommand({ name: "arae", depth: 2 }), mem, new SavedGraph())).error).toMatchObject({ code: "SPL-E001", context: { did_you_mean: ["area"] } })
+  })
+})
+
+describe("splice dead-code on the memory layers", () => {
+  it("lists what nothing uses, with reasons; skips tests, entry-file exports, constructors and accessors; exports only when asked", async () => {
+    const mem = project()
+    const r = await runGraph(deadCodeCommand({ includeExported: false }), mem, new SavedGraph())
+    expect(r.exit).toBe(0)
+    const dead = (x: typeof r) => x.lines.filter((l) => l["type"] === "dead").map((l) => [l["qualified_name"], l["exported"]])
+    expect(dead(r)).toEqual([["unusedHelper", false]])
+    expect(r.lines.find((l) => l["type"] === "dead")).toMatchObject({ file: "src/area.ts", line: 2, reason: "no reference to it anywhere in the workspace" })
+    // publicApi is exported by the entry file (dist/index.js stands for src/index.ts); unusedInTest is test code.
+    expect(r.last).toMatchObject({ command: "dead-code", count: 1, lines: 1, skipped: { tests: 1, entry_points: 1, protocol: 1 } }) // the getter size
+    const all = await runGraph(deadCodeCommand({ includeExported: true }), mem, new SavedGraph())
+    expect(dead(all)).toEqual([["unusedHelper", false], ["unusedExport", true], ["Box.unusedMethod", true], ["b", true]])
+    const under = await runGraph(deadCodeCommand({ includeExported: true, path: "src/box.ts" }), mem, new SavedGraph())
+    expect(dead(under)).toEqual([["Box.unusedMethod", true], ["b", true]])
+    expect((await runGraph(deadCodeCommand({ includeExported: false, path: "nowhere" }), mem, new SavedGraph())).error?.code).toBe("SPL-E020")
+  })
+})

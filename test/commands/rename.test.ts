@@ -1,0 +1,263 @@
+/** `splice rename` on the memory layers: a graph in memory, the real parsers, the journal and undo. */
+import { describe, expect, it } from "vitest"
+import { refsCommand } from "../../src/commands/graph/refs.js"
+import { rename, type RenameConfig } from "../../src/commands/rename.js"
+import { undo } from "../../src/commands/undo.js"
+import { runGraph, SavedGraph } from "../support/graph.js"
+import { MemoryFs } from "../support/memory.js"
+
+const config = (symbol: string, to: string, more: Partial<RenameConfig> = {}): RenameConfig => ({
+  symbol,
+  to,
+  includeUnresolved: false,
+  preview: false,
+  showDiff: false,
+  validate: "syntax",
+  maxBytes: 1 << 24,
+  lockTimeoutMs: 200,
+  ...more
+})
+
+const A = `export function parse(x: string): number
+export function parse(x: number): number
+export function parse(x: any): number {
+  return Number(x)
+}
+export const twice = () => parse("1") + parse(2)
+const table = { parse }
+export default table
+`
+const B = `import { parse } from "./a"
+import { parse as p } from "./a"
+import * as A from "./a"
+export const total = parse("3") + p(4) + A.parse(5)
+export class Box {
+  parse(s: string) { return s }
+  run() { return this.parse("x") + parse("y") }
+}
+`
+
+const project = () => {
+  const mem = new MemoryFs()
+  mem.put("src/a.ts", A)
+  mem.put("src/b.ts", B)
+  return mem
+}
+
+describe("splice rename on the memory layers", () => {
+  it("renames every overload, the references across files, the import specifiers and a shorthand property, and undo restores both files", async () => {
+    const mem = project()
+    const saved = new SavedGraph()
+    const r = await runGraph(rename(config("parse", "decode", { path: "src/a.ts" })), mem, saved)
+    expect(r.exit).toBe(0)
+    expect(mem.text("src/a.ts")).toBe(A.replace(/function parse/g, "function decode").replace(`parse("1") + parse(2)`, `decode("1") + decode(2)`).replace("{ parse }", "{ parse: decode }"))
+    // The method Box.parse is another symbol: untouched, and so is this.parse().
+    expect(mem.text("src/b.ts")).toBe(`import { decode } from "./a"
+import { decode as p } from "./a"
+import * as A from "./a"
+export const total = decode("3") + p(4) + A.decode(5)
+export class Box {
+  parse(s: string) { return s }
+  run() { return this.parse("x") + decode("y") }
+}
+`)
+    expect(r.last).toMatchObject({
+      command: "rename",
+      changed: true,
+      symbol: { name: "parse", qualified_name: "parse", kind: "function", file: "src/a.ts", line: 1, language: "typescript" },
+      new_name: "decode",
+      engine: "typescript",
+      renamed: 11,
+      unresolved: [],
+      validation: { gate: "syntax", status: "passed" }
+    })
+    expect(r.last["files"]).toEqual([
+      expect.objectContaining({ file: "src/a.ts", lines: [1, 2, 3, 6, 7], renamed: 6, line_ending: "lf" }),
+      expect.objectContaining({ file: "src/b.ts", lines: [1, 2, 4, 7], renamed: 5 })
+    ])
+    const u = await runGraph(undo({ lockTimeoutMs: 200 }), mem, saved)
+    expect(u.exit).toBe(0)
+    expect(mem.text("src/a.ts")).toBe(A)
+    expect(mem.text("src/b.ts")).toBe(B)
+  })
+
+  it("TS: a method called on a typed value is renamed through TypeScript's LanguageService; the graph alone lists it as by-name", async () => {
+    const text = "export class Box {\n  get(k: string) { return k }\n}\nconst b: Box = new Box()\nexport const v = b.get(\"x\")\nexport const w = (x: { get(k: string): string }) => x.get(\"y\")\n"
+    const viaTs = new MemoryFs()
+    viaTs.put("box.ts", text)
+    const r = await runGraph(rename(config("Box.get", "fetch")), viaTs, new SavedGraph())
+    // x.get() is another method (of a structural type): TypeScript leaves it, and it stays listed as a use by name.
+    expect(r.last).toMatchObject({ engine: "typescript", renamed: 2, unresolved: [{ file: "box.ts", line: 6, kind: "call", renamed: false }] })
+    expect(viaTs.text("box.ts")).toBe(text.replace("  get(k", "  fetch(k").replace("b.get(", "b.fetch("))
+    const viaGraph = new MemoryFs()
+    viaGraph.put("box.ts", text)
+    const g = await runGraph(rename(config("Box.get", "fetch", { engine: "graph" })), viaGraph, new SavedGraph())
+    expect(g.last).toMatchObject({ engine: "graph", renamed: 1 })
+    expect((g.last["unresolved"] as unknown[]).length).toBe(2)
+    expect(viaGraph.text("box.ts")).toBe(text.replace("  get(k", "  fetch(k"))
+  })
+
+  it("TS: renaming an overriding method renames the hierarchy, as TypeScript does, and the check follows it", async () => {
+    const mem = new MemoryFs()
+    const text = "export abstract class Base {\n  abstract parse(x: string): number\n  run() { return this.parse(\"1\") }\n}\nexport class Sub extends Base {\n  parse(x: string) { return Number(x) }\n}\n"
+    mem.put("h.ts", text)
+    const r = await runGraph(rename(config("Sub.parse", "decode")), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error?.context)).toBe(0)
+    expect(mem.text("h.ts")).toBe(text.replaceAll("parse(", "decode("))
+  })
+
+  it("renames a method through this.m() and keeps CRLF line endings", async () => {
+    const mem = new MemoryFs()
+    const text = "export class Box {\r\n  get(k: string) { return k }\r\n  twice(k: string) { return this.get(k) + this.get(k) }\r\n}\r\n"
+    mem.put("box.ts", text)
+    const r = await runGraph(rename(config("Box.get", "lookup")), mem, new SavedGraph())
+    expect(r.exit).toBe(0)
+    expect(mem.text("box.ts")).toBe(text.replace("  get(", "  lookup(").replaceAll("this.get(", "this.lookup("))
+    const line3 = "  twice(k: string) { return this.get(k) + this.get(k) }"
+    expect(r.last["files"]).toEqual([expect.objectContaining({
+      file: "box.ts",
+      line_ending: "crlf",
+      renamed: 3,
+      sites: [{ line: 2, col: 3 }, { line: 3, col: line3.indexOf("get") + 1 }, { line: 3, col: line3.lastIndexOf("get") + 1 }]
+    })])
+  })
+
+  it("renames merged declarations together (an interface and the const of the same name, as zod declares its types)", async () => {
+    const mem = new MemoryFs()
+    mem.put("schema.ts", "export interface ZodEmail { kind: string }\nexport const ZodEmail = (kind: string): ZodEmail => ({ kind })\n")
+    mem.put("use.ts", "import { ZodEmail } from \"./schema\"\nexport const e: ZodEmail = ZodEmail(\"x\")\n")
+    const r = await runGraph(rename(config("ZodEmail", "ZodMail", { kind: "interface" })), mem, new SavedGraph())
+    expect(r.exit).toBe(0)
+    expect(mem.text("schema.ts")).toBe("export interface ZodMail { kind: string }\nexport const ZodMail = (kind: string): ZodMail => ({ kind })\n")
+    expect(mem.text("use.ts")).toBe("import { ZodMail } from \"./schema\"\nexport const e: ZodMail = ZodMail(\"x\")\n")
+  })
+
+  it("after a rename and its undo, the references are exact again (a refresh reusing a removed symbol's id lost them)", async () => {
+    const mem = new MemoryFs()
+    mem.put("u.ts", "export namespace util {\n  export type identity<T> = T\n}\nexport namespace objectUtil {\n  export type identity<T> = T\n  export type flatten<T> = identity<{ a: T }>\n}\n")
+    const saved = new SavedGraph()
+    expect((await runGraph(rename(config("objectUtil.identity", "identityRn")), mem, saved)).exit).toBe(0)
+    expect((await runGraph(undo({ lockTimeoutMs: 200 }), mem, saved)).exit).toBe(0)
+    const r = await runGraph(refsCommand({ name: "objectUtil.identity" }), mem, saved)
+    expect(r.last["references"]).toEqual([expect.objectContaining({ file: "u.ts", line: 6, resolution: "exact" })])
+    expect(r.last["by_name"]).toEqual([])
+  })
+
+  it("--preview shows the combined diff and writes nothing", async () => {
+    const mem = project()
+    const r = await runGraph(rename(config("parse", "decode", { path: "src/a.ts", preview: true })), mem, new SavedGraph())
+    expect(r.exit).toBe(0)
+    expect(r.last).toMatchObject({ preview: true, changed: false, would_change: true, would_succeed: true, tx: null })
+    expect(String(r.last["diff"])).toContain("--- a/src/b.ts\n+++ b/src/b.ts\n")
+    expect(String(r.last["diff"])).toContain("+const table = { parse: decode }\n")
+    expect(mem.text("src/a.ts")).toBe(A)
+    expect(mem.text("src/b.ts")).toBe(B)
+  })
+
+  it("lists uses known only by name and renames them only with includeUnresolved", async () => {
+    const mem = new MemoryFs()
+    mem.put("lib.ts", "export class Store {\n  flush() { return 1 }\n}\n")
+    mem.put("use.ts", "export const go = (s: any) => s.flush()\n")
+    const left = await runGraph(rename(config("flush", "drain", { preview: true })), mem, new SavedGraph())
+    expect(left.last["unresolved"]).toEqual([{ file: "use.ts", line: 1, col: 33, kind: "call", renamed: false }])
+    expect(left.last["files"]).toEqual([expect.objectContaining({ file: "lib.ts" })])
+    const all = await runGraph(rename(config("flush", "drain", { includeUnresolved: true })), mem, new SavedGraph())
+    expect(all.exit).toBe(0)
+    expect(all.last["unresolved"]).toEqual([{ file: "use.ts", line: 1, col: 33, kind: "call", renamed: true }])
+    expect(mem.text("use.ts")).toBe("export const go = (s: any) => s.drain()\n")
+    expect(mem.text("lib.ts")).toBe("export class Store {\n  drain() { return 1 }\n}\n")
+  })
+
+  it("refuses (SPL-E140, nothing written) a new name a local would capture, one already imported or declared where it lands, or already exported", async () => {
+    const cases: Array<[string, string, string]> = [
+      ["c.ts", `import { parse } from "./src/a"\nexport function g(decode: number) {\n  return parse(String(decode))\n}\n`, "would no longer refer to it"],
+      ["c.ts", `import { parse } from "./src/a"\nconst decode = 1\nexport const q = parse("x") + decode\n`, "imports parse by name, and decode is already the constant decode"],
+      ["c.ts", `import { decode } from "./other"\nimport { parse as p } from "./src/a"\nexport const q = p("x") + decode\n`, ""]
+    ]
+    for (const [file, text, reason] of cases) {
+      const mem = project()
+      mem.put("other.ts", "export const decode = 0\n")
+      mem.put(file, text)
+      const r = await runGraph(rename(config("parse", "decode", { path: "src/a.ts" })), mem, new SavedGraph())
+      if (reason === "") {
+        // An aliased import binds `p`, not the new name: no clash there.
+        expect(r.exit, text).toBe(0)
+        expect(mem.text(file)).toBe(text.replace("{ parse as p }", "{ decode as p }"))
+        continue
+      }
+      expect(r.error?.code, text).toBe("SPL-E140")
+      expect(JSON.stringify(r.error?.context)).toContain(reason)
+      expect(mem.text("src/a.ts")).toBe(A)
+      expect(mem.text(file)).toBe(text)
+    }
+    const mem = project()
+    const taken = await runGraph(rename(config("parse", "twice", { path: "src/a.ts" })), mem, new SavedGraph())
+    expect(taken.error?.code).toBe("SPL-E140")
+    expect(taken.error?.context).toMatchObject({ clashes: [{ file: "src/a.ts", name: "twice", reason: "twice is already the function twice (line 6) in src/a.ts" }] })
+    const member = new MemoryFs()
+    member.put("box.ts", "export class Box {\n  get() { return 1 }\n  put() { return this.get() }\n}\n")
+    const m = await runGraph(rename(config("Box.get", "put")), member, new SavedGraph())
+    expect(m.error?.code).toBe("SPL-E140")
+    expect(m.error?.context).toMatchObject({ clashes: [{ file: "box.ts", line: 3, reason: "Box already has a member put (line 3)" }] })
+  })
+
+  it("refuses a reserved word or a non-identifier (SPL-E141), an unknown name with did-you-mean (SPL-E001), an ambiguous one with candidates (SPL-E002), and the same name (SPL-E010)", async () => {
+    const mem = project()
+    const saved = new SavedGraph()
+    expect((await runGraph(rename(config("parse", "class", { path: "src/a.ts" })), mem, saved)).error).toMatchObject({ code: "SPL-E141", context: { language: "typescript" } })
+    expect((await runGraph(rename(config("parse", "two words", { path: "src/a.ts" })), mem, saved)).error?.code).toBe("SPL-E141")
+    const unknown = await runGraph(rename(config("prase", "x")), mem, saved)
+    expect(unknown.error).toMatchObject({ code: "SPL-E001", context: { did_you_mean: expect.arrayContaining(["parse"]) } })
+    // `parse` names the top-level function over the method Box.parse (as refs does); two top-level ones are ambiguous.
+    mem.put("src/c.ts", "export const parse = 1\n")
+    const ambiguous = await runGraph(rename(config("parse", "decode")), mem, saved)
+    expect(ambiguous.error?.code).toBe("SPL-E002")
+    expect((ambiguous.error?.context as { candidates: Array<{ file: string }> }).candidates.map((c) => c.file)).toEqual(["src/a.ts", "src/b.ts", "src/c.ts"])
+    expect((await runGraph(rename(config("parse", "parse", { path: "src/a.ts" })), mem, saved)).error?.code).toBe("SPL-E010")
+    expect(mem.text("src/a.ts")).toBe(A)
+  })
+
+  it("a full disk while writing the second file rolls the first back (SPL-E081)", async () => {
+    const mem = project()
+    mem.faults.push({ op: "write", path: "src/b.ts", errno: "ENOSPC" })
+    const r = await runGraph(rename(config("parse", "decode", { path: "src/a.ts" })), mem, new SavedGraph())
+    expect(r.error?.code).toBe("SPL-E081")
+    expect(mem.text("src/a.ts")).toBe(A)
+    expect(mem.text("src/b.ts")).toBe(B)
+  })
+
+  it("Python: the definition, calls and the name in `from … import (…)` statements", async () => {
+    const mem = new MemoryFs()
+    mem.put("pkg/__init__.py", "")
+    mem.put("pkg/util.py", "def scale(x, k=2):\n    return x * k\n\n\ndef double(x):\n    return scale(x)\n")
+    mem.put("pkg/main.py", "from pkg.util import (\n    double,\n    scale,\n)\nfrom pkg import util\n\nprint(scale(3), util.scale(4), double(5))\n")
+    const r = await runGraph(rename(config("scale", "stretch")), mem, new SavedGraph())
+    expect(r.exit).toBe(0)
+    expect(mem.text("pkg/util.py")).toBe("def stretch(x, k=2):\n    return x * k\n\n\ndef double(x):\n    return stretch(x)\n")
+    expect(mem.text("pkg/main.py")).toBe("from pkg.util import (\n    double,\n    stretch,\n)\nfrom pkg import util\n\nprint(stretch(3), util.stretch(4), double(5))\n")
+  })
+
+  it("Go: an exported function and its package-qualified calls in another package", async () => {
+    const mem = new MemoryFs()
+    mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")
+    mem.put("geo/point.go", "package geo\n\nfunc NewPoint(x int) int { return x }\n")
+    mem.put("main.go", "package main\n\nimport \"example.com/m/geo\"\n\nfunc main() { _ = geo.NewPoint(1) }\n")
+    const r = await runGraph(rename(config("NewPoint", "MakePoint")), mem, new SavedGraph())
+    expect(r.exit).toBe(0)
+    expect(mem.text("geo/point.go")).toBe("package geo\n\nfunc MakePoint(x int) int { return x }\n")
+    expect(mem.text("main.go")).toBe("package main\n\nimport \"example.com/m/geo\"\n\nfunc main() { _ = geo.MakePoint(1) }\n")
+  })
+
+  it("splice case: the old name in another case style, renamed everywhere; kebab is not a TypeScript identifier (SPL-E141); already in that case (SPL-E010)", async () => {
+    const mem = new MemoryFs()
+    mem.put("cfg.ts", "export const max_retries = 3\nexport const twice = max_retries * 2\n")
+    mem.put("use.ts", "import { max_retries } from \"./cfg\"\nexport const n = max_retries\n")
+    const r = await runGraph(rename(config("max_retries", "", { to: { style: "screaming" } }), "case"), mem, new SavedGraph())
+    expect(r.exit).toBe(0)
+    expect(r.last).toMatchObject({ command: "case", new_name: "MAX_RETRIES", renamed: 4 })
+    expect(mem.text("cfg.ts")).toBe("export const MAX_RETRIES = 3\nexport const twice = MAX_RETRIES * 2\n")
+    expect(mem.text("use.ts")).toBe("import { MAX_RETRIES } from \"./cfg\"\nexport const n = MAX_RETRIES\n")
+    expect((await runGraph(rename(config("MAX_RETRIES", "", { to: { style: "kebab" } }), "case"), mem, new SavedGraph())).error).toMatchObject({ code: "SPL-E141", context: { new_name: "max-retries" } })
+    expect((await runGraph(rename(config("MAX_RETRIES", "", { to: { style: "screaming" } }), "case"), mem, new SavedGraph())).error).toMatchObject({ code: "SPL-E010", message: "MAX_RETRIES is already in screaming case" })
+  })
+})

@@ -1,0 +1,90 @@
+/**
+ * `splice rename` as a real process under Node and Deno: run from a nested subdirectory it renames
+ * across files (import specifiers, a shorthand property), undo takes it back, a clash and an unknown
+ * name are coded errors that write nothing, and kill -9 between the writes and the commit is undone
+ * by `splice recover`.
+ */
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { beforeAll, describe, expect, it } from "vitest"
+import { ensureBuilt, runAsync, runtimes, startUntil, tempWorkspace } from "./harness.js"
+
+beforeAll(() => ensureBuilt())
+
+const BASE: Record<string, string> = {
+  "src/geo/area.ts": "export function area(r: number): number {\n  return r * r\n}\nexport const shapes = { area }\n",
+  "src/app/main.ts": "import { area } from \"../geo/area\"\r\nexport const total = area(2) + area(3)\r\n", // CRLF
+  "src/app/deep/other.ts": "import { area as a } from \"../../geo/area\"\nexport const one = a(1)\n"
+}
+const AFTER: Record<string, string> = {
+  "src/geo/area.ts": "export function surface(r: number): number {\n  return r * r\n}\nexport const shapes = { area: surface }\n",
+  "src/app/main.ts": "import { surface } from \"../geo/area\"\r\nexport const total = surface(2) + surface(3)\r\n",
+  "src/app/deep/other.ts": "import { surface as a } from \"../../geo/area\"\nexport const one = a(1)\n"
+}
+
+describe.each(runtimes)("splice rename under $name", (rt) => {
+  const setup = () => {
+    const ws = tempWorkspace()
+    fs.mkdirSync(path.join(ws, ".git"))
+    for (const [f, text] of Object.entries(BASE)) {
+      fs.mkdirSync(path.dirname(path.join(ws, f)), { recursive: true })
+      fs.writeFileSync(path.join(ws, f), text)
+    }
+    return ws
+  }
+  const files = (ws: string) => Object.fromEntries(Object.keys(BASE).map((f) => [f, fs.readFileSync(path.join(ws, f), "utf8")]))
+
+  it("from a nested subdirectory: every file renamed in one transaction, CRLF kept, then undone", async () => {
+    const ws = setup()
+    const cwd = path.join(ws, "src/app/deep")
+    const r = await runAsync(rt, ["rename", "--symbol", "area", "--to", "surface", "--output", "json"], { cwd })
+    expect(r.code, r.stdout + r.stderr).toBe(0)
+    expect(r.last).toMatchObject({ command: "rename", changed: true, renamed: 6, new_name: "surface", symbol: { file: "src/geo/area.ts", line: 1 } })
+    expect((r.last["files"] as Array<{ file: string }>).map((f) => f.file)).toEqual(["src/app/deep/other.ts", "src/app/main.ts", "src/geo/area.ts"])
+    expect(files(ws)).toEqual(AFTER)
+    const refs = await runAsync(rt, ["refs", "surface", "--output", "json"], { cwd })
+    expect((refs.last["references"] as unknown[]).length).toBe(6) // a(1) through the alias too
+    const u = await runAsync(rt, ["undo", "--output", "json"], { cwd })
+    expect(u.last).toMatchObject({ command: "undo", undid: r.last["tx"], undid_command: "rename" })
+    expect(files(ws)).toEqual(BASE)
+  })
+
+  it("a clash (SPL-E140, exit 7) and an unknown name (SPL-E001, exit 6) write nothing", async () => {
+    const ws = setup()
+    fs.writeFileSync(path.join(ws, "src/app/main.ts"), BASE["src/app/main.ts"]!.replace("export const total", "const surface = 1\r\nexport const total"))
+    const clash = await runAsync(rt, ["rename", "--symbol", "area", "--to", "surface", "--output", "json"], { cwd: ws })
+    expect(clash.code).toBe(7)
+    expect(clash.last).toMatchObject({ code: "SPL-E140", context: { clashes: [{ file: "src/app/main.ts", line: 1, name: "surface" }] } })
+    const unknown = await runAsync(rt, ["rename", "--symbol", "aera", "--to", "x", "--output", "json"], { cwd: ws })
+    expect(unknown.code).toBe(6)
+    expect(unknown.last).toMatchObject({ code: "SPL-E001", context: { did_you_mean: ["area"] } })
+    expect(files(ws)["src/geo/area.ts"]).toBe(BASE["src/geo/area.ts"])
+  })
+
+  it("kill -9 between the writes and the commit, then `splice recover`: every file as before", async () => {
+    const ws = setup()
+    const p = startUntil(rt, ["rename", "--symbol", "area", "--to", "surface", "--workspace", ws], { cwd: ws, env: { SPLICE_TEST_HOLD_MS: "10000" } }, /test hold/)
+    await p.reached
+    expect(files(ws)).toEqual(AFTER) // written, not committed
+    p.child.kill("SIGKILL")
+    expect((await p.done).signal).toBe("SIGKILL")
+    const rec = await runAsync(rt, ["recover", "--output", "json"], { cwd: ws })
+    expect(rec.code).toBe(0)
+    expect(rec.lines.find((l) => l["type"] === "transaction")).toMatchObject({ command: "rename", status: "rolled_back" })
+    expect(files(ws)).toEqual(BASE)
+  })
+
+  it("splice case --to snake renames as rename does, and undo takes it back", async () => {
+    const ws = setup()
+    fs.writeFileSync(path.join(ws, "src/geo/shape.ts"), "export function makeShape() { return 1 }\nexport const s = makeShape()\n")
+    const r = await runAsync(rt, ["case", "--symbol", "makeShape", "--to", "snake", "--output", "json"], { cwd: path.join(ws, "src") })
+    expect(r.code, r.stdout + r.stderr).toBe(0)
+    expect(r.last).toMatchObject({ command: "case", new_name: "make_shape", renamed: 2 })
+    expect(fs.readFileSync(path.join(ws, "src/geo/shape.ts"), "utf8")).toBe("export function make_shape() { return 1 }\nexport const s = make_shape()\n")
+    const bad = await runAsync(rt, ["case", "--symbol", "make_shape", "--to", "kebab", "--output", "json"], { cwd: ws })
+    expect(bad.code).toBe(2)
+    expect(bad.last).toMatchObject({ code: "SPL-E141" })
+    expect((await runAsync(rt, ["undo", "--output", "json"], { cwd: ws })).last).toMatchObject({ undid_command: "case" })
+    expect(fs.readFileSync(path.join(ws, "src/geo/shape.ts"), "utf8")).toBe("export function makeShape() { return 1 }\nexport const s = makeShape()\n")
+  })
+})

@@ -1,0 +1,168 @@
+/** The pure parts of `splice rename`: writing the sites, mapping offsets, identifiers, import statements, binding checks. */
+import fc from "fast-check"
+import * as ts from "typescript-parser"
+import { describe, expect, it } from "vitest"
+import type { FileFacts } from "../../src/domain/graph/facts.js"
+import { scriptFacts } from "../../src/domain/graph/scriptFacts.js"
+import { bindingClashes, exportedNames, topLevelNames } from "../../src/domain/rename/bindingCheck.js"
+import { CASE_STYLES, identifierWords, toCase } from "../../src/domain/rename/identifierCase.js"
+import { identifierProblem } from "../../src/domain/rename/identifiers.js"
+import { importNameSites } from "../../src/domain/rename/importSites.js"
+import { renameText } from "../../src/domain/rename/renameText.js"
+import { editDistance, typoDistance } from "../../src/domain/similarity.js"
+
+const bytes = (s: string) => new TextEncoder().encode(s).length
+
+describe("renameText", () => {
+  it("rewrites exactly the sites, maps every offset, and writes a shorthand as `old: new` (property)", () => {
+    const filler = fc.string({ unit: fc.constantFrom("a", " ", "\n", "é", "€", "😀", "(", "{"), maxLength: 12 })
+    fc.assert(
+      fc.property(fc.array(fc.tuple(filler, fc.boolean()), { maxLength: 8 }), filler, (pieces, tail) => {
+        let text = ""
+        let expected = ""
+        const sites: Array<{ startByte: number; endByte: number; shorthand?: boolean }> = []
+        const marks: Array<[number, number]> = []
+        for (const [before, shorthand] of pieces) {
+          marks.push([bytes(text), bytes(expected)])
+          text += before
+          expected += before
+          sites.push({ startByte: bytes(text), endByte: bytes(text) + bytes("old"), ...(shorthand ? { shorthand: true } : {}) })
+          text += "old"
+          expected += shorthand ? "old: nëw" : "nëw"
+        }
+        marks.push([bytes(text), bytes(expected)])
+        text += tail
+        expected += tail
+        const r = renameText(text, sites, "old", "nëw")
+        if ("kind" in r) throw new Error("mismatch")
+        expect(r.text).toBe(expected)
+        // Each site's new name is where the renamed text has it; the text between sites keeps its place.
+        const enc = new TextEncoder().encode(expected)
+        for (const start of r.siteStarts) expect(new TextDecoder().decode(enc.subarray(start, start + bytes("nëw")))).toBe("nëw")
+        // (A site's own start maps to its new name, the shorthand's `old: ` skipped.)
+        for (const [oldAt, newAt] of marks) if (!sites.some((x) => x.startByte === oldAt)) expect(r.mapOffset(oldAt)).toBe(newAt)
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it("reports the lines it changed and refuses a site that does not hold the old name", () => {
+    const r = renameText("a\nold\nx old\n", [{ startByte: 2, endByte: 5 }, { startByte: 8, endByte: 11 }], "old", "new")
+    expect("kind" in r ? r : r.lines).toEqual([2, 3])
+    expect(renameText("a\nolf\n", [{ startByte: 2, endByte: 5 }], "old", "new")).toEqual({ kind: "mismatch", startByte: 2, found: "olf" })
+  })
+})
+
+describe("identifierProblem", () => {
+  it("accepts identifiers and refuses reserved words and other text, per language", () => {
+    expect(identifierProblem("typescript", "$élan_2")).toBeUndefined()
+    expect(identifierProblem("typescript", "await")).toMatch(/reserved/)
+    expect(identifierProblem("typescript", "a-b")).toMatch(/not an identifier/)
+    expect(identifierProblem("python", "None")).toMatch(/reserved/)
+    expect(identifierProblem("python", "$x")).toMatch(/not an identifier/)
+    expect(identifierProblem("go", "func")).toMatch(/reserved/)
+    expect(identifierProblem("go", "Ünïcode")).toBeUndefined()
+    expect(identifierProblem("rust", "9lives")).toMatch(/not an identifier/)
+  })
+})
+
+describe("importNameSites", () => {
+  it("finds the imported name in one-line, parenthesized and continued Python imports, not an alias or the module path", () => {
+    const text = "import os\nfrom a.scale import (\n    other,  # scale here is a comment\n    scale as s,\n)\nfrom b import x, \\\n    scale\n"
+    expect(importNameSites(text, 2, "scale", "python")).toEqual([{ startByte: text.indexOf("scale as"), endByte: text.indexOf("scale as") + 5, line: 4 }])
+    const at = text.lastIndexOf("scale")
+    expect(importNameSites(text, 6, "scale", "python")).toEqual([{ startByte: at, endByte: at + 5, line: 7 }])
+  })
+
+  it("finds a Rust use list's name but not a path segment", () => {
+    const text = "use crate::shapes::{area, shapes_area};\nuse crate::area::thing;\n"
+    expect(importNameSites(text, 1, "area", "rust")).toEqual([{ startByte: 20, endByte: 24, line: 1 }])
+    expect(importNameSites(text, 2, "area", "rust")).toEqual([])
+  })
+})
+
+const facts = (text: string): FileFacts => scriptFacts(ts, ts.createSourceFile("m.ts", text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS))
+
+/** The clashes of renaming `old` (declared at the start of the text) to `neu`, as the command checks them. */
+const clashesOf = (text: string, neu: string) => {
+  const before = facts(text)
+  const def = before.symbols.find((s) => s.name === "old")!
+  const refs = before.refs.filter((r) => r.binding?.kind === "symbol" && before.symbols[r.binding.index] === def)
+  const sites = [...def.nameBytes!.map((b) => ({ startByte: b, endByte: b + 3 })), ...refs.map((r) => ({ startByte: r.startByte, endByte: r.endByte, ...(r.shorthand ? { shorthand: true } : {}) }))]
+  const renamed = renameText(text, sites, "old", neu)
+  if ("kind" in renamed) throw new Error("mismatch")
+  return bindingClashes(before, facts(renamed.text), {
+    oldName: "old",
+    newName: neu,
+    renamedDeclarations: new Map([["old", neu]]),
+    renamedRefs: new Set([...refs.map((r) => r.startByte), ...def.nameBytes!]),
+    mapOffset: renamed.mapOffset
+  })
+}
+
+describe("bindingClashes", () => {
+  it("passes a rename that changes no binding, shorthand properties included", () => {
+    expect(clashesOf("function old() { return 1 }\nexport const o = { old, b: old() }\n", "fresh")).toEqual([])
+  })
+
+  it("finds a use captured by a parameter of the new name", () => {
+    expect(clashesOf("function old() { return 1 }\nexport function f(fresh: number) { return old() + fresh }\n", "fresh")).toEqual([
+      expect.objectContaining({ line: 2, name: "old", reason: expect.stringContaining("would no longer refer to it") })
+    ])
+  })
+
+  it("finds a global of the new name that the renamed declaration would capture", () => {
+    expect(clashesOf("function old() { return 1 }\nexport const f = () => fetch('x') && old()\n", "fetchy")).toEqual([])
+    expect(clashesOf("function old() { return 1 }\nexport const f = () => myGlobal && old()\n", "myGlobal")).toEqual([
+      expect.objectContaining({ line: 2, name: "myGlobal", reason: expect.stringContaining("would refer to the declaration myGlobal") })
+    ])
+  })
+
+  it("lists a file's top-level and exported names", () => {
+    const f = facts("import { a, b as c } from './x'\nimport * as ns from './y'\nimport d from './z'\nexport function e() {}\nconst g = 1\nexport { g as h }\n")
+    expect([...topLevelNames(f).keys()].sort()).toEqual(["a", "c", "d", "e", "g", "ns"])
+    // g counts as exported (its symbol is, under another name): a conservative answer for clash checks.
+    expect([...exportedNames(f)].sort()).toEqual(["e", "g", "h"])
+  })
+})
+
+describe("typoDistance", () => {
+  it("counts a swap of two neighbours as one edit, and is an edit distance otherwise", () => {
+    expect(typoDistance("aera", "area")).toBe(1)
+    expect(typoDistance("prase", "parse")).toBe(1)
+    expect(typoDistance("", "abc")).toBe(3)
+    expect(typoDistance("kitten", "sitting")).toBe(3)
+    fc.assert(fc.property(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), (a, b) => {
+      expect(typoDistance(a, b)).toBe(typoDistance(b, a))
+      expect(typoDistance(a, b)).toBeLessThanOrEqual(editDistance(a, b))
+      expect(typoDistance(a, b) === 0).toBe(a === b)
+    }))
+  })
+})
+
+describe("identifier case styles", () => {
+  it("splits words at case steps, acronyms, separators and digits, keeping leading and trailing underscores", () => {
+    expect(identifierWords("parseJSONValue").words).toEqual(["parse", "JSON", "Value"])
+    expect(identifierWords("HTTPServer").words).toEqual(["HTTP", "Server"])
+    expect(identifierWords("utf8Decode").words).toEqual(["utf8", "Decode"])
+    expect(identifierWords("__max_retries__")).toEqual({ lead: "__", words: ["max", "retries"], trail: "__" })
+    expect(toCase("parseJSONValue", "snake")).toBe("parse_json_value")
+    expect(toCase("HTTPServer", "camel")).toBe("httpServer")
+    expect(toCase("max_retries", "screaming")).toBe("MAX_RETRIES")
+    expect(toCase("MAX_RETRIES", "pascal")).toBe("MaxRetries")
+    expect(toCase("_privateThing", "snake")).toBe("_private_thing")
+    expect(toCase("make-point", "camel")).toBe("makePoint")
+    expect(toCase("makePoint", "kebab")).toBe("make-point")
+  })
+
+  it("is stable: converting to a style twice gives the same name, and snake ↔ camel round-trips lowercase words (property)", () => {
+    // Words of two letters or more: `a_a_a` in camel case (`aAA`) reads back as a, AA — single letters run together.
+    const word = fc.stringMatching(/^[a-z]{2}[a-z0-9]{0,4}$/)
+    fc.assert(fc.property(fc.array(word, { minLength: 1, maxLength: 4 }), fc.constantFrom(...CASE_STYLES), (words, style) => {
+      const snake = words.join("_")
+      const once = toCase(snake, style)
+      expect(toCase(once, style)).toBe(once)
+      expect(toCase(toCase(snake, "camel"), "snake")).toBe(toCase(snake, "snake"))
+    }))
+  })
+})
