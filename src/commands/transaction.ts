@@ -252,6 +252,13 @@ export const txLockKeys = (tx: Pick<TxRecord, "files" | "links" | "dirs" | "remo
   ])
 ]
 
+/** Every directory a commit of these writes and options makes: new files' and links' missing parents, and `makeDirs`. */
+export const directoriesToMake = (writes: ReadonlyArray<PlannedWrite>, options: Pick<CommitOptions, "makeDirs" | "links">) =>
+  missingDirectories(writes, [
+    ...(options.makeDirs ?? []).map((d) => d.path),
+    ...(options.links ?? []).filter((l) => l.change === "created").map((l) => parentWorkspacePath(l.path)).filter((d) => d !== WORKSPACE_ROOT)
+  ])
+
 /**
  * Make the directories a transaction removed again, outermost first, with their modes, where they
  * are missing: before its files are restored into them. One that cannot be made is left to the
@@ -355,8 +362,7 @@ export const commitWrites = <V = undefined, E = never, R = never>(
     const edits = yield* recordedEdits(writes, options.edits ?? [])
     const modes = new Map((options.makeDirs ?? []).map((d) => [d.path, d.mode]))
     const links = options.links ?? []
-    const linkParents = links.filter((l) => l.change === "created").map((l) => parentWorkspacePath(l.path)).filter((d) => d !== WORKSPACE_ROOT)
-    const dirs = yield* missingDirectories(writes, [...(options.makeDirs ?? []).map((d) => d.path), ...linkParents])
+    const dirs = yield* directoriesToMake(writes, options)
     const removeDirs = options.removeDirs ?? []
     return yield* Effect.acquireUseRelease(
       journal.begin({

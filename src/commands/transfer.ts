@@ -3,24 +3,26 @@
  * it (into TO when TO is a directory), as one transaction: every file journaled, the destination's
  * missing directories made (and removed again by rollback and undo), nothing replaced without
  * --force. Bytes, not text: binary files move and copy like any other. A move gives the file its new
- * name (the file itself kept: mode, timestamps, hard links); a copy gets the source's mode.
+ * name (the file itself kept: mode, timestamps, hard links); a copy gets the source's mode. Symbolic
+ * links go as links (kept by their text in the journal), never followed, except a link cp is given
+ * as FROM, whose target it copies, as cp(1) does.
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import { baseName, isWithin, mapUnder, octalMode, targetOf, type ToState, transferProblem, caseOnlyDifference, deepestFirst } from "../domain/fileTransfer.js"
+import { baseName, caseOnlyDifference, deepestFirst, isWithin, mapUnder, octalMode, targetOf, type ToState, transferProblem } from "../domain/fileTransfer.js"
 import { spliceError } from "../domain/SpliceError.js"
-import { userPath, WORKSPACE_ROOT, type WorkspacePath } from "../domain/workspacePath.js"
+import { parentWorkspacePath, userPath, WORKSPACE_ROOT, type WorkspacePath } from "../domain/workspacePath.js"
 import { childPath, type FileInfo, FileStore, type ResolvedPath } from "../../services/FileStore.js"
 import type { TxLink } from "../../services/Journal.js"
 import { Hasher } from "../../services/Hasher.js"
 import { identityLock, Lock, type LockKey } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
-import { readSource, refuseUnjournaled, listTree, type SourceFile, type ListedFile } from "./fileTree.js"
+import { listTree, type ListedFile, readSource, refuseUnjournaled, type SourceFile } from "./fileTree.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { checkExpected, refuseReserved } from "./textTarget.js"
-import { ABSENT, commitWrites, expectedFrom, missingDirectories, type PlannedWrite, writeStrategy } from "./transaction.js"
+import { ABSENT, commitWrites, directoriesToMake, expectedFrom, type PlannedWrite, writeStrategy } from "./transaction.js"
 import { compilerLine } from "./verdictText.js"
 
 export interface TransferConfig {
@@ -172,7 +174,7 @@ const plan = (command: Command, config: TransferConfig) =>
       if (st.value.kind !== "file") return yield* Effect.fail(kindMismatch(dest.relative, st.value.kind, f.path.relative, verb))
       if (st.value.identity === f.info.identity) {
         // One file under two names: hard links, or one name spelt two ways on a case-insensitive disk.
-        const reason = caseOnlyDifference(f.path.relative, dest.relative) && !(yield* store.list(yield* store.locate(parentOf(dest.relative)))).includes(baseName(dest.relative))
+        const reason = caseOnlyDifference(f.path.relative, dest.relative) && !(yield* store.list(yield* store.locate(parentWorkspacePath(dest.relative)))).includes(baseName(dest.relative))
           ? "case_insensitive" as const
           : "hard_link" as const
         return yield* Effect.fail(spliceError("SPL-E111", `${f.path.relative} and ${dest.relative} are the same file (${reason === "hard_link" ? "two hard links" : "one name on a case-insensitive file system"})`, {
@@ -210,8 +212,6 @@ const plan = (command: Command, config: TransferConfig) =>
     const removeDirs = command === "mv" ? deepestFirst(tree.dirs) : []
     return { source, kind, target, pairs, links, txLinks, makeDirs, removeDirs }
   })
-
-const parentOf = (p: WorkspacePath) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : WORKSPACE_ROOT) as WorkspacePath
 
 /** A file read now and its destination's current content (with --force), under the locks. */
 interface Loaded {
@@ -320,7 +320,7 @@ export const transfer = (command: Command, config: TransferConfig) =>
       const extra = (dirs: ReadonlyArray<WorkspacePath>) => (command === "mv" ? { removed_directories: dirs } : {})
       const gate = config.compiler ?? COMPILER_OFF
 
-      const toMake = yield* missingDirectories(writes, p.makeDirs.map((d) => d.path))
+      const toMake = yield* directoriesToMake(writes, { makeDirs: p.makeDirs, links: p.txLinks })
       if (config.preview) {
         return yield* output.result(command, {
           ...base,

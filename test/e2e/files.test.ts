@@ -9,29 +9,11 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { Ajv } from "ajv"
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { ensureBuilt, type Result, runAsync, runSync, runtimes, startUntil, tempWorkspace } from "./harness.js"
+import { canChattr, canMountTmpfs, ensureBuilt, type Result, runAsync, runSync, runtimes, startUntil, tempWorkspace } from "./harness.js"
 
 beforeAll(() => ensureBuilt())
 
 const BINARY = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff, 0xfe, 0x80, 0x0d, 0x0a, 0x1a, 0])
-
-const canMountTmpfs = (() => {
-  const dir = tempWorkspace("splice-mnt-probe-")
-  const ok = spawnSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir]).status === 0
-  if (ok) spawnSync("umount", [dir])
-  fs.rmSync(dir, { recursive: true, force: true })
-  return ok
-})()
-
-const canChattr = (() => {
-  const dir = tempWorkspace("splice-chattr-probe-")
-  const f = path.join(dir, "f")
-  fs.writeFileSync(f, "x")
-  const ok = spawnSync("chattr", ["+i", f]).status === 0
-  if (ok) spawnSync("chattr", ["-i", f])
-  fs.rmSync(dir, { recursive: true, force: true })
-  return ok
-})()
 
 /** Every path under the workspace but .splice: file bytes (hex) and mode, directories with their mode. */
 const tree = (root: string): Record<string, string> => {
@@ -217,7 +199,7 @@ describe.each(runtimes)("splice mv/cp/rm under $name", (rt) => {
     expect(tree(ws)).toEqual(before)
   })
 
-  it.runIf(canMountTmpfs)("across devices (a tmpfs inside the workspace) a move copies and removes; a full disk rolls a copy back", async () => {
+  it.runIf(canMountTmpfs())("across devices (a tmpfs inside the workspace) a move copies and removes; a full disk rolls a copy back", async () => {
     fs.mkdirSync(at("mnt"))
     expect(spawnSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", at("mnt")]).status).toBe(0)
     try {
@@ -245,7 +227,7 @@ describe.each(runtimes)("splice mv/cp/rm under $name", (rt) => {
     }
   })
 
-  it.runIf(canChattr)("permission denied half-way (an immutable file) rolls a recursive rm back", async () => {
+  it.runIf(canChattr())("permission denied half-way (an immutable file) rolls a recursive rm back", async () => {
     const before = tree(ws)
     expect(spawnSync("chattr", ["+i", at("src/deep/er/logo.png")]).status).toBe(0)
     try {

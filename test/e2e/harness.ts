@@ -140,3 +140,29 @@ export const startUntil = (rt: Runtime, args: ReadonlyArray<string>, options: Ru
   )
   return { child: child as ChildProcess, reached, done }
 }
+
+/** A probe run once, when a test file first asks (most never do). */
+const once = <A>(probe: () => A): (() => A) => {
+  let value: { readonly a: A } | undefined
+  return () => (value ??= { a: probe() }).a
+}
+
+/** Whether this machine lets the tests mount a tmpfs (root in a container that allows it): a real full disk, another device. */
+export const canMountTmpfs = once(() => {
+  const dir = tempWorkspace("splice-mnt-probe-")
+  const ok = spawnSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir]).status === 0
+  if (ok) spawnSync("umount", [dir])
+  fs.rmSync(dir, { recursive: true, force: true })
+  return ok
+})
+
+/** Whether `chattr +i` works here (root on a file system that has it): a real permission denied, even for root. */
+export const canChattr = once(() => {
+  const dir = tempWorkspace("splice-chattr-probe-")
+  const f = path.join(dir, "f")
+  fs.writeFileSync(f, "x")
+  const ok = spawnSync("chattr", ["+i", f]).status === 0
+  if (ok) spawnSync("chattr", ["-i", f])
+  fs.rmSync(dir, { recursive: true, force: true })
+  return ok
+})

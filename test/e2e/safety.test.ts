@@ -2,30 +2,12 @@ import { spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { ensureBuilt, runSync, runtimes, startUntil, tempWorkspace } from "./harness.js"
+import { canChattr, canMountTmpfs, ensureBuilt, runSync, runtimes, startUntil, tempWorkspace } from "./harness.js"
 
 beforeAll(() => ensureBuilt())
 
 const PY = "def f():\n    return 1\n"
 const HOLD = /test hold/
-
-const canMountTmpfs = (() => {
-  const dir = tempWorkspace("splice-mnt-probe-")
-  const ok = spawnSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir]).status === 0
-  if (ok) spawnSync("umount", [dir])
-  fs.rmSync(dir, { recursive: true, force: true })
-  return ok
-})()
-
-const canChattr = (() => {
-  const dir = tempWorkspace("splice-chattr-probe-")
-  const f = path.join(dir, "f")
-  fs.writeFileSync(f, "x")
-  const ok = spawnSync("chattr", ["+i", f]).status === 0
-  if (ok) spawnSync("chattr", ["-i", f])
-  fs.rmSync(dir, { recursive: true, force: true })
-  return ok
-})()
 
 describe.each(runtimes)("safety of the built CLI under $name", (rt) => {
   let ws: string
@@ -95,7 +77,7 @@ describe.each(runtimes)("safety of the built CLI under $name", (rt) => {
     expect(file("m.py")).toBe("def f():\n    return 2\n")
   })
 
-  it.skipIf(!canMountTmpfs)("a full disk is exit 9 and the file keeps its bytes", () => {
+  it.skipIf(!canMountTmpfs())("a full disk is exit 9 and the file keeps its bytes", () => {
     const mnt = tempWorkspace("splice-full-")
     expect(spawnSync("mount", ["-t", "tmpfs", "-o", "size=96k", "tmpfs", mnt]).status).toBe(0)
     try {
@@ -111,7 +93,7 @@ describe.each(runtimes)("safety of the built CLI under $name", (rt) => {
     }
   })
 
-  it.skipIf(!canChattr)("permission denied (an immutable file) is exit 9 and nothing changes", () => {
+  it.skipIf(!canChattr())("permission denied (an immutable file) is exit 9 and nothing changes", () => {
     expect(spawnSync("chattr", ["+i", path.join(ws, "m.py")]).status).toBe(0)
     try {
       const r = runSync(rt, editArgs("return 1", "return 2"), { cwd: ws })
