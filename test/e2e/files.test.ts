@@ -185,6 +185,17 @@ describe.each(runtimes)("splice mv/cp/rm under $name", (rt) => {
     expect(fs.statSync(at("shared.ts")).ino).toBe(fs.statSync(at("shared-twin.ts")).ino)
   })
 
+  it("a file another splice holds: mv waits --lock-timeout, then SPL-E032 (exit 7) and nothing moved", async () => {
+    const holder = startUntil(rt, ["edit", "--workspace", ws, "-f", "src/a.ts", "--replace-old", "1", "--replace-new", "2"], { cwd: ws, env: { SPLICE_TEST_HOLD_MS: "20000" } }, /test hold/)
+    await holder.reached
+    const r = await run(["mv", "src", "pkg", "--lock-timeout", "1"])
+    expect([r.code, r.last["code"]]).toEqual([7, "SPL-E032"])
+    expect(fs.existsSync(at("src/deep/b.ts"))).toBe(true)
+    holder.child.kill("SIGTERM")
+    expect((await holder.done).code).toBe(143)
+    expect(fs.readFileSync(at("src/a.ts"), "utf8")).toBe("export const a = 1\n")
+  })
+
   it("kill -9 in the middle of moving a directory: `splice recover` makes its directories again and puts every file and link back", async () => {
     fs.symlinkSync("../a.ts", at("src/deep/up.ts"))
     const before = tree(ws)
