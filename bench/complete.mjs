@@ -24,6 +24,10 @@ try {
       for (const m of text.matchAll(/(?<![\w$."'`])([A-Za-z_$][\w$]{3,})|(?<=\.)([A-Za-z_$][\w$]{3,})/g)) {
         const name = m[1] ?? m[2]
         if (KEYWORDS.has(name) || /["'`]/.test(text.slice(0, m.index))) continue
+        // A name being declared (function f, const x, an interface member `name:`) is not a completion position.
+        const before = text.slice(0, m.index)
+        if (/\b(function|class|interface|type|enum|namespace|const|let|var)\s+$/.test(before)) continue
+        if (/^\s*(readonly\s+|static\s+|private\s+|public\s+|protected\s+|abstract\s+|async\s+|get\s+|set\s+)*$/.test(before) && /^[\w$]+\??\s*[:(<]/.test(text.slice(m.index))) continue
         positions.push({ file: f, line: i + 1, col: Buffer.byteLength(text.slice(0, m.index), "utf8") + 1, name, member: m[2] !== undefined })
       }
     })

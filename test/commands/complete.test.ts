@@ -1,6 +1,6 @@
 /** `splice complete` on the memory layers: TypeScript's completions for TS/JS, the graph's for the rest. */
 import { describe, expect, it } from "vitest"
-import { type CompleteConfig, completeCommand, rankCandidates } from "../../src/commands/graph/complete.js"
+import { type CompleteConfig, completeCommand, nearbyUse, rankCandidates } from "../../src/commands/graph/complete.js"
 import { runGraph, SavedGraph } from "../support/graph.js"
 import { MemoryFs } from "../support/memory.js"
 
@@ -12,6 +12,9 @@ describe("rankCandidates", () => {
     const c = (name: string) => ({ name, kind: "x", signature: null, source: null })
     expect(rankCandidates([c("ForEach"), c("filter"), c("find"), c("map"), c("first")], "fi").map((x) => x.name)).toEqual(["filter", "find", "first"])
     expect(rankCandidates([c("getName"), c("Get"), c("target")], "get").map((x) => x.name)).toEqual(["getName", "Get", "target"])
+    // Within a tier, the names used around the position first.
+    const nearby = nearbyUse("const a = 1\nuse(ZodString)\nuse(ZodString)\nuse(ZodNumber)\n", 3)
+    expect(rankCandidates([c("ZodArray"), c("ZodNumber"), c("ZodString")], "Zo", nearby).map((x) => x.name)).toEqual(["ZodString", "ZodNumber", "ZodArray"])
   })
 })
 

@@ -35,8 +35,24 @@ export interface Candidate {
   readonly source: string | null
 }
 
-/** Best first: the exact prefix, then the prefix in any case, then the letters in order; the engine's order after that. */
-export const rankCandidates = (all: ReadonlyArray<Candidate>, prefix: string): ReadonlyArray<Candidate> => {
+/**
+ * How much each name is used around the position: occurrences in the file, those within 40 lines
+ * counting ten times (code goes on using the names it just used).
+ */
+export const nearbyUse = (text: string, line: number): ReadonlyMap<string, number> => {
+  const out = new Map<string, number>()
+  text.split(/\r\n|\r|\n/).forEach((l, i) => {
+    const weight = Math.abs(i + 1 - line) <= 40 ? 10 : 1
+    for (const m of l.matchAll(/[\p{L}_$][\p{L}\p{Nd}_$]*/gu)) out.set(m[0], (out.get(m[0]) ?? 0) + weight)
+  })
+  return out
+}
+
+/**
+ * Best first: the exact prefix, then the prefix in any case, then the letters in order; within each,
+ * the names used most around the position, then the engine's order.
+ */
+export const rankCandidates = (all: ReadonlyArray<Candidate>, prefix: string, nearby: ReadonlyMap<string, number> = new Map()): ReadonlyArray<Candidate> => {
   const lower = prefix.toLowerCase()
   const subsequence = (s: string) => {
     let i = 0
@@ -46,7 +62,7 @@ export const rankCandidates = (all: ReadonlyArray<Candidate>, prefix: string): R
   const score = (c: Candidate) => c.name.startsWith(prefix) ? 0 : c.name.toLowerCase().startsWith(lower) ? 1 : subsequence(c.name) ? 2 : 3
   const seen = new Set<string>()
   return all.map((c, i) => ({ c, i, s: score(c) })).filter((x) => x.s < 3)
-    .sort((a, b) => a.s - b.s || a.i - b.i)
+    .sort((a, b) => a.s - b.s || (nearby.get(b.c.name) ?? 0) - (nearby.get(a.c.name) ?? 0) || a.i - b.i)
     .map((x) => x.c)
     .filter((c) => (seen.has(`${c.name}\0${c.source}`) ? false : (seen.add(`${c.name}\0${c.source}`), true)))
 }
@@ -93,7 +109,10 @@ export const completeCommand = (config: CompleteConfig) =>
       }
     }
     if (engine === "graph") all = yield* graphCandidates(path.relative, text, receiver, new TextEncoder().encode(text.slice(0, offset)).length)
-    const ranked = rankCandidates(all, prefix).slice(0, config.limit)
+    // The partial word itself is not a use of anything: take it out of the counts.
+    const nearby = new Map(nearbyUse(text, config.line))
+    if (prefix !== "") nearby.set(prefix, Math.max(0, (nearby.get(prefix) ?? 0) - 10))
+    const ranked = rankCandidates(all, prefix, nearby).slice(0, config.limit)
     // Signatures for what is shown: TypeScript's for its own candidates, asked again for the few kept.
     let shown = ranked
     if (engine === "typescript" && ranked.length > 0) {
