@@ -93,6 +93,11 @@ export interface FileStoreService {
   readonly stat: (p: ResolvedPath) => Effect.Effect<Option.Option<FileInfo>, SpliceError>
   /** Metadata of the name itself: a symlink is reported as one, not followed. */
   readonly lstat: (p: ResolvedPath) => Effect.Effect<Option.Option<FileInfo>, SpliceError>
+  /**
+   * lstat of many names in one call, in order: a tree walk looks at thousands of files before every
+   * graph query of `splice mcp`, and one effect per file was most of that query's time.
+   */
+  readonly lstatMany: (ps: ReadonlyArray<ResolvedPath>) => Effect.Effect<ReadonlyArray<Option.Option<FileInfo>>, SpliceError>
   /** The target a symbolic link holds, as written in the link (relative or absolute); None when the name is not a link. */
   readonly readLink: (p: ResolvedPath) => Effect.Effect<Option.Option<string>, SpliceError>
   /**

@@ -208,6 +208,20 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "stat", p.relative)
     })
 
+  const lstatMany = (ps: ReadonlyArray<ResolvedPath>) =>
+    Effect.suspend(() => {
+      const out: Array<Option.Option<FileInfo>> = []
+      for (const p of ps) {
+        try {
+          const st = fs.lstatSync(p.absolute, { throwIfNoEntry: false })
+          out.push(st === undefined ? Option.none() : Option.some(infoOf(st)))
+        } catch (e) {
+          return Effect.fail(fromErrno(e, "stat", p.relative))
+        }
+      }
+      return Effect.succeed(out)
+    })
+
   const readLink = (p: ResolvedPath) =>
     Effect.try({
       try: (): Option.Option<string> => {
@@ -556,7 +570,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "list", dir.relative)
     })
 
-  return { root, resolve, locate, resolveName, locateName, stat, lstat, readLink, read, writeAtomic, createExclusive, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, createExclusive, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreLive = (root: string, cwd?: string): Layer.Layer<FileStore> =>

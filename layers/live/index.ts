@@ -6,6 +6,7 @@ import { CompilerGateLive } from "./CompilerGateLive.js"
 import { FileStoreLive } from "./FileStoreLive.js"
 import { graphAccessLive } from "./GraphAccessLive.js"
 import type { GraphDbCache } from "./graphDbCache.js"
+import { TreeWatchLive, type TreeWatcher } from "./treeWatcher.js"
 import { HasherLive } from "./HasherLive.js"
 import { InputLive } from "./InputLive.js"
 import { JournalKeyLive } from "./JournalKeyLive.js"
@@ -25,6 +26,8 @@ export const liveLayer = (options: {
   readonly output: OutputMode
   /** A long-running process (`splice mcp`) keeps the graph database open between commands here. */
   readonly graphCache?: GraphDbCache
+  /** …and watches the tree it walked, so a query with nothing changed need not walk again. */
+  readonly treeWatcher?: TreeWatcher
   /**
    * Relative paths are resolved from the current directory (the CLI's rule), or from the workspace
    * root (`splice mcp`: a client cannot know the server's directory, and results name root paths).
@@ -43,7 +46,7 @@ export const liveLayer = (options: {
       const config = ProjectConfigLive.pipe(Layer.provide(store))
       const trust = TrustLive.pipe(Layer.provide(Layer.mergeAll(store, HasherLive)))
       const lock = LockLive(root)
-      return Layer.mergeAll(
+      const services = Layer.mergeAll(
         config,
         trust,
         CompilerGateLive.pipe(Layer.provide(Layer.mergeAll(store, ProcessRunnerLive, config, trust))),
@@ -58,5 +61,6 @@ export const liveLayer = (options: {
         OutputLive(options.output),
         InputLive
       )
+      return options.treeWatcher === undefined ? services : Layer.merge(services, TreeWatchLive(options.treeWatcher))
     }))
   )

@@ -5,6 +5,7 @@
  * could point at changed.
  */
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import type { ImportFact, RefBinding, SymbolFact } from "../../domain/graph/facts.js"
 import { ALWAYS_SKIPPED } from "../../domain/graph/gitignore.js"
 import { graphQueries } from "../../domain/graph/queries.js"
@@ -12,12 +13,14 @@ import { type PackageInfo, parsePackageJson, parseTsconfig, type ResolveContext,
 import { fileFacts, SCRIPT_LANGUAGES } from "./fileFacts.js"
 import { makeMemberResolver } from "./resolveMembers.js"
 import { grammarForPath } from "../../domain/languages.js"
+import { WORKSPACE_ROOT } from "../../domain/workspacePath.js"
 import type { SpliceError } from "../../domain/SpliceError.js"
 import { decodeText, isDecodeFailure } from "../../domain/textContent.js"
-import { FileStore, type WalkedFile, type WorkspacePath } from "../../../services/FileStore.js"
+import { childPath, FileStore, type ResolvedPath, type WalkedFile, type WorkspacePath } from "../../../services/FileStore.js"
 import { GraphDb, type SqlValue } from "../../../services/GraphDb.js"
 import { Hasher } from "../../../services/Hasher.js"
 import { Output } from "../../../services/Output.js"
+import { TreeWatch, type WatchedPath } from "../../../services/TreeWatch.js"
 import { ignoredPathChecker, walkTree } from "../tree/walk.js"
 
 const MAX_FILE = 2 * 1024 * 1024
@@ -104,11 +107,18 @@ const notIndexed = (name: string) => ALWAYS_SKIPPED.has(name) || (name.startsWit
 export const indexableFiles = Effect.gen(function*() {
   const store = yield* FileStore
   const all: WalkedFile[] = []
-  yield* walkTree({ paths: [store.root], hidden: true, noIgnore: false, globs: [], skipDirectory: notIndexed }, (batch) =>
+  const directories: ResolvedPath[] = []
+  /** Files with other hard links: written through another name, their directory hears nothing. */
+  const linked: ResolvedPath[] = []
+  yield* walkTree({ paths: [store.root], hidden: true, noIgnore: false, globs: [], skipDirectory: notIndexed, onDirectory: (d) => directories.push(d) }, (batch) =>
     Effect.gen(function*() {
-      for (const f of batch) {
-        const st = yield* store.lstat(f.path)
-        if (st._tag === "Some" && st.value.kind === "file") all.push({ relative: f.path.relative, size: st.value.size, mtimeMs: st.value.mtimeMs })
+      const stats = yield* store.lstatMany(batch.map((f) => f.path))
+      for (let i = 0; i < batch.length; i++) {
+        const st = stats[i]!
+        if (st._tag === "Some" && st.value.kind === "file") {
+          all.push({ relative: batch[i]!.path.relative, size: st.value.size, mtimeMs: st.value.mtimeMs })
+          if (st.value.nlink > 1) linked.push(batch[i]!.path)
+        }
       }
     }))
   const projectFiles = all.filter((f) => PROJECT_FILE.test(f.relative))
@@ -116,11 +126,25 @@ export const indexableFiles = Effect.gen(function*() {
     const g = grammarForPath(f.relative)
     return g !== undefined && graphQueries[g.language] !== undefined && f.size <= MAX_FILE
   })
-  return { sources, projectFiles }
+  return { sources, projectFiles, directories, linked }
 })
+
+/** Everything a watcher must watch for a walk to stay true, .git/info (its exclude file) included. */
+const watchedPaths = (directories: ReadonlyArray<ResolvedPath>, linked: ReadonlyArray<ResolvedPath>) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const root = yield* store.locate(WORKSPACE_ROOT)
+    const git = childPath(root, ".git")
+    const info = childPath(git, "info")
+    const isDirectory = (p: ResolvedPath) => Effect.map(Effect.option(store.lstat(p)), (st) => st._tag === "Some" && st.value._tag === "Some" && st.value.value.kind === "directory")
+    const exclude: WatchedPath[] = (yield* isDirectory(info)) ? [{ absolute: info.absolute }] : (yield* isDirectory(git)) ? [{ absolute: git.absolute, only: "info" }] : []
+    return [...directories, ...linked].map((p): WatchedPath => ({ absolute: p.absolute })).concat(exclude)
+  })
 
 /** The memo key (GraphDb.memo) of the walk the database was last brought up to date with. */
 const IN_SYNC_WITH = "refresh:in-sync-with"
+/** The memo key of the watcher's change count when the walk this database is true to began. */
+const WATCHED = "refresh:watched-at"
 
 /** Every indexable and project file as the walk saw it: equal stamps, equal files (by size and mtime). */
 const walkStamp = (sources: ReadonlyArray<WalkedFile>, projectFiles: ReadonlyArray<WalkedFile>) =>
@@ -131,17 +155,28 @@ export const refreshGraph = (options: { readonly full: boolean; readonly progres
   Effect.gen(function*() {
     const started = Date.now()
     const db = yield* GraphDb
-    const { sources, projectFiles } = yield* indexableFiles
-    // A long-running process (splice mcp) refreshes before every query of a database it keeps open:
-    // when the walk finds every file as this database's last refresh left them, there is nothing
+    const unchanged = (files: number) => ({ files, parsed: 0, removed: 0, removedFiles: [], unchanged: files, changed: [], ms: Date.now() - started }) satisfies RefreshStats
+    // A long-running process (splice mcp) refreshes before every query of a database it keeps open.
+    // With a watcher that heard nothing since the walk this database is true to, there is nothing to
+    // look at; else the walk decides.
+    const watch = yield* Effect.serviceOption(TreeWatch)
+    const count = Option.isSome(watch) ? yield* watch.value.changes : undefined
+    const watched = db.memo.get(WATCHED) as { readonly count: number; readonly files: number } | undefined
+    if (!options.full && count !== undefined && watched?.count === count) return unchanged(watched.files)
+    const { sources, projectFiles, directories, linked } = yield* indexableFiles
+    // When the walk finds every file as this database's last refresh left them, there is nothing
     // to read (the same test a refresh applies file by file, without loading the files table).
     const stamp = walkStamp(sources, projectFiles)
-    if (!options.full && db.memo.get(IN_SYNC_WITH) === stamp) {
-      return { files: sources.length, parsed: 0, removed: 0, removedFiles: [], unchanged: sources.length, changed: [], ms: Date.now() - started } satisfies RefreshStats
-    }
-    const onDisk = new Set<string>(sources.map((s) => s.relative))
-    const stats = yield* syncGraph({ sources, gone: (p) => !onDisk.has(p), projectFiles, full: options.full, trustStat: !options.full, progress: options.progress, started })
+    const stats = !options.full && db.memo.get(IN_SYNC_WITH) === stamp ? unchanged(sources.length) : yield* Effect.gen(function*() {
+      const onDisk = new Set<string>(sources.map((s) => s.relative))
+      return yield* syncGraph({ sources, gone: (p) => !onDisk.has(p), projectFiles, full: options.full, trustStat: !options.full, progress: options.progress, started })
+    })
     db.memo.set(IN_SYNC_WITH, stamp)
+    if (Option.isSome(watch) && count !== undefined) {
+      // Trusted next time only when everything the walk listed was watched before it began.
+      if (yield* watch.value.cover(yield* watchedPaths(directories, linked))) db.memo.set(WATCHED, { count, files: sources.length })
+      else db.memo.delete(WATCHED)
+    }
     return stats
   })
 
