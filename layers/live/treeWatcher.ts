@@ -64,8 +64,15 @@ export class TreeWatcher {
           if (this.watchers.get(key) === w) this.watchers.delete(key)
         })
         this.watchers.set(key, w)
-      } catch {
-        // Gone since the walk, or out of inotify watches: this walk cannot be trusted as watched.
+      } catch (e) {
+        // Out of inotify watches (or descriptors): give back every watch rather than starve the
+        // user's editor and other tools of them; this server walks from now on.
+        const code = (e as { code?: string }).code
+        if (code === "ENOSPC" || code === "EMFILE") {
+          this.close()
+          return false
+        }
+        // Gone since the walk: this walk cannot be trusted as watched.
       }
     }
     return all
