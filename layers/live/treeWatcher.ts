@@ -29,6 +29,9 @@ export class TreeWatcher {
   /** Decided on the first cover, from the file system of the first path. */
   private usable: boolean | undefined = runtimeAllows() ? undefined : false
 
+  /** `watch` is fs.watch; a test passes one that fails as a full inotify table does. */
+  constructor(private readonly watch: typeof fs.watch = fs.watch) {}
+
   /** See TreeWatchService.changes. */
   async changes(): Promise<number | undefined> {
     if (this.usable === false) return undefined
@@ -54,7 +57,7 @@ export class TreeWatcher {
       if (this.watchers.has(key)) continue
       all = false
       try {
-        const w = fs.watch(p.absolute, { persistent: false }, (_event, name) => {
+        const w = this.watch(p.absolute, { persistent: false }, (_event, name) => {
           if (p.only === undefined || name === null || String(name) === p.only) this.count++
         })
         w.on("error", () => {

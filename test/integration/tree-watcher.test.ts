@@ -58,6 +58,24 @@ describe.runIf(process.platform === "linux")("TreeWatcher", () => {
     expect(await w.changes()).toBeGreaterThan(after)
   })
 
+  it("out of inotify watches: every watch is given back and nothing is trusted from then on", async () => {
+    const dir = tempDir()
+    fs.mkdirSync(path.join(dir, "b"))
+    let calls = 0
+    const closed: string[] = []
+    const w = new TreeWatcher(((p: string, ...rest: unknown[]) => {
+      if (++calls > 1) throw Object.assign(new Error("ENOSPC: System limit for number of file watchers reached"), { code: "ENOSPC" })
+      const real = (fs.watch as (...a: unknown[]) => fs.FSWatcher)(p, ...rest)
+      const close = real.close.bind(real)
+      real.close = () => (closed.push(p), close())
+      return real
+    }) as typeof fs.watch)
+    watchers.push(w)
+    expect(w.cover([{ absolute: dir }, { absolute: path.join(dir, "b") }])).toBe(false)
+    expect(closed).toEqual([dir])
+    expect(await w.changes()).toBeUndefined()
+  })
+
   it("once closed, nothing is trusted", async () => {
     const w = make()
     w.cover([{ absolute: tempDir() }])
