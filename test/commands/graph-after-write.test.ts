@@ -9,7 +9,7 @@ import { GraphAccessMemory } from "../../layers/memory/GraphAccessMemory.js"
 import { apply, type ApplyConfig } from "../../src/commands/apply.js"
 import { edit } from "../../src/commands/edit.js"
 import { indexCommand } from "../../src/commands/graph/index.js"
-import { refreshPaths } from "../../src/commands/graph/refresh.js"
+import { refreshGraph, refreshPaths } from "../../src/commands/graph/refresh.js"
 import { DEFAULT_MAX_BYTES } from "../../src/commands/textTarget.js"
 import { undo } from "../../src/commands/undo.js"
 import { write } from "../../src/commands/write.js"
@@ -97,6 +97,22 @@ describe("the graph after splice's own writes", () => {
     // main.ts still calls areaOf, which no longer exists: its reference lost its target.
     expect(graph.refs.find((x) => x["name"] === "areaOf")).toMatchObject({ path: "src/main.ts", target: null })
     expect(graph).toEqual(await fromScratch(mem))
+  })
+
+  it("a file put back exactly as the last walk saw it (bytes and mtime) after a write is indexed again: the write forgot the recorded walk", async () => {
+    const { mem, saved } = await indexed()
+    const entry = mem.entries.get("/ws/src/util/math.ts") as { data: Uint8Array; mtimeMs: number }
+    const before = { data: entry.data, mtimeMs: entry.mtimeMs }
+    expect((await withGraph(edit(oneEdit("src/util/math.ts", "export const twice", "export const double")), mem, saved)).exit).toBe(0)
+    const restored = mem.entries.get("/ws/src/util/math.ts") as { data: Uint8Array; mtimeMs: number }
+    restored.data = before.data
+    restored.mtimeMs = before.mtimeMs
+    // A new process: the walk is the one the index recorded, but the graph holds the edit.
+    const refreshed = await runGraph(refreshGraph({ full: false, progress: false }), mem, saved)
+    expect(refreshed.exit).toBe(0)
+    const names = (await contents(mem, saved)).symbols.map((x) => x["name"])
+    expect(names).toContain("twice")
+    expect(names).not.toContain("double")
   })
 
   it("a symbol that is still there keeps its id: references elsewhere keep pointing at it; one that came is found, one that went is lost", async () => {

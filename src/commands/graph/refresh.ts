@@ -96,6 +96,7 @@ interface DbImport {
 }
 
 const decoder = new TextDecoder()
+const encoder = new TextEncoder()
 
 /** Directories the graph never indexes, ignored or not: dependencies, build output, and hidden ones but .github. */
 const notIndexed = (name: string) => ALWAYS_SKIPPED.has(name) || (name.startsWith(".") && name !== ".github")
@@ -141,7 +142,10 @@ const watchedPaths = (directories: ReadonlyArray<ResolvedPath>, linked: Readonly
     return [...directories, ...linked].map((p): WatchedPath => ({ absolute: p.absolute })).concat(exclude)
   })
 
-/** The memo key (GraphDb.memo) of the walk the database was last brought up to date with. */
+/**
+ * The memo key (GraphDb.memo) of the walk the database was last brought up to date with; the
+ * database keeps the same digest in meta `walk` for the next process.
+ */
 const IN_SYNC_WITH = "refresh:in-sync-with"
 /** The memo key of the watcher's change count when the walk this database is true to began. */
 const WATCHED = "refresh:watched-at"
@@ -166,12 +170,14 @@ export const refreshGraph = (options: { readonly full: boolean; readonly progres
     const { sources, projectFiles, directories, linked } = yield* indexableFiles
     // When the walk finds every file as this database's last refresh left them, there is nothing
     // to read (the same test a refresh applies file by file, without loading the files table).
-    const stamp = walkStamp(sources, projectFiles)
-    const stats = !options.full && db.memo.get(IN_SYNC_WITH) === stamp ? unchanged(sources.length) : yield* Effect.gen(function*() {
+    // A new process finds the digest the last sync recorded in the database.
+    const walk = yield* (yield* Hasher).blake3(encoder.encode(walkStamp(sources, projectFiles)))
+    const recorded = db.memo.get(IN_SYNC_WITH) ?? (yield* db.all<{ value: string }>("SELECT value FROM meta WHERE key = 'walk'"))[0]?.value
+    const stats = !options.full && recorded === walk ? unchanged(sources.length) : yield* Effect.gen(function*() {
       const onDisk = new Set<string>(sources.map((s) => s.relative))
-      return yield* syncGraph({ sources, gone: (p) => !onDisk.has(p), projectFiles, full: options.full, trustStat: !options.full, progress: options.progress, started })
+      return yield* syncGraph({ sources, gone: (p) => !onDisk.has(p), projectFiles, full: options.full, trustStat: !options.full, progress: options.progress, started, walk })
     })
-    db.memo.set(IN_SYNC_WITH, stamp)
+    db.memo.set(IN_SYNC_WITH, walk)
     if (Option.isSome(watch) && count !== undefined) {
       // Trusted next time only when everything the walk listed was watched before it began.
       if (yield* watch.value.cover(yield* watchedPaths(directories, linked))) db.memo.set(WATCHED, { count, files: sources.length })
@@ -211,8 +217,10 @@ export const refreshPaths = (paths: ReadonlyArray<string>) =>
     const projectFiles = recorded.flatMap((p) => given.has(p.relative) ? (current.has(p.relative) ? [current.get(p.relative)!] : []) : [p])
     for (const p of relevant) if (PROJECT_FILE.test(p) && current.has(p) && !recorded.some((r) => r.relative === p)) projectFiles.push(current.get(p)!)
     const gone = new Set<string>(relevant.filter((p) => !current.has(p)))
-    // Rows are read for these paths only; for a very large change set, all of them (SQLite caps a statement's parameters).
-    return yield* syncGraph({ sources, gone: (p) => gone.has(p), projectFiles, full: false, trustStat: false, progress: false, started, ...(relevant.length <= 500 ? { only: relevant } : {}) })
+    // Rows are read for these paths only; for a very large change set, all of them (SQLite caps a
+    // statement's parameters). The database no longer matches any walk's record.
+    db.memo.delete(IN_SYNC_WITH)
+    return yield* syncGraph({ sources, gone: (p) => gone.has(p), projectFiles, full: false, trustStat: false, progress: false, started, walk: null, ...(relevant.length <= 500 ? { only: relevant } : {}) })
   })
 
 /** A path as the walk would list it (a regular file, not under a skipped or ignored directory, not too large), or undefined. */
@@ -244,6 +252,11 @@ interface SyncScope {
   readonly started: number
   /** Only these paths' rows are looked at (all when absent). */
   readonly only?: ReadonlyArray<string>
+  /**
+   * The digest of the whole walk this sync brings the database up to (recorded, so the next process
+   * finding the same walk reads nothing), or null: rows changed without a walk, forget the record.
+   */
+  readonly walk: string | null
 }
 
 const rowsFor = (sql: string, only: ReadonlyArray<string> | undefined) =>
@@ -413,8 +426,14 @@ const syncGraph = (scope: SyncScope) =>
       }
       yield* resolveAll(projectFiles.map((p) => p.relative), touchedIds, exportsChanged, also, layoutChanged)
     }
+    const previousWalk = (yield* db.all<{ value: string }>("SELECT value FROM meta WHERE key = 'walk'"))[0]?.value
+    if (scope.walk === null) yield* db.run("DELETE FROM meta WHERE key = 'walk'")
+    else yield* db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('walk', ?)", [scope.walk])
     yield* db.run("COMMIT")
-    if (changed.length > 0 || removed.length > 0 || layoutChanged || skipsChanged || !db.location.existed) yield* db.save
+    // A new walk is saved even when no row changed (files touched, not changed): else every later
+    // process would compare every file again.
+    const walkChanged = scope.walk !== null && scope.walk !== previousWalk
+    if (changed.length > 0 || removed.length > 0 || layoutChanged || skipsChanged || walkChanged || !db.location.existed) yield* db.save
     return { files: sources.length, parsed, removed: removed.length, removedFiles: removed.map((f) => f.path), unchanged, changed, ms: Date.now() - started } satisfies RefreshStats
   })
 
