@@ -124,6 +124,8 @@ export interface FileStoreService {
        * a file that was not linked when splice planned the write, as a file moved in by `mv` is not.
        */
       readonly splitLinks?: boolean
+      /** false: atomic but not fsynced (a cache that is rebuilt when lost). Default true. */
+      readonly durable?: boolean
     }
   ) => Effect.Effect<void, SpliceError>
   /**

@@ -311,7 +311,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
     })
   }
 
-  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly expect?: ExpectedFile; readonly splitLinks?: boolean }) =>
+  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly expect?: ExpectedFile; readonly splitLinks?: boolean; readonly durable?: boolean }) =>
     Effect.try({
       try: () =>
         inPinnedDirectory(p, (target, dirFd) => {
@@ -331,7 +331,8 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
             }
             return
           }
-          const tmp = writeTemp(target, data, mode, st === undefined ? undefined : { uid: st.uid, gid: st.gid })
+          const durable = options?.durable !== false
+          const tmp = writeTemp(target, data, mode, st === undefined ? undefined : { uid: st.uid, gid: st.gid }, durable)
           try {
             // Checked again after the temp file exists and right before the rename.
             if (dirFd === undefined) checkDirectory(p)
@@ -341,6 +342,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
             fs.rmSync(tmp, { force: true })
             throw e
           }
+          if (!durable) return
           if (dirFd !== undefined) fs.fsyncSync(dirFd)
           else syncDirectory(path.dirname(p.absolute))
         }),

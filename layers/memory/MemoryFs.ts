@@ -273,7 +273,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
   }
 
   // Hard links are not modelled here (nlink is only reported): splitLinks changes nothing.
-  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly expect?: ExpectedFile; readonly splitLinks?: boolean }) =>
+  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly expect?: ExpectedFile; readonly splitLinks?: boolean; readonly durable?: boolean }) =>
     mem.run("write", p.relative, () => {
       parentMustExist(p)
       const old = mem.entries.get(p.absolute)
