@@ -53,11 +53,11 @@ export const positionalError = (file: string, p: PositionalEdit, failure: LineEd
   const flag = flagOf[p.mode]
   switch (failure.kind) {
     case "out_of_range":
-      return spliceError("SPL-E071", `${flag}: line ${failure.line} is out of range; ${file} has ${failure.lines} line(s)`, {
+      return spliceError("SPL-E120", `${flag}: line ${failure.line} is out of range; ${file} has ${failure.lines} line(s)`, {
         hint: failure.lines === 0
           ? "The file is empty: insert with --after-line 0."
           : `Lines are numbered 1 to ${failure.lines}; --after-line 0 inserts at the top, --after-line ${failure.lines} appends. Read the file again if it changed.`,
-        context: { file, mode: p.mode, reason: "out_of_range", line: failure.line, line_count: failure.lines }
+        context: { file, mode: p.mode, from: p.mode === "lines" || p.mode === "delete_lines" ? p.from : p.mode === "after_line" || p.mode === "before_line" ? p.line : failure.line, line: failure.line, line_count: failure.lines }
       })
     case "anchor_not_found": {
       const hint = nearMissHint(failure.candidates)
