@@ -15,7 +15,7 @@ import { chooseMode, flushed, makeOutput } from "../layers/live/OutputLive.js"
 import { warmUp } from "../layers/live/warmUp.js"
 import { cli } from "./cli/root.js"
 import { commandSpecs } from "./spec/commands/index.js"
-import { stdinArgumentLast } from "./spec/argv.js"
+import { numbersAsArguments, stdinArgumentLast } from "./spec/argv.js"
 import { requestedHelp } from "./spec/help.js"
 import { outcomeOf, type Signal, signalExit, terminatingSignals } from "./cli/outcome.js"
 
@@ -50,7 +50,7 @@ const requestedOutput = (argv: ReadonlyArray<string>): string | undefined => {
   return undefined
 }
 
-const argv = [...process.argv.slice(0, 2), ...stdinArgumentLast(process.argv.slice(2), commandSpecs)]
+const argv = [...process.argv.slice(0, 2), ...numbersAsArguments(stdinArgumentLast(process.argv.slice(2), commandSpecs), commandSpecs)]
 warmUp(argv.slice(2))
 // What @effect/cli needs (help, completions) and no more: NodeContext would also load the worker
 // and child-process modules on every start.

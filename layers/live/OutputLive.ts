@@ -1,5 +1,6 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import { jsonText } from "../../src/domain/jsonText.js"
 import { errorObject, humanError, resultLine } from "../../src/domain/render.js"
 import { Output, type OutputMode, type OutputService } from "../../services/Output.js"
 
@@ -60,20 +61,20 @@ export const flushed = (): Promise<void> => Promise.all([drained(process.stdout)
 export const makeOutput = (mode: OutputMode): OutputService => ({
   mode,
   event: (event, human) =>
-    Effect.sync(() => out(mode === "json" ? JSON.stringify(event) + "\n" : human ?? JSON.stringify(event) + "\n")),
+    Effect.sync(() => out(mode === "json" ? jsonText(event) + "\n" : human ?? jsonText(event) + "\n")),
   events: (events, human) =>
     Effect.sync(() => {
       if (events.length === 0) return
       if (mode === "human" && human !== undefined) return out(human)
       let s = ""
-      for (const e of events) s += JSON.stringify(e) + "\n"
+      for (const e of events) s += jsonText(e) + "\n"
       out(s)
     }),
   result: (command, fields, human) =>
     Effect.sync(() => out(mode === "json" ? resultLine(command, fields) + "\n" : human ?? resultLine(command, fields) + "\n")),
   error: (e, exit) =>
     Effect.sync(() => {
-      if (mode === "json") out(JSON.stringify(errorObject(e, exit)) + "\n")
+      if (mode === "json") out(jsonText(errorObject(e, exit)) + "\n")
       else write(process.stderr, humanError(e, exit))
     }),
   log: (message) => Effect.sync(() => write(process.stderr, message + "\n"))

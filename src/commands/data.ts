@@ -6,9 +6,11 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import { unifiedDiff } from "../domain/diff.js"
+import { exactJsonValue, mayHoldBigInts } from "../domain/data/exactNumbers.js"
 import { DATA_FORMATS, type DataEditor, type DataFormat, formatOf, inLineStyle } from "../domain/data/formats.js"
 import { formatKeyPath, type KeyPath, parseKeyPath } from "../domain/data/keyPath.js"
 import { canonicalPath, didYouMean, firstDifference, type Lookup, lookup, type Plain, planSet, prefixText, sameData, withDeleted, withSet } from "../domain/data/tree.js"
+import { jsonText } from "../domain/jsonText.js"
 import { type SpliceError, spliceError } from "../domain/SpliceError.js"
 import type { LineEnding } from "../domain/lineEndings.js"
 import { encodeText } from "../domain/textContent.js"
@@ -125,10 +127,10 @@ const notFound = (file: string, format: DataFormat, path: KeyPath, miss: Exclude
   })
 }
 
-const typeOf = (v: Plain) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "object" ? "object" : typeof v as "string" | "number" | "boolean")
+const typeOf = (v: Plain) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "object" ? "object" : typeof v === "bigint" ? "number" : typeof v as "string" | "number" | "boolean")
 
 /** A value for a person: strings as they are, anything else as JSON. */
-const show = (v: Plain) => (typeof v === "string" ? v : JSON.stringify(v, null, 2))
+const show = (v: Plain) => (typeof v === "string" ? v : jsonText(v, 2))
 
 export const get = (config: DataReadConfig) =>
   Effect.gen(function*() {
@@ -220,8 +222,8 @@ const planSetChange = (value: Plain): Planner<SetFields> => (target, editor, dat
     }
     const text = yield* checkedEdit(target, editor, format, path, withSet(data, plan.at, plan.value), (t) => editor.set(t, plan.at, plan.value, plan.append))
     const summary = plan.old === undefined
-      ? `set ${formatKeyPath(path)} = ${JSON.stringify(value)} (new)`
-      : `set ${formatKeyPath(path)}: ${JSON.stringify(plan.old.value)} → ${JSON.stringify(value)}`
+      ? `set ${formatKeyPath(path)} = ${jsonText(value)} (new)`
+      : `set ${formatKeyPath(path)}: ${jsonText(plan.old.value)} → ${jsonText(value)}`
     return { keyPath: path, text, fields, summary }
   })
 
@@ -343,7 +345,9 @@ const change = <F>(command: "set" | "del", config: DataWriteConfig, planner: Pla
 const valueOf = (config: SetConfig) => {
   if (!config.json) return Effect.succeed<Plain>(config.value)
   try {
-    return Effect.succeed(JSON.parse(config.value) as Plain)
+    const value = JSON.parse(config.value) as Plain
+    // A long integer is kept as written (JSON.parse would round 12345678901234567890).
+    return Effect.succeed(mayHoldBigInts(config.value) ? exactJsonValue(config.value, { allowTrailingComma: false }) : value)
   } catch (e) {
     return Effect.fail(spliceError("SPL-E010", `--json: VALUE is not valid JSON (${e instanceof Error ? e.message : String(e)}); without --json it is taken as a string`, {
       context: { flag: "json", expected: "a JSON value: 1, true, null, \"text\", [..] or {..}" }

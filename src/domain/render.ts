@@ -1,5 +1,6 @@
 /** Rendering of the outcome lines, shared by the live and memory Output layers. */
 import { ErrorRegistry } from "./errors.js"
+import { jsonText } from "./jsonText.js"
 import type { SpliceError } from "./SpliceError.js"
 
 /** The outcome line. A command's fields never replace `type`, `command` or `ok`: programs key on them. */
@@ -7,7 +8,7 @@ export const resultObject = (command: string, fields: Record<string, unknown>): 
   // Keys keep their first position (type first), the values are the reserved ones.
   Object.assign({ type: "result", command, ok: true }, fields, { type: "result", command, ok: true })
 
-export const resultLine = (command: string, fields: Record<string, unknown>): string => JSON.stringify(resultObject(command, fields))
+export const resultLine = (command: string, fields: Record<string, unknown>): string => jsonText(resultObject(command, fields))
 
 export const errorObject = (e: SpliceError, exit: number): Record<string, unknown> => ({
   type: "error",

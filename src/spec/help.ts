@@ -90,6 +90,7 @@ export const requestedHelp = (args: ReadonlyArray<string>, specs: ReadonlyArray<
   if (spec === undefined) return undefined
   const takesValue = valueFlags(spec)
   for (let i = 1; i < args.length; i++) {
+    if (args[i] === "--") return undefined // after it, --help is an argument (a pattern to search for)
     if (takesValue.has(args[i]!)) i++
     else if (args[i] === "--help" || args[i] === "-h") return renderHelp(spec)
   }
