@@ -3,7 +3,7 @@ import type { AnyCommandSpec } from "./command.js"
 
 /** The flags of a command that take a value (so the word after them is that value, not an argument). */
 export const valueFlags = (spec: AnyCommandSpec): ReadonlySet<string> => {
-  const flags = new Set(["--workspace", "--output"])
+  const flags = new Set(["--workspace", "--output", "--locale"])
   for (const p of Object.values(spec.params)) {
     if (p.type === "boolean" || p.positional !== undefined) continue
     flags.add(`--${p.flag}`)
