@@ -60,7 +60,7 @@ export interface Catalog {
   }
   /** The summary line each command prints last in human mode. */
   readonly summary: {
-    /** What happened to a file (apply's and undo's `action`: created, deleted, edited, moved, removed, recreated, restored, written). */
+    /** What happened to a file: apply's `action` (update, add, delete, move) and undo's (removed, recreated, restored). */
     readonly action: (action: string) => string
     readonly edited: (file: string, what: string, syntax: string, compiler: string, tx: string) => string
     readonly replacements: (count: number, tiers?: string) => string

@@ -385,6 +385,12 @@ const statuses: Record<string, string> = { passed: "ok", failed: "falhou", skipp
 const status = (s: string) => statuses[s] ?? s
 
 const actions: Record<string, string> = {
+  // splice apply
+  update: "atualizado",
+  add: "criado",
+  delete: "apagado",
+  move: "movido",
+  // splice undo
   created: "criado",
   deleted: "apagado",
   edited: "editado",
@@ -422,7 +428,7 @@ export const ptBR: Catalog = {
       v.status === "skipped"
         ? `compilador: pulado (${reason(v.reason ?? "")})`
         : `compilador: ${status(v.status)}${v.tool ? ` (${v.tool}${v.preexisting > 0 ? `, ${plural(v.preexisting, "erro já existia", "erros já existiam")} antes` : ""})` : ""}${v.reason !== undefined && v.status !== "passed" ? `: ${reason(v.reason)}` : ""}`,
-    syntaxOk: (s) => (s === "passed" ? "sintaxe ok" : `sintaxe: ${status(s)}`),
+    syntaxOk: (s) => (s === "passed" ? "sintaxe ok" : s === "skipped" ? "sintaxe: pulada" : `sintaxe: ${status(s)}`),
     reason,
     moreErrors: (count) => `… e mais ${count} (os mais próximos da mudança aparecem primeiro)`,
     previewUnchanged: (f) => `preview: ${f} não foi modificado`,
