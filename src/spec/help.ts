@@ -48,7 +48,7 @@ const wrap = (text: string, width: number, indent = ""): string => {
 }
 
 /** The flags every CLI command has besides its own (the MCP server has one workspace and one output). */
-const SURFACE = "  --workspace TEXT (default: SPLICE_WORKSPACE, else the git root, else .)  --output json|human\n  --locale en|pt-BR (human output's language; default: SPLICE_LOCALE, else LC_ALL/LC_MESSAGES/LANG)"
+const SURFACE = "  --workspace TEXT (default: SPLICE_WORKSPACE, else the git root, else .)  --output json|human  --locale en|pt-BR"
 
 const usageOf = (spec: AnyCommandSpec, params: ReadonlyArray<Param<unknown>>): string => {
   const parts = params.map((p) =>
