@@ -62,8 +62,9 @@ const requestedOutput = (argv: ReadonlyArray<string>): string | undefined => {
 
 // --locale is global: taken out wherever it stands (before `--`), and resolved with the environment.
 const given = process.argv.slice(2)
-const localeFlag = takeLocaleFlag(given, valueFlagsOf(given[0]))
-const locale = resolveLocale(localeFlag.flag, process.env, Intl.DateTimeFormat().resolvedOptions().locale)
+const localeFlag = takeLocaleFlag(given, valueFlagsOf(given.find((a, i) => !a.startsWith("-") && given[i - 1] !== "--locale")))
+// The runtime's locale only when no variable names one (Windows, macOS): asking Intl costs start-up time.
+const locale = resolveLocale(localeFlag.flag, process.env, () => Intl.DateTimeFormat().resolvedOptions().locale)
 const catalog = catalogOf("locale" in locale ? locale.locale : "en")
 const argv = [...process.argv.slice(0, 2), ...numbersAsArguments(stdinArgumentLast(localeFlag.args, commandSpecs), commandSpecs)]
 warmUp(argv.slice(2))

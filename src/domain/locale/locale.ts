@@ -32,7 +32,11 @@ export type LocaleEnvironment = Readonly<Record<string, string | undefined>>
  * and what it names falls back to English when splice does not speak it (as gettext does). With no
  * variable set, `system` (the runtime's Intl locale: on Windows and macOS the user's setting) decides.
  */
-export const resolveLocale = (flag: string | undefined, env: LocaleEnvironment, system?: string): { readonly locale: Locale } | { readonly invalid: string } => {
+export const resolveLocale = (
+  flag: string | undefined,
+  env: LocaleEnvironment,
+  system?: string | (() => string)
+): { readonly locale: Locale } | { readonly invalid: string } => {
   if (flag !== undefined) {
     const chosen = localeOfTag(flag)
     return chosen === undefined ? { invalid: flag } : { locale: chosen }
@@ -41,7 +45,8 @@ export const resolveLocale = (flag: string | undefined, env: LocaleEnvironment, 
     const value = env[name]
     if (value !== undefined && value.trim() !== "") return { locale: localeOfTag(value) ?? "en" }
   }
-  return { locale: system !== undefined ? localeOfTag(system) ?? "en" : "en" }
+  const fallback = typeof system === "function" ? system() : system
+  return { locale: fallback !== undefined ? localeOfTag(fallback) ?? "en" : "en" }
 }
 
 /**
