@@ -1,6 +1,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { spliceError } from "../../src/domain/SpliceError.js"
+import type { Catalog } from "../../src/domain/locale/index.js"
 import type { OutputMode } from "../../services/Output.js"
 import { CompilerGateLive } from "./CompilerGateLive.js"
 import { FileStoreLive } from "./FileStoreLive.js"
@@ -24,6 +25,8 @@ import { findWorkspaceRoot } from "./workspaceRoot.js"
 export const liveLayer = (options: {
   readonly workspace: string | undefined
   readonly output: OutputMode
+  /** The messages of human mode (English unless --locale, SPLICE_LOCALE or the OS chose another). */
+  readonly catalog?: Catalog
   /** A long-running process (`splice mcp`) keeps the graph database open between commands here. */
   readonly graphCache?: GraphDbCache
   /** …and watches the tree it walked, so a query with nothing changed need not walk again. */
@@ -58,7 +61,7 @@ export const liveLayer = (options: {
         HasherLive,
         SyntaxLive,
         ValidatorLive.pipe(Layer.provide(Layer.merge(SyntaxLive, ProcessRunnerLive))),
-        OutputLive(options.output),
+        OutputLive(options.output, options.catalog),
         InputLive
       )
       return options.treeWatcher === undefined ? services : Layer.merge(services, TreeWatchLive(options.treeWatcher))

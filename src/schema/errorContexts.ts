@@ -174,7 +174,7 @@ export const errorContexts = {
     mode: opt(S),
     searched_for: opt(S),
     candidates: opt(Schema.Array(NearMiss)),
-    reason: opt(Schema.Literal("new_text_present_without_evidence", "no_context", "anchor_not_found", "delete_mismatch", "out_of_range", "old_mismatch")),
+    reason: opt(Schema.Literal("new_text_present_without_evidence", "no_context", "anchor_not_found", "delete_mismatch", "old_mismatch")),
     new_text_lines: opt(Schema.Array(Int)),
     anchor: opt(S),
     expected: opt(S),
@@ -224,7 +224,8 @@ export const errorContexts = {
   "SPL-E112": ctx({ file: S }),
   /** file: what is in the way; kind: what it is; from: what would go there. */
   "SPL-E113": ctx({ file: S, kind: S, from: S }),
-  "SPL-E120": ctx({ file: S, from: Int, line_count: Count }),
+  /** from: the first line asked for; line: the first number outside 1..line_count (edit, apply); mode: edit's positional mode. */
+  "SPL-E120": ctx({ file: S, from: Int, line_count: Count, line: opt(Int), mode: opt(S), ...changeAt }),
   "SPL-E121": ctx({ file: S, language: S, kind: S, did_you_mean: Strings }),
   "SPL-E130": ctx({ signal: S }),
   "SPL-E131": ctx({ files: Strings, transactions: Strings }),

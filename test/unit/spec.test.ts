@@ -54,6 +54,8 @@ describe("command specs", () => {
     expect(requestedHelp(["edit", "--help"], commandSpecs)).toContain("splice edit:")
     expect(requestedHelp(["edit", "-f", "a.ts", "-h"], commandSpecs)).toContain("splice edit:")
     expect(requestedHelp(["edit", "--replace-old", "--help", "--replace-new", "x"], commandSpecs)).toBeUndefined()
+    // After --, --help is an argument: `splice search -- --help` searches for it.
+    expect(requestedHelp(["search", "--", "--help", "src"], commandSpecs)).toBeUndefined()
     expect(requestedHelp(["find", "--kind", "function", "--help"], commandSpecs)).toContain("splice find:")
   })
 })
