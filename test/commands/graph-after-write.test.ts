@@ -115,6 +115,20 @@ describe("the graph after splice's own writes", () => {
     expect(names).not.toContain("double")
   })
 
+  it("a changed export read again by many importers (every symbol read at once past 8 files): the same graph as from scratch", async () => {
+    const files: Record<string, string> = { "src/lib.ts": "export function areaOf(r: number) { return r * r }\nexport const unit = 'cm'\n" }
+    for (let i = 0; i < 12; i++) {
+      files[`src/use${i}.ts`] = `import { areaOf, unit } from "./lib"\nimport { helper${(i + 1) % 12} } from "./use${(i + 1) % 12}"\nexport const helper${i} = () => areaOf(${i}) + unit + helper${(i + 1) % 12}\n`
+    }
+    const { mem, saved } = await indexed(files)
+    // areaOf goes away, circleArea comes: every importer's references are resolved again.
+    expect((await withGraph(edit(oneEdit("src/lib.ts", "export function areaOf(", "export function circleArea(")), mem, saved)).exit).toBe(0)
+    const graph = await contents(mem, saved)
+    expect(graph).toEqual(await fromScratch(mem))
+    expect(graph.refs.filter((x) => x["name"] === "areaOf" && x["target"] === null)).toHaveLength(24)
+    expect(graph.refs.filter((x) => x["name"] === "unit" && x["target"] === "unit")).toHaveLength(24)
+  })
+
   it("a symbol that is still there keeps its id: references elsewhere keep pointing at it; one that came is found, one that went is lost", async () => {
     const { mem, saved } = await indexed()
     const ids = Effect.flatMap(GraphDb, (db) => db.all<{ name: string; id: number }>("SELECT name, id FROM symbols ORDER BY name"))
