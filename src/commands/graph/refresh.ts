@@ -371,8 +371,10 @@ const syncGraph = (scope: SyncScope) =>
         yield* db.many(`INSERT ${SYMBOL_INSERT.replace("(file_id", "(id, file_id").replace("VALUES (?", "VALUES (?, ?")}`, fresh)
       }
       if (kept.length > 0) yield* db.run(`DELETE FROM temp.gone_symbols WHERE id IN (${kept.map((k) => k[0]).join(",")})`)
-      // Python's and Go's members resolve through class bases and types declared elsewhere: their importers always look again.
-      if (old === undefined || !SCRIPT_LANGUAGES.has(grammar.language) || reused.some((r) => !r) || [...reusable.values()].some((l) => l.length > 0) || reexportsOf(facts.imports) !== previousReexports) exportsChanged.add(fileId)
+      // Python's and Go's members resolve through class bases and types declared elsewhere: their
+      // importers always look again. A TS/JS file that only gained symbols does not send them: the
+      // references that can bind to a new name are found by that name (addedNames, below).
+      if (old === undefined || !SCRIPT_LANGUAGES.has(grammar.language) || [...reusable.values()].some((l) => l.length > 0) || reexportsOf(facts.imports) !== previousReexports) exportsChanged.add(fileId)
       yield* db.many(
         "INSERT INTO refs (file_id, name, kind, qualifier, start_byte, end_byte, line, col, enclosing_symbol_id, symbol_id, resolution, binding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         facts.refs.map((r) => {
@@ -415,14 +417,16 @@ const syncGraph = (scope: SyncScope) =>
     if (projectStamp !== previousStamp) yield* db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('project_files', ?)", [projectStamp])
     if (changed.length > 0 || removed.length > 0 || layoutChanged) {
       // References to symbols that no longer exist lose their target and are resolved again, and so
-      // are unresolved references to names the changed files now define.
+      // are the references to names the changed files now define.
       const also = new Set<number>()
       // By the deleted ids (an index lookup), not by scanning every reference for a missing target:
       // that scan took ~100 ms on a 75,000-reference graph, and missed ids SQLite had already reused.
       for (const r of yield* db.all<{ file_id: number }>("SELECT DISTINCT file_id FROM refs WHERE symbol_id IN (SELECT id FROM temp.gone_symbols)")) also.add(r.file_id)
       yield* db.run("UPDATE refs SET symbol_id = NULL, resolution = 'name' WHERE symbol_id IN (SELECT id FROM temp.gone_symbols)")
       if (addedNames.size > 0) {
-        for (const r of yield* db.all<{ file_id: number }>("SELECT DISTINCT file_id FROM refs WHERE symbol_id IS NULL AND name IN (SELECT value FROM json_each(?))", [JSON.stringify([...addedNames])])) also.add(r.file_id)
+        // Whatever they are bound to now: a by-name guess may become exact, and an export through
+        // one wildcard re-export may now meet the same name through another.
+        for (const r of yield* db.all<{ file_id: number }>("SELECT DISTINCT file_id FROM refs WHERE name IN (SELECT value FROM json_each(?)) AND (binding IS NULL OR binding != 'scope')", [JSON.stringify([...addedNames])])) also.add(r.file_id)
       }
       yield* resolveAll(projectFiles.map((p) => p.relative), touchedIds, exportsChanged, also, layoutChanged)
     }
