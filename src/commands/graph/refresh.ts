@@ -11,6 +11,7 @@ import { ALWAYS_SKIPPED } from "../../domain/graph/gitignore.js"
 import { graphQueries } from "../../domain/graph/queries.js"
 import { type PackageInfo, parsePackageJson, parseTsconfig, type ResolveContext, resolveModule, type TsConfigInfo } from "../../domain/graph/resolveModule.js"
 import { fileFacts, SCRIPT_LANGUAGES } from "./fileFacts.js"
+import { packedRows } from "./packedRows.js"
 import { makeMemberResolver } from "./resolveMembers.js"
 import { grammarForPath } from "../../domain/languages.js"
 import { WORKSPACE_ROOT } from "../../domain/workspacePath.js"
@@ -478,22 +479,6 @@ interface SymbolRow {
 /** Above this many files to resolve again, every symbol is read at once rather than name by name. */
 const PRELOAD_FROM = 8
 
-/**
- * Rows read through one JSON value SQLite builds (`json_group_array`): sql.js's per-row
- * `getAsObject` costs ~15 µs a row, and resolving a file's references reads hundreds of them.
- * `columns` are plain column names of `from` (a table, with its WHERE clause).
- */
-const packedRows = <T>(columns: ReadonlyArray<string>, from: string, params: ReadonlyArray<SqlValue> = []) =>
-  Effect.gen(function*() {
-    const db = yield* GraphDb
-    const packed = (yield* db.all<{ rows: string }>(`SELECT json_group_array(json_array(${columns.join(", ")})) AS rows FROM ${from}`, params))[0]?.rows ?? "[]"
-    return (JSON.parse(packed) as unknown[][]).map((r) => {
-      const row: Record<string, unknown> = {}
-      for (let i = 0; i < columns.length; i++) row[columns[i]!] = r[i]
-      return row as T
-    })
-  })
-
 const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: ReadonlySet<number>, exportsChanged: ReadonlySet<number>, also: ReadonlySet<number>, allImports: boolean) =>
   Effect.gen(function*() {
     const db = yield* GraphDb
@@ -565,7 +550,7 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
     const byName = new Map<string, SymbolRow[]>()
     if (affected.size > PRELOAD_FROM) {
       // Many files to resolve ask for thousands of names: one packed read of every symbol instead.
-      for (const s of yield* packedRows<SymbolRow>(["id", "file_id", "name", "kind", "exported", "container"], "symbols")) {
+      for (const s of yield* packedRows<SymbolRow>(db, ["id", "file_id", "name", "kind", "exported", "container"], "symbols")) {
         const list = byName.get(s.name)
         if (list === undefined) byName.set(s.name, [s])
         else list.push(s)
@@ -672,11 +657,11 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
       })
 
     // Python and Go have their own scope rules (resolveMembers.ts).
-    const members = makeMemberResolver({ db, importsOf, pathById, languageById })
+    const members = makeMemberResolver({ db, importsOf, pathById, languageById, preload: affected.size > PRELOAD_FROM })
     const refUpdates: SqlValue[][] = []
     for (const fileId of affected) {
       const refs = yield* packedRows<{ id: number; name: string; kind: string; qualifier: string | null; enclosing_symbol_id: number | null; symbol_id: number | null; resolution: string; binding: string | null }>(
-        ["id", "name", "kind", "qualifier", "enclosing_symbol_id", "symbol_id", "resolution", "binding"], "refs WHERE file_id = ? AND (binding IS NULL OR binding != 'scope')", [fileId])
+        db, ["id", "name", "kind", "qualifier", "enclosing_symbol_id", "symbol_id", "resolution", "binding"], "refs WHERE file_id = ? AND (binding IS NULL OR binding != 'scope')", [fileId])
       const fileImports = yield* importsOf(fileId)
       const language = languageById.get(fileId) ?? ""
       const path = pathById.get(fileId) ?? ""
