@@ -165,3 +165,36 @@ export const indentMapping = (
   }
   return byPrefixSwap(pairs)
 }
+
+/** One level of the file's indentation: a tab, or its most frequent step of spaces (4 when it shows none). */
+export const indentUnit = (fileLines: ReadonlyArray<string>): string => {
+  const unit = fileUnits(fileLines, [])[0]!
+  return unit === TABS ? "\t" : " ".repeat(unit)
+}
+
+/**
+ * Lines moved so that their least indented line sits at `target`, deeper lines keeping their depth
+ * below it in levels of the file's unit (4-space text in a tab-indented file gets tabs); blank lines
+ * become empty. Lines whose indentation has no level in the text's unit keep it after a prefix swap,
+ * and so do all lines when the file shows no unit (no line of it is indented).
+ */
+export const indentBlock = (lines: ReadonlyArray<string>, target: string, fileLines: ReadonlyArray<string>): string[] => {
+  const filled = lines.filter((l) => !isBlank(l))
+  if (filled.length === 0) return lines.map(() => "")
+  const least = filled.map(indentOf).reduce((a, b) => (b.length < a.length ? b : a))
+  const pairs = [{ hunk: least, file: target }]
+  // A file with no indented line shows no unit: the text keeps its own.
+  const shown = target.length > 0 || fileLines.some((l) => !isBlank(l) && indentOf(l).length > 0)
+  if (!shown) return lines.map((l) => (isBlank(l) ? "" : byPrefixSwap(pairs)?.(l) ?? l))
+  const fus = fileUnits(fileLines, [target])
+  const hus = hunkUnits(lines, [], fus[0]!)
+  let map: Reindent | undefined
+  for (const fu of fus) {
+    for (const hu of hus) {
+      map ??= byLevels(pairs, hu, fu)
+    }
+  }
+  map ??= byPrefixSwap(pairs)
+  const apply = map ?? ((line: string) => line)
+  return lines.map((l) => (isBlank(l) ? "" : apply(l)))
+}
