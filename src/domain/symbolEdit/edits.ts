@@ -113,6 +113,22 @@ const headerEnd = (t: TextLines, blockStart: number): number => {
   return at
 }
 
+/**
+ * Where a Python block starts with the comment lines right above its first statement, which are
+ * the block's although tree-sitter leaves them out of its node.
+ */
+export const blockWithComments = (t: TextLines, start: number): number => {
+  if (!startsItsLine(t, start)) return start
+  const line = lineAt(t, start)
+  let first = line
+  for (let i = line - 1; i >= 0; i--) {
+    const s = t.lines[i]!.trim()
+    if (s.startsWith("#")) first = i
+    else if (s !== "") break
+  }
+  return first === line ? start : t.starts[first]! + indentOf(t.lines[first]!).length
+}
+
 /** The body replaced with `code`: the lines between the braces, or the block, at the body's indentation. */
 export const replaceBody = (t: TextLines, body: Body, code: string): Planned => {
   const nl = t.newline
