@@ -174,27 +174,31 @@ export const indentUnit = (fileLines: ReadonlyArray<string>): string => {
 
 /**
  * Lines moved so that their least indented line sits at `target`, deeper lines keeping their depth
- * below it in levels of the file's unit (4-space text in a tab-indented file gets tabs); blank lines
- * become empty. Lines whose indentation has no level in the text's unit keep it after a prefix swap,
- * and so do all lines when the file shows no unit (no line of it is indented).
+ * below it; blank lines become empty. Text indented with the file's own character (spaces in a
+ * space-indented file, tabs in a tab-indented one) is only shifted, its steps and alignment kept as
+ * written (a continuation line aligned under a bracket stays aligned). Spaces in a tab-indented file
+ * become tabs, level by level in the text's unit (2, 4 or 8 spaces), and tabs in a space-indented
+ * file become the file's unit. A file with no indented line shows no character: the text keeps its own.
  */
 export const indentBlock = (lines: ReadonlyArray<string>, target: string, fileLines: ReadonlyArray<string>): string[] => {
   const filled = lines.filter((l) => !isBlank(l))
   if (filled.length === 0) return lines.map(() => "")
   const least = filled.map(indentOf).reduce((a, b) => (b.length < a.length ? b : a))
   const pairs = [{ hunk: least, file: target }]
-  // A file with no indented line shows no unit: the text keeps its own.
+  const shift = (l: string) => (isBlank(l) ? "" : byPrefixSwap(pairs)?.(l) ?? l)
   const shown = target.length > 0 || fileLines.some((l) => !isBlank(l) && indentOf(l).length > 0)
-  if (!shown) return lines.map((l) => (isBlank(l) ? "" : byPrefixSwap(pairs)?.(l) ?? l))
-  const fus = fileUnits(fileLines, [target])
-  const hus = hunkUnits(lines, [], fus[0]!)
-  let map: Reindent | undefined
-  for (const fu of fus) {
-    for (const hu of hus) {
-      map ??= byLevels(pairs, hu, fu)
-    }
-  }
-  map ??= byPrefixSwap(pairs)
-  const apply = map ?? ((line: string) => line)
-  return lines.map((l) => (isBlank(l) ? "" : apply(l)))
+  const textTabs = filled.some((l) => l.startsWith("\t"))
+  const textSpaces = filled.some((l) => l.startsWith(" "))
+  if (!shown || (!textTabs && !textSpaces)) return lines.map(shift)
+  const fileTabs = fileUnits(fileLines, [target])[0] === TABS
+  if (fileTabs ? !textSpaces : !textTabs) return lines.map(shift)
+  // The text's unit: its shallowest step below its least indented line (deeper lines past a whole
+  // level are alignment), else its most frequent step, else 4.
+  const depths = filled.map((l) => indentOf(l).length - least.length).filter((d) => d > 0)
+  const shallowest = depths.length > 0 ? Math.min(...depths) : undefined
+  const step = stepUnit([lines])
+  const hu = !fileTabs ? TABS : [shallowest, step].find((u): u is number => u !== undefined && COMMON_UNITS.includes(u)) ?? 4
+  const fu = fileTabs ? TABS : fileUnits(fileLines, [target]).find((u) => u !== TABS) ?? 4
+  const map = byLevels(pairs, hu, fu) ?? byPrefixSwap(pairs)
+  return lines.map((l) => (isBlank(l) ? "" : map?.(l) ?? l))
 }

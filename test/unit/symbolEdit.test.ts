@@ -27,11 +27,14 @@ describe("fitting new code to its place", () => {
     expect(contentLines("\n\n  a  \n\n  b\r\n\n")).toEqual(["  a", "", "  b"])
   })
 
-  it("re-indents relative text to the target in the file's unit: spaces to tabs, 2 to 4 spaces", () => {
+  it("moves relative text to the target: shifted when it indents as the file does, spaces made tabs and tabs spaces when not", () => {
     const tabFile = ["class A {", "\tm() {", "\t\treturn 1", "\t}", "}"]
     expect(fitLines("n() {\n    return 2\n}", "\t", tabFile)).toEqual(["\tn() {", "\t\treturn 2", "\t}"])
+    expect(fitLines("n() {\n  if (a) {\n    return 2\n  }\n}", "\t", tabFile)).toEqual(["\tn() {", "\t\tif (a) {", "\t\t\treturn 2", "\t\t}", "\t}"])
     const four = ["def f():", "    if x:", "        return 1"]
-    expect(fitLines("def g():\n  if y:\n    return 2\n", "    ", four)).toEqual(["    def g():", "        if y:", "            return 2"])
+    expect(fitLines("def g():\n\tif y:\n\t\treturn 2\n", "    ", four)).toEqual(["    def g():", "        if y:", "            return 2"])
+    // Spaces into spaces: shifted, its own steps and a continuation line's alignment kept.
+    expect(fitLines("def g():\n  x = f(a,\n        b)\n  return x\n", "    ", four)).toEqual(["    def g():", "      x = f(a,", "            b)", "      return x"])
     expect(indentUnit(tabFile)).toBe("\t")
     expect(indentUnit(four)).toBe("    ")
     expect(indentUnit(["x = 1"])).toBe("    ")
@@ -49,9 +52,12 @@ describe("fitting new code to its place", () => {
     expect(cutFromFile(["get() {", "  return 1", "}"], "  ")).toBe(false)
   })
 
-  it("moves lines by whole levels of the text's unit into the file's, and makes blank lines empty", () => {
+  it("moves lines by whole levels into a tab-indented file, keeps alignment past the last level, and makes blank lines empty", () => {
     expect(indentBlock(["if x:", "    y", "   ", "z"], "\t", ["\tif a:", "\t\tb"])).toEqual(["\tif x:", "\t\ty", "", "\tz"])
-    expect(indentBlock(["f(a,", "  b)", "x"], "    ", ["a", "    b"])).toEqual(["    f(a,", "        b)", "    x"])
+    expect(indentBlock(["if x:", "    f(a,", "      b)"], "\t", ["\tif a:", "\t\tb"])).toEqual(["\tif x:", "\t\tf(a,", "\t\t  b)"])
+    // Aligned continuation lines in a body already at its place: nothing moves.
+    const body = ["        s = ', '.join(a +", "                      b)", "        return s"]
+    expect(indentBlock(body, "        ", ["    def f(self):", ...body])).toEqual(body)
   })
 })
 
@@ -307,7 +313,7 @@ describe("properties", () => {
     }), { numRuns: 300 })
   })
 
-  it("new code written with LF and spaces lands with the file's line breaks and indentation unit", () => {
+  it("new code written with LF and spaces lands with the file's line breaks, its levels in tabs in a tab-indented file", () => {
     fc.assert(fc.property(genArb(false), fc.nat(), (g, pick) => {
       // A file none of whose lines is indented shows no unit (the text then keeps its own).
       fc.pre(tl(g.text).lines.some((l) => l.startsWith(g.unit)))
@@ -316,9 +322,10 @@ describe("properties", () => {
       const out = applyReplacement(g.text, p.replacement)
       if (g.nl === "\r\n") expect(out.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/)
       const added = tl(out).lines.slice(p.lines.from - 1, p.lines.to)
-      const level = (l: string) => (l.length - l.trimStart().length) / g.unit.length
-      expect(added.map((l) => l.slice(0, l.length - l.trimStart().length).replaceAll(g.unit, ""))).toEqual(["", "", "", "", ""])
-      expect(added.map(level).map((n) => n - level(added[0]!))).toEqual([0, 1, 2, 1, 0])
+      const base = g.text.slice(g.text.lastIndexOf("\n", anchor.start) + 1, anchor.start)
+      const indents = added.map((l) => l.slice(0, l.length - l.trimStart().length))
+      if (g.unit === "\t") expect(indents).toEqual([0, 1, 2, 1, 0].map((n) => base + "\t".repeat(n)))
+      else expect(indents).toEqual([0, 4, 8, 4, 0].map((n) => base + " ".repeat(n)))
     }), { numRuns: 300 })
   })
 })
