@@ -174,31 +174,31 @@ export const indentUnit = (fileLines: ReadonlyArray<string>): string => {
 
 /**
  * Lines moved so that their least indented line sits at `target`, deeper lines keeping their depth
- * below it; blank lines become empty. Text indented with the file's own character (spaces in a
- * space-indented file, tabs in a tab-indented one) is only shifted, its steps and alignment kept as
- * written (a continuation line aligned under a bracket stays aligned). Spaces in a tab-indented file
- * become tabs, level by level in the text's unit (2, 4 or 8 spaces), and tabs in a space-indented
- * file become the file's unit. A file with no indented line shows no character: the text keeps its own.
+ * below it, in the file's unit: the text's unit (tabs, or its step into a block, else its shallowest
+ * step, when that is 2, 4 or 8 spaces) becomes the file's, level by level, spaces past the last level
+ * kept as alignment. Text whose unit is the file's or shows none (its lines aligned rather than
+ * stepped), or that already sits at `target`, is only shifted. A file with no indented line shows no
+ * unit either: the text keeps its own. Blank lines become empty.
  */
 export const indentBlock = (lines: ReadonlyArray<string>, target: string, fileLines: ReadonlyArray<string>): string[] => {
   const filled = lines.filter((l) => !isBlank(l))
   if (filled.length === 0) return lines.map(() => "")
   const least = filled.map(indentOf).reduce((a, b) => (b.length < a.length ? b : a))
   const pairs = [{ hunk: least, file: target }]
-  const shift = (l: string) => (isBlank(l) ? "" : byPrefixSwap(pairs)?.(l) ?? l)
+  const shifted = () => lines.map((l) => (isBlank(l) ? "" : byPrefixSwap(pairs)?.(l) ?? l))
   const shown = target.length > 0 || fileLines.some((l) => !isBlank(l) && indentOf(l).length > 0)
-  const textTabs = filled.some((l) => l.startsWith("\t"))
-  const textSpaces = filled.some((l) => l.startsWith(" "))
-  if (!shown || (!textTabs && !textSpaces)) return lines.map(shift)
-  const fileTabs = fileUnits(fileLines, [target])[0] === TABS
-  if (fileTabs ? !textSpaces : !textTabs) return lines.map(shift)
-  // The text's unit: its shallowest step below its least indented line (deeper lines past a whole
-  // level are alignment), else its most frequent step, else 4.
-  const depths = filled.map((l) => indentOf(l).length - least.length).filter((d) => d > 0)
-  const shallowest = depths.length > 0 ? Math.min(...depths) : undefined
-  const step = stepUnit([lines])
-  const hu = !fileTabs ? TABS : [shallowest, step].find((u): u is number => u !== undefined && COMMON_UNITS.includes(u)) ?? 4
-  const fu = fileTabs ? TABS : fileUnits(fileLines, [target]).find((u) => u !== TABS) ?? 4
-  const map = byLevels(pairs, hu, fu) ?? byPrefixSwap(pairs)
-  return lines.map((l) => (isBlank(l) ? "" : map?.(l) ?? l))
+  if (!shown) return shifted()
+  // Text already at its place (a body given as it stands) was written for it: only shifted, which is nothing.
+  if (least === target && target !== "") return shifted()
+  // The text's unit: its steps into blocks (after a line ending with `:` `{` `(` `[`), else its shallowest
+  // depth below its least indented line, if 2, 4 or 8 spaces (deeper steps in a docstring are text).
+  const depth = (l: string) => indentOf(l).length - least.length
+  const opened = filled.flatMap((l, i) => (i + 1 < filled.length && /[:{([]$/.test(l.trimEnd()) && depth(filled[i + 1]!) > depth(l) ? [depth(filled[i + 1]!) - depth(l)] : []))
+  const shallowest = Math.min(...filled.map(depth).filter((d) => d > 0))
+  const spaces = [...opened.filter((d) => COMMON_UNITS.includes(d)).sort((a, b) => a - b), ...(COMMON_UNITS.includes(shallowest) ? [shallowest] : [])][0]
+  const hu = filled.some((l) => indentOf(l).slice(least.length).startsWith("\t")) ? TABS : spaces
+  const fu = fileUnits(fileLines, [target])[0]!
+  if (hu === undefined || hu === fu) return shifted()
+  const map = byLevels(pairs, hu, fu)
+  return map === undefined ? shifted() : lines.map((l) => (isBlank(l) ? "" : map(l)))
 }

@@ -27,14 +27,15 @@ describe("fitting new code to its place", () => {
     expect(contentLines("\n\n  a  \n\n  b\r\n\n")).toEqual(["  a", "", "  b"])
   })
 
-  it("moves relative text to the target: shifted when it indents as the file does, spaces made tabs and tabs spaces when not", () => {
+  it("moves relative text to the target in the file's unit: spaces to tabs, tabs to spaces, 2 to 4 spaces", () => {
     const tabFile = ["class A {", "\tm() {", "\t\treturn 1", "\t}", "}"]
     expect(fitLines("n() {\n    return 2\n}", "\t", tabFile)).toEqual(["\tn() {", "\t\treturn 2", "\t}"])
     expect(fitLines("n() {\n  if (a) {\n    return 2\n  }\n}", "\t", tabFile)).toEqual(["\tn() {", "\t\tif (a) {", "\t\t\treturn 2", "\t\t}", "\t}"])
     const four = ["def f():", "    if x:", "        return 1"]
     expect(fitLines("def g():\n\tif y:\n\t\treturn 2\n", "    ", four)).toEqual(["    def g():", "        if y:", "            return 2"])
-    // Spaces into spaces: shifted, its own steps and a continuation line's alignment kept.
-    expect(fitLines("def g():\n  x = f(a,\n        b)\n  return x\n", "    ", four)).toEqual(["    def g():", "      x = f(a,", "            b)", "      return x"])
+    expect(fitLines("def g():\n  if y:\n    return 2\n", "    ", four)).toEqual(["    def g():", "        if y:", "            return 2"])
+    // A body's lines aligned rather than stepped show no unit: shifted, the alignment kept.
+    expect(fitLines("x = f(a,\n      b)\nreturn x\n", "        ", four)).toEqual(["        x = f(a,", "              b)", "        return x"])
     expect(indentUnit(tabFile)).toBe("\t")
     expect(indentUnit(four)).toBe("    ")
     expect(indentUnit(["x = 1"])).toBe("    ")
@@ -58,6 +59,10 @@ describe("fitting new code to its place", () => {
     // Aligned continuation lines in a body already at its place: nothing moves.
     const body = ["        s = ', '.join(a +", "                      b)", "        return s"]
     expect(indentBlock(body, "        ", ["    def f(self):", ...body])).toEqual(body)
+    // A docstring's own 2-space indentation is text, not the unit: the step into the class body is.
+    const cls = ["class F:", "    \"\"\"Doc.", "", "      - a bullet", "    \"\"\"", "    x = 1"]
+    expect(indentBlock(cls, "", ["def g():", "    return 1"])).toEqual(cls)
+    expect(indentBlock(["class F:", "  \"\"\"Doc.", "    - a bullet", "  \"\"\""], "", ["def g():", "    return 1"])).toEqual(["class F:", "    \"\"\"Doc.", "        - a bullet", "    \"\"\""])
   })
 })
 
@@ -313,7 +318,7 @@ describe("properties", () => {
     }), { numRuns: 300 })
   })
 
-  it("new code written with LF and spaces lands with the file's line breaks, its levels in tabs in a tab-indented file", () => {
+  it("new code written with LF and 4-space steps lands with the file's line breaks and indentation unit", () => {
     fc.assert(fc.property(genArb(false), fc.nat(), (g, pick) => {
       // A file none of whose lines is indented shows no unit (the text then keeps its own).
       fc.pre(tl(g.text).lines.some((l) => l.startsWith(g.unit)))
@@ -322,10 +327,9 @@ describe("properties", () => {
       const out = applyReplacement(g.text, p.replacement)
       if (g.nl === "\r\n") expect(out.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/)
       const added = tl(out).lines.slice(p.lines.from - 1, p.lines.to)
-      const base = g.text.slice(g.text.lastIndexOf("\n", anchor.start) + 1, anchor.start)
-      const indents = added.map((l) => l.slice(0, l.length - l.trimStart().length))
-      if (g.unit === "\t") expect(indents).toEqual([0, 1, 2, 1, 0].map((n) => base + "\t".repeat(n)))
-      else expect(indents).toEqual([0, 4, 8, 4, 0].map((n) => base + " ".repeat(n)))
+      const level = (l: string) => (l.length - l.trimStart().length) / g.unit.length
+      expect(added.map((l) => l.slice(0, l.length - l.trimStart().length).replaceAll(g.unit, ""))).toEqual(["", "", "", "", ""])
+      expect(added.map(level).map((n) => n - level(added[0]!))).toEqual([0, 1, 2, 1, 0])
     }), { numRuns: 300 })
   })
 })

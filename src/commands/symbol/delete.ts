@@ -92,8 +92,9 @@ const planDelete = (config: DeleteConfig) => (site: Site): Effect.Effect<SymbolC
     const references = uses?.references ?? []
     const byName = uses?.byName ?? []
     if (references.length + byName.length > 0 && !config.force) {
-      const first = references[0] ?? byName[0]!
-      return yield* Effect.fail(spliceError("SPL-E143", `${describe(def)} is still used: ${references.length} reference(s)${byName.length > 0 ? ` and ${byName.length} use(s) by name only` : ""}, the first at ${first.file}:${first.line}; nothing written`, {
+      const all = [...references, ...byName.map((u) => ({ ...u, byName: true }))]
+      const shown = all.slice(0, 5).map((u) => `${u.file}:${u.line}${"byName" in u ? " (by name)" : ""}`).join(", ")
+      return yield* Effect.fail(spliceError("SPL-E143", `${describe(def)} is still used: ${references.length} reference(s)${byName.length > 0 ? ` and ${byName.length} use(s) by name only` : ""}, at ${shown}${all.length > 5 ? `, … (${all.length - 5} more)` : ""}; nothing written`, {
         context: {
           name: def.name,
           qualified_name: def.qualifiedName,
