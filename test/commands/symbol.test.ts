@@ -266,6 +266,17 @@ describe("splice delete", () => {
     expect(mem.text("src/box.ts")).toBe(BOX.replace("}\r\n\r\nexport function make(): Box {\r\n\treturn new Box()\r\n}\r\n", "}\r\n"))
   })
 
+  it("a member read the graph does not keep (a getter on a value of unknown type) is found as text: a use by name", async () => {
+    const mem = new MemoryFs({
+      "g.ts": "export class G {\n  get size(): number {\n    return 1\n  }\n}\n",
+      "u.ts": "import { G } from \"./g\"\nexport const n = [new G()][0]!.size\nexport const sizes = n.sizes\n"
+    })
+    const r = await runGraph(deleteSymbol(deleteCfg("g.ts", "G.size")), mem, new SavedGraph())
+    expect([r.exit, r.error?.code]).toEqual([7, "SPL-E143"])
+    expect(r.error?.context).toMatchObject({ references: [], by_name: [{ file: "u.ts", line: 2, col: 32, kind: "text" }], by_name_total: 1 })
+    expect(r.error?.message).toContain("at u.ts:2 (by name)")
+  })
+
   it("a Rust impl block named `impl Type`, with its doc comment and attribute; an unknown impl lists those there are", async () => {
     const mem = new MemoryFs({ "p.rs": RUST })
     const r = await runGraph(deleteSymbol(deleteCfg("p.rs", "impl P")), mem, new SavedGraph())
