@@ -158,6 +158,17 @@ describe("splice patch", () => {
     expect(mem.text("p.rs")).toBe(RUST.replace("        P { a: 1 }\n", "        let a = 2;\n        P { a }\n"))
   })
 
+  it("--body of a Python function keeps its docstring unless the new body starts with one", async () => {
+    const src = 'def f(x):\n    """Twice x."""\n    return x + x\n'
+    const mem = new MemoryFs({ "m.py": src })
+    const kept = await run(patch(patchCfg("m.py", "f", "return 2 * x", { body: true })), mem)
+    expect(kept.last).toMatchObject({ part: "body", docstring: "kept", lines: { from: 3, to: 3 } })
+    expect(mem.text("m.py")).toBe('def f(x):\n    """Twice x."""\n    return 2 * x\n')
+    const replaced = await run(patch(patchCfg("m.py", "f", '"""Double."""\nreturn 2 * x', { body: true })), mem)
+    expect(replaced.last).toMatchObject({ docstring: "replaced" })
+    expect(mem.text("m.py")).toBe('def f(x):\n    """Double."""\n    return 2 * x\n')
+  })
+
   it("a missing file: SPL-E020; an unknown symbol: SPL-E001 with close names", async () => {
     const mem = new MemoryFs({ "src/box.ts": BOX })
     const missing = await run(patch(patchCfg("src/nope.ts", "x", "y")), mem)

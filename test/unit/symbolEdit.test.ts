@@ -5,7 +5,7 @@ import { detectLineEnding } from "../../src/domain/lineEndings.js"
 import { indentBlock, indentUnit } from "../../src/domain/reindent.js"
 import { appendToBody, insertBeside, ownsLines, removeSpan, replaceBody, replaceSpan } from "../../src/domain/symbolEdit/edits.js"
 import { contentLines, cutFromFile, fitLines } from "../../src/domain/symbolEdit/fitText.js"
-import { type Body, definitionParts, startsWithLeading } from "../../src/domain/symbolEdit/parts.js"
+import { type Body, definitionParts, startsWithLeading, startsWithString } from "../../src/domain/symbolEdit/parts.js"
 import { insertionGap, removalLines, surroundings } from "../../src/domain/symbolEdit/spacing.js"
 import { applyReplacement, textLines } from "../../src/domain/symbolEdit/textLines.js"
 
@@ -186,6 +186,29 @@ describe("replacement", () => {
     const [os, oe] = at(text, "return 1")
     expect(applyReplacement(text, replaceBody(tl(text), { kind: "block", start: os, end: oe }, "x = 1\nreturn x").replacement))
       .toBe("def f(x):\n    y = x\n    return y\n\n\ndef g():\n    x = 1\n    return x\n")
+  })
+})
+
+describe("a Python docstring in --body", () => {
+  const text = 'def f(x):\n    """Doc.\n\n    More.\n    """\n\n    return x\n'
+  const [bs] = at(text, '"""Doc.')
+  const be = text.indexOf("return x") + "return x".length
+  const docEnd = text.indexOf('"""', bs + 3) + 3
+  const body: Body = { kind: "block", start: bs, end: be, docEnd }
+
+  it("stays, with the blank line after it, unless the new body brings its own", () => {
+    expect(applyReplacement(text, replaceBody(tl(text), body, "return 2 * x").replacement)).toBe('def f(x):\n    """Doc.\n\n    More.\n    """\n\n    return 2 * x\n')
+    expect(applyReplacement(text, replaceBody(tl(text), body, '"""New."""\nreturn 0').replacement)).toBe('def f(x):\n    """New."""\n    return 0\n')
+    expect(startsWithString("r'''x'''")).toBe(true)
+    expect(startsWithString("return ''")).toBe(false)
+  })
+
+  it("a body that is only a docstring gets the new lines after it", () => {
+    const only = 'def f():\n    """Doc."""\n'
+    const [s, e] = at(only, '"""Doc."""')
+    const p = replaceBody(tl(only), { kind: "block", start: s, end: e, docEnd: e }, "pass")
+    expect(applyReplacement(only, p.replacement)).toBe('def f():\n    """Doc."""\n    pass\n')
+    expect(p.lines).toEqual({ from: 3, to: 3 })
   })
 })
 

@@ -9,7 +9,7 @@ import type { SpliceError } from "../../domain/SpliceError.js"
 import type { Syntax } from "../../../services/Syntax.js"
 import { spliceError } from "../../domain/SpliceError.js"
 import { replaceBody, replaceSpan } from "../../domain/symbolEdit/edits.js"
-import { startsWithLeading } from "../../domain/symbolEdit/parts.js"
+import { startsWithLeading, startsWithString } from "../../domain/symbolEdit/parts.js"
 import { applyReplacement, lineAt } from "../../domain/symbolEdit/textLines.js"
 import { Output } from "../../../services/Output.js"
 import { graphAfterWrite } from "../graphAfterWrite.js"
@@ -25,7 +25,7 @@ export interface PatchConfig extends SymbolWriteConfig {
   readonly body: boolean
 }
 
-type PatchFields = { readonly part: "definition" | "body"; readonly leading: "kept" | "replaced" | "none" }
+type PatchFields = { readonly part: "definition" | "body"; readonly leading: "kept" | "replaced" | "none"; readonly docstring?: "kept" | "replaced" }
 
 /** SPL-E144: a definition without a body. */
 export const noBody = (site: Site, def: Definition, what: string) =>
@@ -51,12 +51,14 @@ const planPatch = (config: PatchConfig) => (site: Site): Effect.Effect<SymbolCha
       const body = yield* bodyOf(site, def)
       if (body === undefined) return yield* Effect.fail(noBody(site, def, "to replace"))
       const planned = replaceBody(site.lines, body, config.content)
+      const docstring = body.kind === "block" && body.docEnd !== undefined ? (startsWithString(config.content) ? "replaced" as const : "kept" as const) : undefined
       return {
         def,
         text: applyReplacement(text, planned.replacement),
         lines: planned.lines,
-        fields: { part: "body", leading: def.parts.start < def.parts.core ? "kept" : "none" },
-        summary: `replaced the body of ${described}`
+        fields: { part: "body", leading: def.parts.start < def.parts.core ? "kept" : "none", ...(docstring !== undefined ? { docstring } : {}) },
+        summary: `replaced the body of ${described}`,
+        ...(docstring === "kept" ? { note: "its docstring kept" } : {})
       }
     }
     const hasLeading = def.parts.start < def.parts.core

@@ -145,7 +145,11 @@ export const bodyOf = (site: Site, def: Definition) =>
         .filter((m) => m.owner.start >= core && m.owner.end <= end)
         .sort((a, b) => a.owner.start - b.owner.start || b.owner.end - a.owner.end)
       const b = blocks[0]
-      return b === undefined ? undefined : ({ kind: "block", start: blockWithComments(site.lines, b.body.start), end: b.body.end } satisfies Body as Body)
+      if (b === undefined) return undefined
+      const doc = (yield* syntax.query(site.grammar, text, "(block . (expression_statement (string)) @doc) @block"))
+        .map((m) => ({ block: m.find((c) => c.name === "block")!, doc: m.find((c) => c.name === "doc")! }))
+        .find((m) => m.block.start === b.body.start && m.block.end === b.body.end)
+      return { kind: "block", start: blockWithComments(site.lines, b.body.start), end: b.body.end, ...(doc !== undefined ? { docEnd: doc.doc.end } : {}) } satisfies Body as Body
     }
     const tail = (close: number) => /^[\s;]*$/.test(text.slice(close + 1, end))
     const pairs = (yield* syntax.query(site.grammar, text, `(_ "{" @open "}" @close) @owner`))

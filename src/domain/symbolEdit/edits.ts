@@ -7,7 +7,7 @@
  */
 import { indentOf, indentUnit } from "../reindent.js"
 import { fitLines } from "./fitText.js"
-import type { Body } from "./parts.js"
+import { type Body, startsWithString } from "./parts.js"
 import { appendGap, insertionGap, removalLines } from "./spacing.js"
 import { contentEnd, endsItsLine, lastLineOf, lineAt, type Replacement, startsItsLine, type TextLines } from "./textLines.js"
 
@@ -129,9 +129,24 @@ export const blockWithComments = (t: TextLines, start: number): number => {
   return first === line ? start : t.starts[first]! + indentOf(t.lines[first]!).length
 }
 
-/** The body replaced with `code`: the lines between the braces, or the block, at the body's indentation. */
+/**
+ * The body replaced with `code`: the lines between the braces, or the block, at the body's
+ * indentation. A Python docstring that opens the block stays unless `code` brings its own.
+ */
 export const replaceBody = (t: TextLines, body: Body, code: string): Planned => {
   const nl = t.newline
+  if (body.kind === "block" && body.docEnd !== undefined && !startsWithString(code)) {
+    const docLast = lastLineOf(t, body.start, body.docEnd)
+    const last = lastLineOf(t, body.start, body.end)
+    let next = docLast + 1
+    while (next <= last && t.lines[next]!.trim().length === 0) next++
+    if (next > last) {
+      const fitted = fitLines(code, indentOf(t.lines[lineAt(t, body.start)]!), t.lines)
+      const at = contentEnd(t, docLast)
+      return { replacement: { start: at, end: at, insert: nl + fitted.join(nl) }, lines: span(docLast + 1, fitted.length) }
+    }
+    return replaceBody(t, { kind: "block", start: t.starts[next]! + indentOf(t.lines[next]!).length, end: body.end }, code)
+  }
   if (body.kind === "braces") {
     const { openLine, closeLine, multiline } = bodyLines(t, body)
     if (multiline) {

@@ -60,7 +60,13 @@ export const startsWithLeading = (language: string, code: string): boolean => {
   return false
 }
 
-/** A definition's body: what is between its braces, or its indented block. */
+/**
+ * A definition's body: what is between its braces, or its indented block (`docEnd`: where the
+ * Python docstring that opens it ends).
+ */
 export type Body =
   | { readonly kind: "braces"; readonly open: number; readonly close: number }
-  | { readonly kind: "block"; readonly start: number; readonly end: number }
+  | { readonly kind: "block"; readonly start: number; readonly end: number; readonly docEnd?: number }
+
+/** Whether Python code starts with a string literal: a docstring of its own. */
+export const startsWithString = (code: string): boolean => /^[rRuUbBfF]{0,2}("|')/.test(code.trimStart())

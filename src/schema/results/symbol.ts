@@ -47,7 +47,9 @@ const patchFields = {
   /** What was replaced: the definition, or only its body (--body). */
   part: Schema.Literal("definition", "body"),
   /** The doc comment and decorators above it: kept (the new text brought none), replaced by the new text's, or there were none. */
-  leading: Schema.Literal("kept", "replaced", "none")
+  leading: Schema.Literal("kept", "replaced", "none"),
+  /** --body of a Python definition whose block opens with a docstring: kept (the new body brought none) or replaced. */
+  docstring: Schema.optional(Schema.Literal("kept", "replaced"))
 }
 
 export const PatchResult = Schema.Union(
