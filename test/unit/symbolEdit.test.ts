@@ -173,6 +173,7 @@ describe("replacement", () => {
     const b = braces(text, "{", "}")
     expect(applyReplacement(text, replaceBody(tl(text), b, "return 2").replacement)).toBe("  m() { return 2 }\n")
     expect(applyReplacement(text, replaceBody(tl(text), b, "const y = 2\nreturn y").replacement)).toBe("  m() {\n      const y = 2\n      return y\n  }\n")
+    expect(applyReplacement(text, replaceBody(tl(text), b, "return 2 // two").replacement)).toBe("  m() {\n      return 2 // two\n  }\n")
     const empty = "func F() {}\n"
     expect(applyReplacement(empty, replaceBody(tl(empty), braces(empty, "{", "}"), "return").replacement)).toBe("func F() { return }\n")
   })

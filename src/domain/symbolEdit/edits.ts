@@ -157,7 +157,8 @@ export const replaceBody = (t: TextLines, body: Body, code: string): Planned => 
       }
     }
     const fitted = fitLines(code, innerIndent(t, body.open), t.lines)
-    if (fitted.length === 1 && openLine === closeLine) {
+    // One line stays inline, unless it may end with a line comment, which would swallow the `}`.
+    if (fitted.length === 1 && openLine === closeLine && !/\/\/|#|--/.test(fitted[0]!)) {
       return { replacement: { start: body.open + 1, end: body.close, insert: ` ${fitted[0]!.trimStart()} ` }, lines: span(openLine, 1) }
     }
     // The body gets lines of its own; a `}` that starts its line keeps it.
