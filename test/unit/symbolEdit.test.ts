@@ -62,6 +62,9 @@ describe("fitting new code to its place", () => {
     // A docstring's own 2-space indentation is text, not the unit: the step into the class body is.
     const cls = ["class F:", "    \"\"\"Doc.", "", "      - a bullet", "    \"\"\"", "    x = 1"]
     expect(indentBlock(cls, "", ["def g():", "    return 1"])).toEqual(cls)
+    // A class's docstring with a line ending in ':' and a 2-space bullet under it: still the file's unit.
+    const doc = ["class F:", "    \"\"\"Made from:", "", "      - a string", "    \"\"\"", "", "    def f(self):", "        return 1"]
+    expect(indentBlock(doc, "", ["def g():", "    return 1"])).toEqual(doc)
     expect(indentBlock(["class F:", "  \"\"\"Doc.", "    - a bullet", "  \"\"\""], "", ["def g():", "    return 1"])).toEqual(["class F:", "    \"\"\"Doc.", "        - a bullet", "    \"\"\""])
   })
 })
