@@ -32,6 +32,31 @@ describe("splice complete on the memory layers", () => {
     expect(names(scope)).toEqual(expect.arrayContaining(["Box", "b"]))
   })
 
+  it("TS: members of the standard library's types (a string, an array's element), the DOM only when the tsconfig's lib asks for it", async () => {
+    const mem = new MemoryFs()
+    mem.put("s.ts", "export class Box {\n  get(k: string) { return k }\n}\nconst boxes: Box[] = []\nexport const a = \"x\".toUp\nexport const b = boxes[0].ge\nexport const c = boxes.fi\nexport const d = document.getElementBy\n")
+    const stringMembers = await runGraph(completeCommand(at("s.ts", 5, 25)), mem, new SavedGraph())
+    expect(names(stringMembers)).toEqual(["toUpperCase", "toLocaleUpperCase"])
+    expect(names(await runGraph(completeCommand(at("s.ts", 6, 28)), mem, new SavedGraph()))).toEqual(["get"])
+    expect(names(await runGraph(completeCommand(at("s.ts", 7, 25)), mem, new SavedGraph()))).toEqual(expect.arrayContaining(["fill", "filter", "find", "findIndex"]))
+    // No tsconfig: ES2020 without the DOM, so `document` is unknown; a tsconfig whose lib lists "dom" brings it.
+    expect(names(await runGraph(completeCommand(at("s.ts", 8, 39)), mem, new SavedGraph()))).toEqual([])
+    mem.put("tsconfig.json", "{ \"compilerOptions\": { \"lib\": [\"es2020\", \"dom\"] } }\n")
+    expect(names(await runGraph(completeCommand(at("s.ts", 8, 39)), mem, new SavedGraph()))).toEqual(["getElementById", "getElementsByClassName", "getElementsByName", "getElementsByTagName", "getElementsByTagNameNS"])
+  })
+
+  it("TS: a file changed since the last call is read again (the LanguageService is kept between calls)", async () => {
+    const mem = new MemoryFs()
+    mem.put("box.ts", "export class Box {\n  get(k: string) { return k }\n}\n")
+    mem.put("use.ts", "import { Box } from \"./box\"\nnew Box().ge\n")
+    const saved = new SavedGraph()
+    expect(names(await runGraph(completeCommand(at("use.ts", 2, 13)), mem, saved))).toEqual(["get"])
+    mem.put("box.ts", "export class Box {\n  get(k: string) { return k }\n  getAll() { return [] }\n}\n")
+    expect(names(await runGraph(completeCommand(at("use.ts", 2, 13)), mem, saved))).toEqual(["get", "getAll"])
+    mem.put("box.ts", "export class Box {\n  gather() { return [] }\n}\n")
+    expect(names(await runGraph(completeCommand(at("use.ts", 2, 13)), mem, saved))).toEqual(["gather"])
+  })
+
   it("Python (the graph): an imported module's exports after `m.`, and the file's own names", async () => {
     const mem = new MemoryFs()
     mem.put("pkg/__init__.py", "")

@@ -97,6 +97,23 @@ export class Box {
     expect(viaGraph.text("box.ts")).toBe(text.replace("  get(k", "  fetch(k"))
   })
 
+  it("TS: a method called through the standard library (an array's element, a callback of map, a Promise) is renamed: the LanguageService has the lib", async () => {
+    const mem = new MemoryFs()
+    const text = `export class Box {
+  get(k: string) { return k }
+}
+const boxes: Box[] = [new Box()]
+export const first = (boxes[0] || new Box()).get("a")
+export const all = boxes.map((b) => b.get("b"))
+export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
+`
+    mem.put("box.ts", text)
+    const r = await runGraph(rename(config("Box.get", "fetch")), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error?.context)).toBe(0)
+    expect(r.last).toMatchObject({ engine: "typescript", renamed: 4, unresolved: [] })
+    expect(mem.text("box.ts")).toBe(text.replaceAll("get(", "fetch("))
+  })
+
   it("TS: renaming an overriding method renames the hierarchy, as TypeScript does, and the check follows it", async () => {
     const mem = new MemoryFs()
     const text = "export abstract class Base {\n  abstract parse(x: string): number\n  run() { return this.parse(\"1\") }\n}\nexport class Sub extends Base {\n  parse(x: string) { return Number(x) }\n}\n"
