@@ -254,6 +254,47 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect(mem.text("pkg/main.py")).toBe("from pkg.util import (\n    double,\n    stretch,\n)\nfrom pkg import util\n\nprint(stretch(3), util.stretch(4), double(5))\n")
   })
 
+  it("Python: a re-export in a package's __init__.py and the imports through it; not another module's name of the same spelling", async () => {
+    const mem = new MemoryFs()
+    mem.put("pkg/__init__.py", "from pkg.util import scale, double\n")
+    mem.put("pkg/util.py", "def scale(x):\n    return x * 2\n\n\ndef double(x):\n    return scale(x)\n")
+    mem.put("pkg/other.py", "def scale(x):\n    return x\n")
+    mem.put("app.py", "from pkg import scale\nprint(scale(1))\n")
+    // util.scale() here is the renamed function; the imported scale is pkg.other's, which stays.
+    mem.put("mixed.py", "from pkg import util\nfrom pkg.other import scale\nprint(util.scale(2), scale(3))\n")
+    const r = await runGraph(rename(config("scale", "stretch", { path: "pkg/util.py" })), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(mem.text("pkg/__init__.py")).toBe("from pkg.util import stretch, double\n")
+    expect(mem.text("pkg/util.py")).toBe("def stretch(x):\n    return x * 2\n\n\ndef double(x):\n    return stretch(x)\n")
+    expect(mem.text("app.py")).toBe("from pkg import stretch\nprint(stretch(1))\n")
+    expect(mem.text("mixed.py")).toBe("from pkg import util\nfrom pkg.other import scale\nprint(util.stretch(2), scale(3))\n")
+    expect(mem.text("pkg/other.py")).toBe("def scale(x):\n    return x\n")
+  })
+
+  it("Python: a method's rename leaves an imported function of the same name alone", async () => {
+    const mem = new MemoryFs()
+    mem.put("helpers.py", "def get(k):\n    return k\n")
+    mem.put("box.py", "from helpers import get\n\n\nclass Box:\n    def get(self, k):\n        return get(k)\n\n    def twice(self, k):\n        return self.get(k) + self.get(k)\n")
+    const r = await runGraph(rename(config("Box.get", "fetch")), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(mem.text("box.py")).toBe("from helpers import get\n\n\nclass Box:\n    def fetch(self, k):\n        return get(k)\n\n    def twice(self, k):\n        return self.fetch(k) + self.fetch(k)\n")
+  })
+
+  it("Python: a variable assigned in several places (both branches of an if, a function declaring it global, self.x in each method) is renamed at every assignment", async () => {
+    const mem = new MemoryFs()
+    const settings = "import os\n\nif os.name == \"nt\":\n    cache_dir = \"C:/cache\"\nelse:\n    cache_dir = \"~/.cache\"\n\n\ndef reset():\n    global cache_dir\n    cache_dir = None\n\n\ndef local():\n    cache_dir = 1\n    return cache_dir\n\n\nprint(cache_dir)\n"
+    mem.put("settings.py", settings)
+    const r = await runGraph(rename(config("cache_dir", "cache_path")), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    // The local of local() is another variable: it stays.
+    expect(mem.text("settings.py")).toBe(settings.replaceAll("cache_dir", "cache_path").replace("cache_path = 1\n    return cache_path", "cache_dir = 1\n    return cache_dir"))
+    const counter = "class Counter:\n    def __init__(self):\n        self.count = 0\n\n    def bump(self):\n        self.count = self.count + 1\n"
+    mem.put("counter.py", counter)
+    const c = await runGraph(rename(config("Counter.count", "total")), mem, new SavedGraph())
+    expect(c.exit, JSON.stringify(c.error)).toBe(0)
+    expect(mem.text("counter.py")).toBe(counter.replaceAll("self.count", "self.total"))
+  })
+
   it("Go: an exported function and its package-qualified calls in another package", async () => {
     const mem = new MemoryFs()
     mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")
