@@ -306,6 +306,16 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect(mem.text("main.go")).toBe("package main\n\nimport \"example.com/m/geo\"\n\nfunc main() { _ = geo.MakePoint(1) }\n")
   })
 
+  it("Go: a type named in a parameter list whose parameter has the same name (func f(kind kind)) is renamed there too", async () => {
+    const mem = new MemoryFs()
+    mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")
+    const text = "package fcgi\n\ntype recType uint8\n\nfunc write(recType recType, n int) recType {\n\treturn recType + 1\n}\n"
+    mem.put("fcgi/fcgi.go", text)
+    const r = await runGraph(rename(config("recType", "kind", { kind: "type" })), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(mem.text("fcgi/fcgi.go")).toBe("package fcgi\n\ntype kind uint8\n\nfunc write(recType kind, n int) kind {\n\treturn recType + 1\n}\n")
+  })
+
   it("splice case: the old name in another case style, renamed everywhere; kebab is not a TypeScript identifier (SPL-E141); already in that case (SPL-E010)", async () => {
     const mem = new MemoryFs()
     mem.put("cfg.ts", "export const max_retries = 3\nexport const twice = max_retries * 2\n")

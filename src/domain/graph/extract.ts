@@ -245,7 +245,8 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     if (refSeen.has(key)) continue
     if (memberReads) {
       // A bare name that is not a reference (a keyword argument, an attribute) or is bound locally.
-      if (qualifier === null && (scoping.skipped(r.name.start) || scoping.isLocal(name, r.name.start))) continue
+      // (Go: a type name is never a local's — `func f(recType recType)` names the package's type.)
+      if (qualifier === null && (scoping.skipped(r.name.start) || (scoping.isLocal(name, r.name.start) && !(language === "go" && r.kind === "type")))) continue
       if (scoping.written(r.name.start)) continue
       if (qualifier === "self" && instanceShadows(r.name.start, name)) continue
       if (r.kind === "read" && !keepRead(language, name, qualifier, known, importNames)) continue
