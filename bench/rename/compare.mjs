@@ -24,8 +24,8 @@ const spliceSymbol = async (server, def) =>
 
 /**
  * Renames each of `prepared.chosen` to `<name>Rn` and compares. `prepared.oracle(def)` is the set of
- * locations (or undefined when the oracle cannot rename it); `prepared.newErrors(changedFiles)`, when
- * present, the errors the rename introduced; `prepared.restored(changedFiles)` is told of the undo.
+ * locations (or undefined when the oracle cannot rename it); `prepared.errors(changedFiles)`, when
+ * present, the project's errors before and after the rename; `prepared.restored(changedFiles)` is told of the undo.
  */
 export const renameAll = async (prepared, server, { check = true } = {}) => {
   const outcomes = []
@@ -52,7 +52,11 @@ export const renameAll = async (prepared, server, { check = true } = {}) => {
     }
     const changed = r.value.files.map((f) => f.file)
     try {
-      if (check && prepared.newErrors !== undefined) outcome.newErrors = await prepared.newErrors(changed)
+      if (check && prepared.errors !== undefined) {
+        // A message that only spells the new name where it spelled the old one is not new.
+        const { before, after } = await prepared.errors(changed)
+        outcome.newErrors = subtract(after.map((e) => e.replaceAll(`${def.name}Rn`, def.name)), before)
+      }
     } finally {
       const undo = await server.call("undo", {})
       if (!undo.ok) throw new Error(`undo failed: ${JSON.stringify(undo.value).slice(0, 300)}`)
@@ -82,7 +86,7 @@ export const summarize = (prepared, outcomes, { check = true } = {}) => {
         ((o.newErrors ?? []).length > 0 ? `, ${o.newErrors.length} new error(s): ${JSON.stringify(o.newErrors.slice(0, 2))}` : ""))
     }
   }
-  const hasCheck = check && prepared.newErrors !== undefined
+  const hasCheck = check && prepared.errors !== undefined
   return {
     details,
     kinds: kinds.map((k) => `${k} ${prepared.chosen.filter((d) => d.kind === k).length}`).join(", "),

@@ -7,7 +7,6 @@
 import { execFileSync } from "node:child_process"
 import { join } from "node:path"
 import { env, sampleByKind, WORK, workspace } from "../graph-truth/common.mjs"
-import { subtract } from "./compare.mjs"
 
 const goEnv = { ...env, GOFLAGS: "-mod=mod", GOPROXY: "off", GOTOOLCHAIN: "local" }
 
@@ -36,8 +35,7 @@ export const prepare = ({ sample, seed, package: pkg = "net/http" }) => {
     chosen,
     oracle: (def) => new Set([`${def.file}:${def.line}:${def.col}`, ...def.refs.map((r) => `${r.file}:${r.line}:${r.col}`)]),
     checkName: "new go/types error",
-    newErrors: () => subtract(oracleOf(["-check", "-root", ws, pkg]), baseline),
-    baselineErrors: baseline.length,
+    errors: () => ({ before: baseline, after: oracleOf(["-check", "-root", ws, pkg]) }),
     close: () => {}
   }
 }

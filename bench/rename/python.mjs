@@ -7,7 +7,6 @@
 import { execFileSync, spawnSync } from "node:child_process"
 import { dirname, join } from "node:path"
 import { listFiles, sampleByKind, workspace } from "../graph-truth/common.mjs"
-import { subtract } from "./compare.mjs"
 
 const ORACLE = join(import.meta.dirname, "..", "graph-truth", "jedi_oracle.py")
 const jedi = (interpreter, args, input) =>
@@ -45,7 +44,7 @@ export const prepare = ({ sample, seed, python: interpreter = "python3" }) => {
     chosen,
     oracle: (def) => oracle.get(def),
     checkName: "new pyflakes message",
-    ...(baseline !== undefined ? { newErrors: (changed) => subtract(pyflakes(ws, changed), messagesOf(changed)) } : {}),
+    ...(baseline !== undefined ? { errors: (changed) => ({ before: messagesOf(changed), after: pyflakes(ws, changed) }) } : {}),
     close: () => {}
   }
 }

@@ -7,7 +7,6 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { byteColumn, listFiles, npmPackage, sampleByKind, workspace } from "../graph-truth/common.mjs"
-import { subtract } from "./compare.mjs"
 import { declarations, languageService, PROJECTS, typescript5 } from "../graph-truth/ts.mjs"
 
 const where = (ws, text, fileName, offset) => {
@@ -50,10 +49,10 @@ export const prepare = ({ project, sample, seed }) => {
     },
     checkName: "new type error",
     // The LanguageService still holds the files as they were: their errors then, then as renamed.
-    newErrors: (changed) => {
+    errors: (changed) => {
       const before = errorsOf(service, changed.map((f) => join(ws, f)))
       reread(changed)
-      return subtract(errorsOf(service, changed.map((f) => join(ws, f))), before)
+      return { before, after: errorsOf(service, changed.map((f) => join(ws, f))) }
     },
     restored: reread,
     close: () => service.dispose()

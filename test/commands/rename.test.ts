@@ -280,7 +280,7 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect(mem.text("box.py")).toBe("from helpers import get\n\n\nclass Box:\n    def fetch(self, k):\n        return get(k)\n\n    def twice(self, k):\n        return self.fetch(k) + self.fetch(k)\n")
   })
 
-  it("Python: a variable assigned in several places (both branches of an if, a function declaring it global, self.x in each method) is renamed at every assignment", async () => {
+  it("Python: a variable assigned in several places (both branches of an if, a function declaring it global, another module through the module's name, self.x in each method) is renamed at every assignment", async () => {
     const mem = new MemoryFs()
     const settings = "import os\n\nif os.name == \"nt\":\n    cache_dir = \"C:/cache\"\nelse:\n    cache_dir = \"~/.cache\"\n\n\ndef reset():\n    global cache_dir\n    cache_dir = None\n\n\ndef local():\n    cache_dir = 1\n    return cache_dir\n\n\nprint(cache_dir)\n"
     mem.put("settings.py", settings)
@@ -288,6 +288,11 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect(r.exit, JSON.stringify(r.error)).toBe(0)
     // The local of local() is another variable: it stays.
     expect(mem.text("settings.py")).toBe(settings.replaceAll("cache_dir", "cache_path").replace("cache_path = 1\n    return cache_path", "cache_dir = 1\n    return cache_dir"))
+    // Assigned through the module from another file.
+    mem.put("main.py", "import settings\n\nsettings.cache_path = \"/tmp\"\nprint(settings.cache_path)\n")
+    const m = await runGraph(rename(config("cache_path", "cache_root")), mem, new SavedGraph())
+    expect(m.exit, JSON.stringify(m.error)).toBe(0)
+    expect(mem.text("main.py")).toBe("import settings\n\nsettings.cache_root = \"/tmp\"\nprint(settings.cache_root)\n")
     const counter = "class Counter:\n    def __init__(self):\n        self.count = 0\n\n    def bump(self):\n        self.count = self.count + 1\n"
     mem.put("counter.py", counter)
     const c = await runGraph(rename(config("Counter.count", "total")), mem, new SavedGraph())

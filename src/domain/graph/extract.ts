@@ -247,7 +247,9 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
       // A bare name that is not a reference (a keyword argument, an attribute) or is bound locally.
       // (Go: a type name is never a local's — `func f(recType recType)` names the package's type.)
       if (qualifier === null && (scoping.skipped(r.name.start) || (scoping.isLocal(name, r.name.start) && !(language === "go" && r.kind === "type")))) continue
-      if (scoping.written(r.name.start)) continue
+      // An attribute assigned to declares it (`self.x = v`), unless it is a module's or class's the file
+      // knows (`settings.debug = True`): that assigns the variable declared there.
+      if (scoping.written(r.name.start) && !(language === "python" && qualifier !== null && known.has(qualifier))) continue
       if (qualifier === "self" && instanceShadows(r.name.start, name)) continue
       if (r.kind === "read" && !keepRead(language, name, qualifier, known, importNames)) continue
     } else if (r.kind === "read" && !known.has(name) && !(qualifier !== null && known.has(qualifier)) && !globalConstant(language, qualifier ?? name)) continue
