@@ -341,19 +341,20 @@ export interface Completion {
   readonly source: string | null
 }
 
-/** TypeScript's completions at a UTF-16 offset, in its order; signatures for the first `detailed`. */
+/** TypeScript's completions at a UTF-16 offset, in its order; signatures for those in `describe` (by name and source). */
 export const typescriptCompletions = (
   workspace: WorkspaceScripts,
   file: string,
   offset: number,
-  detailed: number
+  describe: ReadonlyArray<{ readonly name: string; readonly source: string | null }>
 ): ReadonlyArray<Completion> | undefined =>
   asking(workspace, ({ ts, service }) => {
     const found = service.getCompletionsAtPosition("/" + file, offset, { includeCompletionsForModuleExports: false, includeCompletionsWithInsertText: true })
     if (found === undefined) return undefined
     const entries = [...found.entries].sort((a, b) => a.sortText.localeCompare(b.sortText) || a.name.localeCompare(b.name))
-    return entries.map((e, i) => {
-      const details = i < detailed ? service.getCompletionEntryDetails("/" + file, offset, e.name, undefined, e.source, undefined, e.data) : undefined
+    const wanted = new Set(describe.map((d) => `${d.name}\0${d.source}`))
+    return entries.map((e) => {
+      const details = wanted.has(`${e.name}\0${e.source ?? null}`) ? service.getCompletionEntryDetails("/" + file, offset, e.name, undefined, e.source, undefined, e.data) : undefined
       return {
         name: e.name,
         kind: e.kind,
