@@ -150,10 +150,10 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
         return undefined
       }
     }),
-  scriptCompletions: ({ files, tsconfig, conditions, file, offset, detailed }) =>
+  scriptCompletions: ({ files, tsconfig, conditions, file, offset, describe }) =>
     Effect.sync(() => {
       try {
-        return typescriptCompletions({ files, tsconfig, conditions }, file, offset, detailed)
+        return typescriptCompletions({ files, tsconfig, conditions }, file, offset, describe)
       } catch {
         return undefined
       }
