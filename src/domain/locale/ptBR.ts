@@ -6,6 +6,7 @@
  * depois de dois-pontos, como veio.
  */
 import type { Catalog, ErrorTexts, VerdictView } from "./catalog.js"
+import { ptBRCommands } from "./ptBRCommands.js"
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 const lines = (n: number | undefined) => (n === undefined ? "linhas" : plural(n, "linha", "linhas"))
@@ -403,6 +404,7 @@ const actions: Record<string, string> = {
 }
 
 export const ptBR: Catalog = {
+  ...ptBRCommands,
   locale: "pt-BR",
   errors,
   error: {
