@@ -107,18 +107,15 @@ const problemLine = (p: JournalProblem, t: Catalog) => t.recover.quarantined(p.i
 export const autoRecover = Effect.gen(function*() {
   const output = yield* Output
   const report = yield* recoverAbandoned("open")
-  for (const p of report.quarantined) yield* output.log(`splice: ${problemLine(p, output.catalog)}`)
+  for (const p of report.quarantined) yield* output.log((t) => `splice: ${problemLine(p, t)}`)
   for (const r of report.transactions) {
     if (r.status === "incomplete" || r.status === "damaged") {
-      yield* output.log(`splice: could not roll back interrupted transaction ${r.tx} (${r.command}): ${r.files.filter((f) => f.action === "failed").map((f) => `${f.file}: ${f.error}`).join("; ")}; run \`splice recover\``)
+      yield* output.log((t) => t.notes.notRolledBack(r.tx, r.command, r.files.filter((f) => f.action === "failed").map((f) => ({ file: f.file, error: f.error }))))
       continue
     }
     if (r.status !== "rolled_back") continue
     const conflicts = r.files.filter((f) => f.action === "conflict").map((f) => f.file)
-    yield* output.log(
-      `splice: rolled back interrupted transaction ${r.tx} (${r.command})` +
-        (conflicts.length > 0 ? `; changed since, left alone: ${conflicts.join(", ")}` : "")
-    )
+    yield* output.log((t) => t.notes.rolledBackInterrupted(r.tx, r.command, conflicts))
   }
   return report.blocked
 })

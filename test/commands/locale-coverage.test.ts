@@ -4,30 +4,20 @@
  * pt-BR and in a pseudo-locale that brackets every text the catalog gives (test/support/pseudoLocale.ts).
  * - a command with no run here fails (a new command must come with its runs and its texts);
  * - its human output holds text from the catalog, unless the run says why it prints only data;
- * - every word outside the brackets is data the NDJSON carries (a path, a name, a line of the file):
- *   a word a command wrote itself fails, whatever the language;
+ * - every word outside the brackets, on stdout and in the notes on stderr, is data the NDJSON carries
+ *   (a path, a name, a line of the file): a word a command wrote itself fails, whatever the language;
  * - every catalog text it used reads differently in pt-BR, unless all its words are data or terms
  *   Brazilian developers keep (tx, ok, bytes…);
  * - the NDJSON is the same in both locales.
  */
-import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import { createBLAKE3 } from "hash-wasm/dist/blake3.umd.min.js"
 import { describe, expect, it } from "vitest"
-import { GraphDbMemory, SavedGraph } from "../../layers/memory/GraphDbMemory.js"
-import { CapturedOutput } from "../../layers/memory/OutputMemory.js"
-import { MemoryTrustRecords, TrustMemory } from "../../layers/memory/TrustMemory.js"
-import { outcomeOf } from "../../src/cli/outcome.js"
 import type { Catalog } from "../../src/domain/locale/catalog.js"
 import { en } from "../../src/domain/locale/en.js"
 import { ptBR } from "../../src/domain/locale/ptBR.js"
-import { emptyConfig } from "../../src/domain/projectConfig.js"
-import type { SpliceError } from "../../src/domain/SpliceError.js"
-import type { AnyCommandSpec } from "../../src/spec/command.js"
 import { commandSpecs } from "../../src/spec/commands/index.js"
-import { ProjectConfig } from "../../services/ProjectConfig.js"
 import { type CatalogCall, outsideCatalog, pseudoCatalog, stringsIn, textAt, wordsOf } from "../support/pseudoLocale.js"
-import { layerFor, MemoryFs } from "../support/memory.js"
+import { specs, specSession, type Step, type StepRun } from "../support/specSession.js"
 
 const GREET = "export function greet(name: string): string {\n  return \"Hello, \" + name\n}\n"
 const MAIN = "import { greet } from \"./greet\"\n\nexport function main(): void {\n  console.log(greet(\"world\"))\n}\n\nfunction unused(): number {\n  return 1\n}\n"
@@ -47,7 +37,6 @@ const blake3 = async (text: string) => {
   return h.init().update(text).digest("hex")
 }
 
-type Step = readonly [command: string, args: Record<string, unknown>]
 interface Scenario {
   readonly steps: ReadonlyArray<Step>
   /** Why this command's human output is only data (the file's text, a value, JSON) with no text of its own. */
@@ -64,7 +53,7 @@ const scenarios = async (): Promise<Record<string, Scenario>> => ({
   mv: { steps: [["mv", { from: "old", to: "new", preview: true }], ["mv", { from: "old", to: "new" }]] },
   cp: { steps: [["cp", { from: "notes.txt", to: "copy/notes.txt", preview: true }], ["cp", { from: "notes.txt", to: "copy/notes.txt" }]] },
   rm: { steps: [["rm", { paths: ["old"], recursive: true, preview: true }], ["rm", { paths: ["old"], recursive: true }]] },
-  search: { steps: [["search", { pattern: "greet" }], ["search", { pattern: "o", count: true, limit: 1 }]] },
+  search: { steps: [["search", { pattern: "greet" }], ["search", { pattern: "o", count: true, limit: 1 }], ["search", { pattern: "x", paths: ["logo.png"] }]] },
   replace: { steps: [["replace", { pattern: "one", replacement: "uno", preview: true }], ["replace", { pattern: "one", replacement: "uno" }], ["replace", { pattern: "zzz", replacement: "y" }]] },
   ls: { steps: [["ls", {}], ["ls", { long: true }]] },
   count: { steps: [["count", { bySize: 2, byLanguage: true }]] },
@@ -96,58 +85,38 @@ const scenarios = async (): Promise<Record<string, Scenario>> => ({
   case: { steps: [["case", { symbol: "unused", to: "PascalCase" }]] }
 })
 
-const specs = new Map(commandSpecs.map((s) => [s.name, s]))
-const valuesOf = (spec: AnyCommandSpec, given: Record<string, unknown>) => {
-  const out: Record<string, unknown> = {}
-  for (const [key, p] of Object.entries(spec.params)) out[key] = p.defaultValue
-  return { ...out, lockTimeout: 0.2, ...given } as never
-}
-
-interface StepRun {
-  readonly command: string
-  readonly exit: number
-  readonly lines: ReadonlyArray<Record<string, unknown>>
-  readonly human: string
-  readonly error?: SpliceError
-}
-
-/** The steps on a fresh workspace, in one locale. */
-const session = async (catalog: Catalog, steps: ReadonlyArray<Step>): Promise<StepRun[]> => {
-  const mem = new MemoryFs(FILES)
-  const saved = new SavedGraph()
-  const records = new MemoryTrustRecords()
-  const out: StepRun[] = []
-  for (const [command, args] of steps) {
-    const spec = specs.get(command)!
-    const captured = new CapturedOutput(catalog)
-    const layer = Layer.mergeAll(
-      layerFor(mem, captured),
-      GraphDbMemory(saved),
-      Layer.succeed(ProjectConfig, { load: Effect.succeed(emptyConfig) })
-    )
-    const full = Layer.merge(layer, TrustMemory(records).pipe(Layer.provide(layer)))
-    const exit = await Effect.runPromiseExit(spec.run(valuesOf(spec, args)).pipe(Effect.provide(full)) as Effect.Effect<unknown, SpliceError>)
-    const outcome = outcomeOf(exit, undefined)
-    out.push({ command, exit: outcome.exit, lines: captured.lines, human: captured.human.join(""), ...(outcome.error !== undefined ? { error: outcome.error } : {}) })
-  }
-  return out
-}
+const session = (catalog: Catalog, steps: ReadonlyArray<Step>) => specSession(catalog, FILES, steps)
 
 /** NDJSON with what differs between two runs of the same thing (transaction ids, times) blanked. */
 const stable = (r: StepRun) =>
   JSON.stringify(r.lines).replace(/\d{8}T\d{9}Z-[0-9a-z]{8}/g, "TX").replace(/"(elapsed_ms|ms|files_per_second|mtime|created)":("[^"]*"|\d+)/g, "\"$1\":0")
 
 /** Words pt-BR keeps as they are. */
-const KEPT = new Set(["tx", "ok", "OK", "B", "KiB", "MiB", "GiB", "ms", "bytes", "blake", "gate", "splice", "json", "preview", "SPLICE", "TRUST", "hint"])
+const KEPT = new Set([
+  "tx", "ok", "OK", "B", "KiB", "MiB", "GiB", "ms", "bytes", "blake", "gate", "splice", "json", "preview", "SPLICE", "TRUST",
+  // Kinds and languages that read the same in Portuguese.
+  "interface", "enum", "struct", "trait", "namespace", "macro", "import", "alias", "symlink", "typescript", "javascript", "python", "json", "go", "rust"
+])
 /** NDJSON fields that hold English prose for programs: a human line that shows them must translate them. */
 const PROSE = new Set(["hint", "reason", "note", "explanation", "why"])
+/** The strings under PROSE keys anywhere in a value. */
+const proseIn = (value: unknown, out: string[] = []): string[] => {
+  if (Array.isArray(value)) for (const v of value) proseIn(v, out)
+  else if (value !== null && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      if (PROSE.has(k) && typeof v === "string") out.push(v)
+      else proseIn(v, out)
+    }
+  }
+  return out
+}
 const dataWords = (lines: ReadonlyArray<Record<string, unknown>>, keys: boolean): Set<string> => {
   const strip = (v: unknown): unknown =>
     Array.isArray(v) ? v.map(strip)
     : v !== null && typeof v === "object" ? Object.fromEntries(Object.entries(v).filter(([k, x]) => !(PROSE.has(k) && typeof x === "string")).map(([k, x]) => [k, strip(x)]))
     : v
   // Printed as JSON (dataOnly), keys and literals are data too.
-  return new Set(keys ? wordsOf(JSON.stringify(lines)) : stringsIn(lines.map(strip)).flatMap(wordsOf))
+  return new Set(keys ? [...wordsOf(JSON.stringify(lines)), ...stringsIn(lines, true).flatMap(wordsOf)] : stringsIn(lines.map(strip)).flatMap(wordsOf))
 }
 
 describe("every command's human output comes from the catalog", async () => {
@@ -172,14 +141,20 @@ describe("every command's human output comes from the catalog", async () => {
       if (scenario.dataOnly === undefined) expect([spec.name, human.includes("\u27e6")]).toEqual([spec.name, true])
       for (const r of pseudo) {
         const data = dataWords(r.lines, specs.get(r.command)!.name === spec.name && scenario.dataOnly !== undefined)
-        const stray = wordsOf(outsideCatalog(r.human)).filter((w) => !data.has(w))
+        const stray = wordsOf(outsideCatalog(r.human + r.logs)).filter((w) => !data.has(w))
         expect([r.command, stray]).toEqual([r.command, []])
       }
       for (const call of calls) {
         const english = textAt(en, call)
-        const args = new Set(stringsIn(call.args).flatMap(wordsOf))
-        const words = wordsOf(english).filter((w) => !args.has(w) && !KEPT.has(w))
-        if (words.length > 0) expect([call.path.join("."), textAt(ptBR, call) !== english]).toEqual([call.path.join("."), true])
+        const args = stringsIn(call.args)
+        // A text of its own, or an English text passed through (a gate's reason, a kind): either must read otherwise in pt-BR.
+        const own = wordsOf(english).filter((w) => !args.flatMap(wordsOf).includes(w) && !KEPT.has(w))
+        const passedThrough = args.includes(english) && wordsOf(english).some((w) => !KEPT.has(w))
+        const portuguese = textAt(ptBR, call)
+        if (own.length > 0 || passedThrough) expect([call.path.join("."), english, portuguese !== english]).toEqual([call.path.join("."), english, true])
+        // English prose handed in (a verdict's reason) must not come out as it is.
+        const prose = proseIn(call.args).filter((p) => wordsOf(p).some((w) => !KEPT.has(w)))
+        expect([call.path.join("."), prose.filter((p) => portuguese.includes(p))]).toEqual([call.path.join("."), []])
       }
     })
   }

@@ -63,7 +63,7 @@ export const count = (config: CountConfig) =>
       }
       if (byLanguage !== undefined) {
         s += t.tree.byLanguage
-        for (const r of byLanguage) s += t.tree.languageRow(r.language, r.files, r.lines, r.bytes)
+        for (const r of byLanguage) s += t.tree.languageRow(t.words.language(r.language), r.files, r.lines, r.bytes)
       }
       return s
     }

@@ -4,6 +4,7 @@
  * directories at its edge; `--long` adds each file's size, lines, language and BLAKE3 checksum.
  */
 import * as Effect from "effect/Effect"
+import { errorMessage } from "../../domain/render.js"
 import { spliceError } from "../../domain/SpliceError.js"
 import { countLinesOf, languageOf } from "../../domain/tree/fileFacts.js"
 import type { WorkspacePath } from "../../domain/workspacePath.js"
@@ -53,7 +54,8 @@ export const ls = (config: LsConfig) =>
       const read = yield* Effect.either(store.read(e.file, { noFollow: true }))
       if (read._tag === "Left") {
         unreadable.push({ path: e.path, reason: `${read.left.code}: ${read.left.message}` })
-        yield* output.log(`splice: skipped ${e.path}: ${read.left.message}`)
+        const error = read.left
+        yield* output.log((t) => t.notes.skipped(e.path, errorMessage(error, t)))
         continue
       }
       const data = read.right
@@ -67,7 +69,7 @@ export const ls = (config: LsConfig) =>
     }
     yield* output.events(events, (t) =>
       human.map((h) =>
-        typeof h === "string" ? h : `${t.words.size(h.size).padStart(10)} ${String(h.lines ?? "-").padStart(7)}  ${h.language.padEnd(12)} ${h.checksum.slice(0, 12)}  ${h.path}\n`
+        typeof h === "string" ? h : `${t.words.size(h.size).padStart(10)} ${String(h.lines ?? "-").padStart(7)}  ${t.words.language(h.language).padEnd(12)} ${h.checksum.slice(0, 12)}  ${h.path}\n`
       ).join(""))
     return yield* output.result("ls", {
       files: files.length - unreadable.length,

@@ -4,6 +4,7 @@
  * on (one write per run of a directory's files), then a summary.
  */
 import * as Effect from "effect/Effect"
+import type { Human } from "../../domain/locale/index.js"
 import { spliceError } from "../../domain/SpliceError.js"
 import { type CompiledPattern, compilePattern, type PatternOptions } from "../../domain/search/pattern.js"
 import { type FoundLine, scanBytes } from "../../domain/search/scan.js"
@@ -77,7 +78,7 @@ export const search = (config: SearchConfig) =>
     let binary = 0
     /** What --limit has left: lines (or files), or undefined without a limit. */
     const left = () => config.limit === undefined ? undefined : config.limit - (byFile ? matchedFiles : matchedLines)
-    const notes: string[] = []
+    const notes: Human[] = []
     let events: EventLine[] = []
     let human = ""
     // What the last run of files found, written at once.
@@ -93,7 +94,7 @@ export const search = (config: SearchConfig) =>
       searched++
       if (read.kind === "binary") {
         binary++
-        if (file.explicit) notes.push(`splice: ${rel} is binary: not searched`)
+        if (file.explicit) notes.push((t) => t.notes.binary(rel))
         return
       }
       const remaining = left()

@@ -56,12 +56,31 @@ export interface StatView {
 
 /** The sections of a catalog that only some commands print (src/domain/locale/*Commands.ts). */
 export interface CommandTexts {
+  /** Notes on stderr: progress, files skipped, rollbacks. */
+  readonly notes: {
+    /** `message`: the error's, already in this language. */
+    readonly skipped: (path: string, message: string) => string
+    readonly binary: (file: string) => string
+    readonly indexing: (done: number, total: number, rate: number) => string
+    readonly graphNotRefreshed: (code: string, message: string) => string
+    readonly testHold: (tx: string, ms: number) => string
+    readonly rolledBack: (tx: string) => string
+    /** `message`: the SPL-E035 error's, already in this language; `retry`: a restore failed, recover can try again. */
+    readonly rollbackIncomplete: (message: string, retry: boolean) => string
+    readonly rollbackFailed: (tx: string, message: string) => string
+    readonly applying: (count: number, file: string) => string
+    readonly applyingProgress: (file: string, done: number, total: number) => string
+    readonly notRolledBack: (tx: string, command: string, failures: ReadonlyArray<{ readonly file: string; readonly error: string | undefined }>) => string
+    readonly rolledBackInterrupted: (tx: string, command: string, conflicts: ReadonlyArray<string>) => string
+  }
   /** Words that human lines share. */
   readonly words: {
     /** A byte count for people: `512 B`, `1.2 KiB` (pt-BR: `1,2 KiB`). */
     readonly size: (bytes: number) => string
     /** A symbol's or a reference's kind (function, call…); NDJSON keeps the English names. */
     readonly kind: (kind: string) => string
+    /** A file's language in ls and count (typescript…, text, binary). */
+    readonly language: (language: string) => string
   }
   /** `splice mv` / `splice cp`. */
   readonly transfer: {

@@ -25,7 +25,23 @@ const statLine = (s: StatView): string => {
 }
 
 export const enCommands: CommandTexts = {
-  words: { size, kind: (kind) => kind },
+  notes: {
+    skipped: (path, message) => `splice: skipped ${path}: ${message}`,
+    binary: (file) => `splice: ${file} is binary: not searched`,
+    indexing: (done, total, rate) => `splice: indexing ${done}/${total} files (${rate} files/s)`,
+    graphNotRefreshed: (code, message) => `splice: the change is committed, but the code graph was not refreshed (${code}: ${message}); the next graph query refreshes it`,
+    testHold: (tx, ms) => `splice: test hold: ${tx} written, waiting ${ms} ms before commit`,
+    rolledBack: (tx) => `splice: rolled back ${tx}`,
+    rollbackIncomplete: (message, retry) => `splice: ${message}${retry ? "; run `splice recover` to retry" : ""}`,
+    rollbackFailed: (tx, message) => `splice: rollback of ${tx} incomplete (${message}); run \`splice recover\``,
+    applying: (count, file) => `applying ${count} edits to ${file}`,
+    applyingProgress: (file, done, total) => `applying edits to ${file}: ${done} of ${total} done`,
+    notRolledBack: (tx, command, failures) =>
+      `splice: could not roll back interrupted transaction ${tx} (${command}): ${failures.map((f) => `${f.file}: ${f.error}`).join("; ")}; run \`splice recover\``,
+    rolledBackInterrupted: (tx, command, conflicts) =>
+      `splice: rolled back interrupted transaction ${tx} (${command})${conflicts.length > 0 ? `; changed since, left alone: ${conflicts.join(", ")}` : ""}`
+  },
+  words: { size, kind: (kind) => kind, language: (language) => language },
   transfer: {
     preview: (command, from, to, counts) => `would ${verb(command)} ${transferSummary(from, to, counts)}\n`,
     previewFile: (from, to, replaces) => `  ${from} → ${to}${replaces ? " (replaces the file there)" : ""}\n`,

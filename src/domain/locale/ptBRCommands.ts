@@ -25,6 +25,23 @@ const kinds: Record<string, string> = {
   module: "módulo",
   namespace: "namespace",
   macro: "macro",
+  // Kinds TypeScript's completions give (splice complete).
+  keyword: "palavra-chave",
+  "local var": "var local",
+  "local function": "função local",
+  parameter: "parâmetro",
+  property: "propriedade",
+  getter: "getter",
+  setter: "setter",
+  constructor: "construtor",
+  "enum member": "membro de enum",
+  "type parameter": "parâmetro de tipo",
+  "primitive type": "tipo primitivo",
+  label: "rótulo",
+  var: "var",
+  let: "let",
+  const: "const",
+  alias: "alias",
   // Kinds of reference.
   call: "chamada",
   read: "leitura",
@@ -36,7 +53,9 @@ const kinds: Record<string, string> = {
   socket: "socket",
   device: "dispositivo"
 }
-const kind = (k: string) => kinds[k] ?? k
+const kind = (k: string) => (Object.hasOwn(kinds, k) ? kinds[k]! : k)
+/** What ls and count call a file without a language. */
+const languages: Record<string, string> = { text: "texto", binary: "binário" }
 
 const transferSummary = (from: string, to: string, c: FileCounts) =>
   `${from} → ${to} (${plural(c.files, "arquivo", "arquivos")}${c.links > 0 ? `, ${plural(c.links, "link", "links")}` : ""}, ${c.bytes} bytes${(c.replaced ?? 0) > 0 ? `, ${plural(c.replaced!, "substituído", "substituídos")}` : ""})`
@@ -64,7 +83,23 @@ const foundBy: Record<string, string> = { memory: "memória" }
 const engines: Record<string, string> = { typescript: "TypeScript", graph: "grafo" }
 
 export const ptBRCommands: CommandTexts = {
-  words: { size, kind },
+  notes: {
+    skipped: (path, message) => `splice: ${path} ignorado: ${message}`,
+    binary: (file) => `splice: ${file} é binário: não foi pesquisado`,
+    indexing: (done, total, rate) => `splice: indexando ${done}/${total} arquivos (${rate} arquivos/s)`,
+    graphNotRefreshed: (code, message) => `splice: a mudança foi commitada, mas o grafo de código não foi atualizado (${code}: ${message}); a próxima consulta ao grafo o atualiza`,
+    testHold: (tx, ms) => `splice: pausa de teste: ${tx} gravada, esperando ${ms} ms antes do commit`,
+    rolledBack: (tx) => `splice: ${tx} desfeita (rollback)`,
+    rollbackIncomplete: (message, retry) => `splice: ${message}${retry ? "; rode `splice recover` para tentar de novo" : ""}`,
+    rollbackFailed: (tx, message) => `splice: o rollback de ${tx} ficou incompleto (${message}); rode \`splice recover\``,
+    applying: (count, file) => `aplicando ${count} edições em ${file}`,
+    applyingProgress: (file, done, total) => `aplicando edições em ${file}: ${done} de ${total} feitas`,
+    notRolledBack: (tx, command, failures) =>
+      `splice: não foi possível desfazer a transação interrompida ${tx} (${command}): ${failures.map((f) => `${f.file}: ${f.error}`).join("; ")}; rode \`splice recover\``,
+    rolledBackInterrupted: (tx, command, conflicts) =>
+      `splice: transação interrompida ${tx} (${command}) desfeita${conflicts.length > 0 ? `; mudaram desde então e ficaram como estão: ${conflicts.join(", ")}` : ""}`
+  },
+  words: { size, kind, language: (l) => languages[l] ?? l },
   transfer: {
     preview: (command, from, to, counts) => `${command === "mv" ? "moveria" : "copiaria"} ${transferSummary(from, to, counts)}\n`,
     previewFile: (from, to, replaces) => `  ${from} → ${to}${replaces ? " (substitui o arquivo que está lá)" : ""}\n`,
@@ -141,7 +176,7 @@ export const ptBRCommands: CommandTexts = {
     files: (files, stale, unindexed) =>
       `${plural(files, "arquivo indexado", "arquivos indexados")}, ${stale} desatualizado${stale === 1 ? "" : "s"}, ${unindexed} ainda não indexado${unindexed === 1 ? "" : "s"}\n`,
     refs: (k, name, file, line, signature) => `${kind(k)} ${name} em ${file}:${line}\n  ${signature}\n`,
-    refsCalls: (callers, callees) => `quem chama (${callers.length}): ${callers.join(", ")}\nchamadas (${callees.length}): ${callees.join(", ")}\n`,
+    refsCalls: (callers, callees) => `chamado por (${callers.length}): ${callers.join(", ")}\nchama (${callees.length}): ${callees.join(", ")}\n`,
     refsReferences: (count) => `referências (${count}):\n`,
     refsByName: (count) => `só pelo nome, não resolvidas (${count}):\n`,
     reference: (file, line, column, k, enclosing) => `  ${file}:${line}:${column}  ${kind(k)}${enclosing ? `  em ${enclosing}` : ""}\n`,
