@@ -80,12 +80,14 @@ export const search = (config: SearchConfig) =>
     const left = () => config.limit === undefined ? undefined : config.limit - (byFile ? matchedFiles : matchedLines)
     const notes: Human[] = []
     let events: EventLine[] = []
-    let human = ""
+    // Each file's human lines, built only if human mode asks (NDJSON of a large search would pay per line).
+    let human: Array<() => string> = []
     // What the last run of files found, written at once.
     const flush = Effect.suspend(() => {
-      const written = output.events(events, human)
+      const parts = human
+      const written = output.events(events, () => parts.map((p) => p()).join(""))
       events = []
-      human = ""
+      human = []
       return Effect.zipRight(Effect.forEach(notes.splice(0), output.log), written)
     })
 
@@ -106,13 +108,14 @@ export const search = (config: SearchConfig) =>
       matches += found.matches
       if (config.filesWithMatches) {
         events.push({ type: "file", file: rel })
-        human += `${rel}\n`
+        human.push(() => `${rel}\n`)
       } else if (config.count) {
         events.push({ type: "count", file: rel, count: found.matchedLines, matches: found.matches })
-        human += `${rel}:${found.matchedLines}\n`
+        human.push(() => `${rel}:${found.matchedLines}\n`)
       } else {
         for (const e of eventsOf(rel, found.lines)) events.push(e)
-        human += humanLines(rel, found.lines, matchedFiles === 1, context > 0)
+        const first = matchedFiles === 1
+        human.push(() => humanLines(rel, found.lines, first, context > 0))
       }
     }, flush, () => (left() ?? 1) <= 0)
 
