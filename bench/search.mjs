@@ -6,25 +6,35 @@
 // (the same information: every matching line with its submatches), and -l against -l.
 // Runs are interleaved (one of each per round) so a load spike hits both alike; medians after
 // WARMUP rounds (which also fill splice's V8 code cache).
-// Usage: node scripts/build.mjs && node bench/search.mjs [runs=15] [TREE]
+// The fixed cost of a search process (the same search in an empty directory) is timed in the same
+// rounds, and each tool's cost per MB is what a search costs beyond it: the ratio on a tree this
+// size is fixed + per-MB × size, so `COPIES` (that many copies of the default tree side by side)
+// shows how the ratio goes as the tree grows and start-up weighs less.
+// Usage: node scripts/build.mjs && node bench/search.mjs [runs=15] [TREE | -] [COPIES=1]
 import { spawnSync } from "node:child_process"
 import { cpSync, existsSync, mkdirSync, readdirSync, statSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { loadavg, tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 
 const ROOT = resolve(import.meta.dirname, "..")
 const RUNS = Number(process.argv[2] ?? 15)
+const COPIES = Number(process.argv[4] ?? 1)
 const WARMUP = 3
 const bundle = join(ROOT, "dist", "splice.mjs")
 if (!existsSync(bundle)) throw new Error("dist/splice.mjs is missing: run `node scripts/build.mjs` first")
 if (spawnSync("rg", ["--version"]).status !== 0) throw new Error("ripgrep (rg) is not installed: apt-get install ripgrep")
 
-const tree = process.argv[3] !== undefined ? resolve(process.argv[3]) : join(tmpdir(), "splice-search-bench")
-if (process.argv[3] === undefined && !existsSync(tree)) {
-  mkdirSync(join(tree, "go"), { recursive: true })
-  cpSync("/usr/lib/python3.11", join(tree, "python3.11"), { recursive: true, filter: (s) => !s.includes("config-3.11-") })
-  for (const d of ["runtime", "go", "net"]) cpSync(`/usr/share/go-1.19/src/${d}`, join(tree, "go", d), { recursive: true })
+const given = process.argv[3] !== undefined && process.argv[3] !== "-"
+const single = given ? resolve(process.argv[3]) : join(tmpdir(), "splice-search-bench")
+if (!given && !existsSync(single)) {
+  mkdirSync(join(single, "go"), { recursive: true })
+  cpSync("/usr/lib/python3.11", join(single, "python3.11"), { recursive: true, filter: (s) => !s.includes("config-3.11-") })
+  for (const d of ["runtime", "go", "net"]) cpSync(`/usr/share/go-1.19/src/${d}`, join(single, "go", d), { recursive: true })
 }
+const tree = COPIES === 1 ? single : join(tmpdir(), `splice-search-bench-x${COPIES}`)
+if (COPIES > 1 && !existsSync(tree)) for (let i = 1; i <= COPIES; i++) cpSync(single, join(tree, `copy${i}`), { recursive: true })
+const empty = join(tmpdir(), "splice-search-bench-empty")
+mkdirSync(empty, { recursive: true })
 let files = 0
 let bytes = 0
 const count = (d) => {
@@ -51,14 +61,21 @@ const commands = cases.flatMap((c) => [
   // rg reads standard input when it is not a terminal and no path is given.
   { key: `${c.label}/rg`, cmd: "rg", args: [...c.rg, "."] }
 ])
-commands.push({ key: "start-up/splice", cmd: process.execPath, args: [bundle, "--version"] }, { key: "start-up/node", cmd: process.execPath, args: ["-e", "0"] })
+commands.push(
+  { key: "start-up/splice", cmd: process.execPath, args: [bundle, "--version"] },
+  { key: "start-up/node", cmd: process.execPath, args: ["-e", "0"] },
+  // The fixed cost of a whole search process: the first case run where there is nothing to read.
+  { key: "empty/splice", cmd: process.execPath, args: [bundle, "search", ...cases[0].splice, "--output", "json"], cwd: empty },
+  { key: "empty/rg", cmd: "rg", args: [...cases[0].rg, "."], cwd: empty }
+)
+const loadBefore = loadavg()
 
 const times = new Map(commands.map((c) => [c.key, []]))
 const outputs = new Map()
 for (let round = 0; round < WARMUP + RUNS; round++) {
   for (const c of commands) {
     const t = performance.now()
-    const r = spawnSync(c.cmd, c.args, { cwd: tree, env, maxBuffer: 1 << 30 })
+    const r = spawnSync(c.cmd, c.args, { cwd: c.cwd ?? tree, env, maxBuffer: 1 << 30 })
     const ms = performance.now() - t
     if (r.status !== 0 && !(c.cmd === "rg" && r.status === 1)) throw new Error(`${c.key}: exit ${r.status}: ${r.stderr}`)
     if (round >= WARMUP) times.get(c.key).push(ms)
@@ -73,12 +90,18 @@ const lines = (key) => {
   return out.split("\n").filter((l) => l.startsWith('{"type":"match"') || l.startsWith('{"type":"file"')).length
 }
 
-console.log(`tree: ${tree} — ${files} files, ${(bytes / 1e6).toFixed(1)} MB; ${RUNS} runs each, medians (ms)\n`)
-console.log("| search | splice | rg | ratio | lines (splice / rg) |")
-console.log("|---|---|---|---|---|")
+const mb = bytes / 1e6
+const fixed = { splice: median(times.get("empty/splice")), rg: median(times.get("empty/rg")) }
+const load = (l) => l.map((x) => x.toFixed(1)).join(", ")
+console.log(`tree: ${tree} — ${files} files, ${mb.toFixed(1)} MB; ${RUNS} runs each, medians (ms); load average ${load(loadBefore)} before, ${load(loadavg())} after\n`)
+console.log("| search | splice | rg | ratio | splice ms/MB | rg ms/MB | ratio per MB | lines (splice / rg) |")
+console.log("|---|---:|---:|---:|---:|---:|---:|---|")
 for (const c of cases) {
   const s = median(times.get(`${c.label}/splice`))
   const r = median(times.get(`${c.label}/rg`))
-  console.log(`| ${c.label} | ${s.toFixed(0)} | ${r.toFixed(0)} | ${(s / r).toFixed(1)}× | ${lines(`${c.label}/splice`)} / ${lines(`${c.label}/rg`)} |`)
+  const sPer = (s - fixed.splice) / mb
+  const rPer = (r - fixed.rg) / mb
+  console.log(`| ${c.label} | ${s.toFixed(0)} | ${r.toFixed(0)} | ${(s / r).toFixed(1)}× | ${sPer.toFixed(2)} | ${rPer.toFixed(2)} | ${(sPer / rPer).toFixed(1)}× | ${lines(`${c.label}/splice`)} / ${lines(`${c.label}/rg`)} |`)
 }
-console.log(`\nstart-up alone: \`splice --version\` ${median(times.get("start-up/splice")).toFixed(0)} ms, \`node -e 0\` ${median(times.get("start-up/node")).toFixed(0)} ms`)
+console.log(`\nfixed cost of a search process (an empty directory): splice ${fixed.splice.toFixed(0)} ms, rg ${fixed.rg.toFixed(0)} ms`)
+console.log(`start-up alone: \`splice --version\` ${median(times.get("start-up/splice")).toFixed(0)} ms, \`node -e 0\` ${median(times.get("start-up/node")).toFixed(0)} ms`)

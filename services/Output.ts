@@ -27,8 +27,8 @@ export interface OutputService {
    */
   readonly result: <C extends CommandName>(command: C, fields: ResultFields<C>, human?: Human) => Effect.Effect<void>
   readonly error: (error: SpliceError, exit: number) => Effect.Effect<void>
-  /** A note for people on stderr (progress, warnings); never on stdout. */
-  readonly log: (message: string) => Effect.Effect<void>
+  /** A note for people on stderr (progress, warnings), in the run's locale; never on stdout. */
+  readonly log: (message: Human) => Effect.Effect<void>
 }
 
 export class Output extends Context.Tag("splice/Output")<Output, OutputService>() {}

@@ -79,7 +79,7 @@ export const makeOutput = (mode: OutputMode, catalog: Catalog = en): OutputServi
       if (mode === "json") out(jsonText(errorObject(e, exit)) + "\n")
       else write(process.stderr, humanError(e, exit, catalog))
     }),
-  log: (message) => Effect.sync(() => write(process.stderr, message + "\n"))
+  log: (message) => Effect.sync(() => write(process.stderr, humanText(message, catalog) + "\n"))
 })
 
 /** json unless asked otherwise, or stdout is a terminal. */

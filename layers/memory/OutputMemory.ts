@@ -36,7 +36,7 @@ export const makeMemoryOutput = (captured: CapturedOutput): OutputService => ({
       if (human !== undefined) captured.human.push(humanText(human, captured.catalog))
     }),
   error: (e, exit) => Effect.sync(() => void captured.lines.push(errorObject(e, exit))),
-  log: (m) => Effect.sync(() => void captured.logs.push(m))
+  log: (m) => Effect.sync(() => void captured.logs.push(humanText(m, captured.catalog)))
 })
 
 export const OutputMemory = (captured: CapturedOutput): Layer.Layer<Output> => Layer.succeed(Output, makeMemoryOutput(captured))

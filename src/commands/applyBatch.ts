@@ -23,14 +23,15 @@ export const applyBatch = (file: string, text: string, lineEnding: LineEnding, e
     const started = Date.now()
     let breathed = started
     let reported = edits.length >= PROGRESS_FROM ? started : undefined
-    if (reported !== undefined) yield* output.log(`applying ${edits.length} edits to ${file}`)
+    if (reported !== undefined) yield* output.log((t) => t.notes.applying(edits.length, file))
     for (;;) {
       const step = steps.next()
       if (step.done === true) return step.value
       const now = Date.now()
       if (now - (reported ?? started) >= PROGRESS_EVERY_MS) {
         reported = now
-        yield* output.log(`applying edits to ${file}: ${step.value.done} of ${step.value.total} done`)
+        const { done, total } = step.value
+        yield* output.log((t) => t.notes.applyingProgress(file, done, total))
       }
       if (now - breathed >= BREATH_MS) {
         // A timer, not a microtask: signals are delivered by the event loop.

@@ -38,7 +38,7 @@ export const check = (config: CheckConfig) =>
       syntax.push({ file: path.relative, verdict })
       for (const e of verdict.errors) {
         yield* output.event({ type: "diagnostic", tool: verdict.parser ?? "tree-sitter", file: path.relative, line: e.line, column: e.column, code: "syntax", severity: "error", message: e.message },
-          `${path.relative}:${e.line}:${e.column}: error: ${e.message}\n`)
+          (t) => t.check.diagnostic(path.relative, e.line, e.column, "error", undefined, e.message))
       }
     }
 
@@ -50,7 +50,7 @@ export const check = (config: CheckConfig) =>
         compiler = yield* currentVerdict(runs, config.compiler)
         for (const d of compiler.diagnostics) {
           yield* output.event({ type: "diagnostic", ...d },
-            `${d.file || "(project)"}:${d.line}:${d.column}: ${d.severity}${d.code ? ` ${d.code}` : ""}: ${d.message}\n`)
+            (t) => t.check.diagnostic(d.file, d.line, d.column, d.severity, d.code, d.message))
         }
       }
     }
@@ -70,5 +70,5 @@ export const check = (config: CheckConfig) =>
       compiler,
       errors: 0,
       warnings
-    }, `ok: ${relative.length} file(s); syntax ${syntax.map((s) => s.verdict.status).join("/")}; compiler ${compiler.status}${compiler.reason ? ` (${compiler.reason})` : ""}${warnings > 0 ? `; ${warnings} warning(s)` : ""}\n`)
+    }, (t) => t.check.ok(relative.length, syntax.map((s) => s.verdict.status), compiler.status, compiler.reason !== undefined ? t.verdict.reason(compiler.reason) : undefined, warnings))
   })

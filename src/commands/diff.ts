@@ -68,7 +68,7 @@ export const diff = (config: DiffConfig) =>
     const common = { a: a.summary, b: b.summary, identical, context: config.context }
     if (a.text === undefined || b.text === undefined) {
       return yield* output.result("diff", { ...common, compared: "checksum", hunks: [], added: 0, removed: 0, diff: "" },
-        identical ? "" : `Binary files ${a.name} and ${b.name} differ (compared by checksum)\n`)
+        identical ? "" : (t) => t.diff.binary(a.name, b.name))
     }
     // Split at LF, as diff(1) and git do: what is printed is a patch that restores the exact bytes.
     const hunks = identical ? [] : hunksOf(diffLines(splitAtLf(a.text), splitAtLf(b.text)), config.context)

@@ -10,7 +10,7 @@ export const explain = (code: string | undefined) =>
     if (code === undefined) {
       const codes = Object.entries(ErrorRegistry).map(([c, s]) => ({ code: c, name: s.name, exit: s.exit, retryable: s.retryable }))
       return yield* output.result("explain", { codes },
-        codes.map((c) => `${c.code}  exit ${String(c.exit).padEnd(3)} ${c.retryable ? "retryable " : "          "}${c.name}\n`).join(""))
+        (t) => codes.map((c) => t.explain.line(c.code, c.exit, c.retryable, c.name)).join(""))
     }
     const normalized = code.toUpperCase().replace(/^E/, "SPL-E").replace(/^(\d)/, "SPL-E$1")
     if (!isErrorCode(normalized)) {
@@ -21,5 +21,5 @@ export const explain = (code: string | undefined) =>
     }
     const s = ErrorRegistry[normalized]
     return yield* output.result("explain", { code: normalized, name: s.name, exit: s.exit, retryable: s.retryable, hint: s.hint, explanation: s.explanation },
-      `${normalized} ${s.name} (exit ${s.exit}${s.retryable ? ", retryable" : ""})\n\n${s.explanation}\n\nhint: ${s.hint}\n`)
+      (t) => t.explain.entry(normalized, s.name, s.exit, s.retryable, t.explain.explanation(normalized, s.explanation), t.errors[normalized].hint({}, s.hint)))
   })

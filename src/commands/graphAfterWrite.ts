@@ -6,6 +6,8 @@
  */
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
+import type { SpliceError } from "../domain/SpliceError.js"
+import { errorMessage } from "../domain/render.js"
 import { GraphAccess } from "../../services/GraphAccess.js"
 import { Output } from "../../services/Output.js"
 import { graphRelevant, refreshPaths } from "./graph/refresh.js"
@@ -46,8 +48,8 @@ const refreshFor = (access: GraphAccess["Type"], paths: ReadonlyArray<string>, c
     const relevant = paths.filter(graphRelevant)
     if (relevant.length === 0) return { skipped: "no file of an indexed language changed", db }
     const started = Date.now()
-    const failed = (code: string, message: string) =>
-      output.log(`splice: the change is committed, but the code graph was not refreshed (${code}: ${message}); the next graph query refreshes it`)
+    const failed = (code: string, message: string, error?: SpliceError) =>
+      output.log((t) => t.notes.graphNotRefreshed(code, error !== undefined ? errorMessage(error, t) : message))
         .pipe(Effect.as<GraphReport>({ db, error: { code, message } }))
     return yield* access.open(config.db, config.lockTimeoutMs, refreshPaths(relevant)).pipe(
       Effect.map((stats): GraphReport => ({ db, refreshed: stats.changed, removed: stats.removedFiles, ms: Date.now() - started })),
@@ -55,7 +57,7 @@ const refreshFor = (access: GraphAccess["Type"], paths: ReadonlyArray<string>, c
         // Ctrl-C still stops the run; any other failure, defects included, only costs the graph.
         if (Cause.isInterruptedOnly(cause)) return Effect.failCause(cause)
         const error = Cause.failureOption(cause)
-        return error._tag === "Some" ? failed(error.value.code, error.value.message) : failed("SPL-E099", Cause.pretty(cause).split("\n")[0] ?? "internal error")
+        return error._tag === "Some" ? failed(error.value.code, error.value.message, error.value) : failed("SPL-E099", Cause.pretty(cause).split("\n")[0] ?? "internal error")
       })
     )
   })

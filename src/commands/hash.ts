@@ -46,7 +46,7 @@ export const hash = (config: HashConfig) =>
       if (h.checksum !== expected) {
         return yield* Effect.fail(spliceError("SPL-E031", `${h.file}: checksum mismatch`, { context: { file: h.file, expected, actual: h.checksum } }))
       }
-      return yield* output.result("hash", { file: h.file, checksum: h.checksum, verified: true }, `${h.typed}: OK\n`)
+      return yield* output.result("hash", { file: h.file, checksum: h.checksum, verified: true }, (t) => t.hash.verified(h.typed))
     }
     const results = []
     for (const f of config.files) {

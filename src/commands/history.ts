@@ -35,8 +35,6 @@ const stats = Effect.gen(function*() {
   const bytes = yield* journalBytes
   const byState = Object.fromEntries(STATES.map((s) => [s, all.filter((t) => t.state === s).length])) as Record<TxState, number>
   const oldest = all[all.length - 1]
-  const human = `${all.length} transaction(s), ${bytes} bytes in .splice/tx: ${STATES.map((s) => `${byState[s]} ${s}`).join(", ")}; ` +
-    `${oldest !== undefined ? `oldest ${oldest.id} (${oldest.created})` : "no entries"}; ${quarantined} quarantined\n`
   return yield* output.result("history", {
     stats: true,
     bytes,
@@ -44,7 +42,7 @@ const stats = Effect.gen(function*() {
     states: byState,
     oldest: oldest !== undefined ? { tx: oldest.id, created: oldest.created } : null,
     quarantined
-  }, human)
+  }, (t) => t.history.stats(all.length, bytes, STATES.map((s) => [s, byState[s]] as const), oldest !== undefined ? { tx: oldest.id, created: oldest.created } : undefined, quarantined))
 })
 
 const touches = (tx: TxRecord, file: string) => tx.files.some((f) => f.path === file)
@@ -75,11 +73,11 @@ export const historyCommand = (config: HistoryConfig) =>
         ...(tx.undoes !== undefined ? { undoes: tx.undoes } : {}),
         ...(tx.undoneBy !== undefined ? { undone_by: tx.undoneBy } : {}),
         files: tx.files.map((f) => ({ file: f.path, created: !f.existed, checksum_before: f.checksumBefore, checksum_after: f.checksumAfter === "absent" ? null : f.checksumAfter }))
-      }, `${tx.id}  ${tx.state.padEnd(11)} ${tx.command.padEnd(6)} ${tx.files.map((f) => f.path).join(", ")}${tx.undoes !== undefined ? `  (undoes ${tx.undoes})` : ""}\n`)
+      }, (t) => t.history.transaction(tx.id, tx.state, tx.command, tx.files.map((f) => f.path), tx.undoes))
     }
     const quarantined = yield* journal.quarantined
     for (const q of quarantined) {
-      yield* output.event({ type: "quarantined", entry: q, path: `.splice/quarantine/${q}` }, `${q}  quarantined (not replayed; see .splice/quarantine/${q})\n`)
+      yield* output.event({ type: "quarantined", entry: q, path: `.splice/quarantine/${q}` }, (t) => t.history.quarantined(q))
     }
     return yield* output.result("history", {
       ...(file !== undefined ? { file } : {}),
@@ -88,5 +86,5 @@ export const historyCommand = (config: HistoryConfig) =>
       truncated: all.length > shown.length,
       pending: all.filter((t) => t.state === "pending").length,
       quarantined: quarantined.length
-    }, all.length === 0 && quarantined.length === 0 ? (file !== undefined ? `no transactions touched ${file}\n` : "no transactions\n") : "")
+    }, all.length === 0 && quarantined.length === 0 ? (t) => t.history.none(file) : "")
   })

@@ -61,8 +61,7 @@ export const query = (config: QueryConfig) =>
     }
     const kinds = yield* syntax.nodeKinds(grammar)
     if (config.listKinds) {
-      const human = [`named: ${kinds.named.join(" ")}`, `anonymous: ${kinds.anonymous.map((k) => JSON.stringify(k)).join(" ")}`, `supertypes: ${kinds.supertypes.join(" ")}`].join("\n") + "\n"
-      return yield* output.result("query", { file: path.relative, language: grammar.language, ...kinds }, human)
+      return yield* output.result("query", { file: path.relative, language: grammar.language, ...kinds }, (t) => t.query.kinds(kinds.named, kinds.anonymous, kinds.supertypes))
     }
     const patterns: string[] = []
     for (const kind of config.kinds) {
@@ -91,5 +90,5 @@ export const query = (config: QueryConfig) =>
     }
     const truncated = nodes.length > shown.length
     return yield* output.result("query", { file: path.relative, language: grammar.language, kinds: config.kinds, count: shown.length, total: nodes.length, truncated },
-      truncated ? `(${shown.length} of ${nodes.length} shown; raise --max to see more)\n` : "")
+      truncated ? (t) => t.query.truncated(shown.length, nodes.length, "--max") : "")
   })

@@ -9,6 +9,7 @@
  * is missing or wrong, or the restore fails) stays pending and blocks only the files it names.
  */
 import * as Effect from "effect/Effect"
+import type { Catalog } from "../domain/locale/index.js"
 import { spliceError } from "../domain/SpliceError.js"
 import { parentWorkspacePath, type WorkspacePath } from "../domain/workspacePath.js"
 import { childPath, FileStore } from "../../services/FileStore.js"
@@ -97,8 +98,7 @@ export const recoverAbandoned = (scope: "open" | "all") => Effect.gen(function*(
   return { transactions, quarantined, blocked, staleLocks } satisfies RecoveryReport
 })
 
-const problemLine = (p: JournalProblem) =>
-  `splice: journal entry ${p.id} is ${p.kind} (${p.reason}); moved to ${p.quarantinedTo ?? ".splice/quarantine"}, never replayed`
+const problemLine = (p: JournalProblem, t: Catalog) => t.recover.quarantined(p.id, p.kind, p.reason, p.quarantinedTo ?? ".splice/quarantine")
 
 /**
  * The quiet pass before a mutating command: one line on stderr per transaction it rolled back or
@@ -107,18 +107,15 @@ const problemLine = (p: JournalProblem) =>
 export const autoRecover = Effect.gen(function*() {
   const output = yield* Output
   const report = yield* recoverAbandoned("open")
-  for (const p of report.quarantined) yield* output.log(problemLine(p))
+  for (const p of report.quarantined) yield* output.log((t) => `splice: ${problemLine(p, t)}`)
   for (const r of report.transactions) {
     if (r.status === "incomplete" || r.status === "damaged") {
-      yield* output.log(`splice: could not roll back interrupted transaction ${r.tx} (${r.command}): ${r.files.filter((f) => f.action === "failed").map((f) => `${f.file}: ${f.error}`).join("; ")}; run \`splice recover\``)
+      yield* output.log((t) => t.notes.notRolledBack(r.tx, r.command, r.files.filter((f) => f.action === "failed").map((f) => ({ file: f.file, error: f.error }))))
       continue
     }
     if (r.status !== "rolled_back") continue
     const conflicts = r.files.filter((f) => f.action === "conflict").map((f) => f.file)
-    yield* output.log(
-      `splice: rolled back interrupted transaction ${r.tx} (${r.command})` +
-        (conflicts.length > 0 ? `; changed since, left alone: ${conflicts.join(", ")}` : "")
-    )
+    yield* output.log((t) => t.notes.rolledBackInterrupted(r.tx, r.command, conflicts))
   }
   return report.blocked
 })
@@ -155,7 +152,7 @@ const discard = (id: string) =>
       yield* journal.setState(tx.id, "rolled_back")
     }))
     return yield* output.result("recover", { discarded: tx.id, files: tx.files.map((f) => f.path) },
-      `discarded ${tx.id}: ${tx.files.map((f) => f.path).join(", ")} left as they are\n`)
+      (t) => t.recover.discarded(tx.id, tx.files.map((f) => f.path)))
   })
 
 export const recoverWith = (options: { readonly discard?: string }) =>
@@ -165,15 +162,12 @@ export const recoverWith = (options: { readonly discard?: string }) =>
     if (options.discard !== undefined) return yield* discard(options.discard)
     const report = yield* recoverAbandoned("all")
     for (const p of report.quarantined) {
-      yield* output.event({ type: "quarantined", tx: p.id, kind: p.kind, reason: p.reason, moved_to: p.quarantinedTo ?? null }, `${problemLine(p).replace(/^splice: /, "")}\n`)
+      yield* output.event({ type: "quarantined", tx: p.id, kind: p.kind, reason: p.reason, moved_to: p.quarantinedTo ?? null }, (t) => `${problemLine(p, t)}\n`)
     }
     for (const r of report.transactions) {
       yield* output.event(
         { type: "transaction", ...r },
-        `${
-          r.status === "rolled_back" ? "rolled back" : r.status === "incomplete" ? "NOT rolled back (restore failed)" : r.status === "damaged" ? "NOT rolled back (journal entry damaged)" : "still in progress (owner alive)"
-        }: ${r.tx} (${r.command})\n` +
-          r.files.map((f) => `  ${f.action.padEnd(9)} ${f.file}${f.error !== undefined ? ` (${f.error})` : ""}\n`).join("")
+        (t) => t.recover.transaction(r.status, r.tx, r.command) + r.files.map((f) => t.recover.file(f.action, f.file, f.error)).join("")
       )
     }
     const unrecovered = report.transactions.filter((r): r is RecoveredTx & { status: "incomplete" | "damaged" } => r.status === "incomplete" || r.status === "damaged")
@@ -199,7 +193,7 @@ export const recoverWith = (options: { readonly discard?: string }) =>
       in_quarantine: inQuarantine.length,
       stale_locks_removed: report.staleLocks,
       transactions: report.transactions
-    }, rolledBack.length === 0 && report.transactions.length === 0 && report.quarantined.length === 0 ? "nothing to recover\n" : `recovered ${rolledBack.length} transaction(s)\n`)
+    }, (t) => (rolledBack.length === 0 && report.transactions.length === 0 && report.quarantined.length === 0 ? t.recover.nothing : t.recover.recovered(rolledBack.length)))
   })
 
 export const recoverCommand = recoverWith({})

@@ -96,11 +96,10 @@ export const remove = (config: RemoveConfig) =>
       const bytes = files.reduce((n, f) => n + f.bytes, 0)
       const links = found.links.map((l) => ({ file: l.path.relative, target: l.target }))
       const base = { paths: found.named, files, ...(links.length > 0 ? { links } : {}), bytes }
-      const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
-      const summary = `${found.named.join(", ")} (${n(files.length, "file", "files")}${links.length > 0 ? `, ${n(links.length, "link", "links")}` : ""}, ${bytes} bytes${found.dirs.length > 0 ? `, ${n(found.dirs.length, "directory", "directories")}` : ""})`
+      const counts = { files: files.length, links: links.length, bytes, directories: found.dirs.length }
       if (config.preview) {
         return yield* output.result("rm", { ...base, removed_directories: found.dirs.map((d) => d.path), preview: true, changed: false, would_change: true, tx: null },
-          `would remove ${summary}\n${files.map((f) => `  ${f.file}\n`).join("")}${links.map((l) => `  ${l.file} (symlink to ${l.target})\n`).join("")}${found.dirs.map((d) => `  ${d.path}/\n`).join("")}`)
+          (t) => `${t.remove.preview(found.named, counts)}${files.map((f) => `  ${f.file}\n`).join("")}${links.map((l) => t.remove.link(l.file, l.target)).join("")}${found.dirs.map((d) => `  ${d.path}/\n`).join("")}`)
       }
       const writes: PlannedWrite[] = sources.map((s) => ({
         target: s.path,
@@ -119,6 +118,6 @@ export const remove = (config: RemoveConfig) =>
       // Links are not in the graph (its walk does not follow them): the files are what changed.
       const graph = yield* graphAfterWrite(found.files.map((f) => f.path.relative), config)
       return yield* output.result("rm", { ...base, removed_directories: (tx.removedDirs ?? []).map((d) => d.path), changed: true, tx: tx.id, ...graph.fields },
-        `removed ${summary}, tx ${tx.id}\n${graph.human}`)
+        (t) => `${t.remove.done(found.named, counts, tx.id)}${graph.human}`)
     }))
   })

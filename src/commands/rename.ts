@@ -9,6 +9,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Cause from "effect/Cause"
 import { unifiedDiff } from "../domain/diff.js"
+import type { Catalog } from "../domain/locale/index.js"
 import type { FileFacts } from "../domain/graph/facts.js"
 import { grammarForPath } from "../domain/languages.js"
 import { bindingClashes, type Clash, exportedNames, topLevelNames } from "../domain/rename/bindingCheck.js"
@@ -326,10 +327,10 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
         validation
       }
       const diff = diffs.join("")
-      const unresolvedLine = unresolved.length === 0 ? "" : config.includeUnresolved
-        ? `${unresolved.length} use(s) known only by name renamed too (--include-unresolved)\n`
-        : `${unresolved.length} use(s) known only by name left as they are (check them; --include-unresolved renames them):\n${unresolved.map((r) => `  ${r.file}:${r.line}:${r.col}  ${r.kind}\n`).join("")}`
-      const summary = `${def.kind} ${def.qualified_name} → ${newName}: ${base.renamed} name(s) in ${reports.length} file(s)`
+      const unresolvedLine = (t: Catalog) => unresolved.length === 0 ? "" : config.includeUnresolved
+        ? t.rename.unresolvedRenamed(unresolved.length)
+        : t.rename.unresolvedLeft(unresolved.length) + unresolved.map((r) => t.rename.unresolved(r.file, r.line, r.col, r.kind)).join("")
+      const summary = (t: Catalog) => t.rename.summary(def.kind, def.qualified_name, newName, base.renamed, reports.length)
       if (config.preview) {
         const lines = verdicts.map((v) => previewVerdict(v.file, v.verdict))
         return yield* output.result(command, {
@@ -341,7 +342,7 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
           tx: null,
           compiler: skippedVerdict(config.compiler === undefined || config.compiler.mode === "off" ? "disabled by --validate" : "not run by --preview: the checker reads the files on disk"),
           diff
-        }, `${diff}${lines.map((l) => l.human).join("")}${summary} (preview)\n${unresolvedLine}`)
+        }, (t) => `${diff}${lines.map((l) => l.human(t)).join("")}${t.rename.preview(summary(t))}${unresolvedLine(t)}`)
       }
       if (failedSyntax.length > 0) {
         return yield* Effect.fail(spliceError("SPL-E042", `the rename would introduce syntax errors in ${failedSyntax.map((v) => v.file).join(", ")}; nothing written`, {
@@ -372,6 +373,6 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
         compiler,
         graph,
         ...(config.showDiff ? { diff } : {})
-      }, `${config.showDiff ? diff : ""}${summary}; ${validation.status === "passed" ? "syntax ok" : `syntax ${validation.status}`}, ${compilerLine(compiler)}, tx ${tx.id}\n${unresolvedLine}`)
+      }, (t) => `${config.showDiff ? diff : ""}${t.rename.done(summary(t), t.verdict.syntaxOk(validation.status), compilerLine(compiler, t), tx.id)}${unresolvedLine(t)}`)
     }))
   })

@@ -69,27 +69,14 @@ const statOne = (typed: string) =>
     }
   })
 
-type Stat = Effect.Effect.Success<ReturnType<typeof statOne>>
-
-/** One line for people: what `ls -l`, `file` and `b3sum` would say together. */
-const humanLine = (s: Stat): string => {
-  const parts: string[] = [s.kind === "file" ? `${s.size} bytes` : `${s.kind}, ${s.size} bytes`, `mode ${s.mode}`]
-  if (s.lines !== null) parts.push(`${s.lines} line(s)`, `${s.line_ending!} line endings`)
-  if (s.encoding !== null) parts.push(s.bom === true ? `${s.encoding} with BOM` : s.encoding)
-  if (s.language !== null) parts.push(s.language)
-  if (s.nlink > 1) parts.push(`${s.nlink} hard links`)
-  parts.push(`modified ${s.mtime}`)
-  const link = s.symlink === null ? "" : ` -> ${s.symlink.target}`
-  return `${s.file}${link}: ${parts.join(", ")}${s.checksum === null ? "" : `\n  blake3 ${s.checksum}`}\n`
-}
-
 export const stat = (config: StatConfig) =>
   Effect.gen(function*() {
     const output = yield* Output
     if (config.files.length === 0) return yield* Effect.fail(spliceError("SPL-E010", "name at least one file"))
     for (const f of config.files) {
       const s = yield* statOne(f)
-      yield* output.event({ type: "stat", ...s }, humanLine(s))
+      // One line for people: what `ls -l`, `file` and `b3sum` would say together.
+      yield* output.event({ type: "stat", ...s }, (t) => t.stat.file(s))
     }
     return yield* output.result("stat", { files: config.files.length }, "")
   })

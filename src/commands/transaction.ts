@@ -6,6 +6,7 @@
 import * as Cause from "effect/Cause"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import { errorMessage } from "../domain/render.js"
 import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
@@ -430,7 +431,8 @@ export const commitWrites = <V = undefined, E = never, R = never>(
           // (putting originals back) needed them.
           yield* removeEmptied(removeDirs)
           if (options.holdMs !== undefined && options.holdMs > 0) {
-            yield* output.log(`splice: test hold: ${tx.id} written, waiting ${options.holdMs} ms before commit`)
+            const holdMs = options.holdMs
+            yield* output.log((t) => t.notes.testHold(tx.id, holdMs))
             yield* Effect.sleep(Duration.millis(options.holdMs))
           }
           yield* journal.setState(tx.id, "committed")
@@ -456,15 +458,15 @@ export const commitWrites = <V = undefined, E = never, R = never>(
             const failure = Exit.isFailure(exit) ? Option.getOrUndefined(Cause.failureOption(exit.cause)) : undefined
             const cause = failure instanceof SpliceError ? failure : undefined
             const incomplete = incompleteRollback(tx, report, cause)
-            if (incomplete === undefined) return yield* output.log(`splice: rolled back ${tx.id}`)
-            yield* output.log(`splice: ${incomplete.message}${report.some((r) => r.action === "failed") ? "; run `splice recover` to retry" : ""}`)
+            if (incomplete === undefined) return yield* output.log((t) => t.notes.rolledBack(tx.id))
+            yield* output.log((t) => t.notes.rollbackIncomplete(errorMessage(incomplete, t), report.some((r) => r.action === "failed")))
             // Only a verified rollback may be reported as one. A release cannot fail, so this is
             // carried as a defect, which the outcome ranks above the error (or signal) that caused it.
             return yield* Effect.die(incomplete)
           }).pipe(
             Effect.catchAll((e) =>
               Effect.zipRight(
-                output.log(`splice: rollback of ${tx.id} incomplete (${e.message}); run \`splice recover\``),
+                output.log((t) => t.notes.rollbackFailed(tx.id, errorMessage(e, t))),
                 Effect.die(spliceError("SPL-E035", `the rollback of ${tx.id} is incomplete: ${e.message}`, { context: { tx: tx.id, files: [], error: e.message } }))
               )
             )

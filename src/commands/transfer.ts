@@ -314,9 +314,9 @@ export const transfer = (command: Command, config: TransferConfig) =>
       })
       const bytes = files.reduce((n, f) => n + f.bytes, 0)
       const base = { from: p.source.path.relative, to: p.target.relative, files, ...(p.links.length > 0 ? { links: p.links } : {}), bytes }
-      const past = command === "mv" ? "moved" : "copied"
-      const replaced = files.filter((f) => f.replaced !== null).length
-      const summary = `${p.source.path.relative} → ${p.target.relative} (${files.length} file${files.length === 1 ? "" : "s"}${p.links.length > 0 ? `, ${p.links.length} link${p.links.length === 1 ? "" : "s"}` : ""}, ${bytes} bytes${replaced > 0 ? `, ${replaced} replaced` : ""})`
+      const from = p.source.path.relative
+      const to = p.target.relative
+      const counts = { files: files.length, links: p.links.length, bytes, replaced: files.filter((f) => f.replaced !== null).length }
       const extra = (dirs: ReadonlyArray<WorkspacePath>) => (command === "mv" ? { removed_directories: dirs } : {})
       const gate = config.compiler ?? COMPILER_OFF
 
@@ -331,12 +331,14 @@ export const transfer = (command: Command, config: TransferConfig) =>
           changed: false,
           would_change: true,
           tx: null
-        }, `would ${verbOf(command)} ${summary}\n${files.map((f) => `  ${f.from} → ${f.file}${f.replaced !== null ? " (replaces the file there)" : ""}\n`).join("")}${p.links.map((l) => `  ${l.from} → ${l.file} (symlink to ${l.target})\n`).join("")}`)
+        }, (t) =>
+          t.transfer.preview(command, from, to, counts) + files.map((f) => t.transfer.previewFile(f.from, f.file, f.replaced !== null)).join("") +
+          p.links.map((l) => t.transfer.previewLink(l.from, l.file, l.target)).join(""))
       }
       if (writes.length === 0 && p.txLinks.length === 0 && toMake.length === 0 && p.removeDirs.length === 0) {
         // Only reachable for cp of an empty directory onto an existing one: nothing to do.
         return yield* output.result(command, { ...base, created_directories: [], ...extra([]), compiler: skippedVerdict("nothing to change"), changed: false, tx: null },
-          `nothing to ${verbOf(command)}: ${p.source.path.relative} is empty and ${p.target.relative} exists\n`)
+          (t) => t.transfer.nothing(command, from, to))
       }
       const plans = yield* planFor(writes.filter((w) => w.next !== null).map((w) => w.target.relative), gate)
       const { tx, verified: compiler } = yield* commitWrites(
@@ -354,7 +356,7 @@ export const transfer = (command: Command, config: TransferConfig) =>
         changed: true,
         tx: tx.id,
         ...graph.fields
-      }, `${past} ${summary}, ${compilerLine(compiler)}, tx ${tx.id}\n${graph.human}`)
+      }, (t) => `${t.transfer.done(command, from, to, counts, compilerLine(compiler, t), tx.id)}${graph.human}`)
     }))
   })
 

@@ -5,6 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import { spliceError } from "../domain/SpliceError.js"
+import type { Catalog } from "../domain/locale/index.js"
 import type { TrustState } from "../domain/trust.js"
 import { FileStore } from "../../services/FileStore.js"
 import { Output } from "../../services/Output.js"
@@ -21,10 +22,7 @@ const stateFields = (s: TrustState) =>
     ? { workspace: s.workspace, trusted: s.trusted, via: s.via, splice_json: s.spliceJson }
     : { workspace: s.workspace, trusted: s.trusted, why: s.why, splice_json: s.spliceJson }
 
-const stateText = (s: TrustState) =>
-  s.trusted
-    ? `${s.workspace}: trusted${s.via === "env" ? " (SPLICE_TRUST)" : ""}`
-    : `${s.workspace}: not trusted${s.why === "changed" ? " (splice.json changed since it was trusted)" : ""}; run splice trust`
+const stateText = (s: TrustState, t: Catalog) => t.trust.status(s.workspace, s.trusted, s.trusted ? s.via : undefined, s.trusted ? undefined : s.why)
 
 export const trustCommand = (config: TrustConfig) =>
   Effect.gen(function*() {
@@ -34,17 +32,16 @@ export const trustCommand = (config: TrustConfig) =>
     if (config.status && config.revoke) return yield* Effect.fail(spliceError("SPL-E010", "give --status or --revoke, not both"))
     if (config.status) {
       const s = yield* trust.status
-      return yield* output.result("trust", { action: "status", ...stateFields(s), store: trust.storePath }, `${stateText(s)}\n`)
+      return yield* output.result("trust", { action: "status", ...stateFields(s), store: trust.storePath }, (t) => stateText(s, t))
     }
     if (config.revoke) {
       const revoked = yield* trust.revoke
       return yield* output.result("trust", { action: "revoke", workspace: store.root, revoked, store: trust.storePath },
-        revoked ? `${store.root}: no longer trusted\n` : `${store.root}: was not trusted\n`)
+        (t) => t.trust.revoked(store.root, revoked))
     }
     // Show what is being trusted: an invalid splice.json is refused (SPL-E013) rather than trusted blind.
     const gates = (yield* (yield* ProjectConfig).load).gates
     const s = yield* trust.trust
-    const gateText = Object.entries(gates).map(([ext, argv]) => `  gate ${ext}: ${argv.join(" ")}\n`).join("")
     return yield* output.result("trust", { action: "trust", ...stateFields(s), gates, store: trust.storePath },
-      `trusted ${s.workspace} with ${s.spliceJson === null ? "no splice.json" : `splice.json ${s.spliceJson}`}; recorded in ${trust.storePath}\n${gateText}`)
+      (t) => t.trust.trusted(s.workspace, s.spliceJson, trust.storePath) + Object.entries(gates).map(([ext, argv]) => t.trust.gate(ext, argv.join(" "))).join(""))
   })

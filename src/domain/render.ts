@@ -24,11 +24,14 @@ export const errorObject = (e: SpliceError, exit: number): Record<string, unknow
   context: e.context ?? {}
 })
 
+/** An error's message in the catalog's language (a note that quotes it, a human error line). */
+export const errorMessage = (e: SpliceError, t: Catalog): string => (t.errors[e.code] as ErrorText<ErrorCode>).message(e.context ?? {}, e.message)
+
 /** An error as people read it, in the run's locale (the NDJSON line above is never translated). */
 export const humanError = (e: SpliceError, exit: number, t: Catalog = en): string => {
   const ctx = e.context ?? {}
   const texts = t.errors[e.code] as ErrorText<ErrorCode>
-  let s = `${t.error.heading(e.code, texts.message(ctx, e.message))}\n  ${t.error.hint}: ${texts.hint(ctx, e.effectiveHint)}\n`
+  let s = `${t.error.heading(e.code, errorMessage(e, t))}\n  ${t.error.hint}: ${texts.hint(ctx, e.effectiveHint)}\n`
   const candidates = ctx["candidates"]
   if (Array.isArray(candidates) && candidates.length > 0) {
     s += `  ${t.error.candidates}:\n`

@@ -35,8 +35,9 @@ export class RequestOutput {
         if (human !== undefined) this.human.push(humanText(human, en))
       }),
     error: (e, exit) => Effect.sync(() => void (this.result = errorObject(e, exit))),
-    log: (message) =>
+    log: (human) =>
       Effect.sync(() => {
+        const message = humanText(human, en)
         process.stderr.write(message + "\n")
         this.onNote?.(message)
       })

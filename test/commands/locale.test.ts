@@ -19,6 +19,7 @@ import { humanError } from "../../src/domain/render.js"
 import type { SpliceError } from "../../src/domain/SpliceError.js"
 import { editConfig, oneEdit, writeConfig } from "../support/configs.js"
 import { MemoryFs, run, type RunResult } from "../support/memory.js"
+import { specSession, type Step } from "../support/specSession.js"
 
 const FILES = {
   "greet.ts": "export function greet(name: string): string {\n  return \"Hello, \" + name\n}\n",
@@ -101,5 +102,72 @@ describe("human output in pt-BR", () => {
     )
     expect(humanError(r[13]!.error!, 6, en)).toBe(humanError(r[13]!.error!, 6))
     expect(humanError(r[13]!.error!, 6)).toMatch(/^error\[SPL-E120\]: --delete-lines: line 9 is out of range; greet\.ts has 4 line\(s\)\n {2}hint: Lines are numbered/)
+  })
+})
+
+describe("the commands that read, inspect, move and explain, in pt-BR", () => {
+  const TREE = {
+    "src/greet.ts": FILES["greet.ts"],
+    "src/main.ts": "import { greet } from \"./greet\"\nexport const main = () => greet(\"x\")\n",
+    "old/a.txt": "a\n",
+    "old/b.txt": "b\n",
+    "logo.png": new Uint8Array([0, 1, 2])
+  }
+  const steps: ReadonlyArray<Step> = [
+    ["mv", { from: "old", to: "new", preview: true }],
+    ["mv", { from: "old", to: "new" }],
+    ["rm", { paths: ["new/a.txt"] }],
+    ["ls", { long: true }],
+    ["count", { byLanguage: true }],
+    ["history", { stats: true }],
+    ["stat", { files: ["new/b.txt"] }],
+    ["explain", { code: "E020" }],
+    ["refs", { name: "greet" }],
+    ["check", { files: ["src/greet.ts"] }],
+    ["diff", { a: "logo.png", b: "src/greet.ts" }],
+    ["dead-code", {}]
+  ]
+  const TX = "\\d{8}T\\d{9}Z-[0-9a-z]{8}"
+
+  it("print their summaries in Portuguese, and the same NDJSON as in English", async () => {
+    const [pt, english] = await Promise.all([specSession(ptBR, TREE, steps), specSession(en, TREE, steps)])
+    expect(pt.map((r) => r.exit)).toEqual(steps.map(() => 0))
+    const blank = (r: { lines: ReadonlyArray<unknown> }) =>
+      JSON.stringify(r.lines).replace(new RegExp(TX, "g"), "TX").replace(/"(elapsed_ms|ms|files_per_second|mtime|created)":("[^"]*"|\d+)/g, "\"$1\":0")
+    expect(pt.map(blank)).toEqual(english.map(blank))
+    const [mvPreview, mv, rm, ls, count, stats, stat, explain, refs, check, diff, dead] = pt.map((r) => r.human)
+    expect(mvPreview).toBe("moveria old → new (2 arquivos, 4 bytes)\n  old/a.txt → new/a.txt\n  old/b.txt → new/b.txt\n")
+    expect(mv).toMatch(new RegExp(`^movido: old → new \\(2 arquivos, 4 bytes\\), compilador: pulado \\(nenhum verificador para new/a\\.txt; nenhum verificador para new/b\\.txt\\), tx ${TX}\\n$`))
+    expect(rm).toMatch(new RegExp(`^removido: new/a\\.txt \\(1 arquivo, 2 bytes\\), tx ${TX}\\n$`))
+    expect(ls).toBe(
+      "       3 B       -  binário      e1be4d7a8ab5  logo.png\n" +
+        "       2 B       1  texto        9d902f9864f3  new/b.txt\n" +
+        "      74 B       3  typescript   de5662c0ceac  src/greet.ts\n" +
+        "      69 B       2  typescript   7e73fe46aa99  src/main.ts\n" +
+        "4 arquivos, 148 B\n"
+    )
+    expect(count).toBe(
+      "4 arquivos, 6 linhas, 148 B (1 binário)\npor linguagem:\n" +
+        "  typescript            2 arquivos         5 linhas      143 B\n" +
+        "  texto                 1 arquivo          1 linha         2 B\n" +
+        "  binário               1 arquivo          0 linhas        3 B\n"
+    )
+    expect(stats).toMatch(new RegExp(`^2 transações, \\d+ bytes em \\.splice/tx: 0 pendentes, 2 commitadas, 0 revertidas, 0 desfeitas; a mais antiga é ${TX} \\(\\S+\\); 0 em quarentena\\n$`))
+    expect(stat).toMatch(/^new\/b\.txt: 2 bytes, modo 0644, 1 linha, quebras de linha LF, utf-8, modificado em \S+\n {2}blake3 9d902f98\w{56}\n$/)
+    expect(explain).toBe(
+      "SPL-E020 file_not_found (saída 4)\n\nO arquivo não existe. Os caminhos são resolvidos a partir do workspace (--workspace, SPLICE_WORKSPACE, a raiz do git ou o diretório atual).\n\n" +
+        "dica: Confira o caminho; ele é resolvido a partir da raiz do workspace.\n"
+    )
+    expect(refs).toBe(
+      "função greet em src/greet.ts:1\n  function greet(name: string): string\nreferências (2):\n  src/main.ts:1:10  import\n  src/main.ts:2:27  chamada  em main\nchamado por (1): main\nchama (0): \n"
+    )
+    expect(check).toBe("ok: 1 arquivo; sintaxe ok; compilador pulado (nenhum verificador para src/greet.ts)\n")
+    expect(diff).toBe("Os arquivos binários logo.png e src/greet.ts são diferentes (comparados pelo checksum)\n")
+    expect(dead).toBe("0 símbolos mortos, 0 linhas; fora da lista: 0 em testes, 0 exportados por arquivos de entrada, 1 main/protocolo/acessores, 0 outros exportados (--include-exported os lista)\n")
+  })
+
+  it("stderr notes speak Portuguese too: a binary file named to search", async () => {
+    const [r] = await specSession(ptBR, TREE, [["search", { pattern: "x", paths: ["logo.png"] }]])
+    expect([r!.exit, r!.logs, r!.human]).toEqual([0, "splice: logo.png é binário: não foi pesquisado", "0 ocorrências em 0 linhas de 0 arquivos (1 pesquisado, 1 binário ignorado)\n"])
   })
 })

@@ -19,6 +19,7 @@ describe.each(runtimes)("splice in pt-BR under $name", (rt) => {
   fs.mkdirSync(path.join(ws, ".git"))
   fs.mkdirSync(path.join(ws, "src", "deep"), { recursive: true })
   fs.writeFileSync(path.join(ws, "src", "greet.ts"), GREET)
+  fs.writeFileSync(path.join(ws, "src", "logo.png"), Buffer.from([0x89, 0x50, 0, 1]))
   const cwd = path.join(ws, "src", "deep")
   afterAll(() => fs.rmSync(ws, { recursive: true, force: true }))
 
@@ -37,6 +38,21 @@ describe.each(runtimes)("splice in pt-BR under $name", (rt) => {
     const done = await runAsync(rt, ["--locale", "pt-BR", "edit", "--file", "../greet.ts", "--after-line", "1", "--replace-new", "  // oi", "--output", "human"], { cwd, env: ENGLISH })
     expect([done.code, done.stderr]).toEqual([0, ""])
     expect(done.stdout).toMatch(/^src\/greet\.ts editado: linha 2 inserida depois da linha 1, sintaxe: ok \(typescript\), compilador: .+, tx \S+\n/)
+  })
+
+  it("inspecting commands and stderr notes speak pt-BR; their NDJSON is the same in both locales", async () => {
+    const pt = { ...ENGLISH, LANG: "pt_BR.UTF-8" }
+    const [explain, stat, ptJson, enJson, search] = await Promise.all([
+      runAsync(rt, ["explain", "E020", "--output", "human"], { cwd, env: pt }),
+      runAsync(rt, ["stat", "../greet.ts", "--output", "human"], { cwd, env: pt }),
+      runAsync(rt, ["stat", "../greet.ts", "--output", "json"], { cwd, env: pt }),
+      runAsync(rt, ["stat", "../greet.ts", "--output", "json"], { cwd, env: ENGLISH }),
+      runAsync(rt, ["search", "zzz", "../greet.ts", "../logo.png", "--output", "human"], { cwd, env: pt })
+    ])
+    expect(explain.stdout).toMatch(/^SPL-E020 file_not_found \(saída 4\)\n\nO arquivo não existe\. .+\n\ndica: Confira o caminho/)
+    expect(stat.stdout).toMatch(/^src\/greet\.ts: \d+ bytes, modo 0\d{3}, \d+ linhas, quebras de linha LF, utf-8, typescript, modificado em \S+\n {2}blake3 [0-9a-f]{64}\n$/)
+    expect([ptJson.code, ptJson.stdout]).toEqual([0, enJson.stdout])
+    expect([search.stdout, search.stderr]).toEqual(["0 ocorrências em 0 linhas de 0 arquivos (2 pesquisados, 1 binário ignorado)\n", "splice: src/logo.png é binário: não foi pesquisado\n"])
   })
 
   it("an unknown --locale is SPL-E010 (exit 2); LANG of a language splice does not speak is English", async () => {

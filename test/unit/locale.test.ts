@@ -7,6 +7,7 @@ import { en } from "../../src/domain/locale/en.js"
 import { catalogs } from "../../src/domain/locale/index.js"
 import { LOCALES, localeOfTag, resolveLocale, takeLocaleFlag } from "../../src/domain/locale/locale.js"
 import { ptBR } from "../../src/domain/locale/ptBR.js"
+import { ptBRExplanations } from "../../src/domain/locale/ptBRExplanations.js"
 import { humanError } from "../../src/domain/render.js"
 import { spliceError } from "../../src/domain/SpliceError.js"
 
@@ -131,7 +132,34 @@ describe("the catalogs", () => {
     }
     for (const section of ["summary", "verdict", "error"] as const) expect(Object.keys(ptBR[section]).sort()).toEqual(Object.keys(en[section]).sort())
     expect(Object.keys(catalogs).sort()).toEqual([...LOCALES].sort())
+    // Every section, to the last key, is in both catalogs (texts used by commands are checked in test/commands/locale-coverage.test.ts).
+    const shape = (node: unknown): unknown =>
+      node !== null && typeof node === "object" ? Object.fromEntries(Object.entries(node).filter(([k]) => k !== "errors").map(([k, v]) => [k, shape(v)])) : typeof node
+    expect(shape(ptBR)).toEqual(shape(en))
     // Every text of the summary and the verdicts is exercised above.
     for (const key of [...Object.keys(en.summary), ...Object.keys(en.verdict).filter((k) => k !== "reason")]) expect(Object.keys(english)).toContain(key)
+  })
+
+  it("every error code has a pt-BR explanation of its own for `splice explain`", () => {
+    for (const code of codes) {
+      expect([code, ptBRExplanations[code] !== ErrorRegistry[code].explanation, ptBRExplanations[code].length > 20]).toEqual([code, true, true])
+      expect(ptBR.explain.explanation(code, ErrorRegistry[code].explanation)).toBe(ptBRExplanations[code])
+      expect(en.explain.explanation(code, ErrorRegistry[code].explanation)).toBe(ErrorRegistry[code].explanation)
+    }
+  })
+
+  it("the gates' reasons read in Portuguese, several joined by \"; \" each on its own", () => {
+    const cases: Array<[string, string]> = [
+      ["no checker for src/a.ts; no checker for .txt files", "nenhum verificador para src/a.ts; nenhum verificador para arquivos .txt"],
+      ["no grammar for files without an extension", "nenhuma gramática para arquivos sem extensão"],
+      ["no tsconfig.json or jsconfig.json between src/a.ts and the workspace root", "nenhum tsconfig.json nem jsconfig.json entre src/a.ts e a raiz do workspace"],
+      ["tsc is not installed (looked in node_modules/.bin, PATH)", "tsc não está instalado (procurado em node_modules/.bin, PATH)"],
+      ["workspace not trusted; run splice trust", "workspace não confiável; rode splice trust"],
+      ["gcc stopped at a fatal error that was there before the edit (a.c:1: x.h: No such file; sorry) and checked nothing after it",
+        "gcc parou num erro fatal que já existia antes da edição (a.c:1: x.h: No such file; sorry) e não verificou nada depois dele"],
+      ["tree-sitter reported 2 new error(s); TypeScript's parser finds none", "o tree-sitter apontou 2 erro(s) novo(s); o parser do TypeScript não acha nenhum"],
+      ["no Cargo.toml: cargo check needs a crate", "nenhum Cargo.toml: o cargo check precisa de um crate"]
+    ]
+    for (const [english, portuguese] of cases) expect(ptBR.verdict.reason(english)).toBe(portuguese)
   })
 })

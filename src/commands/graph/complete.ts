@@ -94,7 +94,6 @@ export const completeCommand = (config: CompleteConfig) =>
       const byKey = new Map((detailed ?? []).map((c) => [`${c.name}\0${c.source}`, c]))
       shown = ranked.map((c) => byKey.get(`${c.name}\0${c.source}`) ?? c)
     }
-    const human = shown.map((c) => `${c.name.padEnd(24)} ${c.kind.padEnd(10)} ${c.signature ?? ""}${c.source !== null ? `  (from ${c.source})` : ""}\n`).join("")
     return yield* output.result("complete", {
       file: path.relative,
       line: config.line,
@@ -104,7 +103,7 @@ export const completeCommand = (config: CompleteConfig) =>
       engine,
       count: shown.length,
       candidates: shown
-    }, human + `${shown.length} candidate(s) for ${JSON.stringify(prefix)}${receiver !== null ? ` after ${receiver}.` : ""} (${engine})\n`)
+    }, (t) => shown.map((c) => t.graph.candidate(c.name, c.kind, c.signature ?? "", c.source)).join("") + t.graph.candidates(shown.length, prefix, receiver, engine))
   })
 
 /** Names the graph knows that fit here: members after `x.`, else the file's names, then the workspace's exports. */

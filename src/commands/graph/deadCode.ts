@@ -93,11 +93,10 @@ export const deadCodeCommand = (config: DeadCodeConfig) =>
     for (const d of dead) {
       yield* output.event(
         { type: "dead", name: d.name, kind: d.kind, qualified_name: d.qualified_name, file: d.file, line: d.start_line, end_line: d.end_line, exported: d.exported === 1, reason: d.reason },
-        `${d.file}:${d.start_line}  ${d.kind.padEnd(9)} ${d.qualified_name}  ${d.reason}\n`
+        (t) => t.graph.dead(d.file, d.start_line, d.kind, d.qualified_name, d.exported === 1)
       )
     }
     const lines = dead.reduce((n, d) => n + d.end_line - d.start_line + 1, 0)
     return yield* output.result("dead-code", { count: dead.length, lines, skipped, ...(under !== undefined ? { path: under } : {}) },
-      `${dead.length} dead symbol(s), ${lines} line(s); not listed: ${skipped.tests} in tests, ${skipped.entry_points} exported by entry files, ${skipped.protocol} main/protocol/accessors` +
-      (config.includeExported ? "" : `, ${skipped.exported} other exported (--include-exported lists them)`) + "\n")
+      (t) => t.graph.deadSummary(dead.length, lines, skipped, config.includeExported))
   })

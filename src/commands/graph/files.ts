@@ -6,6 +6,7 @@ import { freshness } from "./status.js"
 export const filesCommand = Effect.gen(function*() {
   const output = yield* Output
   const { files, unindexed } = yield* freshness
-  for (const f of files) yield* output.event({ type: "file", ...f }, `${f.state.padEnd(7)} ${f.language.padEnd(10)} ${String(f.symbols).padStart(5)}  ${f.file}\n`)
-  return yield* output.result("files", { files: files.length, stale: files.filter((f) => f.state !== "fresh").length, unindexed }, "")
+  for (const f of files) yield* output.event({ type: "file", ...f }, (t) => t.graph.file(f.state, f.language, f.symbols, f.file))
+  const stale = files.filter((f) => f.state !== "fresh").length
+  return yield* output.result("files", { files: files.length, stale, unindexed }, (t) => t.graph.files(files.length, stale, unindexed.length))
 })

@@ -128,9 +128,9 @@ export const findCommand = (config: FindConfig) =>
       }))
     }
     for (const r of rows) {
-      yield* output.event({ type: "symbol", ...symbolJson(r) }, `${r.file}:${r.start_line}:${r.start_col}  ${r.kind.padEnd(9)} ${r.qualified_name}  ${r.signature}\n`)
+      yield* output.event({ type: "symbol", ...symbolJson(r) }, (t) => `${r.file}:${r.start_line}:${r.start_col}  ${t.words.kind(r.kind).padEnd(9)} ${r.qualified_name}  ${r.signature}\n`)
     }
     const truncated = all.length > rows.length
     return yield* output.result("find", { count: rows.length, total: all.length, truncated },
-      truncated ? `(${rows.length} of ${all.length} shown; raise --limit to see more)\n` : "")
+      truncated ? (t) => t.query.truncated(rows.length, all.length, "--limit") : "")
   })

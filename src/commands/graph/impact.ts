@@ -69,7 +69,7 @@ export const impactCommand = (config: ImpactConfig) =>
       frontier = next
     }
     for (const i of impacted) {
-      yield* output.event({ type: "impacted", ...i }, `${"  ".repeat(i.depth - 1)}${i.file}:${i.line}  ${i.kind} ${i.name}  (uses ${i.via}${i.resolution === "name" ? ", by name" : ""})\n`)
+      yield* output.event({ type: "impacted", ...i }, (t) => `${"  ".repeat(i.depth - 1)}${t.graph.impacted(i.file, i.line, i.kind, i.name, i.via, i.resolution === "name")}`)
     }
     const fileList = [...files].map(([file, f]) => ({ file, depth: f.depth, resolution: f.resolution, test: isTestFile(file) })).sort((a, b) => a.depth - b.depth || a.file.localeCompare(b.file))
     const tests = fileList.filter((f) => f.test).map((f) => f.file)
@@ -79,5 +79,5 @@ export const impactCommand = (config: ImpactConfig) =>
       symbols: impacted.length,
       files: fileList,
       tests
-    }, `${def.kind} ${def.qualified_name}: ${impacted.length} symbol(s) in ${fileList.length} file(s) within ${config.depth} level(s); tests: ${tests.length === 0 ? "none reach it" : tests.join(", ")}\n`)
+    }, (t) => t.graph.impact(def.kind, def.qualified_name, impacted.length, fileList.length, config.depth, tests))
   })

@@ -22,5 +22,5 @@ export const indexCommand = (full: boolean) =>
       ...counts,
       ms: stats.ms,
       files_per_second: rate
-    }, `indexed ${stats.files} files (${stats.parsed} parsed, ${stats.unchanged} unchanged, ${stats.removed} removed) in ${stats.ms} ms: ${counts.symbols} symbols, ${counts.references} references → ${db.location.path ?? "memory"}\n`)
+    }, (t) => t.graph.indexed({ ...stats, symbols: counts.symbols, references: counts.references, db: db.location.path }))
   })

@@ -1,6 +1,7 @@
 /** `splice outline FILE`: a file's symbols as a tree (by containment), with signatures and spans. */
 import type { OutlineNode } from "../../schema/results/graph.js"
 import * as Effect from "effect/Effect"
+import type { Catalog } from "../../domain/locale/index.js"
 import { spliceError } from "../../domain/SpliceError.js"
 import { FileStore } from "../../../services/FileStore.js"
 import { GraphDb } from "../../../services/GraphDb.js"
@@ -49,7 +50,7 @@ export const outlineCommand = (file: string) =>
         roots.splice(roots.indexOf(n), 1)
       }
     }
-    return yield* output.result("outline", { file: path.relative, symbols: plainTree(roots) }, humanTree(roots))
+    return yield* output.result("outline", { file: path.relative, symbols: plainTree(roots) }, (t) => humanTree(roots, t))
   })
 
 // Both renderings walk the tree with an explicit stack: code can nest thousands of functions deep,
@@ -82,12 +83,12 @@ const plainTree = (roots: ReadonlyArray<Node>): Array<OutlineNode> => {
 }
 
 /** One indented line per symbol, depth-first in document order. */
-const humanTree = (roots: ReadonlyArray<Node>): string => {
+const humanTree = (roots: ReadonlyArray<Node>, t: Catalog): string => {
   const lines: string[] = []
   const stack: Array<{ node: Node; depth: number }> = roots.map((node) => ({ node, depth: 0 })).reverse()
   while (stack.length > 0) {
     const { node: n, depth } = stack.pop()!
-    lines.push(`${"  ".repeat(depth)}${n.symbol.kind} ${n.symbol.name}  ${n.symbol.signature}  [${n.symbol.span.start_line}-${n.symbol.span.end_line}]\n`)
+    lines.push(`${"  ".repeat(depth)}${t.words.kind(n.symbol.kind)} ${n.symbol.name}  ${n.symbol.signature}  [${n.symbol.span.start_line}-${n.symbol.span.end_line}]\n`)
     for (let i = n.children.length - 1; i >= 0; i--) stack.push({ node: n.children[i]!, depth: depth + 1 })
   }
   return lines.join("")

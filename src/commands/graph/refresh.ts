@@ -395,7 +395,8 @@ const syncGraph = (scope: SyncScope) =>
       if (scope.progress && Date.now() - lastReport > 500) {
         lastReport = Date.now()
         const rate = Math.round(((i + 1) / (Date.now() - started)) * 1000)
-        yield* output.log(`splice: indexing ${i + 1}/${sources.length} files (${rate} files/s)`)
+        const done = i + 1
+        yield* output.log((t) => t.notes.indexing(done, sources.length, rate))
       }
     }
     for (const s of skipped.values()) {

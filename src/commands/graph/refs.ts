@@ -4,6 +4,7 @@
  * SPL-E002 unless --file or --kind narrows them to one.
  */
 import * as Effect from "effect/Effect"
+import type { Catalog } from "../../domain/locale/index.js"
 import { GraphDb } from "../../../services/GraphDb.js"
 import { Output } from "../../../services/Output.js"
 import { SYMBOL_COLUMNS, symbolJson, type SymbolRow } from "./find.js"
@@ -23,7 +24,6 @@ export const refsCommand = (config: RefsConfig) =>
     const output = yield* Output
     yield* refreshGraph({ full: false, progress: true })
     const def = yield* resolveSymbol(config)
-    const line = (r: { file: string; line: number; col: number; kind: string; in: string | null }) => `  ${r.file}:${r.line}:${r.col}  ${r.kind}${r.in ? `  in ${r.in}` : ""}\n`
     const refs = yield* db.all<{ file: string; line: number; col: number; kind: RefKind; resolution: "exact" | "name"; symbol_id: number | null; enclosing: string | null; enclosing_file: string | null }>(
       `SELECT f.path AS file, r.line, r.col, r.kind, r.resolution, r.symbol_id, e.qualified_name AS enclosing, ef.path AS enclosing_file
        FROM refs r JOIN files f ON f.id = r.file_id LEFT JOIN symbols e ON e.id = r.enclosing_symbol_id LEFT JOIN files ef ON ef.id = e.file_id
@@ -38,9 +38,12 @@ export const refsCommand = (config: RefsConfig) =>
       `SELECT ${SYMBOL_COLUMNS}, r.resolution, r.line AS call_line FROM refs r JOIN symbols s ON s.id = r.symbol_id JOIN files f ON f.id = s.file_id
        WHERE r.enclosing_symbol_id = ? AND r.kind = 'call' ORDER BY r.line`, [def.id])
     const callees = [...new Map(calleeRows.map((c) => [c.id, { name: c.qualified_name, kind: c.kind, file: c.file, line: c.start_line, resolution: c.resolution }])).values()]
-    const human = `${def.kind} ${def.qualified_name} at ${def.file}:${def.start_line}\n  ${def.signature}\n` +
-      `references (${references.length}):\n` + references.map(line).join("") +
-      (byName.length > 0 ? `by name only, unresolved (${byName.length}):\n` + byName.map(line).join("") : "") +
-      `callers (${callers.length}): ${callers.map((c) => c.name).join(", ")}\ncallees (${callees.length}): ${callees.map((c) => c.name).join(", ")}\n`
+    const human = (t: Catalog) => {
+      const line = (r: { file: string; line: number; col: number; kind: string; in: string | null }) => t.graph.reference(r.file, r.line, r.col, r.kind, r.in)
+      return t.graph.refs(def.kind, def.qualified_name, def.file, def.start_line, def.signature) +
+        t.graph.refsReferences(references.length) + references.map(line).join("") +
+        (byName.length > 0 ? t.graph.refsByName(byName.length) + byName.map(line).join("") : "") +
+        t.graph.refsCalls(callers.map((c) => c.name), callees.map((c) => c.name))
+    }
     return yield* output.result("refs", { definition: symbolJson(def), references, by_name: byName, callers, callees }, human)
   })

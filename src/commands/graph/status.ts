@@ -55,7 +55,15 @@ export const statusCommand = Effect.gen(function*() {
     stale,
     unindexed,
     skipped
-  }, `graph: ${db.location.path} (found by ${db.location.source})\n${counts.indexed_files} files, ${counts.symbols} symbols, ${counts.references} references (${counts.resolved_exact} resolved exactly)\n` +
-    `${stale.length} stale, ${unindexed.length} not yet indexed${stale.length + unindexed.length > 0 ? " — the next query refreshes them" : ""}\n` +
-    skipped.map((s) => `skipped ${s.file}: ${s.reason}\n`).join(""))
+  }, (t) =>
+    t.graph.status({
+      db: db.location.path,
+      foundBy: db.location.source,
+      files: counts.indexed_files,
+      symbols: counts.symbols,
+      references: counts.references,
+      exact: counts.resolved_exact,
+      stale: stale.length,
+      unindexed: unindexed.length
+    }) + skipped.map((s) => t.graph.skipped(s.file, s.reason)).join(""))
 })

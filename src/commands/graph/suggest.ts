@@ -209,7 +209,7 @@ export const suggestCommand = (config: SuggestConfig) =>
       keywords,
       scaffold,
       ...(note ? { note } : {})
-    }, scaffold)
+    }, (t) => `${t.graph.scaffold(header, config.fnName, inferredFrom.map((i) => i.name))}${built.scaffold}`)
   })
 
 const dirOf = (p: string) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "")

@@ -3,10 +3,10 @@
  * apart, without lines); `--by-size N` names the N largest files, `--by-language` splits the counts.
  */
 import * as Effect from "effect/Effect"
+import type { Catalog } from "../../domain/locale/index.js"
 import { spliceError } from "../../domain/SpliceError.js"
 import { countLinesOf, languageOf } from "../../domain/tree/fileFacts.js"
 import { Output } from "../../../services/Output.js"
-import { humanSize } from "./ls.js"
 import { scanTree } from "./scanTree.js"
 import type { WalkOptions } from "./walk.js"
 
@@ -55,14 +55,17 @@ export const count = (config: CountConfig) =>
       return [...m.values()].sort((a, b) => b.lines - a.lines || b.bytes - a.bytes || (a.language < b.language ? -1 : 1))
     })()
 
-    let human = `${counted.length} files, ${lines} lines, ${humanSize(bytes)}${binary > 0 ? ` (${binary} binary)` : ""}\n`
-    if (largest !== undefined) {
-      human += "largest:\n"
-      for (const c of largest) human += `${humanSize(c.size).padStart(10)} ${String(c.lines ?? "-").padStart(8)}  ${c.file}\n`
-    }
-    if (byLanguage !== undefined) {
-      human += "by language:\n"
-      for (const r of byLanguage) human += `  ${r.language.padEnd(16)} ${String(r.files).padStart(6)} files ${String(r.lines).padStart(9)} lines ${humanSize(r.bytes).padStart(10)}\n`
+    const human = (t: Catalog) => {
+      let s = t.tree.countTotal(counted.length, lines, bytes, binary)
+      if (largest !== undefined) {
+        s += t.tree.largest
+        for (const c of largest) s += `${t.words.size(c.size).padStart(10)} ${String(c.lines ?? "-").padStart(8)}  ${c.file}\n`
+      }
+      if (byLanguage !== undefined) {
+        s += t.tree.byLanguage
+        for (const r of byLanguage) s += t.tree.languageRow(t.words.language(r.language), r.files, r.lines, r.bytes)
+      }
+      return s
     }
     return yield* output.result("count", {
       files: counted.length,

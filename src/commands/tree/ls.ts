@@ -4,6 +4,7 @@
  * directories at its edge; `--long` adds each file's size, lines, language and BLAKE3 checksum.
  */
 import * as Effect from "effect/Effect"
+import { errorMessage } from "../../domain/render.js"
 import { spliceError } from "../../domain/SpliceError.js"
 import { countLinesOf, languageOf } from "../../domain/tree/fileFacts.js"
 import type { WorkspacePath } from "../../domain/workspacePath.js"
@@ -21,9 +22,6 @@ export interface LsConfig extends WalkOptions {
 const gitOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /** Bytes as people read them: 1.2 KiB, 3.4 MiB. */
-export const humanSize = (n: number): string =>
-  n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KiB` : n < 1024 ** 3 ? `${(n / 1024 / 1024).toFixed(1)} MiB` : `${(n / 1024 ** 3).toFixed(1)} GiB`
-
 export const ls = (config: LsConfig) =>
   Effect.gen(function*() {
     const store = yield* FileStore
@@ -40,22 +38,24 @@ export const ls = (config: LsConfig) =>
     const unreadable: WalkSkip[] = []
     let bytes = 0
     const events: EventLine[] = []
-    let human = ""
+    const long: Array<{ size: number; lines: number | null; language: string; checksum: string; path: string }> = []
+    const human: Array<string | typeof long[number]> = []
     for (const e of entries) {
       if (e.file === undefined) {
         events.push({ type: "entry", path: e.path, kind: "directory" })
-        human += `${e.path}/\n`
+        human.push(`${e.path}/\n`)
         continue
       }
       if (!config.long) {
         events.push({ type: "entry", path: e.path, kind: "file" })
-        human += `${e.path}\n`
+        human.push(`${e.path}\n`)
         continue
       }
       const read = yield* Effect.either(store.read(e.file, { noFollow: true }))
       if (read._tag === "Left") {
         unreadable.push({ path: e.path, reason: `${read.left.code}: ${read.left.message}` })
-        yield* output.log(`splice: skipped ${e.path}: ${read.left.message}`)
+        const error = read.left
+        yield* output.log((t) => t.notes.skipped(e.path, errorMessage(error, t)))
         continue
       }
       const data = read.right
@@ -65,13 +65,16 @@ export const ls = (config: LsConfig) =>
       const checksum = yield* hasher.blake3(data)
       bytes += data.length
       events.push({ type: "entry", path: e.path, kind: "file", size: data.length, lines, language, checksum })
-      human += `${humanSize(data.length).padStart(10)} ${String(lines ?? "-").padStart(7)}  ${language.padEnd(12)} ${checksum.slice(0, 12)}  ${e.path}\n`
+      human.push({ size: data.length, lines, language, checksum, path: e.path })
     }
-    yield* output.events(events, human)
+    yield* output.events(events, (t) =>
+      human.map((h) =>
+        typeof h === "string" ? h : `${t.words.size(h.size).padStart(10)} ${String(h.lines ?? "-").padStart(7)}  ${t.words.language(h.language).padEnd(12)} ${h.checksum.slice(0, 12)}  ${h.path}\n`
+      ).join(""))
     return yield* output.result("ls", {
       files: files.length - unreadable.length,
       directories: cutoff.length,
       ...(config.long ? { bytes } : {}),
       skipped: [...skipped, ...unreadable]
-    }, config.long ? `${files.length - unreadable.length} files, ${humanSize(bytes)}\n` : "")
+    }, config.long ? (t) => t.tree.lsTotal(files.length - unreadable.length, bytes) : "")
   })

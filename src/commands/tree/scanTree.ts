@@ -4,6 +4,8 @@
  * `skipped`, and the walk goes on, as ripgrep's does.
  */
 import * as Effect from "effect/Effect"
+import type { Human } from "../../domain/locale/index.js"
+import { errorMessage } from "../../domain/render.js"
 import { FileStore, type ScannedFile } from "../../../services/FileStore.js"
 import { Output } from "../../../services/Output.js"
 import { type TreeFile, type WalkOptions, type WalkSkip, walkTree } from "./walk.js"
@@ -30,14 +32,15 @@ export const scanTree = <E = never, R = never>(
     const unreadable: WalkSkip[] = []
     const { skipped } = yield* walkTree(options, (files) =>
       done() ? Effect.void : Effect.gen(function*() {
-        const notes: string[] = []
+        const notes: Human[] = []
         let i = 0
         yield* store.scanEach(files.map((f) => f.path), BINARY_PROBE, (path, scanned) => {
           const file = files[i++]!
           if (done()) return
           if (scanned.kind !== "error") return each(file, scanned)
           unreadable.push({ path: path.relative, reason: `${scanned.error.code}: ${scanned.error.message}` })
-          notes.push(`splice: skipped ${path.relative}: ${scanned.error.message}`)
+          const error = scanned.error
+          notes.push((t) => t.notes.skipped(path.relative, errorMessage(error, t)))
         })
         for (const n of notes) yield* output.log(n)
         yield* afterRun

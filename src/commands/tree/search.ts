@@ -4,6 +4,7 @@
  * on (one write per run of a directory's files), then a summary.
  */
 import * as Effect from "effect/Effect"
+import type { Human } from "../../domain/locale/index.js"
 import { spliceError } from "../../domain/SpliceError.js"
 import { type CompiledPattern, compilePattern, type PatternOptions } from "../../domain/search/pattern.js"
 import { type FoundLine, scanBytes } from "../../domain/search/scan.js"
@@ -77,14 +78,16 @@ export const search = (config: SearchConfig) =>
     let binary = 0
     /** What --limit has left: lines (or files), or undefined without a limit. */
     const left = () => config.limit === undefined ? undefined : config.limit - (byFile ? matchedFiles : matchedLines)
-    const notes: string[] = []
+    const notes: Human[] = []
     let events: EventLine[] = []
-    let human = ""
+    // Each file's human lines, built only if human mode asks (NDJSON of a large search would pay per line).
+    let human: Array<() => string> = []
     // What the last run of files found, written at once.
     const flush = Effect.suspend(() => {
-      const written = output.events(events, human)
+      const parts = human
+      const written = output.events(events, () => parts.map((p) => p()).join(""))
       events = []
-      human = ""
+      human = []
       return Effect.zipRight(Effect.forEach(notes.splice(0), output.log), written)
     })
 
@@ -93,7 +96,7 @@ export const search = (config: SearchConfig) =>
       searched++
       if (read.kind === "binary") {
         binary++
-        if (file.explicit) notes.push(`splice: ${rel} is binary: not searched`)
+        if (file.explicit) notes.push((t) => t.notes.binary(rel))
         return
       }
       const remaining = left()
@@ -105,13 +108,14 @@ export const search = (config: SearchConfig) =>
       matches += found.matches
       if (config.filesWithMatches) {
         events.push({ type: "file", file: rel })
-        human += `${rel}\n`
+        human.push(() => `${rel}\n`)
       } else if (config.count) {
         events.push({ type: "count", file: rel, count: found.matchedLines, matches: found.matches })
-        human += `${rel}:${found.matchedLines}\n`
+        human.push(() => `${rel}:${found.matchedLines}\n`)
       } else {
         for (const e of eventsOf(rel, found.lines)) events.push(e)
-        human += humanLines(rel, found.lines, matchedFiles === 1, context > 0)
+        const first = matchedFiles === 1
+        human.push(() => humanLines(rel, found.lines, first, context > 0))
       }
     }, flush, () => (left() ?? 1) <= 0)
 

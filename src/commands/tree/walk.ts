@@ -8,6 +8,7 @@
  * is always taken, ignored or not (as ripgrep does); what is inside it is filtered.
  */
 import * as Effect from "effect/Effect"
+import { errorMessage } from "../../domain/render.js"
 import { spliceError, type SpliceError } from "../../domain/SpliceError.js"
 import { globFilter } from "../../domain/tree/globFilter.js"
 import { compileIgnoreFile, type IgnoreFile } from "../../domain/tree/ignoreFile.js"
@@ -144,7 +145,7 @@ export const walkTree = <E, R>(options: WalkOptions, visit: (files: ReadonlyArra
     const skip = (path: WorkspacePath, e: SpliceError) =>
       Effect.gen(function*() {
         skipped.push({ path, reason: `${e.code}: ${e.message}` })
-        yield* output.log(`splice: skipped ${path}: ${e.message}`)
+        yield* output.log((t) => t.notes.skipped(path, errorMessage(e, t)))
       })
 
     const enter = (dir: ResolvedPath, stack: ReadonlyArray<Level>, depth: number): Effect.Effect<void, E | SpliceError, R | FileStore | Output> =>

@@ -4,6 +4,7 @@
  */
 import { type ErrorCode, ErrorRegistry } from "../errors.js"
 import type { Catalog, ErrorText, ErrorTexts, VerdictView } from "./catalog.js"
+import { enCommands } from "./enCommands.js"
 
 const asWritten: ErrorText<ErrorCode> = { message: (_, english) => english, hint: (_, english) => english }
 const errors = Object.fromEntries(Object.keys(ErrorRegistry).map((code) => [code, asWritten])) as unknown as ErrorTexts
@@ -13,6 +14,7 @@ const span = (a: number, b: number) => (b < a ? "no lines" : a === b ? `line ${a
 const appliedBy = (by: ReadonlyArray<string>) => [...new Set(by)].join(", ")
 
 export const en: Catalog = {
+  ...enCommands,
   locale: "en",
   errors,
   error: {

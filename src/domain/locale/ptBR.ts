@@ -6,6 +6,7 @@
  * depois de dois-pontos, como veio.
  */
 import type { Catalog, ErrorTexts, VerdictView } from "./catalog.js"
+import { ptBRCommands } from "./ptBRCommands.js"
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 const lines = (n: number | undefined) => (n === undefined ? "linhas" : plural(n, "linha", "linhas"))
@@ -390,12 +391,27 @@ const reasons: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => string]> 
   [/^not run by --preview: the checker reads the files on disk$/, () => "não roda no --preview: o verificador lê os arquivos do disco"],
   [/^disabled by --validate$/, () => "desligado por --validate"],
   [/^disabled by --validate none$/, () => "desligado por --validate none"],
+  [/^no checker for files without an extension$/, () => "nenhum verificador para arquivos sem extensão"],
+  [/^no grammar for files without an extension$/, () => "nenhuma gramática para arquivos sem extensão"],
   [/^no checker for (.+) files$/, (m) => `nenhum verificador para arquivos ${m[1]}`],
   [/^no grammar for (.+) files$/, (m) => `nenhuma gramática para arquivos ${m[1]}`],
-  [/^no tsconfig\.json between (.+) and the workspace root$/, (m) => `nenhum tsconfig.json entre ${m[1]} e a raiz do workspace`],
-  [/^(.+) could not be started$/, (m) => `${m[1]} não pôde ser iniciado`]
+  [/^no checker for (.+)$/, (m) => `nenhum verificador para ${m[1]}`],
+  [/^no (.+) between (.+) and the workspace root$/, (m) => `nenhum ${m[1]!.replace(/ or /g, " nem ")} entre ${m[2]} e a raiz do workspace`],
+  [/^no Cargo\.toml: cargo check needs a crate$/, () => "nenhum Cargo.toml: o cargo check precisa de um crate"],
+  [/^workspace not trusted; run splice trust$/, () => "workspace não confiável; rode splice trust"],
+  [/^(.+) is not installed \(looked in (.+)\)$/, (m) => `${m[1]} não está instalado (procurado em ${m[2]})`],
+  [/^(.+) is not installed$/, (m) => `${m[1]} não está instalado`],
+  [/^(.+) could not be started$/, (m) => `${m[1]} não pôde ser iniciado`],
+  [/^(.+) stopped at a fatal error that was there before the edit \((.+)\) and checked nothing after it$/s, (m) => `${m[1]} parou num erro fatal que já existia antes da edição (${m[2]}) e não verificou nada depois dele`],
+  [/^python3 stops at an error that was already there \(line (\d+)\); past it, tree-sitter's verdict$/, (m) => `o python3 para num erro que já existia (linha ${m[1]}); dali em diante, vale o veredito do tree-sitter`],
+  [/^tree-sitter reported (\d+) new error\(s\); TypeScript's parser finds none$/, (m) => `o tree-sitter apontou ${m[1]} erro(s) novo(s); o parser do TypeScript não acha nenhum`]
 ]
-const reason = (english: string) => {
+/** A gate's reason; several (the files of one check) are joined by "; ", each translated alone. */
+const reason = (english: string): string => {
+  // Texts that hold "; " themselves (a checker's message may too) before splitting at it.
+  const whole = /^workspace not trusted;|^python3 stops|^tree-sitter reported| stopped at a fatal error /.test(english)
+  const parts = english.split("; ")
+  if (parts.length > 1 && !whole) return parts.map(reason).join("; ")
   for (const [re, f] of reasons) {
     const m = re.exec(english)
     if (m !== null) return f(m)
@@ -425,6 +441,7 @@ const actions: Record<string, string> = {
 }
 
 export const ptBR: Catalog = {
+  ...ptBRCommands,
   locale: "pt-BR",
   errors,
   error: {

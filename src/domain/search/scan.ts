@@ -8,8 +8,18 @@
  * files that hold its required bytes.
  */
 // Buffer's indexOf is a native substring search over bytes: much faster than any JavaScript loop.
-import { Buffer } from "node:buffer"
+import * as nodeBuffer from "node:buffer"
 import type { CompiledPattern } from "./pattern.js"
+
+const { Buffer } = nodeBuffer
+type Buffer = nodeBuffer.Buffer
+
+/**
+ * Whether bytes are all ASCII, natively (Node 19.6+, Deno 2): then a character index is a byte
+ * offset, and Latin-1 decoding (a copy) gives the same text as UTF-8 decoding. Undefined where the
+ * runtime lacks it: every text then takes the general path.
+ */
+const isAscii = (nodeBuffer as { isAscii?: (b: Uint8Array) => boolean }).isAscii
 
 export interface Submatch {
   readonly text: string
@@ -146,11 +156,90 @@ const stepOver = (text: string, i: number) => {
   return i + (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length ? 2 : 1)
 }
 
+/**
+ * The start of each place the text every match holds occurs, from a byte offset on (-1: none left),
+ * or undefined when the pattern names no such text: a case-sensitive pattern's bytes found natively,
+ * an ignore-case one's found by its folded regex over the bytes read as Latin-1.
+ */
+const occurrences = (buf: Buffer, pattern: CompiledPattern): ((from: number) => number) | undefined => {
+  const required = pattern.required
+  if (required !== undefined) return (from) => buf.indexOf(required, from)
+  if (pattern.requiredFolded === undefined) return undefined
+  const folded = new RegExp(pattern.requiredFolded.source, `g${pattern.requiredFolded.flags.replace("g", "")}`)
+  const latin1 = buf.toString("latin1")
+  return (from) => {
+    folded.lastIndex = from
+    return folded.exec(latin1)?.index ?? -1
+  }
+}
+
+/**
+ * Every match of a regex within one line's text (bytes [start, end) of the buffer), as a hit, or
+ * undefined: the line is decoded alone (Latin-1 when it is ASCII, where characters are bytes).
+ */
+const lineHit = (buf: Buffer, re: RegExp, line: number, start: number, end: number): Hit | undefined => {
+  const ascii = isAscii !== undefined && isAscii(buf.subarray(start, end))
+  const text = buf.toString(ascii ? "latin1" : "utf8", start, end)
+  let hit: Hit | undefined
+  // A text index and its byte offset, moved forward only.
+  let charAt = 0
+  let byteAt = start
+  const byteOf = (i: number) => {
+    byteAt += ascii ? i - charAt : utf8Length(text, charAt, i)
+    charAt = i
+    return byteAt
+  }
+  for (let pos = 0; pos <= text.length;) {
+    re.lastIndex = pos
+    const m = re.exec(text)
+    if (m === null) break
+    if (midPair(text, m.index)) {
+      pos = m.index + 1
+      continue
+    }
+    hit ??= { line, start, end, subs: [] }
+    const s = byteOf(m.index)
+    hit.subs.push([s, byteOf(m.index + m[0].length)])
+    pos = m[0].length === 0 ? stepOver(text, m.index) : m.index + m[0].length
+  }
+  return hit
+}
+
+/**
+ * Matching lines of a regex whose matches all hold a known text: only the lines where that text
+ * occurs are decoded and run through the regex, each on its own (a match never spans lines).
+ */
+const candidateHits = (buf: Buffer, pattern: CompiledPattern, next: (from: number) => number, from: number, maxLines: number): Hit[] => {
+  const re = new RegExp(pattern.regex.source, pattern.regex.flags)
+  const hits: Hit[] = []
+  let line = 1
+  let counted = from
+  for (let at = next(from); at !== -1 && hits.length < maxLines;) {
+    const nl = at === 0 ? -1 : buf.lastIndexOf(10, at - 1)
+    const start = nl === -1 || nl < from ? from : nl + 1
+    line += newlines(buf, counted, start)
+    counted = start
+    let stop = buf.indexOf(10, at)
+    if (stop === -1) stop = buf.length
+    const hit = lineHit(buf, re, line, start, stop > start && buf[stop - 1] === 13 ? stop - 1 : stop)
+    if (hit !== undefined) hits.push(hit)
+    at = stop >= buf.length ? -1 : next(stop + 1)
+  }
+  return hits
+}
+
+const LOOKAROUND = /\(\?<?[=!]/
+
 /** Matching lines of a regex over the decoded text; a match that would run past its line is looked for again within the line. */
 const regexHits = (buf: Buffer, pattern: CompiledPattern, from: number, maxLines: number): Hit[] => {
-  const text = buf.toString("utf8", from)
+  const next = occurrences(buf, pattern)
+  if (next !== undefined) return candidateHits(buf, pattern, next, from, maxLines)
+  // An ASCII text is decoded as Latin-1 (a copy), and its character indexes are byte offsets.
+  const ascii = isAscii !== undefined && isAscii(from === 0 ? buf : buf.subarray(from))
+  const text = buf.toString(ascii ? "latin1" : "utf8", from)
   if (text.length === 0) return []
-  if (text.includes("\r")) return linewiseHits(buf, text, pattern, from, maxLines)
+  // A lookaround of the user's could look past a line's end in the whole text: each line alone then.
+  if (text.includes("\r") || (pattern.options.regex && LOOKAROUND.test(pattern.source))) return linewiseHits(buf, text, pattern, from, maxLines)
   const re = new RegExp(pattern.regex.source, pattern.regex.flags)
   let within: RegExp | undefined
   const hits: Hit[] = []
@@ -158,7 +247,7 @@ const regexHits = (buf: Buffer, pattern: CompiledPattern, from: number, maxLines
   let charAt = 0
   let byteAt = from
   const byteOf = (i: number) => {
-    byteAt += utf8Length(text, charAt, i)
+    byteAt += ascii ? i - charAt : utf8Length(text, charAt, i)
     charAt = i
     return byteAt
   }
@@ -266,7 +355,7 @@ const lineAt = (buf: Buffer, start: number, line: number): ContextLine => ({
 export const scanBytes = (bytes: Uint8Array, pattern: CompiledPattern, limits: ScanLimits): FileScan => {
   const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   if (pattern.required !== undefined && buf.indexOf(pattern.required) === -1) return EMPTY
-  if (pattern.requiredFolded !== undefined && !pattern.requiredFolded.test(buf.toString("latin1"))) return EMPTY
+  if (pattern.required === undefined && pattern.requiredFolded !== undefined && !pattern.requiredFolded.test(buf.toString("latin1"))) return EMPTY
   const from = BOM(buf)
   const maxLines = limits.maxLines ?? Number.POSITIVE_INFINITY
   if (maxLines <= 0) return EMPTY

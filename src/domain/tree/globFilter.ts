@@ -13,11 +13,27 @@ export interface GlobFilter {
   readonly directory: (relative: string) => boolean
 }
 
-/** Whether `file` says yes to the path or to a directory above it (as git does). */
-const matchesOrUnder = (file: IgnoreFile, relative: string, isDir: boolean): boolean => {
-  const parts = relative.split("/")
-  for (let i = 1; i < parts.length; i++) if (file.verdict(parts.slice(0, i).join("/"), true) === true) return true
-  return file.verdict(relative, isDir) === true
+/**
+ * Whether `file` says yes to a path or to a directory above it (as git does). The answer for each
+ * directory is kept: a walk asks about every file of a directory in turn, and each would otherwise
+ * test all its ancestors again.
+ */
+const matcherOrUnder = (file: IgnoreFile) => {
+  const directories = new Map<string, boolean>()
+  const under = (dir: string): boolean => {
+    if (dir === "") return false
+    let v = directories.get(dir)
+    if (v === undefined) {
+      const slash = dir.lastIndexOf("/")
+      v = under(slash === -1 ? "" : dir.slice(0, slash)) || file.verdict(dir, true) === true
+      directories.set(dir, v)
+    }
+    return v
+  }
+  return (relative: string, isDir: boolean): boolean => {
+    const slash = relative.lastIndexOf("/")
+    return under(slash === -1 ? "" : relative.slice(0, slash)) || file.verdict(relative, isDir) === true
+  }
 }
 
 export const globFilter = (globs: ReadonlyArray<string>): GlobFilter | undefined => {
@@ -26,8 +42,9 @@ export const globFilter = (globs: ReadonlyArray<string>): GlobFilter | undefined
   const exclude = globs.filter((g) => g.startsWith("!")).map((g) => g.slice(1))
   const inc = include.length === 0 ? undefined : compileIgnoreFile(include.join("\n"))
   const exc = exclude.length === 0 ? undefined : compileIgnoreFile(exclude.join("\n"))
+  const included = inc === undefined ? undefined : matcherOrUnder(inc)
   return {
-    file: (relative) => (inc === undefined || matchesOrUnder(inc, relative, false)) && (exc === undefined || exc.verdict(relative, false) !== true),
+    file: (relative) => (included === undefined || included(relative, false)) && (exc === undefined || exc.verdict(relative, false) !== true),
     directory: (relative) => exc === undefined || exc.verdict(relative, true) !== true
   }
 }
