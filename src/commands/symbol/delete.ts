@@ -3,6 +3,7 @@
  * decorators and one of the blank runs around it, refused (SPL-E143) while the code graph,
  * refreshed first, knows uses of it or of a definition inside it elsewhere, unless --force.
  */
+import type { Catalog } from "../../domain/locale/catalog.js"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import { byteOffsets } from "../../domain/graph/offsets.js"
@@ -19,7 +20,7 @@ import type { Syntax } from "../../../services/Syntax.js"
 import type { GraphReport } from "../graphAfterWrite.js"
 import { refreshGraph, refreshPaths } from "../graph/refresh.js"
 import { refuseShared } from "./patch.js"
-import { type Definition, describe, findDefinition, type Site } from "./site.js"
+import { type Definition, describe, describeIn, findDefinition, type Site } from "./site.js"
 import { type AfterCommit, changedOutcome, type SymbolChange, type SymbolWriteConfig, writeSymbol } from "./writeSymbol.js"
 
 export interface DeleteConfig extends SymbolWriteConfig {
@@ -157,8 +158,8 @@ const planDelete = (config: DeleteConfig) => (site: Site): Effect.Effect<SymbolC
       text: applyReplacement(site.target.content.text, planned.replacement),
       lines: planned.lines,
       fields: { doc_comment: def.parts.docComment, decorators: def.parts.decorators, references, by_name: byName, forced: config.force && left > 0 },
-      summary: `deleted ${describe(def)}`,
-      ...(left > 0 ? { note: `--force: ${left} use(s) left behind` } : {})
+      summary: (t: Catalog) => t.symbol.deleted(describeIn(t, def)),
+      ...(left > 0 ? { note: (t: Catalog) => t.symbol.usesLeft(left) } : {})
     }
   })
 
@@ -175,7 +176,8 @@ const refreshAfter: AfterCommit<GraphDb | Syntax | FileStore | Hasher | Output> 
         return Effect.succeed<GraphReport>({ db: db.location.path, error: e._tag === "Some" ? { code: e.value.code, message: e.value.message } : { code: "SPL-E099", message: "internal error" } })
       })
     )
-    return { fields: { graph }, human: "refreshed" in graph ? `graph: ${graph.refreshed.length} refreshed in ${graph.ms} ms\n` : "" }
+    const t = (yield* Output).catalog
+    return { fields: { graph }, human: "refreshed" in graph ? `${t.verdict.graphRefreshed(graph.refreshed.length, graph.removed.length, graph.ms)}\n` : "" }
   })
 
 export const deleteSymbol = (config: DeleteConfig) =>

@@ -4,6 +4,7 @@
  * separated by the blank lines that separate it from its siblings, or at the end of the body of a
  * class, struct, interface, trait, enum, module, namespace or Rust impl block; indented to fit.
  */
+import type { Catalog } from "../../domain/locale/catalog.js"
 import * as Effect from "effect/Effect"
 import type { SpliceError } from "../../domain/SpliceError.js"
 import type { Syntax } from "../../../services/Syntax.js"
@@ -14,7 +15,7 @@ import { Output } from "../../../services/Output.js"
 import { graphAfterWrite } from "../graphAfterWrite.js"
 import { checkContent } from "./content.js"
 import { noBody } from "./patch.js"
-import { bodyOf, describe, findDefinition, type Site } from "./site.js"
+import { bodyOf, describe, describeIn, findDefinition, type Site } from "./site.js"
 import { changedOutcome, type SymbolChange, type SymbolWriteConfig, writeSymbol } from "./writeSymbol.js"
 
 export type InsertPosition = "after" | "before" | "in"
@@ -48,7 +49,7 @@ const planInsert = (config: InsertConfig) => (site: Site): Effect.Effect<SymbolC
       const body = yield* bodyOf(site, def)
       if (body === undefined) return yield* Effect.fail(noBody(site, def, "to add to"))
       const planned = appendToBody(site.lines, body, config.content)
-      return { def, text: applyReplacement(text, planned.replacement), lines: planned.lines, fields: { position: "in" as const }, summary: `inserted at the end of ${described}` }
+      return { def, text: applyReplacement(text, planned.replacement), lines: planned.lines, fields: { position: "in" as const }, summary: (t: Catalog) => t.symbol.insertedIn(describeIn(t, def)) }
     }
     if (!ownsLines(site.lines, def.parts.start, def.parts.end)) {
       return yield* Effect.fail(spliceError("SPL-E146", `${described} shares its lines with other code: no line ${config.position} it is its own`, {
@@ -56,13 +57,14 @@ const planInsert = (config: InsertConfig) => (site: Site): Effect.Effect<SymbolC
       }))
     }
     const indent = site.lines.lines[lineAt(site.lines, def.parts.start)]!.match(/^[ \t]*/)![0]
-    const planned = insertBeside(site.lines, def.parts.start, def.parts.end, config.position, config.content, fallbackGap(site, indent))
+    const position = config.position
+    const planned = insertBeside(site.lines, def.parts.start, def.parts.end, position, config.content, fallbackGap(site, indent))
     return {
       def,
       text: applyReplacement(text, planned.replacement),
       lines: planned.lines,
       fields: { position: config.position },
-      summary: `inserted ${config.position} ${described}`
+      summary: (t: Catalog) => t.symbol.inserted(position, describeIn(t, def))
     }
   })
 

@@ -4,6 +4,7 @@
  * and takes the file's line breaks. The doc comment and decorators above the definition stay unless
  * the new code brings its own.
  */
+import type { Catalog } from "../../domain/locale/catalog.js"
 import * as Effect from "effect/Effect"
 import type { SpliceError } from "../../domain/SpliceError.js"
 import type { Syntax } from "../../../services/Syntax.js"
@@ -13,7 +14,7 @@ import { startsWithLeading, startsWithString } from "../../domain/symbolEdit/par
 import { applyReplacement, lineAt } from "../../domain/symbolEdit/textLines.js"
 import { Output } from "../../../services/Output.js"
 import { graphAfterWrite } from "../graphAfterWrite.js"
-import { bodyOf, declaredWith, type Definition, describe, findDefinition, type Site } from "./site.js"
+import { bodyOf, declaredWith, type Definition, describe, describeIn, findDefinition, type Site } from "./site.js"
 import { checkContent } from "./content.js"
 import { type SymbolChange, type SymbolWriteConfig, writeSymbol } from "./writeSymbol.js"
 
@@ -46,7 +47,6 @@ const planPatch = (config: PatchConfig) => (site: Site): Effect.Effect<SymbolCha
   Effect.gen(function*() {
     const def = yield* findDefinition(site, config.symbol, config.kind)
     const text = site.target.content.text
-    const described = describe(def)
     if (config.body) {
       const body = yield* bodyOf(site, def)
       if (body === undefined) return yield* Effect.fail(noBody(site, def, "to replace"))
@@ -57,8 +57,8 @@ const planPatch = (config: PatchConfig) => (site: Site): Effect.Effect<SymbolCha
         text: applyReplacement(text, planned.replacement),
         lines: planned.lines,
         fields: { part: "body", leading: def.parts.start < def.parts.core ? "kept" : "none", ...(docstring !== undefined ? { docstring } : {}) },
-        summary: `replaced the body of ${described}`,
-        ...(docstring === "kept" ? { note: "its docstring kept" } : {})
+        summary: (t: Catalog) => t.symbol.replacedBody(describeIn(t, def)),
+        ...(docstring === "kept" ? { note: (t: Catalog) => t.symbol.docstringKept } : {})
       }
     }
     const hasLeading = def.parts.start < def.parts.core
@@ -71,8 +71,8 @@ const planPatch = (config: PatchConfig) => (site: Site): Effect.Effect<SymbolCha
       text: applyReplacement(text, planned.replacement),
       lines: planned.lines,
       fields: { part: "definition", leading: !hasLeading ? "none" : replacesLeading ? "replaced" : "kept" },
-      summary: `replaced ${described}`,
-      ...(hasLeading && !replacesLeading ? { note: "the comments and decorators above it kept" } : {})
+      summary: (t: Catalog) => t.symbol.replaced(describeIn(t, def)),
+      ...(hasLeading && !replacesLeading ? { note: (t: Catalog) => t.symbol.leadingKept } : {})
     }
   })
 

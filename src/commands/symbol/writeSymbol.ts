@@ -11,6 +11,7 @@ import type { SpliceError } from "../../domain/SpliceError.js"
 import { spliceError } from "../../domain/SpliceError.js"
 import type { Lines } from "../../domain/symbolEdit/edits.js"
 import { lastLineOf, lineAt } from "../../domain/symbolEdit/textLines.js"
+import type { Catalog } from "../../domain/locale/catalog.js"
 import type { SymbolKind } from "../../domain/graph/facts.js"
 import type { LineEnding } from "../../domain/lineEndings.js"
 import { encodeText } from "../../domain/textContent.js"
@@ -53,9 +54,9 @@ export interface SymbolChange<F> {
   readonly lines: Lines
   readonly fields: F
   /** Human: what was done, e.g. "replaced the body of method Box.get". */
-  readonly summary: string
+  readonly summary: (t: Catalog) => string
   /** Human: said after the lines, e.g. "its doc comment and decorators kept". */
-  readonly note?: string
+  readonly note?: (t: Catalog) => string
 }
 
 /** The fields of every patch/delete/insert result, then those of each outcome (src/schema/results/symbol.ts). */
@@ -130,7 +131,7 @@ export const writeSymbol = <F, R1, R2>(
       if (change.text === target.content.text) {
         const validation: Verdict = { gate: "syntax", status: "skipped", reason: "nothing to change", errors: [], preexisting: 0 }
         const outcome: Unchanged<F> = { ...common, changed: false as const, checksum_after: target.checksum, validation, compiler: skippedVerdict("nothing to change"), tx: null }
-        return { outcome, human: `${path.relative}: ${change.summary}: the text already reads so, nothing to change\n` }
+        return { outcome, human: (t: Catalog) => `${t.symbol.unchanged(path.relative, change.summary(t))}\n` }
       }
 
       const verdict = yield* validator.validate({ path: path.relative, before: target.content.text, after: change.text, mode: config.validate })
@@ -138,14 +139,14 @@ export const writeSymbol = <F, R1, R2>(
       yield* refuseGrowth(path.relative, next.length, config.maxBytes)
       const checksumAfter = yield* hasher.blake3(next)
       const diffNow = () => unifiedDiff(target.content.text, change.text, path.relative)
-      const where = ` (line${change.lines.to > change.lines.from ? `s ${change.lines.from}-${change.lines.to}` : ` ${change.lines.from}`}${change.note !== undefined ? `; ${change.note}` : ""})`
+      const where = (t: Catalog) => t.symbol.lines(change.lines.from, change.lines.to, change.note?.(t))
 
       if (config.preview) {
         const diff = diffNow()
         const pv = previewVerdict(path.relative, verdict)
         const compiler: CompilerVerdict = skippedVerdict(config.compiler === undefined || config.compiler.mode === "off" ? "disabled by --validate" : "not run by --preview: the checker reads the files on disk")
         const outcome: Changed<F> = { ...common, preview: true as const, changed: false as const, would_change: true as const, would_succeed: pv.wouldSucceed, checksum_after: checksumAfter, validation: verdict, compiler, tx: null, diff }
-        return { outcome, human: `${diff}${pv.human}${path.relative}: ${change.summary}${where} (preview)\n` }
+        return { outcome, human: (t: Catalog) => `${diff}${pv.human(t)}${t.symbol.preview(path.relative, change.summary(t), where(t))}\n` }
       }
       if (verdict.status === "failed") {
         const failure = syntaxFailure(path.relative, verdict)
@@ -172,6 +173,6 @@ export const writeSymbol = <F, R1, R2>(
         ...graph.fields,
         ...(diff !== undefined ? { diff } : {})
       }
-      return { outcome, human: `${diff ?? ""}${path.relative}: ${change.summary}${where}, ${verdictLine(verdict)}, ${compilerLine(compiler)}, tx ${tx.id}\n${graph.human}` }
+      return { outcome, human: (t: Catalog) => `${diff ?? ""}${t.symbol.done(path.relative, change.summary(t), where(t), verdictLine(verdict, t), compilerLine(compiler, t), tx.id)}\n${graph.human}` }
     }))
   })

@@ -505,5 +505,19 @@ export const ptBR: Catalog = {
       `${plural(matches, "ocorrência", "ocorrências")} em ${plural(ls, "linha", "linhas")} de ${plural(files, "arquivo", "arquivos")} (${searched} pesquisado${searched === 1 ? "" : "s"}${binary > 0 ? `, ${binary} binário${binary === 1 ? "" : "s"} ignorado${binary === 1 ? "" : "s"}` : ""}${limit !== undefined ? `; parou no --limit ${limit}` : ""})`,
     undone: (tx, command, done, undoTx) => `${tx} (${command}) desfeita: ${done.join(", ") || "só diretórios"}; tx ${undoTx}`,
     link: (action, f) => `link ${f} ${actions[action] ?? action}`
+  },
+  symbol: {
+    replaced: (what) => `${what} substituído`,
+    replacedBody: (what) => `corpo de ${what} substituído`,
+    deleted: (what) => `${what} removido`,
+    insertedIn: (what) => `inserido no fim de ${what}`,
+    inserted: (position, what) => `inserido ${position === "before" ? "antes de" : "depois de"} ${what}`,
+    usesLeft: (count) => `--force: ${count} ${count === 1 ? "uso ficou" : "usos ficaram"} para trás`,
+    docstringKept: "a docstring foi mantida",
+    leadingKept: "os comentários e decorators acima dela foram mantidos",
+    lines: (from, to, note) => ` (linha${to > from ? `s ${from}-${to}` : ` ${from}`}${note !== undefined ? `; ${note}` : ""})`,
+    unchanged: (file, summary) => `${file}: ${summary}: o texto já está assim, nada a mudar`,
+    preview: (file, summary, lines) => `${file}: ${summary}${lines} (prévia)`,
+    done: (file, summary, lines, syntax, compiler, tx) => `${file}: ${summary}${lines}, ${syntax}, ${compiler}, tx ${tx}`
   }
 }
