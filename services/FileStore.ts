@@ -93,6 +93,11 @@ export interface FileStoreService {
   readonly stat: (p: ResolvedPath) => Effect.Effect<Option.Option<FileInfo>, SpliceError>
   /** Metadata of the name itself: a symlink is reported as one, not followed. */
   readonly lstat: (p: ResolvedPath) => Effect.Effect<Option.Option<FileInfo>, SpliceError>
+  /**
+   * lstat of many names in one call, in order: a tree walk looks at thousands of files before every
+   * graph query of `splice mcp`, and one effect per file was most of that query's time.
+   */
+  readonly lstatMany: (ps: ReadonlyArray<ResolvedPath>) => Effect.Effect<ReadonlyArray<Option.Option<FileInfo>>, SpliceError>
   /** The target a symbolic link holds, as written in the link (relative or absolute); None when the name is not a link. */
   readonly readLink: (p: ResolvedPath) => Effect.Effect<Option.Option<string>, SpliceError>
   /**
@@ -119,6 +124,8 @@ export interface FileStoreService {
        * a file that was not linked when splice planned the write, as a file moved in by `mv` is not.
        */
       readonly splitLinks?: boolean
+      /** false: atomic but not fsynced (a cache that is rebuilt when lost). Default true. */
+      readonly durable?: boolean
     }
   ) => Effect.Effect<void, SpliceError>
   /**

@@ -15,7 +15,11 @@ import { chooseMode, flushed, makeOutput } from "../layers/live/OutputLive.js"
 import { warmUp } from "../layers/live/warmUp.js"
 import { cli } from "./cli/root.js"
 import { commandSpecs } from "./spec/commands/index.js"
-import { stdinArgumentLast } from "./spec/argv.js"
+import { numbersAsArguments, stdinArgumentLast, valueFlags } from "./spec/argv.js"
+import { RunCatalog } from "./cli/common.js"
+import { catalogOf } from "./domain/locale/index.js"
+import { LOCALES, resolveLocale, takeLocaleFlag } from "./domain/locale/locale.js"
+import { spliceError } from "./domain/SpliceError.js"
 import { requestedHelp } from "./spec/help.js"
 import { outcomeOf, type Signal, signalExit, terminatingSignals } from "./cli/outcome.js"
 
@@ -40,6 +44,12 @@ for (const [stream, method] of [[process.stdout, "log"], [process.stderr, "error
   console[method] = (...args: unknown[]) => original(...args.map((a) => (typeof a === "string" ? a.replace(ANSI, "") : a)))
 }
 
+/** The flags of the named command that take a value (a word after them is not --locale's). */
+const valueFlagsOf = (name: string | undefined): ReadonlySet<string> => {
+  const spec = commandSpecs.find((s) => s.name === name)
+  return spec === undefined ? new Set() : valueFlags(spec)
+}
+
 /** --output from argv, for printing errors that happen before or outside a command's own layer. */
 const requestedOutput = (argv: ReadonlyArray<string>): string | undefined => {
   for (let i = 0; i < argv.length; i++) {
@@ -50,7 +60,13 @@ const requestedOutput = (argv: ReadonlyArray<string>): string | undefined => {
   return undefined
 }
 
-const argv = [...process.argv.slice(0, 2), ...stdinArgumentLast(process.argv.slice(2), commandSpecs)]
+// --locale is global: taken out wherever it stands (before `--`), and resolved with the environment.
+const given = process.argv.slice(2)
+const localeFlag = takeLocaleFlag(given, valueFlagsOf(given.find((a, i) => !a.startsWith("-") && given[i - 1] !== "--locale")))
+// The runtime's locale only when no variable names one (Windows, macOS): asking Intl costs start-up time.
+const locale = resolveLocale(localeFlag.flag, process.env, () => Intl.DateTimeFormat().resolvedOptions().locale)
+const catalog = catalogOf("locale" in locale ? locale.locale : "en")
+const argv = [...process.argv.slice(0, 2), ...numbersAsArguments(stdinArgumentLast(localeFlag.args, commandSpecs), commandSpecs)]
 warmUp(argv.slice(2))
 // What @effect/cli needs (help, completions) and no more: NodeContext would also load the worker
 // and child-process modules on every start.
@@ -58,8 +74,12 @@ warmUp(argv.slice(2))
 const cliEnvironment = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer, CliConfig.layer({ isCaseSensitive: true }))
 // Commands defined as specs print their own short help, generated from the same definition as their flags.
 const help = requestedHelp(argv.slice(2), commandSpecs)
-const program = help !== undefined ? Effect.sync(() => void process.stdout.write(help)) : cli(argv)
-const fiber = Effect.runFork(program.pipe(Effect.provide(cliEnvironment)))
+const program = "invalid" in locale
+  ? Effect.fail(spliceError("SPL-E010", `--locale ${JSON.stringify(locale.invalid)}: splice speaks ${LOCALES.join(" and ")}`, {
+    context: { flag: "--locale", expected: "en or pt-BR (also written en_US.UTF-8, pt, pt_BR.UTF-8)", known: [...LOCALES] }
+  }))
+  : help !== undefined ? Effect.sync(() => void process.stdout.write(help)) : cli(argv)
+const fiber = Effect.runFork(program.pipe(Effect.provide(cliEnvironment), Effect.provideService(RunCatalog, catalog)))
 
 let signal: Signal | undefined
 /** The exit status, set once the run is over and only the output is still draining to a reader. */
@@ -84,7 +104,7 @@ fiber.addObserver((exit) => {
   const outcome = outcomeOf(exit, signal)
   if (outcome.error !== undefined) {
     try {
-      Effect.runSync(makeOutput(chooseMode(requestedOutput(argv.slice(2)))).error(outcome.error, outcome.exit))
+      Effect.runSync(makeOutput(chooseMode(requestedOutput(argv.slice(2))), catalog).error(outcome.error, outcome.exit))
     } catch {
       // Rendering must never cost the caller its error line.
       Effect.runSync(makeOutput("json").error(outcome.error, outcome.exit))

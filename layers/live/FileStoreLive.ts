@@ -208,6 +208,20 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "stat", p.relative)
     })
 
+  const lstatMany = (ps: ReadonlyArray<ResolvedPath>) =>
+    Effect.suspend(() => {
+      const out: Array<Option.Option<FileInfo>> = []
+      for (const p of ps) {
+        try {
+          const st = fs.lstatSync(p.absolute, { throwIfNoEntry: false })
+          out.push(st === undefined ? Option.none() : Option.some(infoOf(st)))
+        } catch (e) {
+          return Effect.fail(fromErrno(e, "stat", p.relative))
+        }
+      }
+      return Effect.succeed(out)
+    })
+
   const readLink = (p: ResolvedPath) =>
     Effect.try({
       try: (): Option.Option<string> => {
@@ -297,7 +311,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
     })
   }
 
-  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly expect?: ExpectedFile; readonly splitLinks?: boolean }) =>
+  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly expect?: ExpectedFile; readonly splitLinks?: boolean; readonly durable?: boolean }) =>
     Effect.try({
       try: () =>
         inPinnedDirectory(p, (target, dirFd) => {
@@ -317,7 +331,8 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
             }
             return
           }
-          const tmp = writeTemp(target, data, mode, st === undefined ? undefined : { uid: st.uid, gid: st.gid })
+          const durable = options?.durable !== false
+          const tmp = writeTemp(target, data, mode, st === undefined ? undefined : { uid: st.uid, gid: st.gid }, durable)
           try {
             // Checked again after the temp file exists and right before the rename.
             if (dirFd === undefined) checkDirectory(p)
@@ -327,6 +342,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
             fs.rmSync(tmp, { force: true })
             throw e
           }
+          if (!durable) return
           if (dirFd !== undefined) fs.fsyncSync(dirFd)
           else syncDirectory(path.dirname(p.absolute))
         }),
@@ -556,7 +572,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "list", dir.relative)
     })
 
-  return { root, resolve, locate, resolveName, locateName, stat, lstat, readLink, read, writeAtomic, createExclusive, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, createExclusive, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreLive = (root: string, cwd?: string): Layer.Layer<FileStore> =>

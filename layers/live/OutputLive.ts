@@ -1,5 +1,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import { jsonText } from "../../src/domain/jsonText.js"
+import { type Catalog, en, humanText } from "../../src/domain/locale/index.js"
 import { errorObject, humanError, resultLine } from "../../src/domain/render.js"
 import { Output, type OutputMode, type OutputService } from "../../services/Output.js"
 
@@ -57,24 +59,25 @@ const drained = (stream: NodeJS.WriteStream): Promise<void> =>
 /** stdout and stderr both flushed: the last thing to wait for before exiting. */
 export const flushed = (): Promise<void> => Promise.all([drained(process.stdout), drained(process.stderr)]).then(() => undefined)
 
-export const makeOutput = (mode: OutputMode): OutputService => ({
+export const makeOutput = (mode: OutputMode, catalog: Catalog = en): OutputService => ({
   mode,
+  catalog,
   event: (event, human) =>
-    Effect.sync(() => out(mode === "json" ? JSON.stringify(event) + "\n" : human ?? JSON.stringify(event) + "\n")),
+    Effect.sync(() => out(mode === "json" || human === undefined ? jsonText(event) + "\n" : humanText(human, catalog))),
   events: (events, human) =>
     Effect.sync(() => {
       if (events.length === 0) return
-      if (mode === "human" && human !== undefined) return out(human)
+      if (mode === "human" && human !== undefined) return out(humanText(human, catalog))
       let s = ""
-      for (const e of events) s += JSON.stringify(e) + "\n"
+      for (const e of events) s += jsonText(e) + "\n"
       out(s)
     }),
   result: (command, fields, human) =>
-    Effect.sync(() => out(mode === "json" ? resultLine(command, fields) + "\n" : human ?? resultLine(command, fields) + "\n")),
+    Effect.sync(() => out(mode === "json" || human === undefined ? resultLine(command, fields) + "\n" : humanText(human, catalog))),
   error: (e, exit) =>
     Effect.sync(() => {
-      if (mode === "json") out(JSON.stringify(errorObject(e, exit)) + "\n")
-      else write(process.stderr, humanError(e, exit))
+      if (mode === "json") out(jsonText(errorObject(e, exit)) + "\n")
+      else write(process.stderr, humanError(e, exit, catalog))
     }),
   log: (message) => Effect.sync(() => write(process.stderr, message + "\n"))
 })
@@ -83,4 +86,4 @@ export const makeOutput = (mode: OutputMode): OutputService => ({
 export const chooseMode = (requested: string | undefined): OutputMode =>
   requested === "json" || requested === "human" ? requested : process.stdout.isTTY ? "human" : "json"
 
-export const OutputLive = (mode: OutputMode): Layer.Layer<Output> => Layer.succeed(Output, makeOutput(mode))
+export const OutputLive = (mode: OutputMode, catalog: Catalog = en): Layer.Layer<Output> => Layer.succeed(Output, makeOutput(mode, catalog))

@@ -24,11 +24,11 @@ export const syncDirectory = (dir: string): void => {
 }
 
 /**
- * Write data to a new temp file beside `abs` (O_EXCL, `mode` exactly), durably; returns its path.
+ * Write data to a new temp file beside `abs` (O_EXCL, `mode` exactly), durably unless told not to; returns its path.
  * With `owner`, the file gets the replaced file's owner and group where the process may set them
  * (root may set both, others their own groups), as write-file-atomic does.
  */
-export const writeTemp = (abs: string, data: Uint8Array, mode: number, owner?: { readonly uid: number; readonly gid: number }): string => {
+export const writeTemp = (abs: string, data: Uint8Array, mode: number, owner?: { readonly uid: number; readonly gid: number }, durable = true): string => {
   const tmp = tempName(abs)
   const fd = fs.openSync(tmp, "wx", mode)
   try {
@@ -44,7 +44,7 @@ export const writeTemp = (abs: string, data: Uint8Array, mode: number, owner?: {
       }
     }
     fs.fchmodSync(fd, mode) // the umask must not narrow the original's mode (and chown clears setuid bits)
-    fs.fsyncSync(fd)
+    if (durable) fs.fsyncSync(fd)
   } catch (e) {
     fs.closeSync(fd)
     fs.rmSync(tmp, { force: true })

@@ -1,11 +1,13 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { spliceError } from "../../src/domain/SpliceError.js"
+import type { Catalog } from "../../src/domain/locale/index.js"
 import type { OutputMode } from "../../services/Output.js"
 import { CompilerGateLive } from "./CompilerGateLive.js"
 import { FileStoreLive } from "./FileStoreLive.js"
 import { graphAccessLive } from "./GraphAccessLive.js"
 import type { GraphDbCache } from "./graphDbCache.js"
+import { TreeWatchLive, type TreeWatcher } from "./treeWatcher.js"
 import { HasherLive } from "./HasherLive.js"
 import { InputLive } from "./InputLive.js"
 import { JournalKeyLive } from "./JournalKeyLive.js"
@@ -23,8 +25,12 @@ import { findWorkspaceRoot } from "./workspaceRoot.js"
 export const liveLayer = (options: {
   readonly workspace: string | undefined
   readonly output: OutputMode
+  /** The messages of human mode (English unless --locale, SPLICE_LOCALE or the OS chose another). */
+  readonly catalog?: Catalog
   /** A long-running process (`splice mcp`) keeps the graph database open between commands here. */
   readonly graphCache?: GraphDbCache
+  /** …and watches the tree it walked, so a query with nothing changed need not walk again. */
+  readonly treeWatcher?: TreeWatcher
   /**
    * Relative paths are resolved from the current directory (the CLI's rule), or from the workspace
    * root (`splice mcp`: a client cannot know the server's directory, and results name root paths).
@@ -43,7 +49,7 @@ export const liveLayer = (options: {
       const config = ProjectConfigLive.pipe(Layer.provide(store))
       const trust = TrustLive.pipe(Layer.provide(Layer.mergeAll(store, HasherLive)))
       const lock = LockLive(root)
-      return Layer.mergeAll(
+      const services = Layer.mergeAll(
         config,
         trust,
         CompilerGateLive.pipe(Layer.provide(Layer.mergeAll(store, ProcessRunnerLive, config, trust))),
@@ -55,8 +61,9 @@ export const liveLayer = (options: {
         HasherLive,
         SyntaxLive,
         ValidatorLive.pipe(Layer.provide(Layer.merge(SyntaxLive, ProcessRunnerLive))),
-        OutputLive(options.output),
+        OutputLive(options.output, options.catalog),
         InputLive
       )
+      return options.treeWatcher === undefined ? services : Layer.merge(services, TreeWatchLive(options.treeWatcher))
     }))
   )

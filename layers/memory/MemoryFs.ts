@@ -251,6 +251,8 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       return e === undefined ? Option.none() : Option.some(infoOf(e, p.absolute))
     })
 
+  const lstatMany = (ps: ReadonlyArray<ResolvedPath>) => Effect.forEach(ps, lstat)
+
   const readLink = (p: ResolvedPath) =>
     mem.run("stat", p.relative, (): Option.Option<string> => {
       const e = mem.entries.get(p.absolute)
@@ -271,7 +273,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
   }
 
   // Hard links are not modelled here (nlink is only reported): splitLinks changes nothing.
-  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly expect?: ExpectedFile; readonly splitLinks?: boolean }) =>
+  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly expect?: ExpectedFile; readonly splitLinks?: boolean; readonly durable?: boolean }) =>
     mem.run("write", p.relative, () => {
       parentMustExist(p)
       const old = mem.entries.get(p.absolute)
@@ -418,7 +420,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       return out
     })
 
-  return { root, resolve, locate, resolveName, locateName, stat, lstat, readLink, read, writeAtomic, createExclusive, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, createExclusive, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreMemory = (mem: MemoryFs, cwd?: string): Layer.Layer<FileStore> => Layer.sync(FileStore, () => makeMemoryFileStore(mem, cwd))

@@ -12,6 +12,7 @@ import { unifiedDiff } from "../domain/diff.js"
 import { detectFormat } from "../domain/formats/detect.js"
 import { parseChangeSet } from "../domain/formats/index.js"
 import { spliceError } from "../domain/SpliceError.js"
+import type { Catalog } from "../domain/locale/index.js"
 import { encodeText } from "../domain/textContent.js"
 import { ALL_TIERS } from "../domain/tolerantMatch.js"
 import { parseWorkspacePath, userPath, type WorkspacePath } from "../domain/workspacePath.js"
@@ -286,7 +287,7 @@ export const apply = (config: ApplyConfig) =>
       if (plans.length === 0) {
         return yield* output.result("apply", {
           ...base, changed: false, tx: null, files: [], validation, compiler: skippedVerdict("nothing to change")
-        }, `nothing to change${alreadyApplied > 0 ? ` (${alreadyApplied} change(s) already applied by ${[...new Set(evidence.values())].join(", ")})` : ""}\n`)
+        }, (t) => `${t.summary.applyUnchanged(alreadyApplied, [...evidence.values()])}\n`)
       }
       const diff = diffs.join("")
       if (config.preview) {
@@ -314,7 +315,7 @@ export const apply = (config: ApplyConfig) =>
       )
       // Every path the transaction touched: a moved file's rows leave its old path too.
       const graph = yield* graphAfterWrite(writes.map((w) => w.target.relative), config)
-      const summary = reports.map((r) => `${r["action"]} ${r["from"] !== undefined ? `${r["from"]} → ` : ""}${r["file"]}`).join(", ")
+      const summary = (t: Catalog) => reports.map((r) => `${t.summary.action(String(r["action"]))} ${r["from"] !== undefined ? `${r["from"]} → ` : ""}${r["file"]}`).join(", ")
       return yield* output.result("apply", {
         ...base,
         changed: true,
@@ -329,6 +330,6 @@ export const apply = (config: ApplyConfig) =>
         compiler,
         ...graph.fields,
         ...(config.showDiff ? { diff } : {})
-      }, `${config.showDiff ? diff : ""}applied ${set.format} change set: ${summary}; ${validation.status === "passed" ? "syntax ok" : `syntax ${validation.status}`}, ${compilerLine(compiler)}, tx ${tx.id}\n${graph.human}`)
+      }, (t) => `${config.showDiff ? diff : ""}${t.summary.applied(set.format, summary(t), t.verdict.syntaxOk(validation.status), compilerLine(compiler, t), tx.id)}\n${graph.human}`)
     }))
   })

@@ -22,6 +22,10 @@ const where = (ops: ReadonlyArray<ChangeOp>, op: number, hunk?: number) => {
   return { text: `${h}change ${op + 1} (input line ${line})`, line }
 }
 
+/** The first line an insert or delete_lines op asked for (the line it failed on for anything else). */
+const requestedLine = (op: ChangeOp, failed: number): number =>
+  op.kind === "delete_lines" ? op.from : op.kind === "insert" && "afterLine" in op.at ? op.at.afterLine : op.kind === "insert" && "beforeLine" in op.at ? op.at.beforeLine : failed
+
 const nearHint = (candidates: ReadonlyArray<NearMiss>) => nearMissHint(candidates, "read the file and check the text")
 
 export const engineError = (f: EngineFailure, ops: ReadonlyArray<ChangeOp>) => {
@@ -64,8 +68,8 @@ export const engineError = (f: EngineFailure, ops: ReadonlyArray<ChangeOp>) => {
       const x = f.failure
       switch (x.kind) {
         case "out_of_range":
-          return spliceError("SPL-E071", `${w.text}: line ${x.line} is outside ${f.file}, which has ${x.lines} line(s); nothing written`, {
-            context: { ...base, reason: "out_of_range", line: x.line, lines: x.lines }
+          return spliceError("SPL-E120", `${w.text}: line ${x.line} is outside ${f.file}, which has ${x.lines} line(s); nothing written`, {
+            context: { ...base, from: requestedLine(ops[f.op]!, x.line), line: x.line, line_count: x.lines }
           })
         case "anchor_not_found":
           return spliceError("SPL-E071", `${w.text}: the anchor text was not found in ${f.file}; nothing written`, {

@@ -6,9 +6,12 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import { unifiedDiff } from "../domain/diff.js"
+import { exactJsonValue, mayHoldBigInts } from "../domain/data/exactNumbers.js"
 import { DATA_FORMATS, type DataEditor, type DataFormat, formatOf, inLineStyle } from "../domain/data/formats.js"
 import { formatKeyPath, type KeyPath, parseKeyPath } from "../domain/data/keyPath.js"
 import { canonicalPath, didYouMean, firstDifference, type Lookup, lookup, type Plain, planSet, prefixText, sameData, withDeleted, withSet } from "../domain/data/tree.js"
+import { jsonText } from "../domain/jsonText.js"
+import type { Catalog } from "../domain/locale/index.js"
 import { type SpliceError, spliceError } from "../domain/SpliceError.js"
 import type { LineEnding } from "../domain/lineEndings.js"
 import { encodeText } from "../domain/textContent.js"
@@ -125,10 +128,10 @@ const notFound = (file: string, format: DataFormat, path: KeyPath, miss: Exclude
   })
 }
 
-const typeOf = (v: Plain) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "object" ? "object" : typeof v as "string" | "number" | "boolean")
+const typeOf = (v: Plain) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "object" ? "object" : typeof v === "bigint" ? "number" : typeof v as "string" | "number" | "boolean")
 
 /** A value for a person: strings as they are, anything else as JSON. */
-const show = (v: Plain) => (typeof v === "string" ? v : JSON.stringify(v, null, 2))
+const show = (v: Plain) => (typeof v === "string" ? v : jsonText(v, 2))
 
 export const get = (config: DataReadConfig) =>
   Effect.gen(function*() {
@@ -157,7 +160,7 @@ interface Change<F> {
   /** The text after the change, or undefined when the data already reads so. */
   readonly text: string | undefined
   readonly fields: F
-  readonly summary: string
+  readonly summary: (t: Catalog) => string
 }
 
 type Planner<F> = (target: TextTarget, editor: DataEditor, data: Plain, path: KeyPath, format: DataFormat) => Effect.Effect<Change<F>, SpliceError>
@@ -216,12 +219,11 @@ const planSetChange = (value: Plain): Planner<SetFields> => (target, editor, dat
     if (!plan.ok) return yield* Effect.fail(notFound(target.path.relative, format, path, { found: false, ...plan }))
     const fields: SetFields = { value, ...(plan.old !== undefined ? { old_value: plan.old.value } : {}), created: plan.old === undefined }
     if (plan.old !== undefined && sameData(plan.old.value, value)) {
-      return { keyPath: path, text: undefined, fields, summary: `${formatKeyPath(path)} already holds this value` }
+      return { keyPath: path, text: undefined, fields, summary: (t: Catalog) => t.summary.dataSame(formatKeyPath(path)) }
     }
     const text = yield* checkedEdit(target, editor, format, path, withSet(data, plan.at, plan.value), (t) => editor.set(t, plan.at, plan.value, plan.append))
-    const summary = plan.old === undefined
-      ? `set ${formatKeyPath(path)} = ${JSON.stringify(value)} (new)`
-      : `set ${formatKeyPath(path)}: ${JSON.stringify(plan.old.value)} → ${JSON.stringify(value)}`
+    const old = plan.old === undefined ? undefined : jsonText(plan.old.value)
+    const summary = (t: Catalog) => t.summary.dataSet(formatKeyPath(path), old, jsonText(value))
     return { keyPath: path, text, fields, summary }
   })
 
@@ -230,7 +232,7 @@ const planDelChange: Planner<DelFields> = (target, editor, data, path, format) =
     const found = lookup(data, path)
     if (!found.found) return yield* Effect.fail(notFound(target.path.relative, format, path, found))
     const text = yield* checkedEdit(target, editor, format, path, withDeleted(data, path), (t) => editor.del(t, path))
-    return { keyPath: path, text, fields: { old_value: found.value }, summary: `deleted ${formatKeyPath(path)}` }
+    return { keyPath: path, text, fields: { old_value: found.value }, summary: (t: Catalog) => t.summary.dataDeleted(formatKeyPath(path)) }
   })
 
 /**
@@ -278,7 +280,7 @@ const change = <F>(command: "set" | "del", config: DataWriteConfig, planner: Pla
           compiler: skippedVerdict("nothing to change"),
           tx: null
         }
-        return { outcome, human: `${path.relative}: ${planned.summary}, nothing to change\n` }
+        return { outcome, human: (t: Catalog) => `${t.summary.dataUnchanged(path.relative, planned.summary(t))}\n` }
       }
       const text = planned.text
       // The syntax gate of a data change is the format's own parser, which checkedEdit ran (tree-sitter's
@@ -304,7 +306,7 @@ const change = <F>(command: "set" | "del", config: DataWriteConfig, planner: Pla
           tx: null,
           diff
         }
-        return { outcome, human: `${diff}${pv.human}` }
+        return { outcome, human: (t: Catalog) => `${diff}${pv.human(t)}` }
       }
       const writes = [{
         target: path,
@@ -335,7 +337,7 @@ const change = <F>(command: "set" | "del", config: DataWriteConfig, planner: Pla
         ...graph.fields,
         ...(diff !== undefined ? { diff } : {})
       }
-      return { outcome, human: `${diff ?? ""}${path.relative}: ${planned.summary}, ${verdictLine(verdict)}, ${compilerLine(compiler)}, tx ${tx.id}\n${graph.human}` }
+      return { outcome, human: (t: Catalog) => `${diff ?? ""}${t.summary.dataChanged(path.relative, planned.summary(t), verdictLine(verdict, t), compilerLine(compiler, t), tx.id)}\n${graph.human}` }
     }))
   })
 
@@ -343,7 +345,9 @@ const change = <F>(command: "set" | "del", config: DataWriteConfig, planner: Pla
 const valueOf = (config: SetConfig) => {
   if (!config.json) return Effect.succeed<Plain>(config.value)
   try {
-    return Effect.succeed(JSON.parse(config.value) as Plain)
+    const value = JSON.parse(config.value) as Plain
+    // A long integer is kept as written (JSON.parse would round 12345678901234567890).
+    return Effect.succeed(mayHoldBigInts(config.value) ? exactJsonValue(config.value, { allowTrailingComma: false }) : value)
   } catch (e) {
     return Effect.fail(spliceError("SPL-E010", `--json: VALUE is not valid JSON (${e instanceof Error ? e.message : String(e)}); without --json it is taken as a string`, {
       context: { flag: "json", expected: "a JSON value: 1, true, null, \"text\", [..] or {..}" }

@@ -27,6 +27,7 @@ import { commitWrites, expectedFrom, writeStrategy } from "./transaction.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
 import { compilerLine, previewVerdict, syntaxFailure, verdictLine } from "./verdictText.js"
 import { userPath } from "../domain/workspacePath.js"
+import type { Catalog } from "../domain/locale/index.js"
 import type { EditHow } from "../schema/results/edit.js"
 import { applyPositional, contentOf, describePositional, flagOf, type PositionalEdit, positionalError } from "./positionalEdit.js"
 
@@ -103,11 +104,11 @@ interface Planned {
   /** Fields that close the result (exact: each edit's outcome). */
   readonly trailer: EditHow
   /** When the text stays as it was: the fields and the human line that say why. */
-  readonly unchanged: { readonly fields: EditHow & { readonly already_applied: boolean }; readonly human: string }
+  readonly unchanged: { readonly fields: EditHow & { readonly already_applied: boolean }; readonly human: (t: Catalog) => string }
   /** What the journal records as evidence for a later retry (exact edits only). */
   readonly journalEdits: ReadonlyArray<Edit>
-  /** Human phrase for the commit line. */
-  readonly summary: string
+  /** Human phrase for the commit line, in the catalog's language. */
+  readonly summary: (t: Catalog) => string
 }
 
 /** Exact-text replacements: OLD must occur once (or --replace-all); a retry needs the journal's evidence. */
@@ -140,10 +141,10 @@ const planExact = (config: EditConfig, target: TextTarget) =>
       trailer: { edits },
       unchanged: {
         fields: { already_applied: alreadyApplied, replacements: 0 },
-        human: `${file}: ${alreadyApplied ? `already applied by ${[...new Set(evidence.values())].join(", ")}, ` : ""}nothing to change\n`
+        human: (t: Catalog) => `${t.summary.nothingToChange(file, [...evidence.values()])}\n`
       },
       journalEdits: config.edits.filter((_, i) => !applied.outcomes[i]!.alreadyApplied),
-      summary: `${replacements} replacement(s)`
+      summary: (t: Catalog) => t.summary.replacements(replacements)
     } satisfies Planned
   })
 
@@ -187,10 +188,10 @@ const planFuzzy = (config: EditConfig, target: TextTarget) =>
       trailer: { edits },
       unchanged: {
         fields: { already_applied: evidence.size > 0, replacements: 0 },
-        human: `${file}: ${evidence.size > 0 ? `already applied by ${[...new Set(evidence.values())].join(", ")}, ` : ""}nothing to change\n`
+        human: (t: Catalog) => `${t.summary.nothingToChange(file, [...evidence.values()])}\n`
       },
       journalEdits: config.edits.filter((_, i) => !evidence.has(i)),
-      summary: `${replacements} replacement(s) (${[...new Set(edits.map((e) => e.matched_with))].join(", ")})`
+      summary: (t: Catalog) => t.summary.replacements(replacements, [...new Set(edits.map((e) => e.matched_with))].join(", "))
     } satisfies Planned
   })
 
@@ -208,9 +209,9 @@ const planPositional = (p: PositionalEdit, target: TextTarget) =>
       text: r.text,
       fields,
       trailer: {},
-      unchanged: { fields: { already_applied: false, ...fields }, human: `${file}: the lines already read so, nothing to change\n` },
+      unchanged: { fields: { already_applied: false, ...fields }, human: (t: Catalog) => `${t.summary.linesAlreadySo(file)}\n` },
       journalEdits: [],
-      summary: describePositional(p, r.from, r.to)
+      summary: (t: Catalog) => describePositional(p, r.from, r.to, t)
     } satisfies Planned
   })
 
@@ -278,7 +279,7 @@ export const edit = (config: EditConfig) =>
           compiler: skippedVerdict("nothing to change"),
           tx: null,
           ...planned.trailer
-        }, planned.unchanged.human)
+        }, planned.unchanged.human(output.catalog))
       }
 
       const verdict = yield* validator.validate({ path: path.relative, before: target.content.text, after: planned.text, mode: config.validate })
@@ -304,7 +305,7 @@ export const edit = (config: EditConfig) =>
           tx: null,
           diff,
           ...planned.trailer
-        }, `${diff}${pv.human}`)
+        }, `${diff}${pv.human(output.catalog)}`)
       }
       if (verdict.status === "failed") {
         const failure = syntaxFailure(path.relative, verdict)
@@ -347,6 +348,6 @@ export const edit = (config: EditConfig) =>
         ...graph.fields,
         ...(diff !== undefined ? { diff } : {}),
         ...planned.trailer
-      }, `${diff ?? ""}edited ${path.relative}: ${planned.summary}, ${verdictLine(verdict)}, ${compilerLine(compiler)}, tx ${tx.id}\n${graph.human}`)
+      }, (t) => `${diff ?? ""}${t.summary.edited(path.relative, planned.summary(t), verdictLine(verdict, t), compilerLine(compiler, t), tx.id)}\n${graph.human}`)
     }))
   })

@@ -31,7 +31,8 @@ export const graphAfterWrite = (paths: ReadonlyArray<string>, config: GraphAfter
     const access = yield* Effect.serviceOption(GraphAccess)
     if (access._tag === "None") return { fields: {}, human: "" }
     const report = yield* refreshFor(access.value, paths, config)
-    return { fields: { graph: report }, human: "refreshed" in report ? `graph: ${report.refreshed.length} refreshed, ${report.removed.length} removed in ${report.ms} ms\n` : "" }
+    const t = (yield* Output).catalog
+    return { fields: { graph: report }, human: "refreshed" in report ? `${t.verdict.graphRefreshed(report.refreshed.length, report.removed.length, report.ms)}\n` : "" }
   })
 
 const refreshFor = (access: GraphAccess["Type"], paths: ReadonlyArray<string>, config: GraphAfterWriteConfig) =>

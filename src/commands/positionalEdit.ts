@@ -6,6 +6,7 @@
 import { nearMissHint } from "../domain/textMatch.js"
 import { deleteLines, insertAt, type LineEditFailure, type LineEditResult, replaceLines } from "../domain/lineEdits.js"
 import type { LineEnding } from "../domain/lineEndings.js"
+import { type Catalog, en } from "../domain/locale/index.js"
 import { spliceError } from "../domain/SpliceError.js"
 
 export type PositionalEdit =
@@ -53,11 +54,11 @@ export const positionalError = (file: string, p: PositionalEdit, failure: LineEd
   const flag = flagOf[p.mode]
   switch (failure.kind) {
     case "out_of_range":
-      return spliceError("SPL-E071", `${flag}: line ${failure.line} is out of range; ${file} has ${failure.lines} line(s)`, {
+      return spliceError("SPL-E120", `${flag}: line ${failure.line} is out of range; ${file} has ${failure.lines} line(s)`, {
         hint: failure.lines === 0
           ? "The file is empty: insert with --after-line 0."
           : `Lines are numbered 1 to ${failure.lines}; --after-line 0 inserts at the top, --after-line ${failure.lines} appends. Read the file again if it changed.`,
-        context: { file, mode: p.mode, reason: "out_of_range", line: failure.line, line_count: failure.lines }
+        context: { file, mode: p.mode, from: p.mode === "lines" || p.mode === "delete_lines" ? p.from : p.mode === "after_line" || p.mode === "before_line" ? p.line : failure.line, line: failure.line, line_count: failure.lines }
       })
     case "anchor_not_found": {
       const hint = nearMissHint(failure.candidates)
@@ -82,19 +83,17 @@ export const positionalError = (file: string, p: PositionalEdit, failure: LineEd
 }
 
 /** A human phrase for what the edit did, e.g. "inserted lines 3-4 after line 2". */
-export const describePositional = (p: PositionalEdit, from: number, to: number): string => {
-  const span = (a: number, b: number) => (b < a ? "no lines" : a === b ? `line ${a}` : `lines ${a}-${b}`)
+export const describePositional = (p: PositionalEdit, from: number, to: number, t: Catalog = en): string => {
   switch (p.mode) {
     case "after_line":
-      return `inserted ${span(from, to)} after line ${p.line}`
     case "before_line":
-      return `inserted ${span(from, to)} before line ${p.line}`
+      return t.summary.inserted(from, to, p.mode, p.line)
     case "after":
     case "before":
-      return `inserted ${span(from, to)} ${p.mode} the anchor`
+      return t.summary.inserted(from, to, p.mode)
     case "lines":
-      return `replaced ${span(p.from, p.to)} with ${to - from + 1} line(s)`
+      return t.summary.replacedLines(p.from, p.to, to - from + 1)
     case "delete_lines":
-      return `deleted ${span(from, to)}`
+      return t.summary.deletedLines(from, to)
   }
 }

@@ -7,6 +7,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { spliceError } from "../domain/SpliceError.js"
+import type { Catalog } from "../domain/locale/index.js"
 import { FileStore } from "../../services/FileStore.js"
 import { Hasher } from "../../services/Hasher.js"
 import { Journal, type TxRecord } from "../../services/Journal.js"
@@ -127,7 +128,7 @@ export const undo = (config: UndoConfig) =>
       }))
       const links = (undoTx.links ?? []).map((l) => ({ file: l.path, target: l.target, action: l.change === "created" ? "recreated" as const : "removed" as const }))
       const graph = yield* graphAfterWrite(writes.map((w) => w.target.relative), config)
-      const done = [...files.map((f) => `${f.action} ${f.file}`), ...links.map((l) => `${l.action} link ${l.file}`)]
+      const done = (t: Catalog) => [...files.map((f) => `${t.summary.action(f.action)} ${f.file}`), ...links.map((l) => t.summary.link(l.action, l.file))]
       return yield* output.result("undo", {
         tx: undoTx.id,
         undid: tx.id,
@@ -137,6 +138,6 @@ export const undo = (config: UndoConfig) =>
         removed_directories: removedDirs,
         created_directories: undoTx.dirs ?? [],
         ...graph.fields
-      }, `undid ${tx.id} (${tx.command}): ${done.join(", ") || "directories only"}; tx ${undoTx.id}\n${graph.human}`)
+      }, (t) => `${t.summary.undone(tx.id, tx.command, done(t), undoTx.id)}\n${graph.human}`)
     }))
   })

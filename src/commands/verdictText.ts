@@ -2,21 +2,21 @@
 import type { ApplyValidation } from "../schema/results/apply.js"
 import { type CompilerSettings, skippedVerdict } from "./compilerGate.js"
 import type { Verdict } from "../../services/Validator.js"
+import { type Catalog, en } from "../domain/locale/index.js"
 
-export const verdictLine = (v: Verdict) =>
-  v.status === "skipped"
-    ? `syntax: skipped (${v.reason})`
-    : `syntax: ${v.status}${v.language ? ` (${v.language}${v.parser !== undefined && v.parser !== "tree-sitter" ? `, ${v.parser}` : ""})` : ""}`
+/** The syntax gate's verdict in a human line, in the catalog's language (English by default). */
+export const verdictLine = (v: Verdict, t: Catalog = en) => t.verdict.syntax(v)
 
-export const compilerLine = (v: { readonly status: string; readonly tool?: string; readonly reason?: string; readonly preexisting: number }) =>
-  v.status === "skipped"
-    ? `compiler: skipped (${v.reason})`
-    : `compiler: ${v.status}${v.tool ? ` (${v.tool}${v.preexisting > 0 ? `, ${v.preexisting} error(s) were there before` : ""})` : ""}${v.reason !== undefined && v.status !== "passed" ? `: ${v.reason}` : ""}`
+export const compilerLine = (v: { readonly status: string; readonly tool?: string; readonly reason?: string; readonly preexisting: number }, t: Catalog = en) =>
+  t.verdict.compiler(v)
 
-/** The syntax errors a verdict found, one `file:line:column: message` line each, and how many more. */
-export const syntaxErrorLines = (file: string, v: Verdict) =>
+/**
+ * The syntax errors a verdict found, one `file:line:column: message` line each, and how many more.
+ * English unless a catalog is given: the text is also an error's context.summary.
+ */
+export const syntaxErrorLines = (file: string, v: Verdict, t: Catalog = en) =>
   v.errors.map((e) => `${file}:${e.line}:${e.column}: error: ${e.message}\n    ${e.source}\n`).join("") +
-  (v.errors_omitted !== undefined && v.errors_omitted > 0 ? `… and ${v.errors_omitted} more (nearest the change shown first)\n` : "")
+  (v.errors_omitted !== undefined && v.errors_omitted > 0 ? `${t.verdict.moreErrors(v.errors_omitted)}\n` : "")
 
 /** The count of new errors (the list may be capped) and what the error line carries. */
 export const syntaxFailure = (file: string, v: Verdict) => ({
@@ -41,8 +41,8 @@ export const previewVerdict = (file: string, v: Verdict) => {
   const wouldSucceed = v.status !== "failed"
   return {
     wouldSucceed,
-    human: `${verdictLine(v)}\n${syntaxErrorLines(file, v)}` +
-      (wouldSucceed ? `preview: ${file} not modified\n` : `preview: ${file} not modified; the syntax gate would refuse this change (SPL-E042)\n`)
+    human: (t: Catalog) =>
+      `${verdictLine(v, t)}\n${syntaxErrorLines(file, v, t)}${wouldSucceed ? t.verdict.previewUnchanged(file) : t.verdict.previewRefused(file)}\n`
   }
 }
 
@@ -69,6 +69,6 @@ export const multiFilePreview = (verdicts: ReadonlyArray<{ readonly file: string
       compiler: skippedVerdict(compiler === undefined || compiler.mode === "off" ? "disabled by --validate" : "not run by --preview: the checker reads the files on disk"),
       diff
     },
-    human: `${diff}${lines.map((l) => l.human).join("")}`
+    human: (t: Catalog) => `${diff}${lines.map((l) => l.human(t)).join("")}`
   }
 }

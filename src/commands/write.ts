@@ -127,7 +127,7 @@ export const write = (config: WriteConfig) =>
       if (checksumAfter === checksumBefore) {
         return yield* output.result("write", {
           file: path.relative, changed: false, created: false, checksum_before: checksumBefore, checksum_after: checksumAfter, bytes: next.length, tx: null, ...position
-        }, `${path.relative}: ${config.position === undefined ? "content identical" : `nothing to ${config.position}`}, nothing to write\n`)
+        }, (t) => `${t.summary.writeUnchanged(path.relative, config.position)}\n`)
       }
       const verdict = yield* validator.validate({ path: path.relative, before: original?.text ?? null, after: text, mode: config.validate })
       // Only when shown: a diff of a large rewrite is the costliest step of a write.
@@ -155,7 +155,7 @@ export const write = (config: WriteConfig) =>
           would_succeed: pv.wouldSucceed,
           tx: null,
           diff
-        }, `${diff}${pv.human}`)
+        }, (t) => `${diff}${pv.human(t)}`)
       }
       if (verdict.status === "failed") {
         const failure = syntaxFailure(path.relative, verdict)
@@ -181,6 +181,6 @@ export const write = (config: WriteConfig) =>
       const graph = yield* graphAfterWrite([path.relative], config)
       const diff = config.showDiff ? diffNow() : undefined
       return yield* output.result("write", { ...base, compiler, changed: true, tx: tx.id, write_strategy: writeStrategy(writes[0]!), created_directories: tx.dirs ?? [], ...graph.fields, ...(diff !== undefined ? { diff } : {}) },
-        `${diff ?? ""}${original === null ? "created" : config.position === "append" ? `appended ${next.length - (originalBytes?.length ?? 0)} bytes to` : config.position === "prepend" ? `prepended ${next.length - (originalBytes?.length ?? 0)} bytes to` : "wrote"} ${path.relative} (${next.length} bytes), ${compilerLine(compiler)}, tx ${tx.id}\n${graph.human}`)
+        (t) => `${diff ?? ""}${t.summary.written(original === null ? "created" : config.position === "append" ? "appended" : config.position === "prepend" ? "prepended" : "wrote", path.relative, next.length, next.length - (originalBytes?.length ?? 0), compilerLine(compiler, t), tx.id)}\n${graph.human}`)
     }))
   })

@@ -35,6 +35,8 @@ const PLACES = 64
 const SLICE = 1 << 16
 /** Fast edits between two yields. */
 const EDIT_SLICE = 1 << 10
+/** Up to this many edits, the exact path alone: indexing the file costs more than a few scans of it. */
+const EXACT_ONLY = 8
 
 /** What the engine reports at each yield: how many edits are done. */
 export interface Progress {
@@ -399,12 +401,27 @@ const fastStep = (overlay: Overlay, edit: Edit, index: number, le: LineEnding, s
 export interface Grams {
   readonly anchor: number
   readonly taint: number
+  /** Batches this small take the exact path alone (tests set 0 to exercise the index on small batches). */
+  readonly exactUpTo?: number
 }
 
 /**
  * The batch as a generator: it yields (with progress) every few thousand steps of work, so a
  * driver can stop between two yields; its return value is the result `applyEdits` returns.
  */
+/** A few edits, one after another on the whole text (the reference the indexed path must agree with). */
+const exactOnly = (text: string, le: LineEnding, edits: ReadonlyArray<Edit>): ApplyResult => {
+  let current = text
+  const outcomes: EditOutcome[] = []
+  for (let i = 0; i < edits.length; i++) {
+    const r = applyOne(current, edits[i]!, i, le)
+    if ("kind" in r) return { ok: false, failure: r }
+    current = r.text
+    outcomes.push(r.outcome)
+  }
+  return { ok: true, text: current, outcomes }
+}
+
 export function* applyEditsStepwise(
   text: string,
   le: LineEnding,
@@ -412,6 +429,7 @@ export function* applyEditsStepwise(
   grams: Grams = { anchor: ANCHOR, taint: TAINT }
 ): Generator<Progress, ApplyResult, void> {
   const total = edits.length
+  if (total <= (grams.exactUpTo ?? EXACT_ONLY)) return exactOnly(text, le, edits)
   const needles = new Needles(edits, le, grams.anchor, grams.taint)
   const seamsMatter = text.includes("\r") || edits.some((e) => e.old.includes("\r") || e.new.includes("\r"))
   const outcomes: EditOutcome[] = []

@@ -4,6 +4,7 @@
  * `onNote` (the server turns them into progress notifications when the client asked for progress).
  */
 import * as Effect from "effect/Effect"
+import { en, humanText } from "../domain/locale/index.js"
 import { errorObject, resultObject } from "../domain/render.js"
 import type { OutputService } from "../../services/Output.js"
 
@@ -16,20 +17,22 @@ export class RequestOutput {
 
   readonly service: OutputService = {
     mode: "json",
+    // MCP results are never translated: programs read them.
+    catalog: en,
     event: (event, human) =>
       Effect.sync(() => {
         this.events.push({ ...event })
-        if (human !== undefined) this.human.push(human)
+        if (human !== undefined) this.human.push(humanText(human, en))
       }),
     events: (events, human) =>
       Effect.sync(() => {
         for (const e of events) this.events.push({ ...e })
-        if (human !== undefined && events.length > 0) this.human.push(human)
+        if (human !== undefined && events.length > 0) this.human.push(humanText(human, en))
       }),
     result: (command, fields, human) =>
       Effect.sync(() => {
         this.result = resultObject(command, fields)
-        if (human !== undefined) this.human.push(human)
+        if (human !== undefined) this.human.push(humanText(human, en))
       }),
     error: (e, exit) => Effect.sync(() => void (this.result = errorObject(e, exit))),
     log: (message) =>

@@ -25,6 +25,7 @@ import { keepRecentTrees } from "../../layers/live/recentTrees.js"
 import { Input } from "../../services/Input.js"
 import { Output } from "../../services/Output.js"
 import { outcomeOf } from "../cli/outcome.js"
+import { bigIntsAsNumbers, jsonText } from "../domain/jsonText.js"
 import { errorObject, humanError } from "../domain/render.js"
 import { SpliceError, spliceError } from "../domain/SpliceError.js"
 import type { AnyCommandSpec } from "../spec/command.js"
@@ -127,8 +128,9 @@ export const mcpServer = (options: McpOptions) =>
       if (outcome.error !== undefined) return errorResult(outcome.error, outcome.exit)
       const result = { ...(out.result ?? { type: "result", command: spec.name, ok: true }), ...(out.events.length > 0 ? { events: out.events } : {}) }
       return {
-        content: [{ type: "text" as const, text: out.human.length > 0 ? out.human.join("") : JSON.stringify(result) }],
-        structuredContent: result
+        content: [{ type: "text" as const, text: out.human.length > 0 ? out.human.join("") : jsonText(result) }],
+        // The SDK writes JSON with JSON.stringify, which has no bigint: a long integer goes as the nearest number (the text above has its digits).
+        structuredContent: bigIntsAsNumbers(result) as typeof result
       }
     }
 

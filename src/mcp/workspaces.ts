@@ -13,6 +13,7 @@ import type * as Runtime from "effect/Runtime"
 import * as Scope from "effect/Scope"
 import { GraphDbCache } from "../../layers/live/graphDbCache.js"
 import { liveLayer } from "../../layers/live/index.js"
+import { TreeWatcher } from "../../layers/live/treeWatcher.js"
 import type { SpliceError } from "../domain/SpliceError.js"
 
 type Services = Layer.Layer.Success<ReturnType<typeof liveLayer>>
@@ -20,6 +21,7 @@ type Services = Layer.Layer.Success<ReturnType<typeof liveLayer>>
 export interface Workspace {
   readonly runtime: Runtime.Runtime<Services>
   readonly graphCache: GraphDbCache
+  readonly treeWatcher: TreeWatcher
 }
 
 /** The first root the client gave that is a local directory, or undefined (none, or roots unsupported). */
@@ -55,10 +57,11 @@ export class Workspaces {
       let ws = this.built.get(key)
       if (ws === undefined) {
         const graphCache = new GraphDbCache()
+        const treeWatcher = new TreeWatcher()
         ws = Effect.runPromiseExit(
-          Layer.toRuntime(liveLayer({ workspace: dir, output: "json", graphCache, pathsFrom: "root" })).pipe(
+          Layer.toRuntime(liveLayer({ workspace: dir, output: "json", graphCache, treeWatcher, pathsFrom: "root" })).pipe(
             Scope.extend(this.scope),
-            Effect.map((runtime): Workspace => ({ runtime, graphCache }))
+            Effect.map((runtime): Workspace => ({ runtime, graphCache, treeWatcher }))
           )
         )
         this.built.set(key, ws)
@@ -74,7 +77,10 @@ export class Workspaces {
     return Effect.runPromise(Scope.close(this.scope, Exit.void)).then(async () => {
       for (const ws of this.built.values()) {
         const exit = await ws
-        if (Exit.isSuccess(exit)) exit.value.graphCache.drop()
+        if (Exit.isSuccess(exit)) {
+          exit.value.graphCache.drop()
+          exit.value.treeWatcher.close()
+        }
       }
     })
   }

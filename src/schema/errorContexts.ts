@@ -48,6 +48,9 @@ const RestoreState = Schema.Struct({
 /** The structured-data formats of get/set/del (src/domain/data/formats.ts). */
 const DataFormat = Schema.Literal("json", "jsonc", "toml", "yaml")
 
+/** A use of a symbol (`splice delete`): where, and how it uses it. */
+const SymbolUse = Schema.Struct({ file: S, line: Int, col: Int, kind: S })
+
 const ctx = <F extends Schema.Struct.Fields>(fields: F) => Schema.Struct(fields)
 
 export const errorContexts = {
@@ -174,7 +177,7 @@ export const errorContexts = {
     mode: opt(S),
     searched_for: opt(S),
     candidates: opt(Schema.Array(NearMiss)),
-    reason: opt(Schema.Literal("new_text_present_without_evidence", "no_context", "anchor_not_found", "delete_mismatch", "out_of_range", "old_mismatch")),
+    reason: opt(Schema.Literal("new_text_present_without_evidence", "no_context", "anchor_not_found", "delete_mismatch", "old_mismatch")),
     new_text_lines: opt(Schema.Array(Int)),
     anchor: opt(S),
     expected: opt(S),
@@ -224,13 +227,27 @@ export const errorContexts = {
   "SPL-E112": ctx({ file: S }),
   /** file: what is in the way; kind: what it is; from: what would go there. */
   "SPL-E113": ctx({ file: S, kind: S, from: S }),
-  "SPL-E120": ctx({ file: S, from: Int, line_count: Count }),
+  /** from: the first line asked for; line: the first number outside 1..line_count (edit, apply); mode: edit's positional mode. */
+  "SPL-E120": ctx({ file: S, from: Int, line_count: Count, line: opt(Int), mode: opt(S), ...changeAt }),
   "SPL-E121": ctx({ file: S, language: S, kind: S, did_you_mean: Strings }),
   "SPL-E130": ctx({ signal: S }),
   "SPL-E131": ctx({ files: Strings, transactions: Strings }),
   "SPL-E140": ctx({ name: S, new_name: S, clashes: Schema.Array(Schema.Struct({ file: S, line: Int, name: S, reason: S })) }),
   "SPL-E141": ctx({ name: S, new_name: S, language: S, reason: S }),
-  "SPL-E142": ctx({ file: S, line: Int, expected: S, found: S })
+  "SPL-E142": ctx({ file: S, line: Int, expected: S, found: S }),
+  "SPL-E143": ctx({
+    name: S,
+    qualified_name: S,
+    file: S,
+    references: Schema.Array(SymbolUse),
+    by_name: Schema.Array(SymbolUse),
+    /** Totals: the lists stop at 100 each. */
+    references_total: Count,
+    by_name_total: Count
+  }),
+  "SPL-E144": ctx({ file: S, name: S, kind: S, line: Int }),
+  "SPL-E145": ctx({ file: S, name: S, kind: S, line: Int }),
+  "SPL-E146": ctx({ file: S, name: S, line: Int, reason: Schema.Literal("shared_declaration", "shared_line"), shared: Strings })
 } satisfies { readonly [C in ErrorCode]: Schema.Schema<any, any, never> }
 
 /** What `context` holds for an error of code C (as printed: the encoded side). */

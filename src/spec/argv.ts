@@ -3,7 +3,7 @@ import type { AnyCommandSpec } from "./command.js"
 
 /** The flags of a command that take a value (so the word after them is that value, not an argument). */
 export const valueFlags = (spec: AnyCommandSpec): ReadonlySet<string> => {
-  const flags = new Set(["--workspace", "--output"])
+  const flags = new Set(["--workspace", "--output", "--locale"])
   for (const p of Object.values(spec.params)) {
     if (p.type === "boolean" || p.positional !== undefined) continue
     flags.add(`--${p.flag}`)
@@ -28,4 +28,38 @@ export const stdinArgumentLast = (args: ReadonlyArray<string>, specs: ReadonlyAr
     else if (args[i] === "-") return [...args.slice(0, i), ...args.slice(i + 1), "-"]
   }
   return args
+}
+
+/** A negative number (`-5`, `-12`, `-0.5`, `-1e3`): an argument, never a flag (no flag is a digit). */
+const NUMBER_LIKE = /^-\d/
+
+/**
+ * `splice set f.json a -12 --preview`: @effect/cli reads `-12` as the short flags -1 and -2, fails,
+ * and then stops reading flags, so --preview would become an argument. When an argument (not a
+ * flag's value) starts with - and a digit, the flags go first and every argument after a `--`, in
+ * their order; arguments already after a `--` stay after it.
+ */
+export const numbersAsArguments = (args: ReadonlyArray<string>, specs: ReadonlyArray<AnyCommandSpec>): ReadonlyArray<string> => {
+  const spec = specs.find((s) => s.name === args[0])
+  if (spec === undefined) return args
+  const takesValue = valueFlags(spec)
+  const flags: string[] = []
+  const positionals: string[] = []
+  let found = false
+  for (let i = 1; i < args.length; i++) {
+    const a = args[i]!
+    if (a === "--") {
+      positionals.push(...args.slice(i + 1))
+      break
+    }
+    if (takesValue.has(a)) {
+      flags.push(a)
+      if (i + 1 < args.length) flags.push(args[++i]!)
+    } else if (NUMBER_LIKE.test(a)) {
+      found = true
+      positionals.push(a)
+    } else if (a.startsWith("-") && a !== "-") flags.push(a)
+    else positionals.push(a)
+  }
+  return found ? [args[0]!, ...flags, "--", ...positionals] : args
 }

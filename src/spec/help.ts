@@ -48,7 +48,7 @@ const wrap = (text: string, width: number, indent = ""): string => {
 }
 
 /** The flags every CLI command has besides its own (the MCP server has one workspace and one output). */
-const SURFACE = "  --workspace TEXT (default: SPLICE_WORKSPACE, else the git root, else .)  --output json|human"
+const SURFACE = "  --workspace TEXT (default: SPLICE_WORKSPACE, else the git root, else .)  --output json|human  --locale en|pt-BR"
 
 const usageOf = (spec: AnyCommandSpec, params: ReadonlyArray<Param<unknown>>): string => {
   const parts = params.map((p) =>
@@ -90,6 +90,7 @@ export const requestedHelp = (args: ReadonlyArray<string>, specs: ReadonlyArray<
   if (spec === undefined) return undefined
   const takesValue = valueFlags(spec)
   for (let i = 1; i < args.length; i++) {
+    if (args[i] === "--") return undefined // after it, --help is an argument (a pattern to search for)
     if (takesValue.has(args[i]!)) i++
     else if (args[i] === "--help" || args[i] === "-h") return renderHelp(spec)
   }

@@ -99,6 +99,20 @@ describe("splice apply", () => {
     expect(mem.log).toEqual([])
   })
 
+  it("insert and delete_lines outside the file are SPL-E120, as edit, read and extract answer; nothing written", async () => {
+    const plan = (op: Record<string, unknown>) => JSON.stringify({ ops: [{ op: "edit", file: "src/a.ts", old: "const a = 1", new: "const a = 2" }, op] })
+    for (const [op, from, line] of [
+      [{ op: "delete_lines", file: "README.md", lines: "1:3" }, 1, 3],
+      [{ op: "insert", file: "README.md", after_line: 4, content: "x" }, 4, 4],
+      [{ op: "insert", file: "README.md", before_line: 2, content: "x" }, 2, 2]
+    ] as const) {
+      const mem = new MemoryFs(FIVE)
+      const r = await run(apply(cfg()), mem, { stdin: plan(op) })
+      expect([r.exit, r.error?.code, r.error?.context]).toEqual([6, "SPL-E120", { file: "README.md", change: 2, input_line: 1, from, line, line_count: 1 }])
+      expect(mem.log).toEqual([])
+    }
+  })
+
   it("a syntax error in any one file blocks the whole change set (SPL-E042)", async () => {
     const mem = new MemoryFs(FIVE)
     const broken = CODEX.replace("+export const c = 3", "+export const c = (3")

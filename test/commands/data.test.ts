@@ -164,6 +164,40 @@ describe("splice set", () => {
     expect(mem.text("compose.yaml")).toBe(COMPOSE)
   })
 
+  it("--json integers beyond 2^53 are written as given, in every format, and read back exact", async () => {
+    const BIG = "12345678901234567890"
+    const mem = new MemoryFs({
+      "a.json": '{\n  "id": 1\n}\n',
+      "b.jsonc": '{\n  // ids\n  "id": 1,\n}\n',
+      "c.yaml": "id: 1 # the id\n",
+      "d.toml": "[ids]\nid = 1 # the id\n"
+    })
+    for (const [file, text] of [
+      ["a.json", `{\n  "id": ${BIG}\n}\n`],
+      ["b.jsonc", `{\n  // ids\n  "id": ${BIG},\n}\n`],
+      ["c.yaml", `id: ${BIG} # the id\n`]
+    ] as const) {
+      const r = await run(set(setCfg(file, "id", BIG, { json: true })), mem)
+      expect([file, r.exit, r.last?.["value"], mem.text(file)]).toEqual([file, 0, BigInt(BIG), text])
+      expect(r.human).toContain(`id: 1 → ${BIG}`)
+      const g = await run(get(getCfg(file, "id")), mem)
+      expect([g.last?.["value"], g.last?.["value_type"], g.human]).toEqual([BigInt(BIG), "number", `${BIG}\n`])
+    }
+    // Inside objects and arrays too, and next to values a number holds.
+    const nested = await run(set(setCfg("a.json", "more", `{"list": [-${BIG}, 2.5], "n": 9007199254740993}`, { json: true })), mem)
+    expect(nested.exit).toBe(0)
+    expect(mem.text("a.json")).toContain(`-${BIG}`)
+    expect(mem.text("a.json")).toContain("9007199254740993")
+    expect((await run(get(getCfg("a.json", "more.n")), mem)).last?.["value"]).toBe(9007199254740993n)
+    // TOML's integers are 64-bit: 2^63-1 is written exactly, 12345678901234567890 refused (not rounded).
+    const max = await run(set(setCfg("d.toml", "ids.id", "9223372036854775807", { json: true })), mem)
+    expect([max.exit, mem.text("d.toml")]).toEqual([0, "[ids]\nid = 9223372036854775807 # the id\n"])
+    const over = await run(set(setCfg("d.toml", "ids.id", BIG, { json: true })), mem)
+    expect([over.exit, over.error?.code, over.error?.context?.["reason"]]).toEqual([5, "SPL-E049", "editor_failed"])
+    expect(String(over.error?.context?.["detail"])).toContain("64-bit")
+    expect(mem.text("d.toml")).toBe("[ids]\nid = 9223372036854775807 # the id\n")
+  })
+
   it("invalid JSON with --json: SPL-E010", async () => {
     const r = await run(set(setCfg("package.json", "a", "{nope", { json: true })), new MemoryFs({ "package.json": PACKAGE }))
     expect([r.exit, r.error?.code]).toEqual([2, "SPL-E010"])

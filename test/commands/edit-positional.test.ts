@@ -80,16 +80,18 @@ describe("replacing and deleting lines", () => {
 describe("match failures (exit 6)", () => {
   const mem = () => new MemoryFs({ "x.py": "def f():\n    return 1\n\ndef g():\n    return 1\n" })
 
-  it("a line out of range: SPL-E071 with reason out_of_range and the file's line count", async () => {
-    for (const p of [
-      { mode: "after_line", line: 6, content: "x" },
-      { mode: "before_line", line: 6, content: "x" },
-      { mode: "lines", from: 5, to: 7, content: "x" },
-      { mode: "delete_lines", from: 9, to: 9 }
-    ] satisfies PositionalEdit[]) {
+  it("a line out of range: SPL-E120 (as read and extract answer) with the first line asked for, the first one outside and the file's line count", async () => {
+    for (const [p, from, line] of [
+      [{ mode: "after_line", line: 6, content: "x" }, 6, 6],
+      [{ mode: "before_line", line: 6, content: "x" }, 6, 6],
+      [{ mode: "before_line", line: 0, content: "x" }, 0, 0],
+      [{ mode: "lines", from: 5, to: 7, content: "x" }, 5, 7],
+      [{ mode: "lines", from: 8, to: 9, content: "x" }, 8, 8],
+      [{ mode: "delete_lines", from: 9, to: 9 }, 9, 9]
+    ] satisfies Array<[PositionalEdit, number, number]>) {
       const m = mem()
       const r = await run(at("x.py", p), m)
-      expect([p.mode, r.exit, r.error?.code, r.error?.context?.["reason"], r.error?.context?.["line_count"]]).toEqual([p.mode, 6, "SPL-E071", "out_of_range", 5])
+      expect([p.mode, r.exit, r.error?.code, r.error?.context]).toEqual([p.mode, 6, "SPL-E120", { file: "x.py", mode: p.mode, from, line, line_count: 5 }])
       expect(m.text("x.py")).toBe("def f():\n    return 1\n\ndef g():\n    return 1\n")
     }
   })

@@ -9,7 +9,7 @@ import { GraphAccessMemory } from "../../layers/memory/GraphAccessMemory.js"
 import { apply, type ApplyConfig } from "../../src/commands/apply.js"
 import { edit } from "../../src/commands/edit.js"
 import { indexCommand } from "../../src/commands/graph/index.js"
-import { refreshPaths } from "../../src/commands/graph/refresh.js"
+import { refreshGraph, refreshPaths } from "../../src/commands/graph/refresh.js"
 import { DEFAULT_MAX_BYTES } from "../../src/commands/textTarget.js"
 import { undo } from "../../src/commands/undo.js"
 import { write } from "../../src/commands/write.js"
@@ -97,6 +97,58 @@ describe("the graph after splice's own writes", () => {
     // main.ts still calls areaOf, which no longer exists: its reference lost its target.
     expect(graph.refs.find((x) => x["name"] === "areaOf")).toMatchObject({ path: "src/main.ts", target: null })
     expect(graph).toEqual(await fromScratch(mem))
+  })
+
+  it("a file put back exactly as the last walk saw it (bytes and mtime) after a write is indexed again: the write forgot the recorded walk", async () => {
+    const { mem, saved } = await indexed()
+    const entry = mem.entries.get("/ws/src/util/math.ts") as { data: Uint8Array; mtimeMs: number }
+    const before = { data: entry.data, mtimeMs: entry.mtimeMs }
+    expect((await withGraph(edit(oneEdit("src/util/math.ts", "export const twice", "export const double")), mem, saved)).exit).toBe(0)
+    const restored = mem.entries.get("/ws/src/util/math.ts") as { data: Uint8Array; mtimeMs: number }
+    restored.data = before.data
+    restored.mtimeMs = before.mtimeMs
+    // A new process: the walk is the one the index recorded, but the graph holds the edit.
+    const refreshed = await runGraph(refreshGraph({ full: false, progress: false }), mem, saved)
+    expect(refreshed.exit).toBe(0)
+    const names = (await contents(mem, saved)).symbols.map((x) => x["name"])
+    expect(names).toContain("twice")
+    expect(names).not.toContain("double")
+  })
+
+  it("a changed export read again by many importers (every symbol read at once past 8 files): the same graph as from scratch", async () => {
+    const files: Record<string, string> = { "src/lib.ts": "export function areaOf(r: number) { return r * r }\nexport const unit = 'cm'\n" }
+    for (let i = 0; i < 12; i++) {
+      files[`src/use${i}.ts`] = `import { areaOf, unit } from "./lib"\nimport { helper${(i + 1) % 12} } from "./use${(i + 1) % 12}"\nexport const helper${i} = () => areaOf(${i}) + unit + helper${(i + 1) % 12}\n`
+    }
+    const { mem, saved } = await indexed(files)
+    // areaOf goes away, circleArea comes: every importer's references are resolved again.
+    expect((await withGraph(edit(oneEdit("src/lib.ts", "export function areaOf(", "export function circleArea(")), mem, saved)).exit).toBe(0)
+    const graph = await contents(mem, saved)
+    expect(graph).toEqual(await fromScratch(mem))
+    expect(graph.refs.filter((x) => x["name"] === "areaOf" && x["target"] === null)).toHaveLength(24)
+    expect(graph.refs.filter((x) => x["name"] === "unit" && x["target"] === "unit")).toHaveLength(24)
+  })
+
+  it("a file that only gains exports: the uses of the new names elsewhere bind to them, through re-exports too, as a build from scratch has them", async () => {
+    const { mem, saved } = await indexed({
+      "src/lib.ts": "export const a = 1\n",
+      "src/other.ts": "export function shared() { return 0 }\n",
+      "src/index.ts": "export * from \"./lib\"\nexport * from \"./other\"\n",
+      "src/use.ts": "import { a, fresh } from \"./index\"\nexport const u = a + fresh\n",
+      // Bound through the second wildcard until lib.ts, the first, exports the same name.
+      "src/use2.ts": "import { shared } from \"./index\"\nexport const v = shared()\n",
+      "src/guess.ts": "export const g = (x: { fresh: number }) => x.fresh\n"
+    })
+    const next = "export const a = 1\nexport const fresh = 2\nexport function shared() { return 1 }\n"
+    expect((await withGraph(write(writeConfig("src/lib.ts", next, {})), mem, saved)).exit).toBe(0)
+    const graph = await contents(mem, saved)
+    expect(graph).toEqual(await fromScratch(mem))
+    for (const [file, name] of [["src/use.ts", "fresh"], ["src/use2.ts", "shared"]]) {
+      expect(graph.refs.filter((x) => x["path"] === file && x["name"] === name)).toEqual([
+        expect.objectContaining({ resolution: "exact", target_file: "src/lib.ts" }),
+        expect.objectContaining({ resolution: "exact", target_file: "src/lib.ts" })
+      ])
+    }
   })
 
   it("a symbol that is still there keeps its id: references elsewhere keep pointing at it; one that came is found, one that went is lost", async () => {

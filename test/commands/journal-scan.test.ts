@@ -70,6 +70,37 @@ describe("journal scans", () => {
     expect(mem.text("a.txt")).toBe("v14\n")
   })
 
+  it("a new process with a full history weighs it from .splice/history-bytes.json: it reads only the intent it prunes", async () => {
+    const mem = new MemoryFs({ "a.txt": "v0\n" })
+    const history = { count: 10, bytes: 1 << 30, checkFrom: 1 }
+    for (let i = 0; i < 12; i++) expect((await run(edit(one("a.txt", `v${i}`, `v${i + 1}`)), mem, { history })).exit).toBe(0)
+    expect(JSON.parse(mem.text(".splice/history-bytes.json")!)).toEqual(expect.any(Object))
+    // The scan before the write saw every entry finished (state.json): the pruned one is not read either.
+    const reads = await countIntentReads(mem, async () => expect((await run(edit(one("a.txt", "v12", "v13")), mem, { history })).exit).toBe(0))
+    expect(reads).toBe(0)
+    expect(txDirs(mem)).toHaveLength(10)
+    // The cache lost (or torn by a crash): the intents are read again, and the history stays right.
+    mem.put(".splice/history-bytes.json", "{\"trunc")
+    expect((await run(edit(one("a.txt", "v13", "v14")), mem, { history })).exit).toBe(0)
+    expect(txDirs(mem)).toHaveLength(10)
+    expect(Object.keys(JSON.parse(mem.text(".splice/history-bytes.json")!) as object)).toHaveLength(10)
+  })
+
+  it("the byte limit counts from the cache as from the intents: a big entry pushes out the older ones", async () => {
+    const mem = new MemoryFs({ "a.txt": "v0\n", "big.txt": "x".repeat(3000) + "\nA\n" })
+    const history = { count: 50, bytes: 4000, checkFrom: 1 }
+    for (let i = 0; i < 6; i++) expect((await run(edit(one("a.txt", `v${i}`, `v${i + 1}`)), mem, { history })).exit).toBe(0)
+    expect(txDirs(mem)).toHaveLength(6)
+    expect((await run(edit(one("big.txt", "A", "B")), mem, { history })).exit).toBe(0) // 3,003 bytes of original
+    const before = txDirs(mem).sort()
+    expect((await run(edit(one("big.txt", "B", "C")), mem, { history })).exit).toBe(0) // another 3,003: over 4,000 with the first
+    // The newest is always kept; the first big one does not fit beside it and goes; the small older ones still fit.
+    const after = txDirs(mem).sort()
+    expect(after).toHaveLength(7)
+    expect(after).not.toContain(before[before.length - 1])
+    expect(after.slice(0, 6)).toEqual(before.slice(0, 6))
+  })
+
   it("splice recover still examines every entry: a damaged finished one is quarantined", async () => {
     const mem = new MemoryFs({ "a.txt": "v0\n" })
     for (let i = 0; i < 3; i++) expect((await run(edit(one("a.txt", `v${i}`, `v${i + 1}`)), mem)).exit).toBe(0)

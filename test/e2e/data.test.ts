@@ -103,6 +103,18 @@ describe.each(runtimes)("splice get/set/del under $name", (rt) => {
     expect(bad.last["context"]).toMatchObject({ format: "yaml", line: 2, column: 1 })
   })
 
+  it("negative numbers are values, not flags; integers beyond 2^53 keep their digits in the file and the output", async () => {
+    write("n.json", '{\n  "id": 1,\n  "n": 0\n}\n')
+    const preview = await run("set", "n.json", "n", "-12", "--json", "--preview")
+    expect([preview.code, preview.last["value"], preview.last["preview"]]).toEqual([0, -12, true])
+    expect((await run("set", "n.json", "n", "-5")).last).toMatchObject({ value: "-5", changed: true })
+    const big = await run("set", "n.json", "id", "12345678901234567890", "--json")
+    expect(big.code).toBe(0)
+    expect(big.stdout).toContain('"value":12345678901234567890,')
+    expect(read("n.json")).toBe('{\n  "id": 12345678901234567890,\n  "n": "-5"\n}\n')
+    expect((await run("get", "n.json", "id")).stdout).toContain('"value":12345678901234567890,')
+  })
+
   it("human output of get is the value itself", async () => {
     write("package.json", PACKAGE)
     const r = await runAsync(rt, ["get", "package.json", "scripts", "--output", "human"], { cwd: ws })

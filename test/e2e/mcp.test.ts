@@ -296,6 +296,51 @@ for (const rt of runtimes) {
       await slow.client.close()
     })
 
+    it("a change made on disk right before a query is in its answer, whatever the change (the server watches the tree it walked)", async () => {
+      const ws = tempWorkspace()
+      const outside = tempWorkspace()
+      fs.mkdirSync(path.join(ws, ".git", "info"), { recursive: true })
+      fs.writeFileSync(path.join(ws, "lib.ts"), "export function area(r: number) { return r * r }\n")
+      fs.writeFileSync(path.join(ws, "use.ts"), "import { area } from './lib'\nexport const a = area(2)\n")
+      // A hard link from outside the workspace: a write through it reaches no watched directory.
+      fs.writeFileSync(path.join(outside, "shared.ts"), "import { area } from './lib'\n")
+      fs.linkSync(path.join(outside, "shared.ts"), path.join(ws, "shared.ts"))
+      const { client } = await connect(rt, ws)
+      const refCount = async () => {
+        const r = await client.callTool({ name: "refs", arguments: { name: "area", file: "lib.ts" } }) as ToolResult
+        expect(r.isError).toBeFalsy()
+        return (r.structuredContent!["references"] as Array<{ file: string }>).filter((x) => x.file !== "lib.ts").length
+      }
+      try {
+        let expected = await refCount()
+        expect(await refCount()).toBe(expected) // nothing changed: the same answer
+        for (let i = 0; i < 5; i++) {
+          fs.appendFileSync(path.join(ws, "use.ts"), `export const a${i} = area(${i})\n`) // in place, same directory
+          expect(await refCount()).toBe(++expected)
+        }
+        fs.mkdirSync(path.join(ws, "pkg", "deep"), { recursive: true }) // a directory the last walk never saw
+        fs.writeFileSync(path.join(ws, "pkg", "deep", "b.ts"), "import { area } from '../../lib'\nexport const b = area(1)\n")
+        expected += 2
+        expect(await refCount()).toBe(expected)
+        fs.appendFileSync(path.join(ws, "pkg", "deep", "b.ts"), "export const c = area(5)\n") // inside it, right after
+        expect(await refCount()).toBe(++expected)
+        fs.appendFileSync(path.join(outside, "shared.ts"), "export const s = area(7)\n") // through the other link
+        expect(await refCount()).toBe(++expected)
+        fs.writeFileSync(path.join(ws, ".git", "info", "exclude"), "pkg/\n") // git's own exclude file
+        expected -= 3
+        expect(await refCount()).toBe(expected)
+        fs.writeFileSync(path.join(ws, ".gitignore"), "use.ts\n") // its import and its 6 calls
+        expected -= 7
+        expect(await refCount()).toBe(expected)
+        fs.rmSync(path.join(ws, ".gitignore"))
+        fs.renameSync(path.join(ws, "use.ts"), path.join(ws, "used.ts"))
+        expected += 7
+        expect(await refCount()).toBe(expected)
+      } finally {
+        await client.close()
+      }
+    })
+
     it("started from a nested subdirectory, it takes paths from the workspace root, as its results name them", async () => {
       const ws = tempWorkspace()
       fs.mkdirSync(path.join(ws, ".git"))

@@ -56,7 +56,7 @@ describe.each(runtimes)("positional edits under $name", (rt) => {
 
   it("--delete-lines A:B removes them; out of range is exit 6 with the line count; two modes are a usage error", () => {
     const out = run(["edit", "--file", "m.py", "--delete-lines", "5:6"])
-    expect([out.code, out.last["code"], (out.last["context"] as { line_count: number }).line_count]).toEqual([6, "SPL-E071", 5])
+    expect([out.code, out.last["code"], (out.last["context"] as { line_count: number }).line_count]).toEqual([6, "SPL-E120", 5])
     const both = run(["edit", "--file", "m.py", "--delete-lines", "1:2", "--after-line", "1", "--replace-new", "x"])
     expect([both.code, both.last["code"]]).toEqual([2, "SPL-E010"])
     expect(String(both.last["message"])).toContain("cannot be combined")

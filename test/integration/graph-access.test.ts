@@ -12,6 +12,7 @@ import { GraphDbLive } from "../../layers/live/GraphDbLive.js"
 import { liveLayer } from "../../layers/live/index.js"
 import { edit } from "../../src/commands/edit.js"
 import { refreshGraph } from "../../src/commands/graph/refresh.js"
+import { en } from "../../src/domain/locale/index.js"
 import { Output } from "../../services/Output.js"
 import { oneEdit } from "../support/configs.js"
 
@@ -37,6 +38,7 @@ describe("graph access in the live layer", () => {
     const results: Array<Record<string, unknown>> = []
     const capture = Layer.succeed(Output, {
       mode: "json",
+      catalog: en,
       event: () => Effect.void,
       events: () => Effect.void,
       result: (command, fields) => Effect.sync(() => void results.push({ command, ...fields })),

@@ -1,4 +1,5 @@
 /** Runs a command program against the memory layers and reports what it printed and how it ended. */
+import type { Catalog } from "../../src/domain/locale/index.js"
 import { errorObject } from "../../src/domain/render.js"
 import { assertSchemaLines } from "./outputSchema.js"
 import * as Effect from "effect/Effect"
@@ -51,6 +52,8 @@ export interface RunOptions {
   readonly journalKey?: Uint8Array
   /** Workspace-relative directory the command runs from (default: the root). */
   readonly cwd?: string
+  /** The catalog human texts are built from (default: English). */
+  readonly catalog?: Catalog
 }
 
 export interface RunResult {
@@ -81,7 +84,7 @@ export const run = async (
   mem: MemoryFs,
   options: RunOptions = {}
 ): Promise<RunResult> => {
-  const captured = new CapturedOutput()
+  const captured = new CapturedOutput(options.catalog)
   const exit = await Effect.runPromiseExit(program.pipe(Effect.provide(layerFor(mem, captured, options))))
   const outcome = outcomeOf(exit, undefined)
   // Every line, the error line as the CLI prints it, must match its schema (src/schema/).

@@ -8,6 +8,7 @@ import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { isErrorCode } from "../../src/domain/errors.js"
+import { jsonText } from "../../src/domain/jsonText.js"
 import { errorLineOf } from "../../src/schema/errorLine.js"
 import { type CommandName, commandOutputs } from "../../src/schema/outputs.js"
 
@@ -19,7 +20,7 @@ const problem = (schema: Schema.Schema<any, any, never>, line: unknown): string 
 
 /** What is wrong with these lines (one message per bad line); empty when every line fits. */
 export const schemaProblems = (printed: ReadonlyArray<unknown>): string[] => {
-  const lines = printed.map((l) => JSON.parse(JSON.stringify(l)) as Record<string, unknown>)
+  const lines = printed.map((l) => JSON.parse(jsonText(l)) as Record<string, unknown>)
   const result = lines.find((l) => l["type"] === "result")
   const command = result?.["command"]
   const out: string[] = []

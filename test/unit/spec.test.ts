@@ -5,7 +5,7 @@ import { renderHelp, requestedHelp } from "../../src/spec/help.js"
 import { snakeName } from "../../src/spec/param.js"
 
 /** The writing commands carry the gate flags besides their own. */
-const LONG_HELP = new Set(["edit", "write", "apply", "set", "del", "rename", "case", "mv", "cp", "replace"])
+const LONG_HELP = new Set(["edit", "write", "apply", "set", "del", "rename", "case", "mv", "cp", "replace", "patch", "delete", "insert"])
 
 describe("command specs", () => {
   it("names are unique, and every command has a one-line summary, a guide and examples that run it", () => {
@@ -54,6 +54,8 @@ describe("command specs", () => {
     expect(requestedHelp(["edit", "--help"], commandSpecs)).toContain("splice edit:")
     expect(requestedHelp(["edit", "-f", "a.ts", "-h"], commandSpecs)).toContain("splice edit:")
     expect(requestedHelp(["edit", "--replace-old", "--help", "--replace-new", "x"], commandSpecs)).toBeUndefined()
+    // After --, --help is an argument: `splice search -- --help` searches for it.
+    expect(requestedHelp(["search", "--", "--help", "src"], commandSpecs)).toBeUndefined()
     expect(requestedHelp(["find", "--kind", "function", "--help"], commandSpecs)).toContain("splice find:")
   })
 })

@@ -5,19 +5,23 @@
  * could point at changed.
  */
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import type { ImportFact, RefBinding, SymbolFact } from "../../domain/graph/facts.js"
 import { ALWAYS_SKIPPED } from "../../domain/graph/gitignore.js"
 import { graphQueries } from "../../domain/graph/queries.js"
 import { type PackageInfo, parsePackageJson, parseTsconfig, type ResolveContext, resolveModule, type TsConfigInfo } from "../../domain/graph/resolveModule.js"
 import { fileFacts, SCRIPT_LANGUAGES } from "./fileFacts.js"
+import { packedRows } from "./packedRows.js"
 import { makeMemberResolver } from "./resolveMembers.js"
 import { grammarForPath } from "../../domain/languages.js"
+import { WORKSPACE_ROOT } from "../../domain/workspacePath.js"
 import type { SpliceError } from "../../domain/SpliceError.js"
 import { decodeText, isDecodeFailure } from "../../domain/textContent.js"
-import { FileStore, type WalkedFile, type WorkspacePath } from "../../../services/FileStore.js"
+import { childPath, FileStore, type ResolvedPath, type WalkedFile, type WorkspacePath } from "../../../services/FileStore.js"
 import { GraphDb, type SqlValue } from "../../../services/GraphDb.js"
 import { Hasher } from "../../../services/Hasher.js"
 import { Output } from "../../../services/Output.js"
+import { TreeWatch, type WatchedPath } from "../../../services/TreeWatch.js"
 import { ignoredPathChecker, walkTree } from "../tree/walk.js"
 
 const MAX_FILE = 2 * 1024 * 1024
@@ -93,6 +97,7 @@ interface DbImport {
 }
 
 const decoder = new TextDecoder()
+const encoder = new TextEncoder()
 
 /** Directories the graph never indexes, ignored or not: dependencies, build output, and hidden ones but .github. */
 const notIndexed = (name: string) => ALWAYS_SKIPPED.has(name) || (name.startsWith(".") && name !== ".github")
@@ -104,11 +109,18 @@ const notIndexed = (name: string) => ALWAYS_SKIPPED.has(name) || (name.startsWit
 export const indexableFiles = Effect.gen(function*() {
   const store = yield* FileStore
   const all: WalkedFile[] = []
-  yield* walkTree({ paths: [store.root], hidden: true, noIgnore: false, globs: [], skipDirectory: notIndexed }, (batch) =>
+  const directories: ResolvedPath[] = []
+  /** Files with other hard links: written through another name, their directory hears nothing. */
+  const linked: ResolvedPath[] = []
+  yield* walkTree({ paths: [store.root], hidden: true, noIgnore: false, globs: [], skipDirectory: notIndexed, onDirectory: (d) => directories.push(d) }, (batch) =>
     Effect.gen(function*() {
-      for (const f of batch) {
-        const st = yield* store.lstat(f.path)
-        if (st._tag === "Some" && st.value.kind === "file") all.push({ relative: f.path.relative, size: st.value.size, mtimeMs: st.value.mtimeMs })
+      const stats = yield* store.lstatMany(batch.map((f) => f.path))
+      for (let i = 0; i < batch.length; i++) {
+        const st = stats[i]!
+        if (st._tag === "Some" && st.value.kind === "file") {
+          all.push({ relative: batch[i]!.path.relative, size: st.value.size, mtimeMs: st.value.mtimeMs })
+          if (st.value.nlink > 1) linked.push(batch[i]!.path)
+        }
       }
     }))
   const projectFiles = all.filter((f) => PROJECT_FILE.test(f.relative))
@@ -116,11 +128,28 @@ export const indexableFiles = Effect.gen(function*() {
     const g = grammarForPath(f.relative)
     return g !== undefined && graphQueries[g.language] !== undefined && f.size <= MAX_FILE
   })
-  return { sources, projectFiles }
+  return { sources, projectFiles, directories, linked }
 })
 
-/** The memo key (GraphDb.memo) of the walk the database was last brought up to date with. */
+/** Everything a watcher must watch for a walk to stay true, .git/info (its exclude file) included. */
+const watchedPaths = (directories: ReadonlyArray<ResolvedPath>, linked: ReadonlyArray<ResolvedPath>) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const root = yield* store.locate(WORKSPACE_ROOT)
+    const git = childPath(root, ".git")
+    const info = childPath(git, "info")
+    const isDirectory = (p: ResolvedPath) => Effect.map(Effect.option(store.lstat(p)), (st) => st._tag === "Some" && st.value._tag === "Some" && st.value.value.kind === "directory")
+    const exclude: WatchedPath[] = (yield* isDirectory(info)) ? [{ absolute: info.absolute }] : (yield* isDirectory(git)) ? [{ absolute: git.absolute, only: "info" }] : []
+    return [...directories, ...linked].map((p): WatchedPath => ({ absolute: p.absolute })).concat(exclude)
+  })
+
+/**
+ * The memo key (GraphDb.memo) of the walk the database was last brought up to date with; the
+ * database keeps the same digest in meta `walk` for the next process.
+ */
 const IN_SYNC_WITH = "refresh:in-sync-with"
+/** The memo key of the watcher's change count when the walk this database is true to began. */
+const WATCHED = "refresh:watched-at"
 
 /** Every indexable and project file as the walk saw it: equal stamps, equal files (by size and mtime). */
 const walkStamp = (sources: ReadonlyArray<WalkedFile>, projectFiles: ReadonlyArray<WalkedFile>) =>
@@ -131,17 +160,30 @@ export const refreshGraph = (options: { readonly full: boolean; readonly progres
   Effect.gen(function*() {
     const started = Date.now()
     const db = yield* GraphDb
-    const { sources, projectFiles } = yield* indexableFiles
-    // A long-running process (splice mcp) refreshes before every query of a database it keeps open:
-    // when the walk finds every file as this database's last refresh left them, there is nothing
+    const unchanged = (files: number) => ({ files, parsed: 0, removed: 0, removedFiles: [], unchanged: files, changed: [], ms: Date.now() - started }) satisfies RefreshStats
+    // A long-running process (splice mcp) refreshes before every query of a database it keeps open.
+    // With a watcher that heard nothing since the walk this database is true to, there is nothing to
+    // look at; else the walk decides.
+    const watch = yield* Effect.serviceOption(TreeWatch)
+    const count = Option.isSome(watch) ? yield* watch.value.changes : undefined
+    const watched = db.memo.get(WATCHED) as { readonly count: number; readonly files: number } | undefined
+    if (!options.full && count !== undefined && watched?.count === count) return unchanged(watched.files)
+    const { sources, projectFiles, directories, linked } = yield* indexableFiles
+    // When the walk finds every file as this database's last refresh left them, there is nothing
     // to read (the same test a refresh applies file by file, without loading the files table).
-    const stamp = walkStamp(sources, projectFiles)
-    if (!options.full && db.memo.get(IN_SYNC_WITH) === stamp) {
-      return { files: sources.length, parsed: 0, removed: 0, removedFiles: [], unchanged: sources.length, changed: [], ms: Date.now() - started } satisfies RefreshStats
+    // A new process finds the digest the last sync recorded in the database.
+    const walk = yield* (yield* Hasher).blake3(encoder.encode(walkStamp(sources, projectFiles)))
+    const recorded = db.memo.get(IN_SYNC_WITH) ?? (yield* db.all<{ value: string }>("SELECT value FROM meta WHERE key = 'walk'"))[0]?.value
+    const stats = !options.full && recorded === walk ? unchanged(sources.length) : yield* Effect.gen(function*() {
+      const onDisk = new Set<string>(sources.map((s) => s.relative))
+      return yield* syncGraph({ sources, gone: (p) => !onDisk.has(p), projectFiles, full: options.full, trustStat: !options.full, progress: options.progress, started, walk })
+    })
+    db.memo.set(IN_SYNC_WITH, walk)
+    if (Option.isSome(watch) && count !== undefined) {
+      // Trusted next time only when everything the walk listed was watched before it began.
+      if (yield* watch.value.cover(yield* watchedPaths(directories, linked))) db.memo.set(WATCHED, { count, files: sources.length })
+      else db.memo.delete(WATCHED)
     }
-    const onDisk = new Set<string>(sources.map((s) => s.relative))
-    const stats = yield* syncGraph({ sources, gone: (p) => !onDisk.has(p), projectFiles, full: options.full, trustStat: !options.full, progress: options.progress, started })
-    db.memo.set(IN_SYNC_WITH, stamp)
     return stats
   })
 
@@ -176,8 +218,10 @@ export const refreshPaths = (paths: ReadonlyArray<string>) =>
     const projectFiles = recorded.flatMap((p) => given.has(p.relative) ? (current.has(p.relative) ? [current.get(p.relative)!] : []) : [p])
     for (const p of relevant) if (PROJECT_FILE.test(p) && current.has(p) && !recorded.some((r) => r.relative === p)) projectFiles.push(current.get(p)!)
     const gone = new Set<string>(relevant.filter((p) => !current.has(p)))
-    // Rows are read for these paths only; for a very large change set, all of them (SQLite caps a statement's parameters).
-    return yield* syncGraph({ sources, gone: (p) => gone.has(p), projectFiles, full: false, trustStat: false, progress: false, started, ...(relevant.length <= 500 ? { only: relevant } : {}) })
+    // Rows are read for these paths only; for a very large change set, all of them (SQLite caps a
+    // statement's parameters). The database no longer matches any walk's record.
+    db.memo.delete(IN_SYNC_WITH)
+    return yield* syncGraph({ sources, gone: (p) => gone.has(p), projectFiles, full: false, trustStat: false, progress: false, started, walk: null, ...(relevant.length <= 500 ? { only: relevant } : {}) })
   })
 
 /** A path as the walk would list it (a regular file, not under a skipped or ignored directory, not too large), or undefined. */
@@ -209,6 +253,11 @@ interface SyncScope {
   readonly started: number
   /** Only these paths' rows are looked at (all when absent). */
   readonly only?: ReadonlyArray<string>
+  /**
+   * The digest of the whole walk this sync brings the database up to (recorded, so the next process
+   * finding the same walk reads nothing), or null: rows changed without a walk, forget the record.
+   */
+  readonly walk: string | null
 }
 
 const rowsFor = (sql: string, only: ReadonlyArray<string> | undefined) =>
@@ -323,8 +372,10 @@ const syncGraph = (scope: SyncScope) =>
         yield* db.many(`INSERT ${SYMBOL_INSERT.replace("(file_id", "(id, file_id").replace("VALUES (?", "VALUES (?, ?")}`, fresh)
       }
       if (kept.length > 0) yield* db.run(`DELETE FROM temp.gone_symbols WHERE id IN (${kept.map((k) => k[0]).join(",")})`)
-      // Python's and Go's members resolve through class bases and types declared elsewhere: their importers always look again.
-      if (old === undefined || !SCRIPT_LANGUAGES.has(grammar.language) || reused.some((r) => !r) || [...reusable.values()].some((l) => l.length > 0) || reexportsOf(facts.imports) !== previousReexports) exportsChanged.add(fileId)
+      // Python's and Go's members resolve through class bases and types declared elsewhere: their
+      // importers always look again. A TS/JS file that only gained symbols does not send them: the
+      // references that can bind to a new name are found by that name (addedNames, below).
+      if (old === undefined || !SCRIPT_LANGUAGES.has(grammar.language) || [...reusable.values()].some((l) => l.length > 0) || reexportsOf(facts.imports) !== previousReexports) exportsChanged.add(fileId)
       yield* db.many(
         "INSERT INTO refs (file_id, name, kind, qualifier, start_byte, end_byte, line, col, enclosing_symbol_id, symbol_id, resolution, binding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         facts.refs.map((r) => {
@@ -367,19 +418,27 @@ const syncGraph = (scope: SyncScope) =>
     if (projectStamp !== previousStamp) yield* db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('project_files', ?)", [projectStamp])
     if (changed.length > 0 || removed.length > 0 || layoutChanged) {
       // References to symbols that no longer exist lose their target and are resolved again, and so
-      // are unresolved references to names the changed files now define.
+      // are the references to names the changed files now define.
       const also = new Set<number>()
       // By the deleted ids (an index lookup), not by scanning every reference for a missing target:
       // that scan took ~100 ms on a 75,000-reference graph, and missed ids SQLite had already reused.
       for (const r of yield* db.all<{ file_id: number }>("SELECT DISTINCT file_id FROM refs WHERE symbol_id IN (SELECT id FROM temp.gone_symbols)")) also.add(r.file_id)
       yield* db.run("UPDATE refs SET symbol_id = NULL, resolution = 'name' WHERE symbol_id IN (SELECT id FROM temp.gone_symbols)")
       if (addedNames.size > 0) {
-        for (const r of yield* db.all<{ file_id: number }>("SELECT DISTINCT file_id FROM refs WHERE symbol_id IS NULL AND name IN (SELECT value FROM json_each(?))", [JSON.stringify([...addedNames])])) also.add(r.file_id)
+        // Whatever they are bound to now: a by-name guess may become exact, and an export through
+        // one wildcard re-export may now meet the same name through another.
+        for (const r of yield* db.all<{ file_id: number }>("SELECT DISTINCT file_id FROM refs WHERE name IN (SELECT value FROM json_each(?)) AND (binding IS NULL OR binding != 'scope')", [JSON.stringify([...addedNames])])) also.add(r.file_id)
       }
       yield* resolveAll(projectFiles.map((p) => p.relative), touchedIds, exportsChanged, also, layoutChanged)
     }
+    const previousWalk = (yield* db.all<{ value: string }>("SELECT value FROM meta WHERE key = 'walk'"))[0]?.value
+    if (scope.walk === null) yield* db.run("DELETE FROM meta WHERE key = 'walk'")
+    else yield* db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('walk', ?)", [scope.walk])
     yield* db.run("COMMIT")
-    if (changed.length > 0 || removed.length > 0 || layoutChanged || skipsChanged || !db.location.existed) yield* db.save
+    // A new walk is saved even when no row changed (files touched, not changed): else every later
+    // process would compare every file again.
+    const walkChanged = scope.walk !== null && scope.walk !== previousWalk
+    if (changed.length > 0 || removed.length > 0 || layoutChanged || skipsChanged || walkChanged || !db.location.existed) yield* db.save
     return { files: sources.length, parsed, removed: removed.length, removedFiles: removed.map((f) => f.path), unchanged, changed, ms: Date.now() - started } satisfies RefreshStats
   })
 
@@ -417,6 +476,9 @@ interface SymbolRow {
 }
 
 /** Re-resolve every import; then the references of files that changed or whose imports point at changed files. */
+/** Above this many files to resolve again, every symbol is read at once rather than name by name. */
+const PRELOAD_FROM = 8
+
 const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: ReadonlySet<number>, exportsChanged: ReadonlySet<number>, also: ReadonlySet<number>, allImports: boolean) =>
   Effect.gen(function*() {
     const db = yield* GraphDb
@@ -486,6 +548,14 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
     }
 
     const byName = new Map<string, SymbolRow[]>()
+    if (affected.size > PRELOAD_FROM) {
+      // Many files to resolve ask for thousands of names: one packed read of every symbol instead.
+      for (const s of yield* packedRows<SymbolRow>(db, ["id", "file_id", "name", "kind", "exported", "container"], "symbols")) {
+        const list = byName.get(s.name)
+        if (list === undefined) byName.set(s.name, [s])
+        else list.push(s)
+      }
+    }
     const lookup = (name: string) =>
       byName.has(name) ? Effect.succeed(byName.get(name)!) : Effect.tap(db.all<SymbolRow>("SELECT id, file_id, name, kind, exported, container FROM symbols WHERE name = ?", [name]), (rows) => Effect.sync(() => byName.set(name, rows)))
 
@@ -587,11 +657,11 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
       })
 
     // Python and Go have their own scope rules (resolveMembers.ts).
-    const members = makeMemberResolver({ db, importsOf, pathById, languageById })
+    const members = makeMemberResolver({ db, importsOf, pathById, languageById, preload: affected.size > PRELOAD_FROM })
     const refUpdates: SqlValue[][] = []
     for (const fileId of affected) {
-      const refs = yield* db.all<{ id: number; name: string; kind: string; qualifier: string | null; enclosing_symbol_id: number | null; symbol_id: number | null; resolution: string; binding: string | null }>(
-        "SELECT id, name, kind, qualifier, enclosing_symbol_id, symbol_id, resolution, binding FROM refs WHERE file_id = ? AND (binding IS NULL OR binding != 'scope')", [fileId])
+      const refs = yield* packedRows<{ id: number; name: string; kind: string; qualifier: string | null; enclosing_symbol_id: number | null; symbol_id: number | null; resolution: string; binding: string | null }>(
+        db, ["id", "name", "kind", "qualifier", "enclosing_symbol_id", "symbol_id", "resolution", "binding"], "refs WHERE file_id = ? AND (binding IS NULL OR binding != 'scope')", [fileId])
       const fileImports = yield* importsOf(fileId)
       const language = languageById.get(fileId) ?? ""
       const path = pathById.get(fileId) ?? ""

@@ -159,13 +159,13 @@ export const replace = (config: ReplaceConfig) =>
 
       if (writes.length === 0) {
         return yield* output.result("replace", { ...base, changed: false, tx: null, validation, compiler: skippedVerdict("nothing to change") },
-          total === 0 ? `no match of ${JSON.stringify(config.pattern)} (${searched} files searched)\n` : `${total} match(es) replaced by themselves: nothing to change\n`)
+          (t) => `${total === 0 ? t.summary.replaceNoMatch(config.pattern, searched) : t.summary.replaceSame(total)}\n`)
       }
       const diff = diffs.join("")
       if (config.preview) {
         const preview = multiFilePreview(verdicts, config.compiler, diff)
         return yield* output.result("replace", { ...base, ...preview.fields, validation },
-          `${preview.human}would replace ${total} match${total === 1 ? "" : "es"} in ${files.length} file${files.length === 1 ? "" : "s"}: ${listed}\n`)
+          (t) => `${preview.human(t)}${t.summary.wouldReplace(total, files.length, listed)}\n`)
       }
       if (failed.length > 0) {
         return yield* Effect.fail(spliceError("SPL-E042", `the replace would introduce syntax errors in ${failed.map((v) => v.file).join(", ")}; nothing written`, {
@@ -192,6 +192,6 @@ export const replace = (config: ReplaceConfig) =>
         compiler,
         ...graph.fields,
         ...(config.showDiff ? { diff } : {})
-      }, `${config.showDiff ? diff : ""}replaced ${total} match${total === 1 ? "" : "es"} in ${files.length} file${files.length === 1 ? "" : "s"}: ${listed}; ${validation.status === "passed" ? "syntax ok" : `syntax ${validation.status}`}, ${compilerLine(compiler)}, tx ${tx.id}\n${graph.human}`)
+      }, (t) => `${config.showDiff ? diff : ""}${t.summary.replaced(total, files.length, listed, t.verdict.syntaxOk(validation.status), compilerLine(compiler, t), tx.id)}\n${graph.human}`)
     }))
   })

@@ -115,7 +115,7 @@ export const search = (config: SearchConfig) =>
       }
     }, flush, () => (left() ?? 1) <= 0)
 
-    const summary = `${matches} match${matches === 1 ? "" : "es"} in ${matchedLines} line${matchedLines === 1 ? "" : "s"} of ${matchedFiles} file${matchedFiles === 1 ? "" : "s"} (${searched} searched${binary > 0 ? `, ${binary} binary skipped` : ""}${(left() ?? 1) <= 0 ? `; stopped at --limit ${config.limit}` : ""})`
+    const limit = (left() ?? 1) <= 0 ? config.limit : undefined
     return yield* output.result("search", {
       pattern: config.pattern,
       regex: config.regex,
@@ -127,5 +127,5 @@ export const search = (config: SearchConfig) =>
       truncated: (left() ?? 1) <= 0,
       skipped,
       elapsed_ms: Date.now() - started
-    }, config.count || config.filesWithMatches ? "" : `${matchedFiles > 0 ? "\n" : ""}${summary}\n`)
+    }, config.count || config.filesWithMatches ? "" : (t) => `${matchedFiles > 0 ? "\n" : ""}${t.summary.searched(matches, matchedLines, matchedFiles, searched, binary, limit)}\n`)
   })

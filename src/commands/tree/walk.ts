@@ -29,6 +29,8 @@ export interface WalkOptions {
   readonly ignoreMatcher?: (content: string) => IgnoreFile
   /** Directories never entered besides .git and .splice, ignored or not (the code graph's build and dependency directories). */
   readonly skipDirectory?: (name: string) => boolean
+  /** Told of every directory the walk listed (what a watcher must watch to know the walk is still true). */
+  readonly onDirectory?: (dir: ResolvedPath) => void
 }
 
 /** A file the walk found. */
@@ -149,6 +151,7 @@ export const walkTree = <E, R>(options: WalkOptions, visit: (files: ReadonlyArra
       Effect.gen(function*() {
         const listed = yield* Effect.either(store.entries(dir))
         if (listed._tag === "Left") return yield* skip(dir.relative, listed.left)
+        options.onDirectory?.(dir)
         const entries = [...listed.right].sort(gitOrder)
         let levels = stack
         if (!options.noIgnore && entries.some((e) => e.name === ".gitignore")) {

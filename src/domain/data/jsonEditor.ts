@@ -4,6 +4,8 @@
  */
 import { applyEdits, type Edit, findNodeAtLocation, type FormattingOptions, modify, type Node, type ParseError, parse, parseTree, printParseErrorCode } from "jsonc-parser"
 import { detectLineEnding, lineEndingString } from "../lineEndings.js"
+import { jsonText } from "../jsonText.js"
+import { exactJsonValue, mayHoldBigInts, withPlaceholders } from "./exactNumbers.js"
 import { type DataEditor, lineColumn, type Parsed } from "./formats.js"
 import { pathValues } from "./keyPath.js"
 import type { Plain } from "./tree.js"
@@ -21,7 +23,9 @@ const parseWith = (comments: boolean) => (text: string): Parsed => {
   const errors: ParseError[] = []
   const value = parse(text, errors, { disallowComments: !comments, allowTrailingComma: comments, allowEmptyContent: false }) as Plain
   const first = errors[0]
-  if (first === undefined) return { ok: true, value: value === undefined ? null : value }
+  if (first === undefined) {
+    return { ok: true, value: mayHoldBigInts(text) ? exactJsonValue(text, { allowTrailingComma: comments }) : value === undefined ? null : value }
+  }
   return { ok: false, ...lineColumn(text, first.offset), message: printParseErrorCode(first.error) }
 }
 
@@ -47,7 +51,7 @@ const appendLine = (text: string, parent: Node, key: string | number, value: Pla
   const rest = /^([ \t]*)(,?)([ \t]*(?:\/\/[^\r\n]*|\/\*(?:(?!\*\/)[^\r\n])*\*\/)?[ \t]*)(?=\r|\n)/.exec(text.slice(end))
   if (!/^[ \t]*$/.test(indent) || rest === null) return undefined
   const unit = fmt.insertSpaces ? " ".repeat(fmt.tabSize ?? 2) : "\t"
-  const body = JSON.stringify(value, null, unit).split("\n").join(fmt.eol + indent)
+  const body = jsonText(value, unit).split("\n").join(fmt.eol + indent)
   const member = parent.type === "object" ? `${JSON.stringify(key)}: ${body}` : body
   const lineEnd = end + rest[0].length
   // A trailing comma (JSONC) moves to the new last member.
@@ -63,6 +67,14 @@ const appendLine = (text: string, parent: Node, key: string | number, value: Pla
  * comma (`{ "a": 1, }`) would leave `{ , }`, so that comma goes too.
  */
 const change = (text: string, path: ReadonlyArray<string | number>, value: Plain | undefined, append: boolean): string => {
+  // jsonc-parser writes values with JSON.stringify, which cannot write a bigint: it writes a
+  // placeholder string, which then becomes the digits.
+  if (value === undefined) return changeWith(text, path, undefined, append)
+  const held = withPlaceholders(value)
+  return held.restore(changeWith(text, path, held.value, append))
+}
+
+const changeWith = (text: string, path: ReadonlyArray<string | number>, value: Plain | undefined, append: boolean): string => {
   const parent = containerOf(text, path)
   if (value === undefined && parent?.children?.length === 1) {
     // Unformatted, the edit is exactly "from the opening bracket to the member's end": extend it over the comma.

@@ -9,7 +9,21 @@
  */
 import type { DataEditor, Parsed } from "./formats.js"
 import type { KeyPath } from "./keyPath.js"
+import { withPlaceholders } from "./exactNumbers.js"
 import type { Plain } from "./tree.js"
+
+const I64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n }
+
+/** The first integer TOML cannot hold (its integers are 64-bit), if any. */
+const beyondI64 = (v: Plain): bigint | undefined => {
+  if (typeof v === "bigint") return v < I64.min || v > I64.max ? v : undefined
+  if (typeof v !== "object" || v === null) return undefined
+  for (const x of Array.isArray(v) ? v : Object.values(v)) {
+    const big = beyondI64(x)
+    if (big !== undefined) return big
+  }
+  return undefined
+}
 
 export interface TomlEngine {
   readonly parse: (text: string) => unknown
@@ -72,7 +86,11 @@ export const tomlEditor = (engine: TomlEngine): DataEditor => ({
   set: (text, at, value) => {
     // TOML has no null: refused here with a clear message rather than by the library's "invalid type".
     if (value === null) throw new Error("TOML has no null value; delete the key with `splice del` instead")
-    return editAt(engine, text, at, value)
+    const big = beyondI64(value)
+    if (big !== undefined) throw new Error(`TOML integers are 64-bit (-2^63 to 2^63-1): ${big} is out of range; write it as a string (without --json)`)
+    // toml_edit takes no bigint: it writes a placeholder string, which then becomes the digits.
+    const held = withPlaceholders(value)
+    return held.restore(editAt(engine, text, at, held.value))
   },
   del: (text, path) => editAt(engine, text, path, undefined)
 })

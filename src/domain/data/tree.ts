@@ -6,7 +6,8 @@
 import { similarityRatio } from "../similarity.js"
 import { formatKeyPath, type KeyPath, type Segment } from "./keyPath.js"
 
-export type Plain = null | boolean | number | string | ReadonlyArray<Plain> | { readonly [k: string]: Plain }
+/** What a document parses to; an integer a number cannot hold exactly is a bigint (exactNumbers.ts). */
+export type Plain = null | boolean | number | bigint | string | ReadonlyArray<Plain> | { readonly [k: string]: Plain }
 
 const isObject = (v: unknown): v is Record<string, Plain> => typeof v === "object" && v !== null && !Array.isArray(v)
 
@@ -155,6 +156,9 @@ export const withDeleted = (root: Plain, path: KeyPath): Plain => {
 export const sameData = (a: Plain, b: Plain): boolean => {
   if (a === b) return true
   if (typeof a === "number" && typeof b === "number") return Number.isNaN(a) && Number.isNaN(b)
+  // TOML's parser reads a long integer as the nearest number: that number is all it can confirm.
+  if (typeof a === "bigint" && typeof b === "number") return Number(a) === b
+  if (typeof a === "number" && typeof b === "bigint") return a === Number(b)
   if (Array.isArray(a) || Array.isArray(b)) {
     return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameData(x, b[i] as Plain))
   }

@@ -9,18 +9,20 @@ import { Document, isMap, isScalar, isSeq, parseDocument, type ToStringOptions }
 import { diffLines, splitKeepEnds } from "../diff.js"
 import type { DataEditor, Parsed } from "./formats.js"
 import type { KeyPath } from "./keyPath.js"
+import { narrowBigInts } from "./exactNumbers.js"
 import type { Plain } from "./tree.js"
 
 const load = (text: string) => parseDocument(text, { uniqueKeys: true, prettyErrors: true, keepSourceTokens: false })
 
 const parseYaml = (text: string): Parsed => {
-  const doc = load(text)
+  // Integers as bigints, then those a number holds exactly as numbers: 12345678901234567890 stays exact.
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: true, keepSourceTokens: false, intAsBigInt: true })
   const e = doc.errors[0]
   if (e !== undefined) {
     const at = e.linePos?.[0]
     return { ok: false, line: at?.line ?? 1, column: at?.col ?? 1, message: e.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "") }
   }
-  return { ok: true, value: (doc.toJS({ maxAliasCount: 1000 }) ?? null) as Plain }
+  return { ok: true, value: narrowBigInts(doc.toJS({ maxAliasCount: 1000 }) ?? null) }
 }
 
 /** Printer options to try; the one that prints the unedited file closest to its text wins. */
