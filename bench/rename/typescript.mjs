@@ -1,8 +1,9 @@
 // The TypeScript projects of bench/rename.mjs: zod's or effect's src/ from the npm registry, against
-// TypeScript 5.9's own `findRenameLocations` (typescript@5's LanguageService, given the standard
-// library; both read the tsconfig.json written below). Without prefix/suffix text TypeScript follows a rename through export specifiers into
-// importers as splice does; it also offers an alias's own name (`export { Old as Alias }`, which
-// would rename the alias, an exported name): only locations that spell the old name count.
+// TypeScript 5.9's own `findRenameLocations` (typescript@5's LanguageService with the options of
+// bench/graph-truth/ts.mjs, which the tsconfig.json written below gives splice too). Without
+// prefix/suffix text TypeScript follows a rename through export specifiers into importers as splice
+// does; it also offers an alias's own name (`export { Old as Alias }`, which would rename the alias,
+// an exported name): only locations that spell the old name count.
 // The check after each rename: TypeScript's diagnostics of the changed files, before and after.
 import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
