@@ -1,10 +1,11 @@
 // The TypeScript projects of bench/rename.mjs: zod's or effect's src/ from the npm registry, against
-// TypeScript 5.9's own `findRenameLocations` (typescript@5's LanguageService, given the standard
-// library). Without prefix/suffix text TypeScript follows a rename through export specifiers into
-// importers as splice does; it also offers an alias's own name (`export { Old as Alias }`, which
-// would rename the alias, an exported name): only locations that spell the old name count.
+// TypeScript 5.9's own `findRenameLocations` (typescript@5's LanguageService with the options of
+// bench/graph-truth/ts.mjs, which the tsconfig.json written below gives splice too). Without
+// prefix/suffix text TypeScript follows a rename through export specifiers into importers as splice
+// does; it also offers an alias's own name (`export { Old as Alias }`, which would rename the alias,
+// an exported name): only locations that spell the old name count.
 // The check after each rename: TypeScript's diagnostics of the changed files, before and after.
-import { readFileSync } from "node:fs"
+import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { byteColumn, listFiles, npmPackage, sampleByKind, workspace } from "../graph-truth/common.mjs"
 import { declarations, languageService, PROJECTS, typescript5 } from "../graph-truth/ts.mjs"
@@ -28,6 +29,9 @@ export const prepare = ({ project, sample, seed }) => {
   const pkg = npmPackage(spec.name, spec.version)
   const files = listFiles(join(pkg, "src"), /\.(ts|tsx|mts|cts)$/).map((f) => `src/${f}`)
   const ws = workspace(pkg, [...files, "package.json"])
+  // The package ships no tsconfig.json: one with the oracle's options (languageService's: strict,
+  // ES2022 with the DOM), so that splice's LanguageService and TypeScript's are the same program.
+  writeFileSync(join(ws, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", lib: ["ES2022", "DOM"], module: "ESNext", moduleResolution: "Bundler", customConditions: spec.conditions, skipLibCheck: true, noEmit: true } }, null, 2))
   const overrides = new Map()
   let version = 1
   const service = languageService(ts, ws, files.map((f) => join(ws, f)), spec.conditions, overrides)

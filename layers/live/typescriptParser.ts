@@ -209,19 +209,25 @@ export interface WorkspaceScripts {
   readonly conditions: ReadonlyArray<string>
 }
 
-/** The compiler options for a workspace: the tsconfig's module, path and target options, its libraries (typescriptLibs.ts). */
+/** Options of a tsconfig that are about writing files or about other projects: not the LanguageService's business. */
+const IGNORED_OPTIONS = ["outDir", "outFile", "declarationDir", "composite", "incremental", "tsBuildInfoFile", "typeRoots", "plugins", "sourceRoot", "mapRoot"]
+
+/**
+ * The compiler options for a workspace: its tsconfig.json's (`strict` and the other checking options
+ * decide what a name refers to, so they count), with the module options defaulted, its libraries
+ * (typescriptLibs.ts), and no emit, every script allowed, no `@types` (node_modules is not read).
+ */
 const compilerOptions = (ts: typeof TS, tsconfig: string | undefined, conditions: ReadonlyArray<string>): TS.CompilerOptions => {
   let fromConfig: TS.CompilerOptions = {}
   if (tsconfig !== undefined) {
     const parsed = ts.parseConfigFileTextToJson("/tsconfig.json", tsconfig)
     const raw = (parsed.config as { compilerOptions?: unknown } | undefined)?.compilerOptions
-    if (raw !== undefined) fromConfig = ts.convertCompilerOptionsFromJson(raw, "/").options
+    if (raw !== undefined) fromConfig = { ...ts.convertCompilerOptionsFromJson(raw, "/").options }
   }
+  for (const k of IGNORED_OPTIONS) delete fromConfig[k]
   return {
-    ...(fromConfig.baseUrl !== undefined ? { baseUrl: fromConfig.baseUrl } : {}),
-    ...(fromConfig.paths !== undefined ? { paths: fromConfig.paths } : {}),
+    ...fromConfig,
     customConditions: [...new Set([...(fromConfig.customConditions ?? []), ...conditions])],
-    ...(fromConfig.jsx !== undefined ? { jsx: fromConfig.jsx } : {}),
     moduleResolution: fromConfig.moduleResolution ?? ts.ModuleResolutionKind.Bundler,
     module: fromConfig.module ?? ts.ModuleKind.ESNext,
     target: fromConfig.target ?? defaultTarget(ts),

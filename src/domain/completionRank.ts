@@ -4,8 +4,9 @@
  * tier the names written nearest the position come first, as an editor's word completion searches
  * outward from the cursor (code goes on using the names it just used), then the names used most in
  * the file, then the engine's own order (TypeScript's: locals, members, globals, keywords).
- * On zod's sources this order puts the identifier that follows in the first 10 at 96.5% of 200
- * sampled use positions, against 94% counting uses within 40 lines (bench/complete.mjs).
+ * (Compared offline on TypeScript's candidates at 200 of bench/complete.mjs's positions in zod,
+ * nearest-first put the identifier in the first 10 at 193, counting the uses within 40 lines ten
+ * times those further at 188.)
  */
 
 export interface Ranked {

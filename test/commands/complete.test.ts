@@ -34,6 +34,15 @@ describe("splice complete on the memory layers", () => {
     expect(names(await runGraph(completeCommand(at("s.ts", 8, 39)), mem, new SavedGraph()))).toEqual(["getElementById", "getElementsByClassName", "getElementsByName", "getElementsByTagName", "getElementsByTagNameNS"])
   })
 
+  it("TS: the tsconfig's checking options are the LanguageService's (strict: what an optional parameter returns may be undefined)", async () => {
+    const mem = new MemoryFs()
+    mem.put("f.ts", "export function scale(a?: number) { return a }\nsc\n")
+    const signature = async () => ((await runGraph(completeCommand(at("f.ts", 2, 3)), mem, new SavedGraph())).last["candidates"] as Array<{ signature: string }>)[0]!.signature
+    expect(await signature()).toBe("function scale(a?: number): number")
+    mem.put("tsconfig.json", "{ \"compilerOptions\": { \"strict\": true, \"outDir\": \"dist\" } }\n")
+    expect(await signature()).toBe("function scale(a?: number): number | undefined")
+  })
+
   it("TS: after a value typed any, where TypeScript knows no member, the file's words that match, nearest first, as kind text", async () => {
     const mem = new MemoryFs()
     mem.put("log.ts", "const target = 1\nexport const show = (e: any, total: number) => `${e.ta} ${e.to}`\nexport const tally = () => target + 1\n")

@@ -68,8 +68,9 @@ export const completeCommand = (config: CompleteConfig) =>
     const grammar = grammarForPath(path.relative)
     let engine: "typescript" | "graph" = "graph"
     let all: ReadonlyArray<Candidate> = []
-    if (grammar !== undefined && SCRIPT_LANGUAGES.has(grammar.language)) {
-      const { texts, tsconfig, conditions } = yield* workspaceScripts
+    const scripts = grammar !== undefined && SCRIPT_LANGUAGES.has(grammar.language) ? yield* workspaceScripts : undefined
+    if (scripts !== undefined) {
+      const { texts, tsconfig, conditions } = scripts
       texts.set(path.relative, text)
       const found = yield* syntax.scriptCompletions({ files: texts, tsconfig, conditions, file: path.relative, offset, describe: [] })
       if (found !== undefined) {
@@ -87,9 +88,8 @@ export const completeCommand = (config: CompleteConfig) =>
     }
     // Signatures for what is shown: TypeScript's for its own candidates, asked again for the few kept.
     let shown = ranked
-    if (engine === "typescript" && ranked.some((c) => c.kind !== "text")) {
-      const { texts, tsconfig, conditions } = yield* workspaceScripts
-      texts.set(path.relative, text)
+    if (engine === "typescript" && scripts !== undefined && ranked.some((c) => c.kind !== "text")) {
+      const { texts, tsconfig, conditions } = scripts
       const detailed = yield* syntax.scriptCompletions({ files: texts, tsconfig, conditions, file: path.relative, offset, describe: ranked })
       const byKey = new Map((detailed ?? []).map((c) => [`${c.name}\0${c.source}`, c]))
       shown = ranked.map((c) => byKey.get(`${c.name}\0${c.source}`) ?? c)
