@@ -144,7 +144,7 @@ export interface FileStoreService {
   readonly remove: (p: ResolvedPath) => Effect.Effect<void, SpliceError>
   /** Names in a directory (empty when it does not exist). */
   readonly list: (dir: ResolvedPath) => Effect.Effect<ReadonlyArray<string>, SpliceError>
-  /** The names in a directory with their kinds, sorted by name (one readdir: no stat per name). */
+  /** The names in a directory with their kinds, in no set order (one readdir: no stat per name; the walk orders them as git does). */
   readonly entries: (dir: ResolvedPath) => Effect.Effect<ReadonlyArray<DirEntry>, SpliceError>
   /**
    * Regular files read one after the other for a search, each handed to `each` as soon as it is

@@ -83,7 +83,8 @@ export const scanRegularFile = (abs: string, relative: string, probe: number, sc
     if (!st.isFile()) throw notRegular(kindOf(st), relative)
     // The size fstat gave is read (a file that changes meanwhile is read as far as it goes), in as
     // few reads as the kernel allows: no read past the end to see EOF.
-    const buf: Buffer = scratch.length >= st.size ? scratch : Buffer.allocUnsafe(Math.max(st.size, scratch.length * 2))
+    // One byte more than the file: room for the NUL that ends the binary probe below.
+    const buf: Buffer = scratch.length > st.size ? scratch : Buffer.allocUnsafe(Math.max(st.size + 1, scratch.length * 2))
     let filled = 0
     const fill = (upTo: number) => {
       while (filled < upTo) {
@@ -93,7 +94,9 @@ export const scanRegularFile = (abs: string, relative: string, probe: number, sc
       }
     }
     fill(Math.min(probe, st.size))
-    if (buf.subarray(0, filled).indexOf(0) !== -1) return { file: { kind: "binary", size: st.size }, scratch: buf }
+    // A NUL just past what was read stops the native search there, without a view of the buffer per file.
+    buf[filled] = 0
+    if (buf.indexOf(0) < filled) return { file: { kind: "binary", size: st.size }, scratch: buf }
     fill(st.size)
     return { file: { kind: "text", bytes: buf.subarray(0, filled) }, scratch: buf }
   } finally {
@@ -391,10 +394,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
 
   const entries = (dir: ResolvedPath) =>
     Effect.try({
-      try: () =>
-        fs.readdirSync(dir.absolute, { withFileTypes: true })
-          .map((e): DirEntry => ({ name: e.name, kind: direntKind(e) }))
-          .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+      try: () => fs.readdirSync(dir.absolute, { withFileTypes: true }).map((e): DirEntry => ({ name: e.name, kind: direntKind(e) })),
       catch: (e) => fromErrno(e, "list", dir.relative)
     })
 

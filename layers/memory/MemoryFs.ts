@@ -321,7 +321,8 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       for (const [k, e] of mem.entries) {
         if (k.startsWith(prefix) && !k.slice(prefix.length).includes("/")) out.push({ name: k.slice(prefix.length), kind: e.kind })
       }
-      return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      // In no set order, as on a real disk: reversed here, so that no caller comes to rely on one.
+      return out.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0))
     })
 
   const scanEach = (paths: ReadonlyArray<ResolvedPath>, probe: number, each: (path: ResolvedPath, file: ScannedFile) => void) =>

@@ -4,7 +4,7 @@ import * as path from "node:path"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { makeFileStore } from "../../layers/live/FileStoreLive.js"
+import { makeFileStore, scanRegularFile } from "../../layers/live/FileStoreLive.js"
 import { makeLock } from "../../layers/live/LockLive.js"
 import { liveLayer } from "../../layers/live/index.js"
 import { edit } from "../../src/commands/edit.js"
@@ -101,6 +101,30 @@ describe("FileStore on a real disk", () => {
       expect(fs.statSync(path.join(dir, `new-${sync}.txt`)).mode & 0o777).toBe(0o600)
     }
     expect(fs.readFileSync(path.join(dir, "e.txt"), "utf8")).toBe("keep\n")
+  })
+})
+
+describe("reading files for a search (scanRegularFile)", () => {
+  it("a NUL within the probe makes a file binary, one past it does not; the shared buffer's old bytes never count", () => {
+    const write = (name: string, bytes: Uint8Array) => {
+      fs.writeFileSync(path.join(dir, name), bytes)
+      return path.join(dir, name)
+    }
+    const text = (n: number) => new Uint8Array(n).fill(0x61)
+    const nulAt = (n: number, at: number) => Object.assign(text(n), { [at]: 0 })
+    let scratch = Buffer.alloc(8, 0) // zeros left over from "an earlier file"
+    const scan = (file: string) => {
+      const r = scanRegularFile(file, path.basename(file), 16, scratch)
+      scratch = r.scratch
+      return r.file.kind === "text" ? `text ${r.file.bytes.length}` : r.file.kind
+    }
+    expect(scan(write("edge.bin", nulAt(40, 15)))).toBe("binary")
+    expect(scan(write("past.txt", nulAt(40, 16)))).toBe("text 40")
+    expect(scan(write("short.txt", text(3)))).toBe("text 3") // the buffer held NULs after byte 3
+    expect(scan(write("empty.txt", new Uint8Array(0)))).toBe("text 0")
+    const n = scratch.length
+    expect(scan(write("exact.txt", text(n)))).toBe(`text ${n}`) // as long as the buffer: it grows, keeping room for the probe's end mark
+    expect(scratch.length).toBeGreaterThan(n)
   })
 })
 
