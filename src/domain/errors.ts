@@ -212,7 +212,7 @@ export const ErrorRegistry = {
     "The new name is not an identifier in the symbol's language (it has characters an identifier cannot have, or it is a reserved word). context.language names the language. Nothing was written."),
   "SPL-E142": spec("graph_out_of_date", ExitCode.conflict, true,
     "Run the command again: the file changed while splice was reading it.",
-    "A location the code graph gave does not hold the name it should (the file changed between the graph's refresh and the rename's read). context names the file and line. Nothing was written."),
+    "A location the code graph gave does not hold the name it should (the file changed between the graph's refresh and the command's read: rename, delete). context names the file and line. Nothing was written."),
   "SPL-E143": spec("symbol_referenced", ExitCode.conflict, false,
     "Remove or change the uses listed in context first, or pass --force to delete it anyway.",
     "`splice delete` refuses to remove a definition while the code graph (refreshed first) knows uses of it, or of a definition inside it, outside the text it would remove. context.references lists the uses resolved to it (through imports and scopes); context.by_name the uses that only match its name (a method called on a value of unknown type; for a member, also `.name` found as text where the graph keeps no use, such as a getter read: kind text), which may be another symbol's. --force deletes it anyway and the result lists the uses left behind. Nothing was written."),
