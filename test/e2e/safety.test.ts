@@ -81,9 +81,11 @@ describe.each(runtimes)("safety of the built CLI under $name", (rt) => {
     const mnt = tempWorkspace("splice-full-")
     expect(spawnSync("mount", ["-t", "tmpfs", "-o", "size=96k", "tmpfs", mnt]).status).toBe(0)
     try {
-      const body = "x = 1\n" + "# padding\n".repeat(3000) // ~30 KB; journal copy + new file + temp do not fit
+      // ~30 KB; journal copy + new file + temp do not fit. Statements, not comments: thousands of
+      // consecutive comment lines make tree-sitter-python's parse quadratic (seconds of CPU; see the note of session 7).
+      const body = "x = 1\n" + "pad = 0\n".repeat(3600)
       fs.writeFileSync(path.join(mnt, "big.py"), body)
-      const r = runSync(rt, ["edit", "--workspace", mnt, "--file", "big.py", "--replace-old", "x = 1", "--replace-new", "x = 2" + "\n# more".repeat(3000)], { cwd: mnt })
+      const r = runSync(rt, ["edit", "--workspace", mnt, "--file", "big.py", "--replace-old", "x = 1", "--replace-new", "x = 2" + "\nmore = 0".repeat(3600)], { cwd: mnt })
       expect([r.code, r.last["code"]]).toEqual([9, "SPL-E081"])
       expect(fs.readFileSync(path.join(mnt, "big.py"), "utf8")).toBe(body)
       expect(fs.readdirSync(mnt).filter((n) => n.endsWith(".tmp"))).toEqual([])
