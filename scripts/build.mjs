@@ -3,9 +3,10 @@
 // (ESM with code splitting, for `deno compile`, see deno.json), and copies the tree-sitter wasm files
 // into dist/grammars/, with TypeScript's own parser (typescript 5.9's lib/typescript.js, CommonJS,
 // 9 MB), which the syntax gate loads only when tree-sitter blames a TS/JS edit
-// (layers/live/typescriptParser.ts), and toml_edit's wasm.
+// (layers/live/typescriptParser.ts) and whose standard library declarations its LanguageService
+// reads (grammars/typescript-lib/), and toml_edit's wasm.
 import { build } from "esbuild"
-import { mkdirSync, copyFileSync, rmSync, chmodSync } from "node:fs"
+import { mkdirSync, copyFileSync, readdirSync, rmSync, chmodSync } from "node:fs"
 import { join } from "node:path"
 
 const grammarPackages = {
@@ -46,6 +47,12 @@ for (const [pkg, files] of Object.entries(grammarPackages)) {
 }
 // As .cjs: beside package.json's "type": "module", Deno's require would read a .js file as ESM.
 copyFileSync("node_modules/typescript-parser/lib/typescript.js", "dist/grammars/typescript.cjs")
+// TypeScript's standard library declarations, for its LanguageService (rename, complete): every
+// lib.*.d.ts, chosen at run time by the workspace's tsconfig (layers/live/typescriptLibs.ts).
+mkdirSync("dist/grammars/typescript-lib")
+for (const f of readdirSync("node_modules/typescript-parser/lib").filter((f) => /^lib\..*\.d\.ts$/.test(f))) {
+  copyFileSync(join("node_modules/typescript-parser/lib", f), join("dist/grammars/typescript-lib", f))
+}
 // toml_edit as wasm, for `splice get/set/del` on TOML (layers/live/tomlWasm.ts reads it from here).
 copyFileSync("node_modules/@rainbowatcher/toml-edit-js/index_bg.wasm", "dist/grammars/toml-edit.wasm")
 

@@ -85,7 +85,8 @@ export interface SyntaxService {
   }) => Effect.Effect<ReadonlyArray<{ readonly file: string; readonly start: number; readonly length: number }> | undefined, SpliceError>
   /**
    * TypeScript's completions at a UTF-16 offset of a file, over these files, in TypeScript's order,
-   * with signatures for the first `detailed`; undefined when it offers none or cannot be loaded.
+   * with signatures for those named in `describe` (by name and source); undefined when it offers
+   * none or cannot be loaded.
    */
   readonly scriptCompletions: (input: {
     readonly files: ReadonlyMap<string, string>
@@ -93,7 +94,7 @@ export interface SyntaxService {
     readonly conditions: ReadonlyArray<string>
     readonly file: string
     readonly offset: number
-    readonly detailed: number
+    readonly describe: ReadonlyArray<{ readonly name: string; readonly source: string | null }>
   }) => Effect.Effect<ReadonlyArray<{ readonly name: string; readonly kind: string; readonly signature: string | null; readonly source: string | null }> | undefined, SpliceError>
   /** TOML's parser and comment-keeping editor (toml_edit as wasm, loaded from bytes on first use). */
   readonly tomlEngine: Effect.Effect<TomlEngine, SpliceError>

@@ -3,6 +3,9 @@
   python3 jedi_oracle.py defs ROOT    -> JSON list of declarations (module level and class level)
   python3 jedi_oracle.py refs ROOT    <- JSON list of {file, line, col0} on stdin
                                       -> JSON list of {refs, declarations}, one per input
+  python3 jedi_oracle.py rename ROOT  <- JSON list of {file, line, col0, name} on stdin
+                                      -> JSON list, one per input: the sites `Script.rename` would
+                                         rewrite ({file, line, col}), or null when jedi refuses
 Columns out are 1-based UTF-8 byte columns (what splice reports); jedi's are 0-based code points.
 """
 import json
@@ -94,6 +97,31 @@ def refs(project, root, wanted):
     return out
 
 
+def rename(project, root, wanted):
+    """What jedi's own rename edits: the names of its Refactoring (a private field: the public API
+    only gives diffs), kept to the project's files and to the names that spell the old name."""
+    out = []
+    for w in wanted:
+        script = jedi.Script(path=os.path.join(root, w["file"]), project=project)
+        try:
+            refactoring = script.rename(w["line"], w["col0"], new_name=w["name"] + "Rn")
+        except jedi.RefactoringError:
+            out.append(None)
+            continue
+        sites = []
+        for path, names in refactoring._file_to_node_changes.items():
+            if path is None or not str(path).startswith(root + os.sep):
+                continue
+            for tree_name in names:
+                if tree_name.value != w["name"]:
+                    continue
+                line, col0 = tree_name.start_pos
+                sites.append({"file": os.path.relpath(str(path), root), "line": line,
+                              "col": byte_col(lines_of(str(path))[line - 1], col0)})
+        out.append(sites)
+    return out
+
+
 def main():
     mode, root = sys.argv[1], os.path.realpath(sys.argv[2])
     # The project's own directory first and no site-packages, so `import jedi` inside it is this copy.
@@ -101,6 +129,8 @@ def main():
     project = jedi.Project(root, sys_path=[root] + stdlib, smart_sys_path=False)
     if mode == "defs":
         json.dump(defs(project, root), sys.stdout)
+    elif mode == "rename":
+        json.dump(rename(project, root, json.load(sys.stdin)), sys.stdout)
     else:
         json.dump(refs(project, root, json.load(sys.stdin)), sys.stdout)
 

@@ -150,10 +150,10 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
         return undefined
       }
     }),
-  scriptCompletions: ({ files, tsconfig, conditions, file, offset, detailed }) =>
+  scriptCompletions: ({ files, tsconfig, conditions, file, offset, describe }) =>
     Effect.sync(() => {
       try {
-        return typescriptCompletions({ files, tsconfig, conditions }, file, offset, detailed)
+        return typescriptCompletions({ files, tsconfig, conditions }, file, offset, describe)
       } catch {
         return undefined
       }
@@ -224,16 +224,23 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
         let afterIssues: SyntaxIssue[]
         try {
           afterIssues = issuesOf(afterTree, after)
-        } finally {
-          afterTree.delete() // an incremental tree: never kept (see recentTrees.ts)
+        } catch (e) {
+          afterTree.delete()
+          throw e
         }
+        // An incremental tree with no error is the tree a fresh parse gives (tree-sitter's own tests
+        // hold its incremental parses to that): kept for the next edit. One with errors is not (see
+        // recentTrees.ts): the edited text is parsed afresh once the process is idle.
+        const clean = afterIssues.length === 0
+        if (clean) remember(grammar.wasm, after, afterTree, afterIssues)
+        else afterTree.delete()
         // Nothing to compare when the edited text is clean: the before-errors are not even collected.
         const beforeIssues = afterIssues.length === 0 ? undefined : known?.issues ?? issuesOf(beforeTree, before)
         // The before-text stays on disk if the gate fails: its tree is worth keeping too.
         if (known === undefined) remember(grammar.wasm, before, beforeTree, beforeIssues)
         else known.issues ??= beforeIssues
         // A long-running process parses the edited text afresh later, for the next edit of it.
-        parseWhenIdle(grammar.wasm, after, async () => {
+        if (!clean) parseWhenIdle(grammar.wasm, after, async () => {
           const [idleParser, idleLang] = await Promise.all([parser(), language(grammar)])
           idleParser.setLanguage(idleLang)
           const tree = parsed(idleParser.parse(after))

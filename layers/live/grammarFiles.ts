@@ -31,10 +31,13 @@ const candidateDirs = (): string[] => {
   return dirs
 }
 
-/** The path of an asset shipped beside the bundle (`grammars/<file>`) or, from source, of `node_modules/<pkg>/<file>`. */
-export const findAsset = (file: string, pkg: string): string => {
+/**
+ * The path of an asset shipped beside the bundle (`grammars/<shipped>`, by default `grammars/<file>`)
+ * or, from source, of `node_modules/<pkg>/<file>`.
+ */
+export const findAsset = (file: string, pkg: string, shipped: string = file): string => {
   for (const dir of candidateDirs()) {
-    const p = path.join(dir, file)
+    const p = path.join(dir, shipped)
     if (fs.existsSync(p)) return p
   }
   // From source: the package in the nearest node_modules up the tree.

@@ -4,11 +4,12 @@ import type { SyntaxIssue } from "../../services/Syntax.js"
 /**
  * The trees of texts a long-running process (`splice mcp`) parsed lately, so the syntax gate of the
  * next edit of such a text need not parse it again: an edit's before-text is usually the previous
- * edit's after-text. Only trees of fresh parses are kept. A tree reparsed incrementally from another
- * can differ from a fresh parse's where the text has errors (tree-sitter recovers from them
- * differently), and chaining such trees edit after edit lets the differences grow; so the gate's
- * after-text is parsed afresh once the process is idle (`parseWhenIdle`), never at the cost of the
- * request that edited it. A CLI process keeps nothing (it exits after one edit).
+ * edit's after-text. Kept are trees of fresh parses, and incremental trees with no error (what a
+ * fresh parse gives for an error-free text). An incremental tree of a text with errors can differ
+ * from a fresh parse's (tree-sitter recovers from them differently), and chaining such trees edit
+ * after edit lets the differences grow; so such an after-text is parsed afresh once the process is
+ * idle (`parseWhenIdle`), never at the cost of the request that edited it. A CLI process keeps
+ * nothing (it exits after one edit).
  *
  * Keyed by the exact text (compared only when the lengths are equal) and the grammar; bounded in
  * entries and characters: a tree takes ~10 bytes of wasm memory per character of TypeScript.

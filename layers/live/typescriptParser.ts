@@ -7,6 +7,7 @@ import type * as TS from "typescript-parser"
 import type { FileFacts } from "../../src/domain/graph/facts.js"
 import { scriptFacts } from "../../src/domain/graph/scriptFacts.js"
 import { findAsset } from "./grammarFiles.js"
+import { defaultTarget, LIB_DIR, libFiles, libText } from "./typescriptLibs.js"
 
 /**
  * TypeScript's own parser (typescript 5.9's lib/typescript.js, installed as the `typescript-parser`
@@ -201,12 +202,6 @@ export interface RenameLocation {
   readonly length: number
 }
 
-/**
- * Where TypeScript's LanguageService would edit to rename the declaration at `offset` of `file`, over
- * exactly these files (workspace path → text; nothing else is read: no lib, no node_modules), with
- * the tsconfig's module options. Renames follow export specifiers into importers (no prefix/suffix
- * text: the caller writes shorthand properties itself). Undefined when TypeScript cannot rename there.
- */
 /** What a LanguageService over the workspace is given: its scripts and manifests, its tsconfig, the export conditions. */
 export interface WorkspaceScripts {
   readonly files: ReadonlyMap<string, string>
@@ -214,67 +209,134 @@ export interface WorkspaceScripts {
   readonly conditions: ReadonlyArray<string>
 }
 
-/** A LanguageService over exactly these files (nothing else is read: no lib, no node_modules). */
-const workspaceService = ({ files, tsconfig, conditions }: WorkspaceScripts) => {
-  const ts = (api ??= load()) as unknown as typeof TS
-  const known = new Map([...files].map(([p, t]) => ["/" + p, t]))
-  const dirs = new Set<string>(["/"])
-  for (const f of known.keys()) for (let i = f.lastIndexOf("/"); i > 0; i = f.lastIndexOf("/", i - 1)) dirs.add(f.slice(0, i))
+/** Options of a tsconfig that are about writing files or about other projects: not the LanguageService's business. */
+const IGNORED_OPTIONS = ["outDir", "outFile", "declarationDir", "composite", "incremental", "tsBuildInfoFile", "typeRoots", "plugins", "sourceRoot", "mapRoot"]
+
+/**
+ * The compiler options for a workspace: its tsconfig.json's (`strict` and the other checking options
+ * decide what a name refers to, so they count), with the module options defaulted, its libraries
+ * (typescriptLibs.ts), and no emit, every script allowed, no `@types` (node_modules is not read).
+ */
+const compilerOptions = (ts: typeof TS, tsconfig: string | undefined, conditions: ReadonlyArray<string>): TS.CompilerOptions => {
   let fromConfig: TS.CompilerOptions = {}
   if (tsconfig !== undefined) {
     const parsed = ts.parseConfigFileTextToJson("/tsconfig.json", tsconfig)
     const raw = (parsed.config as { compilerOptions?: unknown } | undefined)?.compilerOptions
-    if (raw !== undefined) fromConfig = ts.convertCompilerOptionsFromJson(raw, "/").options
+    if (raw !== undefined) fromConfig = { ...ts.convertCompilerOptionsFromJson(raw, "/").options }
   }
-  const options: TS.CompilerOptions = {
-    ...(fromConfig.baseUrl !== undefined ? { baseUrl: fromConfig.baseUrl } : {}),
-    ...(fromConfig.paths !== undefined ? { paths: fromConfig.paths } : {}),
+  for (const k of IGNORED_OPTIONS) delete fromConfig[k]
+  return {
+    ...fromConfig,
     customConditions: [...new Set([...(fromConfig.customConditions ?? []), ...conditions])],
-    ...(fromConfig.jsx !== undefined ? { jsx: fromConfig.jsx } : {}),
     moduleResolution: fromConfig.moduleResolution ?? ts.ModuleResolutionKind.Bundler,
     module: fromConfig.module ?? ts.ModuleKind.ESNext,
-    target: ts.ScriptTarget.ES2022,
+    target: fromConfig.target ?? defaultTarget(ts),
+    ...(fromConfig.noLib === true ? { noLib: true } : { lib: [...libFiles(ts, fromConfig)] }),
     allowJs: true,
-    noLib: true,
     noEmit: true,
     types: []
   }
-  const host: TS.LanguageServiceHost = {
-    getScriptFileNames: () => [...known.keys()].filter((f) => scriptKindOf(f) !== undefined),
-    getScriptVersion: () => "1",
-    getScriptSnapshot: (f) => (known.has(f) ? ts.ScriptSnapshot.fromString(known.get(f)!) : undefined),
-    getCurrentDirectory: () => "/",
-    getCompilationSettings: () => options,
-    getDefaultLibFileName: () => "/lib.d.ts",
-    fileExists: (f) => known.has(f),
-    readFile: (f) => known.get(f),
-    directoryExists: (d) => dirs.has(d.length > 1 ? d.replace(/\/$/, "") : d),
-    useCaseSensitiveFileNames: () => true
+}
+
+/**
+ * One LanguageService, kept for the process (a `splice mcp` server answers many calls): each call
+ * gives it the workspace's files as they are now, and a file whose text changed gets a new version,
+ * so TypeScript parses again only what changed and the standard library is parsed once.
+ */
+interface KeptService {
+  readonly key: string
+  readonly service: TS.LanguageService
+  /** "/" + workspace path → the text it has now and its version (kept for files gone, so one coming back is a new version). */
+  readonly versions: Map<string, { text: string; version: number }>
+  known: ReadonlyMap<string, string>
+  dirs: ReadonlySet<string>
+}
+
+let kept: KeptService | undefined
+
+/** Forgets the kept LanguageService (after it threw: its state is not trusted any more). */
+const forget = () => {
+  try {
+    kept?.service.dispose()
+  } catch {
+    // it is dropped either way
   }
-  return { ts, known, service: ts.createLanguageService(host, ts.createDocumentRegistry(true, "/")) }
+  kept = undefined
+}
+
+/** The LanguageService over exactly these files and the standard library (nothing else is read: no node_modules). */
+const workspaceService = ({ files, tsconfig, conditions }: WorkspaceScripts) => {
+  const ts = (api ??= load()) as unknown as typeof TS
+  const key = JSON.stringify([tsconfig ?? null, conditions])
+  if (kept?.key !== key) {
+    forget()
+    const options = compilerOptions(ts, tsconfig, conditions)
+    const state: KeptService = { key, service: undefined as unknown as TS.LanguageService, versions: new Map(), known: new Map(), dirs: new Set() }
+    const libPath = (f: string) => (f.startsWith(LIB_DIR + "/") ? f.slice(LIB_DIR.length + 1) : undefined)
+    const textOf = (f: string) => {
+      const lib = libPath(f)
+      return lib !== undefined ? libText(lib) : state.known.get(f)
+    }
+    const host: TS.LanguageServiceHost = {
+      getScriptFileNames: () => [...state.known.keys()].filter((f) => scriptKindOf(f) !== undefined),
+      getScriptVersion: (f) => (libPath(f) !== undefined ? "lib" : String(state.versions.get(f)?.version ?? 0)),
+      getScriptSnapshot: (f) => {
+        const text = textOf(f)
+        return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text)
+      },
+      getCurrentDirectory: () => "/",
+      getCompilationSettings: () => options,
+      getDefaultLibFileName: (o) => `${LIB_DIR}/${ts.getDefaultLibFileName(o)}`,
+      fileExists: (f) => textOf(f) !== undefined,
+      readFile: textOf,
+      directoryExists: (d) => {
+        const dir = d.length > 1 ? d.replace(/\/$/, "") : d
+        return state.dirs.has(dir) || dir === LIB_DIR
+      },
+      useCaseSensitiveFileNames: () => true
+    }
+    kept = Object.assign(state, { service: ts.createLanguageService(host, ts.createDocumentRegistry(true, "/")) })
+  }
+  const state = kept
+  const known = new Map([...files].map(([p, t]) => ["/" + p, t]))
+  for (const [f, text] of known) {
+    const was = state.versions.get(f)
+    if (was === undefined || was.text !== text) state.versions.set(f, { text, version: (was?.version ?? 0) + 1 })
+  }
+  const dirs = new Set<string>(["/"])
+  for (const f of known.keys()) for (let i = f.lastIndexOf("/"); i > 0; i = f.lastIndexOf("/", i - 1)) dirs.add(f.slice(0, i))
+  state.known = known
+  state.dirs = dirs
+  return { ts, known, service: state.service }
+}
+
+/** Runs a question on the kept LanguageService, forgetting it if TypeScript throws. */
+const asking = <A>(workspace: WorkspaceScripts, question: (s: ReturnType<typeof workspaceService>) => A): A => {
+  try {
+    return question(workspaceService(workspace))
+  } catch (e) {
+    forget()
+    throw e
+  }
 }
 
 /**
  * Where TypeScript's LanguageService would edit to rename the declaration at `offset` of `file`, over
- * exactly these files (workspace path → text), with the tsconfig's module options. Renames follow
- * export specifiers into importers (no prefix/suffix text: the caller writes shorthand properties
- * itself). Undefined when TypeScript cannot rename there.
+ * exactly these files (workspace path → text) and the standard library, with the tsconfig's module
+ * options and libraries. Renames follow export specifiers into importers (no prefix/suffix text: the
+ * caller writes shorthand properties itself). Undefined when TypeScript cannot rename there.
  */
 export const typescriptRenameLocations = (
   workspace: WorkspaceScripts,
   file: string,
   offset: number
-): ReadonlyArray<RenameLocation> | undefined => {
-  const { known, service } = workspaceService(workspace)
-  try {
+): ReadonlyArray<RenameLocation> | undefined =>
+  asking(workspace, ({ known, service }) => {
     const info = service.getRenameInfo("/" + file, offset, { allowRenameOfImportPath: false })
     if (!info.canRename) return undefined
     const found = service.findRenameLocations("/" + file, offset, false, false, { providePrefixAndSuffixTextForRename: false })
     return found?.filter((l) => known.has(l.fileName)).map((l) => ({ file: l.fileName.slice(1), start: l.textSpan.start, length: l.textSpan.length }))
-  } finally {
-    service.dispose()
-  }
-}
+  })
 
 /** One completion TypeScript offers, with its signature for the first ones. */
 export interface Completion {
@@ -285,20 +347,20 @@ export interface Completion {
   readonly source: string | null
 }
 
-/** TypeScript's completions at a UTF-16 offset, in its order; signatures for the first `detailed`. */
+/** TypeScript's completions at a UTF-16 offset, in its order; signatures for those in `describe` (by name and source). */
 export const typescriptCompletions = (
   workspace: WorkspaceScripts,
   file: string,
   offset: number,
-  detailed: number
-): ReadonlyArray<Completion> | undefined => {
-  const { ts, service } = workspaceService(workspace)
-  try {
+  describe: ReadonlyArray<{ readonly name: string; readonly source: string | null }>
+): ReadonlyArray<Completion> | undefined =>
+  asking(workspace, ({ ts, service }) => {
     const found = service.getCompletionsAtPosition("/" + file, offset, { includeCompletionsForModuleExports: false, includeCompletionsWithInsertText: true })
     if (found === undefined) return undefined
     const entries = [...found.entries].sort((a, b) => a.sortText.localeCompare(b.sortText) || a.name.localeCompare(b.name))
-    return entries.map((e, i) => {
-      const details = i < detailed ? service.getCompletionEntryDetails("/" + file, offset, e.name, undefined, e.source, undefined, e.data) : undefined
+    const wanted = new Set(describe.map((d) => `${d.name}\0${d.source}`))
+    return entries.map((e) => {
+      const details = wanted.has(`${e.name}\0${e.source ?? null}`) ? service.getCompletionEntryDetails("/" + file, offset, e.name, undefined, e.source, undefined, e.data) : undefined
       return {
         name: e.name,
         kind: e.kind,
@@ -306,7 +368,4 @@ export const typescriptCompletions = (
         source: e.source ?? null
       }
     })
-  } finally {
-    service.dispose()
-  }
-}
+  })

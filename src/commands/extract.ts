@@ -50,7 +50,7 @@ export const triviaOf = (grammar: Grammar, text: string) =>
   })
 
 /** The one symbol of the file that `name` (and `kind`) names: SPL-E001 none, with close names; SPL-E002 several. */
-const pickSymbol = (file: string, symbols: ReadonlyArray<SymbolFact>, name: string, kind: string | undefined) =>
+export const pickSymbol = (file: string, symbols: ReadonlyArray<SymbolFact>, name: string, kind: string | undefined) =>
   Effect.gen(function*() {
     const named = symbols.filter((s) => (s.name === name || s.qualifiedName === name) && (kind === undefined || s.kind === kind))
     if (named.length === 0) {

@@ -32,6 +32,7 @@ import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerd
 import { fileFacts, SCRIPT_LANGUAGES } from "./graph/fileFacts.js"
 import { refreshGraph, refreshPaths } from "./graph/refresh.js"
 import type { SymbolRow } from "./graph/find.js"
+import { pythonImporters } from "./graph/pythonImporters.js"
 import { resolveSymbol } from "./graph/resolveSymbol.js"
 import { workspaceScripts } from "./graph/workspaceScripts.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
@@ -160,7 +161,10 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
     const renamedRows = typescript !== undefined
       ? (config.includeUnresolved ? byName.filter((r) => !typescript.locations.some((l) => l.file === r.file && l.startByte === r.start_byte)) : [])
       : config.includeUnresolved ? rows : exact
-    const files = [...new Set([def.file, ...renamedRows.map((r) => r.file), ...(typescript?.locations.map((l) => l.file) ?? [])])].sort()
+    // Python: every `from m import name` that reaches the definition, also where the name has no other
+    // use (a re-export); none for a class member (an imported name of the same spelling is another symbol).
+    const importers = def.language !== "python" ? undefined : def.container === null ? yield* pythonImporters(def) : []
+    const files = [...new Set([def.file, ...renamedRows.map((r) => r.file), ...(typescript?.locations.map((l) => l.file) ?? []), ...(importers?.map((i) => i.file) ?? [])])].sort()
     const paths = yield* Effect.forEach(files, (f) => store.locate(f as WorkspacePath))
 
     const blocked = config.preview ? new Map() : yield* autoRecover
@@ -232,11 +236,13 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
           plan.sites.push({ startByte: r.start_byte, endByte: r.end_byte, ...(fresh.shorthand === true ? { shorthand: true } : {}) })
         }
       }
-      // Languages whose imports have no spans in the graph: the imported name in the import statement itself.
+      // Languages whose imports have no spans in the graph: the imported name in the import statement
+      // itself (Python: the statements that reach the definition, not another module's name).
       for (const [file, plan] of plans) {
         if (SCRIPT_LANGUAGES.has(plan.language) || (file === def.file && plan.refs.size === 0)) continue
         for (const i of plan.facts.imports) {
           if (!i.names.some((n) => n.name === def.name)) continue
+          if (importers !== undefined && !importers.some((x) => x.file === file && x.line === i.line)) continue
           for (const s of importNameSites(plan.target.content.text, i.line, def.name, plan.language)) plan.sites.push(s)
         }
       }

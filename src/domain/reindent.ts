@@ -165,3 +165,43 @@ export const indentMapping = (
   }
   return byPrefixSwap(pairs)
 }
+
+/** One level of the file's indentation: a tab, or its most frequent step of spaces (4 when it shows none). */
+export const indentUnit = (fileLines: ReadonlyArray<string>): string => {
+  const unit = fileUnits(fileLines, [])[0]!
+  return unit === TABS ? "\t" : " ".repeat(unit)
+}
+
+/**
+ * Lines moved so that their least indented line sits at `target`, deeper lines keeping their depth
+ * below it, in the file's unit: the text's unit (tabs, or its steps into blocks, else its shallowest
+ * step, when that is 2, 4 or 8 spaces) becomes the file's, level by level, spaces past the last level
+ * kept as alignment. Text whose unit is the file's or shows none (its lines aligned rather than
+ * stepped), or that already sits at `target`, is only shifted. A file with no indented line shows no
+ * unit either: the text keeps its own. Blank lines become empty.
+ */
+export const indentBlock = (lines: ReadonlyArray<string>, target: string, fileLines: ReadonlyArray<string>): string[] => {
+  const filled = lines.filter((l) => !isBlank(l))
+  if (filled.length === 0) return lines.map(() => "")
+  const least = filled.map(indentOf).reduce((a, b) => (b.length < a.length ? b : a))
+  const pairs = [{ hunk: least, file: target }]
+  const shifted = () => lines.map((l) => (isBlank(l) ? "" : byPrefixSwap(pairs)?.(l) ?? l))
+  const shown = target.length > 0 || fileLines.some((l) => !isBlank(l) && indentOf(l).length > 0)
+  if (!shown) return shifted()
+  // Text already at its place (a body given as it stands) was written for it: only shifted, which is nothing.
+  if (least === target && target !== "") return shifted()
+  // The text's unit: its steps into blocks (after a line ending with `:` `{` `(` `[`) — the file's unit
+  // if it is among them, else the most frequent — else its shallowest depth below its least indented
+  // line; 2, 4 or 8 spaces only (a docstring's own deeper steps are text).
+  const fu = fileUnits(fileLines, [target])[0]!
+  const depth = (l: string) => indentOf(l).length - least.length
+  const steps = filled.flatMap((l, i) => (i + 1 < filled.length && /[:{([]$/.test(l.trimEnd()) && depth(filled[i + 1]!) > depth(l) ? [depth(filled[i + 1]!) - depth(l)] : []))
+    .filter((d) => COMMON_UNITS.includes(d))
+  const frequent = steps.length === 0 ? undefined : steps.reduce((best, d) => (steps.filter((x) => x === d).length > steps.filter((x) => x === best).length ? d : best), steps[0]!)
+  const shallowest = Math.min(...filled.map(depth).filter((d) => d > 0))
+  const spaces = steps.includes(fu) ? fu : frequent ?? (COMMON_UNITS.includes(shallowest) ? shallowest : undefined)
+  const hu = filled.some((l) => indentOf(l).slice(least.length).startsWith("\t")) ? TABS : spaces
+  if (hu === undefined || hu === fu) return shifted()
+  const map = byLevels(pairs, hu, fu)
+  return map === undefined ? shifted() : lines.map((l) => (isBlank(l) ? "" : map(l)))
+}

@@ -48,6 +48,9 @@ const RestoreState = Schema.Struct({
 /** The structured-data formats of get/set/del (src/domain/data/formats.ts). */
 const DataFormat = Schema.Literal("json", "jsonc", "toml", "yaml")
 
+/** A use of a symbol (`splice delete`): where, and how it uses it. */
+const SymbolUse = Schema.Struct({ file: S, line: Int, col: Int, kind: S })
+
 const ctx = <F extends Schema.Struct.Fields>(fields: F) => Schema.Struct(fields)
 
 export const errorContexts = {
@@ -231,7 +234,20 @@ export const errorContexts = {
   "SPL-E131": ctx({ files: Strings, transactions: Strings }),
   "SPL-E140": ctx({ name: S, new_name: S, clashes: Schema.Array(Schema.Struct({ file: S, line: Int, name: S, reason: S })) }),
   "SPL-E141": ctx({ name: S, new_name: S, language: S, reason: S }),
-  "SPL-E142": ctx({ file: S, line: Int, expected: S, found: S })
+  "SPL-E142": ctx({ file: S, line: Int, expected: S, found: S }),
+  "SPL-E143": ctx({
+    name: S,
+    qualified_name: S,
+    file: S,
+    references: Schema.Array(SymbolUse),
+    by_name: Schema.Array(SymbolUse),
+    /** Totals: the lists stop at 100 each. */
+    references_total: Count,
+    by_name_total: Count
+  }),
+  "SPL-E144": ctx({ file: S, name: S, kind: S, line: Int }),
+  "SPL-E145": ctx({ file: S, name: S, kind: S, line: Int }),
+  "SPL-E146": ctx({ file: S, name: S, line: Int, reason: Schema.Literal("shared_declaration", "shared_line"), shared: Strings })
 } satisfies { readonly [C in ErrorCode]: Schema.Schema<any, any, never> }
 
 /** What `context` holds for an error of code C (as printed: the encoded side). */

@@ -17,6 +17,7 @@ import { CheckEvent, CheckResult, ExplainResult, HashEvent, HashResult, ReadResu
 import { RecoverEvent, RecoverResult } from "./results/recover.js"
 import { CaseResult, RenameResult } from "./results/rename.js"
 import { SchemaResult } from "./results/schema.js"
+import { DeleteResult, InsertResult, PatchResult } from "./results/symbol.js"
 import { ReplaceResult, SearchEvent, SearchResult } from "./results/search.js"
 import { CountResult, LsEvent, LsResult } from "./results/tree.js"
 import { UndoResult } from "./results/undo.js"
@@ -35,6 +36,9 @@ export const commandOutputs = {
   apply: { result: ApplyResult },
   rename: { result: RenameResult },
   case: { result: CaseResult },
+  patch: { result: PatchResult },
+  delete: { result: DeleteResult },
+  insert: { result: InsertResult },
   "dead-code": { result: DeadCodeResult, events: DeadCodeEvent },
   impact: { result: ImpactResult, events: ImpactEvent },
   complete: { result: CompleteResult },

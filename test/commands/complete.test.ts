@@ -1,22 +1,11 @@
 /** `splice complete` on the memory layers: TypeScript's completions for TS/JS, the graph's for the rest. */
 import { describe, expect, it } from "vitest"
-import { type CompleteConfig, completeCommand, nearbyUse, rankCandidates } from "../../src/commands/graph/complete.js"
+import { type CompleteConfig, completeCommand } from "../../src/commands/graph/complete.js"
 import { runGraph, SavedGraph } from "../support/graph.js"
 import { MemoryFs } from "../support/memory.js"
 
 const at = (file: string, line: number, column: number, more: Partial<CompleteConfig> = {}): CompleteConfig => ({ file, line, column, limit: 20, maxBytes: 1 << 24, ...more })
 const names = (r: { last: Record<string, unknown> }) => (r.last["candidates"] as Array<{ name: string }>).map((c) => c.name)
-
-describe("rankCandidates", () => {
-  it("puts the exact prefix first, then any case, then the letters in order, and drops the rest", () => {
-    const c = (name: string) => ({ name, kind: "x", signature: null, source: null })
-    expect(rankCandidates([c("ForEach"), c("filter"), c("find"), c("map"), c("first")], "fi").map((x) => x.name)).toEqual(["filter", "find", "first"])
-    expect(rankCandidates([c("getName"), c("Get"), c("target")], "get").map((x) => x.name)).toEqual(["getName", "Get", "target"])
-    // Within a tier, the names used around the position first.
-    const nearby = nearbyUse("const a = 1\nuse(ZodString)\nuse(ZodString)\nuse(ZodNumber)\n", 3)
-    expect(rankCandidates([c("ZodArray"), c("ZodNumber"), c("ZodString")], "Zo", nearby).map((x) => x.name)).toEqual(["ZodString", "ZodNumber", "ZodArray"])
-  })
-})
 
 describe("splice complete on the memory layers", () => {
   it("TS: the members of a typed receiver, narrowed to the partial word, with signatures", async () => {
@@ -30,6 +19,60 @@ describe("splice complete on the memory layers", () => {
     expect((r.last["candidates"] as Array<{ signature: string }>)[0]!.signature).toBe("(method) Box.get(k: string): string")
     const scope = await runGraph(completeCommand(at("use.ts", 3, 1)), mem, new SavedGraph())
     expect(names(scope)).toEqual(expect.arrayContaining(["Box", "b"]))
+  })
+
+  it("TS: members of the standard library's types (a string, an array's element), the DOM only when the tsconfig's lib asks for it", async () => {
+    const mem = new MemoryFs()
+    mem.put("s.ts", "export class Box {\n  get(k: string) { return k }\n}\nconst boxes: Box[] = []\nexport const a = \"x\".toUp\nexport const b = boxes[0].ge\nexport const c = boxes.fi\nexport const d = document.getElementBy\n")
+    const stringMembers = await runGraph(completeCommand(at("s.ts", 5, 25)), mem, new SavedGraph())
+    expect(names(stringMembers)).toEqual(["toUpperCase", "toLocaleUpperCase"])
+    expect(names(await runGraph(completeCommand(at("s.ts", 6, 28)), mem, new SavedGraph()))).toEqual(["get"])
+    expect(names(await runGraph(completeCommand(at("s.ts", 7, 25)), mem, new SavedGraph()))).toEqual(expect.arrayContaining(["fill", "filter", "find", "findIndex"]))
+    // No tsconfig: ES2020 without the DOM, so `document` is unknown; a tsconfig whose lib lists "dom" brings it.
+    expect(names(await runGraph(completeCommand(at("s.ts", 8, 39)), mem, new SavedGraph()))).toEqual([])
+    mem.put("tsconfig.json", "{ \"compilerOptions\": { \"lib\": [\"es2020\", \"dom\"] } }\n")
+    expect(names(await runGraph(completeCommand(at("s.ts", 8, 39)), mem, new SavedGraph()))).toEqual(["getElementById", "getElementsByClassName", "getElementsByName", "getElementsByTagName", "getElementsByTagNameNS"])
+  })
+
+  it("TS: the tsconfig's checking options are the LanguageService's (strict: what an optional parameter returns may be undefined)", async () => {
+    const mem = new MemoryFs()
+    mem.put("f.ts", "export function scale(a?: number) { return a }\nsc\n")
+    const signature = async () => ((await runGraph(completeCommand(at("f.ts", 2, 3)), mem, new SavedGraph())).last["candidates"] as Array<{ signature: string }>)[0]!.signature
+    expect(await signature()).toBe("function scale(a?: number): number")
+    mem.put("tsconfig.json", "{ \"compilerOptions\": { \"strict\": true, \"outDir\": \"dist\" } }\n")
+    expect(await signature()).toBe("function scale(a?: number): number | undefined")
+  })
+
+  it("TS: after a value typed any, where TypeScript knows no member, the file's words that match, nearest first, as kind text", async () => {
+    const mem = new MemoryFs()
+    mem.put("log.ts", "const target = 1\nexport const show = (e: any, total: number) => `${e.ta} ${e.to}`\nexport const tally = () => target + 1\n")
+    const r = await runGraph(completeCommand(at("log.ts", 2, 55)), mem, new SavedGraph())
+    // TypeScript offers nothing there (undefined), nor does the graph: the words are all there is.
+    expect(r.last).toMatchObject({ engine: "graph", prefix: "ta", receiver: "e" })
+    expect(r.last["candidates"]).toEqual([
+      { name: "target", kind: "text", signature: null, source: null },
+      { name: "tally", kind: "text", signature: null, source: null },
+      { name: "total", kind: "text", signature: null, source: null } // the letters in order, last
+    ])
+    // Where TypeScript has candidates, no word is added to them.
+    const typed = await runGraph(completeCommand(at("log.ts", 3, 30)), mem, new SavedGraph())
+    expect((typed.last["candidates"] as Array<{ name: string; kind: string }>).slice(0, 2)).toEqual([
+      expect.objectContaining({ name: "tally", kind: "var" }), // (TypeScript's kind for a const being declared)
+      expect.objectContaining({ name: "target", kind: "const" })
+    ])
+    expect((typed.last["candidates"] as Array<{ kind: string }>).every((c) => c.kind !== "text")).toBe(true)
+  })
+
+  it("TS: a file changed since the last call is read again (the LanguageService is kept between calls)", async () => {
+    const mem = new MemoryFs()
+    mem.put("box.ts", "export class Box {\n  get(k: string) { return k }\n}\n")
+    mem.put("use.ts", "import { Box } from \"./box\"\nnew Box().ge\n")
+    const saved = new SavedGraph()
+    expect(names(await runGraph(completeCommand(at("use.ts", 2, 13)), mem, saved))).toEqual(["get"])
+    mem.put("box.ts", "export class Box {\n  get(k: string) { return k }\n  getAll() { return [] }\n}\n")
+    expect(names(await runGraph(completeCommand(at("use.ts", 2, 13)), mem, saved))).toEqual(["get", "getAll"])
+    mem.put("box.ts", "export class Box {\n  gather() { return [] }\n}\n")
+    expect(names(await runGraph(completeCommand(at("use.ts", 2, 13)), mem, saved))).toEqual(["gather"])
   })
 
   it("Python (the graph): an imported module's exports after `m.`, and the file's own names", async () => {

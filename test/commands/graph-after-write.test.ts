@@ -115,6 +115,42 @@ describe("the graph after splice's own writes", () => {
     expect(names).not.toContain("double")
   })
 
+  it("a changed export read again by many importers (every symbol read at once past 8 files): the same graph as from scratch", async () => {
+    const files: Record<string, string> = { "src/lib.ts": "export function areaOf(r: number) { return r * r }\nexport const unit = 'cm'\n" }
+    for (let i = 0; i < 12; i++) {
+      files[`src/use${i}.ts`] = `import { areaOf, unit } from "./lib"\nimport { helper${(i + 1) % 12} } from "./use${(i + 1) % 12}"\nexport const helper${i} = () => areaOf(${i}) + unit + helper${(i + 1) % 12}\n`
+    }
+    const { mem, saved } = await indexed(files)
+    // areaOf goes away, circleArea comes: every importer's references are resolved again.
+    expect((await withGraph(edit(oneEdit("src/lib.ts", "export function areaOf(", "export function circleArea(")), mem, saved)).exit).toBe(0)
+    const graph = await contents(mem, saved)
+    expect(graph).toEqual(await fromScratch(mem))
+    expect(graph.refs.filter((x) => x["name"] === "areaOf" && x["target"] === null)).toHaveLength(24)
+    expect(graph.refs.filter((x) => x["name"] === "unit" && x["target"] === "unit")).toHaveLength(24)
+  })
+
+  it("a file that only gains exports: the uses of the new names elsewhere bind to them, through re-exports too, as a build from scratch has them", async () => {
+    const { mem, saved } = await indexed({
+      "src/lib.ts": "export const a = 1\n",
+      "src/other.ts": "export function shared() { return 0 }\n",
+      "src/index.ts": "export * from \"./lib\"\nexport * from \"./other\"\n",
+      "src/use.ts": "import { a, fresh } from \"./index\"\nexport const u = a + fresh\n",
+      // Bound through the second wildcard until lib.ts, the first, exports the same name.
+      "src/use2.ts": "import { shared } from \"./index\"\nexport const v = shared()\n",
+      "src/guess.ts": "export const g = (x: { fresh: number }) => x.fresh\n"
+    })
+    const next = "export const a = 1\nexport const fresh = 2\nexport function shared() { return 1 }\n"
+    expect((await withGraph(write(writeConfig("src/lib.ts", next, {})), mem, saved)).exit).toBe(0)
+    const graph = await contents(mem, saved)
+    expect(graph).toEqual(await fromScratch(mem))
+    for (const [file, name] of [["src/use.ts", "fresh"], ["src/use2.ts", "shared"]]) {
+      expect(graph.refs.filter((x) => x["path"] === file && x["name"] === name)).toEqual([
+        expect.objectContaining({ resolution: "exact", target_file: "src/lib.ts" }),
+        expect.objectContaining({ resolution: "exact", target_file: "src/lib.ts" })
+      ])
+    }
+  })
+
   it("a symbol that is still there keeps its id: references elsewhere keep pointing at it; one that came is found, one that went is lost", async () => {
     const { mem, saved } = await indexed()
     const ids = Effect.flatMap(GraphDb, (db) => db.all<{ name: string; id: number }>("SELECT name, id FROM symbols ORDER BY name"))

@@ -82,6 +82,9 @@ const scenarios = async (): Promise<Record<string, Scenario>> => ({
   extract: { dataOnly: "prints the lines it extracts", steps: [["extract", { file: "src/greet.ts", symbol: "greet" }]] },
   query: { steps: [["query", { file: "src/greet.ts", listKinds: true }], ["query", { file: "src/greet.ts", kinds: ["identifier"], max: 1 }]] },
   rename: { steps: [["rename", { symbol: "greet", to: "hello", preview: true }], ["rename", { symbol: "greet", to: "hello" }]] },
+  patch: { steps: [["patch", { file: "src/greet.ts", symbol: "greet", content: "return \"Hi, \" + name\n", body: true, preview: true }], ["patch", { file: "src/greet.ts", symbol: "greet", content: "return \"Hi, \" + name\n", body: true }], ["patch", { file: "src/greet.ts", symbol: "greet", content: "return \"Hi, \" + name\n", body: true }]] },
+  insert: { steps: [["insert", { file: "src/main.ts", afterSymbol: "unused", content: "function spare(): number {\n  return 2\n}\n" }]] },
+  delete: { steps: [["delete", { file: "src/main.ts", symbol: "unused", preview: true }], ["delete", { file: "src/main.ts", symbol: "unused" }]] },
   case: { steps: [["case", { symbol: "unused", to: "PascalCase" }]] }
 })
 

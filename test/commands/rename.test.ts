@@ -97,6 +97,23 @@ export class Box {
     expect(viaGraph.text("box.ts")).toBe(text.replace("  get(k", "  fetch(k"))
   })
 
+  it("TS: a method called through the standard library (an array's element, a callback of map, a Promise) is renamed: the LanguageService has the lib", async () => {
+    const mem = new MemoryFs()
+    const text = `export class Box {
+  get(k: string) { return k }
+}
+const boxes: Box[] = [new Box()]
+export const first = (boxes[0] || new Box()).get("a")
+export const all = boxes.map((b) => b.get("b"))
+export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
+`
+    mem.put("box.ts", text)
+    const r = await runGraph(rename(config("Box.get", "fetch")), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error?.context)).toBe(0)
+    expect(r.last).toMatchObject({ engine: "typescript", renamed: 4, unresolved: [] })
+    expect(mem.text("box.ts")).toBe(text.replaceAll("get(", "fetch("))
+  })
+
   it("TS: renaming an overriding method renames the hierarchy, as TypeScript does, and the check follows it", async () => {
     const mem = new MemoryFs()
     const text = "export abstract class Base {\n  abstract parse(x: string): number\n  run() { return this.parse(\"1\") }\n}\nexport class Sub extends Base {\n  parse(x: string) { return Number(x) }\n}\n"
@@ -237,6 +254,52 @@ export class Box {
     expect(mem.text("pkg/main.py")).toBe("from pkg.util import (\n    double,\n    stretch,\n)\nfrom pkg import util\n\nprint(stretch(3), util.stretch(4), double(5))\n")
   })
 
+  it("Python: a re-export in a package's __init__.py and the imports through it; not another module's name of the same spelling", async () => {
+    const mem = new MemoryFs()
+    mem.put("pkg/__init__.py", "from pkg.util import scale, double\n")
+    mem.put("pkg/util.py", "def scale(x):\n    return x * 2\n\n\ndef double(x):\n    return scale(x)\n")
+    mem.put("pkg/other.py", "def scale(x):\n    return x\n")
+    mem.put("app.py", "from pkg import scale\nprint(scale(1))\n")
+    // util.scale() here is the renamed function; the imported scale is pkg.other's, which stays.
+    mem.put("mixed.py", "from pkg import util\nfrom pkg.other import scale\nprint(util.scale(2), scale(3))\n")
+    const r = await runGraph(rename(config("scale", "stretch", { path: "pkg/util.py" })), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(mem.text("pkg/__init__.py")).toBe("from pkg.util import stretch, double\n")
+    expect(mem.text("pkg/util.py")).toBe("def stretch(x):\n    return x * 2\n\n\ndef double(x):\n    return stretch(x)\n")
+    expect(mem.text("app.py")).toBe("from pkg import stretch\nprint(stretch(1))\n")
+    expect(mem.text("mixed.py")).toBe("from pkg import util\nfrom pkg.other import scale\nprint(util.stretch(2), scale(3))\n")
+    expect(mem.text("pkg/other.py")).toBe("def scale(x):\n    return x\n")
+  })
+
+  it("Python: a method's rename leaves an imported function of the same name alone", async () => {
+    const mem = new MemoryFs()
+    mem.put("helpers.py", "def get(k):\n    return k\n")
+    mem.put("box.py", "from helpers import get\n\n\nclass Box:\n    def get(self, k):\n        return get(k)\n\n    def twice(self, k):\n        return self.get(k) + self.get(k)\n")
+    const r = await runGraph(rename(config("Box.get", "fetch")), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(mem.text("box.py")).toBe("from helpers import get\n\n\nclass Box:\n    def fetch(self, k):\n        return get(k)\n\n    def twice(self, k):\n        return self.fetch(k) + self.fetch(k)\n")
+  })
+
+  it("Python: a variable assigned in several places (both branches of an if, a function declaring it global, another module through the module's name, self.x in each method) is renamed at every assignment", async () => {
+    const mem = new MemoryFs()
+    const settings = "import os\n\nif os.name == \"nt\":\n    cache_dir = \"C:/cache\"\nelse:\n    cache_dir = \"~/.cache\"\n\n\ndef reset():\n    global cache_dir\n    cache_dir = None\n\n\ndef local():\n    cache_dir = 1\n    return cache_dir\n\n\nprint(cache_dir)\n"
+    mem.put("settings.py", settings)
+    const r = await runGraph(rename(config("cache_dir", "cache_path")), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    // The local of local() is another variable: it stays.
+    expect(mem.text("settings.py")).toBe(settings.replaceAll("cache_dir", "cache_path").replace("cache_path = 1\n    return cache_path", "cache_dir = 1\n    return cache_dir"))
+    // Assigned through the module from another file.
+    mem.put("main.py", "import settings\n\nsettings.cache_path = \"/tmp\"\nprint(settings.cache_path)\n")
+    const m = await runGraph(rename(config("cache_path", "cache_root")), mem, new SavedGraph())
+    expect(m.exit, JSON.stringify(m.error)).toBe(0)
+    expect(mem.text("main.py")).toBe("import settings\n\nsettings.cache_root = \"/tmp\"\nprint(settings.cache_root)\n")
+    const counter = "class Counter:\n    def __init__(self):\n        self.count = 0\n\n    def bump(self):\n        self.count = self.count + 1\n"
+    mem.put("counter.py", counter)
+    const c = await runGraph(rename(config("Counter.count", "total")), mem, new SavedGraph())
+    expect(c.exit, JSON.stringify(c.error)).toBe(0)
+    expect(mem.text("counter.py")).toBe(counter.replaceAll("self.count", "self.total"))
+  })
+
   it("Go: an exported function and its package-qualified calls in another package", async () => {
     const mem = new MemoryFs()
     mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")
@@ -246,6 +309,16 @@ export class Box {
     expect(r.exit).toBe(0)
     expect(mem.text("geo/point.go")).toBe("package geo\n\nfunc MakePoint(x int) int { return x }\n")
     expect(mem.text("main.go")).toBe("package main\n\nimport \"example.com/m/geo\"\n\nfunc main() { _ = geo.MakePoint(1) }\n")
+  })
+
+  it("Go: a type named in a parameter list whose parameter has the same name (func f(kind kind)) is renamed there too", async () => {
+    const mem = new MemoryFs()
+    mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")
+    const text = "package fcgi\n\ntype recType uint8\n\nfunc write(recType recType, n int) recType {\n\treturn recType + 1\n}\n"
+    mem.put("fcgi/fcgi.go", text)
+    const r = await runGraph(rename(config("recType", "kind", { kind: "type" })), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(mem.text("fcgi/fcgi.go")).toBe("package fcgi\n\ntype kind uint8\n\nfunc write(recType kind, n int) kind {\n\treturn recType + 1\n}\n")
   })
 
   it("splice case: the old name in another case style, renamed everywhere; kebab is not a TypeScript identifier (SPL-E141); already in that case (SPL-E010)", async () => {

@@ -27,17 +27,23 @@ describe.each(runtimes)("splice impact, dead-code and complete under $name", (rt
     expect(bad.last).toMatchObject({ code: "SPL-E001", context: { did_you_mean: ["area"] } })
   })
 
-  it("complete gives TypeScript's members of a typed receiver, narrowed to the partial word; a bad position is SPL-E010", async () => {
+  it("complete gives TypeScript's members of a typed receiver (also of the standard library's types, shipped with the bundle), narrowed to the partial word; a bad position is SPL-E010", async () => {
     const ws = tempWorkspace()
     fs.mkdirSync(path.join(ws, ".git"))
     fs.mkdirSync(path.join(ws, "src/lib"), { recursive: true })
     fs.writeFileSync(path.join(ws, "src/lib/box.ts"), "export class Box {\n  get(k: string) { return k }\n  getAll() { return [] as string[] }\n  put(v: number) { return v }\n}\n")
-    fs.writeFileSync(path.join(ws, "src/use.ts"), "import { Box } from \"./lib/box\"\nconst b = new Box()\nexport const v = b.ge\n")
+    fs.writeFileSync(path.join(ws, "src/use.ts"), "import { Box } from \"./lib/box\"\nconst b = new Box()\nexport const v = b.ge\nexport const w = [\"k\"].fil\n")
     const cwd = path.join(ws, "src/lib")
     const r = await runAsync(rt, ["complete", "--file", "../use.ts", "--line", "3", "--column", "22", "--output", "json"], { cwd })
     expect(r.code, r.stdout + r.stderr).toBe(0)
     expect(r.last).toMatchObject({ command: "complete", file: "src/use.ts", engine: "typescript", prefix: "ge", receiver: "b" })
     expect((r.last["candidates"] as Array<{ name: string }>).map((c) => c.name)).toEqual(["get", "getAll"])
+    const lib = await runAsync(rt, ["complete", "--file", "../use.ts", "--line", "4", "--column", "27", "--output", "json"], { cwd })
+    expect(lib.last).toMatchObject({ engine: "typescript", prefix: "fil", receiver: null })
+    expect((lib.last["candidates"] as Array<{ name: string; signature: string }>).slice(0, 2)).toEqual([
+      expect.objectContaining({ name: "fill", kind: "method" }),
+      expect.objectContaining({ name: "filter", kind: "method", signature: expect.stringContaining("Array<string>.filter") })
+    ])
     const bad = await runAsync(rt, ["complete", "--file", "../use.ts", "--line", "30", "--column", "1", "--output", "json"], { cwd })
     expect(bad.code).toBe(2)
     expect(bad.last).toMatchObject({ code: "SPL-E010" })

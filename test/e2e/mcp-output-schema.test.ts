@@ -24,6 +24,7 @@ for (const rt of runtimes) {
       fs.mkdirSync(path.join(ws, ".git"))
       fs.writeFileSync(path.join(ws, "a.ts"), TS)
       fs.writeFileSync(path.join(ws, "c.json"), '{\n  "a": { "b": 1 }\n}\n')
+      fs.writeFileSync(path.join(ws, "s.py"), "def one():\n    return 1\n\n\ndef two():\n    return one() + 1\n")
       const [command, args] = rt.argv(["mcp", "--workspace", ws])
       const transport = new StdioClientTransport({ command, args, cwd: ws, env: childEnv({ cwd: ws }) as Record<string, string>, stderr: "pipe" })
       const client = new Client({ name: "splice-e2e", version: "1" })
@@ -110,6 +111,16 @@ for (const rt of runtimes) {
           ["rename", { symbol: "plus", to: "class" }, true],
           ["case", { symbol: "plus", to: "pascal" }],
           ["case", { symbol: "Plus", to: "pascal" }, true],
+          ["patch", { file: "s.py", symbol: "one", body: true, content: "return 1" }],
+          ["patch", { file: "s.py", symbol: "one", body: true, content: "return 10", preview: true }],
+          ["patch", { file: "s.py", symbol: "one", body: true, content: "return 10" }],
+          ["patch", { file: "s.py", symbol: "none", content: "x = 1" }, true],
+          ["insert", { file: "s.py", after_symbol: "two", content: "def three():\n    return 3", preview: true }],
+          ["insert", { file: "s.py", after_symbol: "two", content: "def three():\n    return 3" }],
+          ["insert", { file: "s.py", in: "two", content: "x = 1" }, true],
+          ["delete", { file: "s.py", symbol: "three", preview: true }],
+          ["delete", { file: "s.py", symbol: "three" }],
+          ["delete", { file: "s.py", symbol: "one" }, true],
           ["cp", { from: "c.json", to: "d/c.json", preview: true }],
           ["cp", { from: "c.json", to: "d/c.json" }],
           ["cp", { from: "c.json", to: "d/c.json" }, true],

@@ -74,6 +74,17 @@ const cases: ReadonlyArray<Case> = [
   { tool: "rename", args: { symbol: "area", to: "twice" }, cli: ["rename", "--symbol", "area", "--to", "twice"], code: "SPL-E140" },
   { tool: "case", args: { symbol: "twice", to: "screaming", preview: true }, cli: ["case", "--symbol", "twice", "--to", "screaming", "--preview"], same: true },
   { tool: "case", args: { symbol: "twcie", to: "snake" }, cli: ["case", "--symbol", "twcie", "--to", "snake"], code: "SPL-E001" },
+  { tool: "patch", args: { file: "lib.ts", symbol: "twice", body: true, content: "return n + n" }, cli: ["patch", "--file", "lib.ts", "--symbol", "twice", "--body", "--content", "return n + n"] },
+  { tool: "patch", args: { file: "lib.ts", symbol: "twcie", content: "x" }, cli: ["patch", "--file", "lib.ts", "--symbol", "twcie", "--content", "x"], code: "SPL-E001" },
+  {
+    tool: "insert",
+    args: { file: "lib.ts", after_symbol: "twice", content: "export function half(n: number): number {\n  return n / 2\n}" },
+    cli: ["insert", "--file", "lib.ts", "--after-symbol", "twice", "--content", "export function half(n: number): number {\n  return n / 2\n}"]
+  },
+  { tool: "insert", args: { file: "lib.ts", in: "twice", content: "x" }, cli: ["insert", "--file", "lib.ts", "--in", "twice", "--content", "x"], code: "SPL-E145" },
+  { tool: "delete", args: { file: "lib.ts", symbol: "half", preview: true }, cli: ["delete", "--file", "lib.ts", "--symbol", "half", "--preview"], same: true },
+  { tool: "delete", args: { file: "lib.ts", symbol: "half" }, cli: ["delete", "--file", "lib.ts", "--symbol", "half"] },
+  { tool: "delete", args: { file: "lib.ts", symbol: "area" }, cli: ["delete", "--file", "lib.ts", "--symbol", "area"], code: "SPL-E143" },
   { tool: "complete", args: { file: "use.ts", line: 2, column: 20 }, cli: ["complete", "--file", "use.ts", "--line", "2", "--column", "20"], same: true },
   { tool: "complete", args: { file: "use.ts", line: 2, column: 99 }, cli: ["complete", "--file", "use.ts", "--line", "2", "--column", "99"], code: "SPL-E010" },
   { tool: "impact", args: { name: "area", depth: 2 }, cli: ["impact", "area", "--depth", "2"], same: true },

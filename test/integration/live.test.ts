@@ -112,7 +112,7 @@ describe("reading files for a search (scanRegularFile)", () => {
     }
     const text = (n: number) => new Uint8Array(n).fill(0x61)
     const nulAt = (n: number, at: number) => Object.assign(text(n), { [at]: 0 })
-    let scratch = Buffer.alloc(8, 0) // zeros left over from "an earlier file"
+    let scratch: Buffer = Buffer.alloc(8, 0) // zeros left over from "an earlier file"
     const scan = (file: string) => {
       const r = scanRegularFile(file, path.basename(file), 16, scratch)
       scratch = r.scratch

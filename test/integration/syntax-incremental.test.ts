@@ -164,4 +164,28 @@ describe("incremental syntax gate = fresh parses", () => {
     })
     expect(kept).toBe(8 * 6) // every next edit found its before-text's tree
   })
+
+  it.each(FILES.filter((f) => /\.(ts|c|py|rs|mjs)$/.test(f.name)))("back to back (splice mcp, no idle moment): $name, verdicts still a fresh parse's; every edited text without errors has its tree kept at once", { timeout: 240_000 }, async ({ name, text }) => {
+    keepRecentTrees()
+    const grammar = grammarForPath(name)!
+    const fresh = (t: string) => Effect.runPromise(Effect.flatMap(Syntax, (syn) => syn.issues(grammar, t)).pipe(Effect.provide(SyntaxLive)))
+    let clean = 0
+    await differential(name, text, 6, async (after) => {
+      if ((await fresh(after)).length > 0) return
+      clean++
+      expect(recall(grammar.wasm, after)?.issues).toEqual([])
+    })
+    // Where tree-sitter finds no error in the file itself, edits that keep it clean (a comment
+    // line added at the start of a line) start each from the tree the one before kept.
+    if ((await fresh(text)).length > 0) return
+    const comment = grammar.language === "python" ? "# kept\n" : "// kept\n"
+    let before = text
+    for (let step = 0; step < 4; step++) {
+      const at = before.indexOf("\n", Math.floor(before.length * (step + 1) / 5)) + 1
+      const after = before.slice(0, at) + comment + before.slice(at)
+      expect(await verdict(incremental, name, before, after)).toEqual(await verdict(reference, name, before, after))
+      expect(recall(grammar.wasm, after)?.issues).toEqual([])
+      before = after
+    }
+  })
 })

@@ -7,6 +7,7 @@ import { scriptFacts } from "../../src/domain/graph/scriptFacts.js"
 import { bindingClashes, exportedNames, topLevelNames } from "../../src/domain/rename/bindingCheck.js"
 import { CASE_STYLES, identifierWords, toCase } from "../../src/domain/rename/identifierCase.js"
 import { identifierProblem } from "../../src/domain/rename/identifiers.js"
+import { importsReaching } from "../../src/domain/rename/importChain.js"
 import { importNameSites } from "../../src/domain/rename/importSites.js"
 import { renameText } from "../../src/domain/rename/renameText.js"
 import { editDistance, typoDistance } from "../../src/domain/similarity.js"
@@ -164,5 +165,15 @@ describe("identifier case styles", () => {
       expect(toCase(once, style)).toBe(once)
       expect(toCase(toCase(snake, "camel"), "snake")).toBe(toCase(snake, "snake"))
     }))
+  })
+})
+
+describe("importsReaching", () => {
+  it("follows imports by name from the definition's file through re-exporting modules, to a fixed point, in any order", () => {
+    const i = (fileId: number, ...resolved: number[]) => ({ fileId, resolved })
+    // 1 defines; 2 imports from 1; 3 imports from 2 (listed first); 4 imports from 5, which nothing reaches.
+    const imports = [i(3, 2), i(2, 1), i(4, 5), i(6, 9, 3)]
+    expect(importsReaching(1, imports)).toEqual([i(3, 2), i(2, 1), i(6, 9, 3)])
+    expect(importsReaching(7, imports)).toEqual([])
   })
 })

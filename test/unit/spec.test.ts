@@ -5,7 +5,7 @@ import { renderHelp, requestedHelp } from "../../src/spec/help.js"
 import { snakeName } from "../../src/spec/param.js"
 
 /** The writing commands carry the gate flags besides their own. */
-const LONG_HELP = new Set(["edit", "write", "apply", "set", "del", "rename", "case", "mv", "cp", "replace"])
+const LONG_HELP = new Set(["edit", "write", "apply", "set", "del", "rename", "case", "mv", "cp", "replace", "patch", "delete", "insert"])
 
 describe("command specs", () => {
   it("names are unique, and every command has a one-line summary, a guide and examples that run it", () => {

@@ -3,6 +3,11 @@
 //
 //	go run main.go net/http   -> JSON on stdout: the files checked, the declarations (package level,
 //	                             methods, interface methods) and, per declaration, every use (types.Info.Uses)
+//	go run main.go -root DIR net/http
+//	                          -> the same, of a copy of the tree at DIR/net/http (bench/rename.mjs's workspace):
+//	                             the packages of the tree are read from DIR, every other from GOROOT
+//	go run main.go -check -root DIR net/http
+//	                          -> JSON on stdout: every type error of the tree at DIR ("file:line: message")
 //
 // Each directory is checked as `go test` sees it: the package with its in-package tests, then the
 // external _test package. Objects are identified by their declaration's position, so the net/http
@@ -12,6 +17,7 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"go/ast"
 	"go/build"
@@ -38,15 +44,64 @@ type decl struct {
 	Refs []site `json:"refs"`
 }
 
+// treeImporter loads the packages of the tree (the import path `prefix` and those under it) from the
+// files under root, type-checked from source, and every other package as importer "source" does
+// from GOROOT (asked from the same directory in GOROOT, so the standard library's vendored
+// packages resolve as they do there).
+type treeImporter struct {
+	root, prefix string
+	fset         *token.FileSet
+	std          types.ImporterFrom
+	pkgs         map[string]*types.Package
+}
+
+func (t *treeImporter) Import(path string) (*types.Package, error) {
+	return t.ImportFrom(path, "", 0)
+}
+
+func (t *treeImporter) ImportFrom(path, dir string, mode types.ImportMode) (*types.Package, error) {
+	if path != t.prefix && !strings.HasPrefix(path, t.prefix+"/") {
+		if rel, err := filepath.Rel(t.root, dir); err == nil && !strings.HasPrefix(rel, "..") {
+			dir = filepath.Join(build.Default.GOROOT, "src", rel)
+		}
+		return t.std.ImportFrom(path, dir, mode)
+	}
+	if p, ok := t.pkgs[path]; ok {
+		return p, nil
+	}
+	dirOf := filepath.Join(t.root, path)
+	bp, err := build.Default.ImportDir(dirOf, 0)
+	if err != nil {
+		return nil, err
+	}
+	var parsed []*ast.File
+	for _, n := range bp.GoFiles {
+		f, err := parser.ParseFile(t.fset, filepath.Join(dirOf, n), nil, 0)
+		if err != nil {
+			return nil, err
+		}
+		parsed = append(parsed, f)
+	}
+	conf := types.Config{Importer: t, Error: func(error) {}}
+	pkg, _ := conf.Check(path, t.fset, parsed, nil)
+	t.pkgs[path] = pkg
+	return pkg, nil
+}
+
 func main() {
-	root := filepath.Join(build.Default.GOROOT, "src")
-	top := filepath.Join(root, os.Args[1])
+	rootFlag := flag.String("root", filepath.Join(build.Default.GOROOT, "src"), "the directory the tree's import paths are relative to")
+	checkOnly := flag.Bool("check", false, "list the type errors instead")
+	flag.Parse()
+	prefix := flag.Arg(0)
+	root, _ := filepath.Abs(*rootFlag)
+	top := filepath.Join(root, prefix)
 	fset := token.NewFileSet()
-	imp := importer.ForCompiler(fset, "source", nil)
+	imp := &treeImporter{root: root, prefix: prefix, fset: fset, std: importer.ForCompiler(fset, "source", nil).(types.ImporterFrom), pkgs: map[string]*types.Package{}}
+	typeErrors := []string{}
 	where := func(p token.Pos) (site, bool) {
 		pos := fset.Position(p)
 		rel, err := filepath.Rel(root, pos.Filename)
-		if err != nil || !strings.HasPrefix(rel, os.Args[1]+string(filepath.Separator)) {
+		if err != nil || !strings.HasPrefix(rel, prefix+string(filepath.Separator)) {
 			return site{}, false
 		}
 		return site{rel, pos.Line, pos.Column}, true
@@ -54,9 +109,9 @@ func main() {
 	decls := map[site]*decl{}
 	files := map[string]bool{}
 	uses := map[site][]site{}
-	check := func(dir, path string, names []string) {
+	check := func(dir, path string, names []string, imp types.ImporterFrom) *types.Package {
 		if len(names) == 0 {
-			return
+			return nil
 		}
 		var parsed []*ast.File
 		for _, n := range names {
@@ -70,7 +125,13 @@ func main() {
 			files[rel] = true
 		}
 		info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
-		conf := types.Config{Importer: imp.(types.ImporterFrom), Error: func(error) {}}
+		conf := types.Config{Importer: imp, Error: func(err error) {
+			if e, ok := err.(types.Error); ok {
+				if s, ok := where(e.Pos); ok {
+					typeErrors = append(typeErrors, fmt.Sprintf("%s:%d: %s", s.File, s.Line, e.Msg))
+				}
+			}
+		}}
 		pkg, _ := conf.Check(path, fset, parsed, info)
 		for id, obj := range info.Defs {
 			if obj == nil {
@@ -122,6 +183,7 @@ func main() {
 				uses[from] = append(uses[from], at)
 			}
 		}
+		return pkg
 	}
 	filepath.Walk(top, func(dir string, fi os.FileInfo, err error) error {
 		if err != nil || !fi.IsDir() {
@@ -135,10 +197,24 @@ func main() {
 			return nil
 		}
 		path, _ := filepath.Rel(root, dir)
-		check(dir, path, append(append([]string{}, bp.GoFiles...), bp.TestGoFiles...))
-		check(dir, path+"_test", bp.XTestGoFiles)
+		withTests := append(append([]string{}, bp.GoFiles...), bp.TestGoFiles...)
+		if len(bp.XTestGoFiles) == 0 {
+			check(dir, path, withTests, imp)
+			return nil
+		}
+		// As `go test` builds it: the external test package sees the package with its in-package
+		// test files (export_test.go), and so does every package of the tree it imports: a fresh
+		// importer, where that variant stands for the import path.
+		fresh := &treeImporter{root: root, prefix: prefix, fset: fset, std: imp.std, pkgs: map[string]*types.Package{}}
+		fresh.pkgs[path] = check(dir, path, withTests, fresh)
+		check(dir, path+"_test", bp.XTestGoFiles, fresh)
 		return nil
 	})
+	if *checkOnly {
+		sort.Strings(typeErrors)
+		json.NewEncoder(os.Stdout).Encode(typeErrors)
+		return
+	}
 	out := struct {
 		Files []string `json:"files"`
 		Defs  []*decl  `json:"defs"`

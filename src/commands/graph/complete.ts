@@ -6,6 +6,7 @@
  * Candidates are narrowed to the partial word before the position, the best matches first.
  */
 import * as Effect from "effect/Effect"
+import { rankCandidates, wordProximity } from "../../domain/completionRank.js"
 import { grammarForPath } from "../../domain/languages.js"
 import { spliceError } from "../../domain/SpliceError.js"
 import { userPath } from "../../domain/workspacePath.js"
@@ -33,38 +34,6 @@ export interface Candidate {
   readonly signature: string | null
   /** Where it comes from when it is not in scope here: the module to import it from. */
   readonly source: string | null
-}
-
-/**
- * How much each name is used around the position: occurrences in the file, those within 40 lines
- * counting ten times (code goes on using the names it just used).
- */
-export const nearbyUse = (text: string, line: number): ReadonlyMap<string, number> => {
-  const out = new Map<string, number>()
-  text.split(/\r\n|\r|\n/).forEach((l, i) => {
-    const weight = Math.abs(i + 1 - line) <= 40 ? 10 : 1
-    for (const m of l.matchAll(/[\p{L}_$][\p{L}\p{Nd}_$]*/gu)) out.set(m[0], (out.get(m[0]) ?? 0) + weight)
-  })
-  return out
-}
-
-/**
- * Best first: the exact prefix, then the prefix in any case, then the letters in order; within each,
- * the names used most around the position, then the engine's order.
- */
-export const rankCandidates = (all: ReadonlyArray<Candidate>, prefix: string, nearby: ReadonlyMap<string, number> = new Map()): ReadonlyArray<Candidate> => {
-  const lower = prefix.toLowerCase()
-  const subsequence = (s: string) => {
-    let i = 0
-    for (const c of s.toLowerCase()) if (c === lower[i]) i++
-    return i === lower.length
-  }
-  const score = (c: Candidate) => c.name.startsWith(prefix) ? 0 : c.name.toLowerCase().startsWith(lower) ? 1 : subsequence(c.name) ? 2 : 3
-  const seen = new Set<string>()
-  return all.map((c, i) => ({ c, i, s: score(c) })).filter((x) => x.s < 3)
-    .sort((a, b) => a.s - b.s || (nearby.get(b.c.name) ?? 0) - (nearby.get(a.c.name) ?? 0) || a.i - b.i)
-    .map((x) => x.c)
-    .filter((c) => (seen.has(`${c.name}\0${c.source}`) ? false : (seen.add(`${c.name}\0${c.source}`), true)))
 }
 
 export const completeCommand = (config: CompleteConfig) =>
@@ -99,26 +68,29 @@ export const completeCommand = (config: CompleteConfig) =>
     const grammar = grammarForPath(path.relative)
     let engine: "typescript" | "graph" = "graph"
     let all: ReadonlyArray<Candidate> = []
-    if (grammar !== undefined && SCRIPT_LANGUAGES.has(grammar.language)) {
-      const { texts, tsconfig, conditions } = yield* workspaceScripts
+    const scripts = grammar !== undefined && SCRIPT_LANGUAGES.has(grammar.language) ? yield* workspaceScripts : undefined
+    if (scripts !== undefined) {
+      const { texts, tsconfig, conditions } = scripts
       texts.set(path.relative, text)
-      const found = yield* syntax.scriptCompletions({ files: texts, tsconfig, conditions, file: path.relative, offset, detailed: 0 })
+      const found = yield* syntax.scriptCompletions({ files: texts, tsconfig, conditions, file: path.relative, offset, describe: [] })
       if (found !== undefined) {
         engine = "typescript"
         all = found
       }
     }
     if (engine === "graph") all = yield* graphCandidates(path.relative, text, receiver, new TextEncoder().encode(text.slice(0, offset)).length)
-    // The partial word itself is not a use of anything: take it out of the counts.
-    const nearby = new Map(nearbyUse(text, config.line))
-    if (prefix !== "") nearby.set(prefix, Math.max(0, (nearby.get(prefix) ?? 0) - 10))
-    const ranked = rankCandidates(all, prefix, nearby).slice(0, config.limit)
+    const proximity = wordProximity(text, config.line, before.length)
+    let ranked = rankCandidates(all, prefix, proximity).slice(0, config.limit)
+    // Nothing the engine knows matches (a member of a value typed any): the file's own words that do,
+    // as an editor's word completion offers them — kind "text", nearest first.
+    if (ranked.length === 0 && prefix !== "") {
+      ranked = rankCandidates([...proximity.keys()].map((name): Candidate => ({ name, kind: "text", signature: null, source: null })), prefix, proximity).slice(0, config.limit)
+    }
     // Signatures for what is shown: TypeScript's for its own candidates, asked again for the few kept.
     let shown = ranked
-    if (engine === "typescript" && ranked.length > 0) {
-      const { texts, tsconfig, conditions } = yield* workspaceScripts
-      texts.set(path.relative, text)
-      const detailed = yield* syntax.scriptCompletions({ files: texts, tsconfig, conditions, file: path.relative, offset, detailed: 100000 })
+    if (engine === "typescript" && scripts !== undefined && ranked.some((c) => c.kind !== "text")) {
+      const { texts, tsconfig, conditions } = scripts
+      const detailed = yield* syntax.scriptCompletions({ files: texts, tsconfig, conditions, file: path.relative, offset, describe: ranked })
       const byKey = new Map((detailed ?? []).map((c) => [`${c.name}\0${c.source}`, c]))
       shown = ranked.map((c) => byKey.get(`${c.name}\0${c.source}`) ?? c)
     }

@@ -11,6 +11,7 @@ import { ALWAYS_SKIPPED } from "../../domain/graph/gitignore.js"
 import { graphQueries } from "../../domain/graph/queries.js"
 import { type PackageInfo, parsePackageJson, parseTsconfig, type ResolveContext, resolveModule, type TsConfigInfo } from "../../domain/graph/resolveModule.js"
 import { fileFacts, SCRIPT_LANGUAGES } from "./fileFacts.js"
+import { packedRows } from "./packedRows.js"
 import { makeMemberResolver } from "./resolveMembers.js"
 import { grammarForPath } from "../../domain/languages.js"
 import { WORKSPACE_ROOT } from "../../domain/workspacePath.js"
@@ -371,8 +372,10 @@ const syncGraph = (scope: SyncScope) =>
         yield* db.many(`INSERT ${SYMBOL_INSERT.replace("(file_id", "(id, file_id").replace("VALUES (?", "VALUES (?, ?")}`, fresh)
       }
       if (kept.length > 0) yield* db.run(`DELETE FROM temp.gone_symbols WHERE id IN (${kept.map((k) => k[0]).join(",")})`)
-      // Python's and Go's members resolve through class bases and types declared elsewhere: their importers always look again.
-      if (old === undefined || !SCRIPT_LANGUAGES.has(grammar.language) || reused.some((r) => !r) || [...reusable.values()].some((l) => l.length > 0) || reexportsOf(facts.imports) !== previousReexports) exportsChanged.add(fileId)
+      // Python's and Go's members resolve through class bases and types declared elsewhere: their
+      // importers always look again. A TS/JS file that only gained symbols does not send them: the
+      // references that can bind to a new name are found by that name (addedNames, below).
+      if (old === undefined || !SCRIPT_LANGUAGES.has(grammar.language) || [...reusable.values()].some((l) => l.length > 0) || reexportsOf(facts.imports) !== previousReexports) exportsChanged.add(fileId)
       yield* db.many(
         "INSERT INTO refs (file_id, name, kind, qualifier, start_byte, end_byte, line, col, enclosing_symbol_id, symbol_id, resolution, binding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         facts.refs.map((r) => {
@@ -416,14 +419,16 @@ const syncGraph = (scope: SyncScope) =>
     if (projectStamp !== previousStamp) yield* db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('project_files', ?)", [projectStamp])
     if (changed.length > 0 || removed.length > 0 || layoutChanged) {
       // References to symbols that no longer exist lose their target and are resolved again, and so
-      // are unresolved references to names the changed files now define.
+      // are the references to names the changed files now define.
       const also = new Set<number>()
       // By the deleted ids (an index lookup), not by scanning every reference for a missing target:
       // that scan took ~100 ms on a 75,000-reference graph, and missed ids SQLite had already reused.
       for (const r of yield* db.all<{ file_id: number }>("SELECT DISTINCT file_id FROM refs WHERE symbol_id IN (SELECT id FROM temp.gone_symbols)")) also.add(r.file_id)
       yield* db.run("UPDATE refs SET symbol_id = NULL, resolution = 'name' WHERE symbol_id IN (SELECT id FROM temp.gone_symbols)")
       if (addedNames.size > 0) {
-        for (const r of yield* db.all<{ file_id: number }>("SELECT DISTINCT file_id FROM refs WHERE symbol_id IS NULL AND name IN (SELECT value FROM json_each(?))", [JSON.stringify([...addedNames])])) also.add(r.file_id)
+        // Whatever they are bound to now: a by-name guess may become exact, and an export through
+        // one wildcard re-export may now meet the same name through another.
+        for (const r of yield* db.all<{ file_id: number }>("SELECT DISTINCT file_id FROM refs WHERE name IN (SELECT value FROM json_each(?)) AND (binding IS NULL OR binding != 'scope')", [JSON.stringify([...addedNames])])) also.add(r.file_id)
       }
       yield* resolveAll(projectFiles.map((p) => p.relative), touchedIds, exportsChanged, also, layoutChanged)
     }
@@ -472,6 +477,9 @@ interface SymbolRow {
 }
 
 /** Re-resolve every import; then the references of files that changed or whose imports point at changed files. */
+/** Above this many files to resolve again, every symbol is read at once rather than name by name. */
+const PRELOAD_FROM = 8
+
 const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: ReadonlySet<number>, exportsChanged: ReadonlySet<number>, also: ReadonlySet<number>, allImports: boolean) =>
   Effect.gen(function*() {
     const db = yield* GraphDb
@@ -541,6 +549,14 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
     }
 
     const byName = new Map<string, SymbolRow[]>()
+    if (affected.size > PRELOAD_FROM) {
+      // Many files to resolve ask for thousands of names: one packed read of every symbol instead.
+      for (const s of yield* packedRows<SymbolRow>(db, ["id", "file_id", "name", "kind", "exported", "container"], "symbols")) {
+        const list = byName.get(s.name)
+        if (list === undefined) byName.set(s.name, [s])
+        else list.push(s)
+      }
+    }
     const lookup = (name: string) =>
       byName.has(name) ? Effect.succeed(byName.get(name)!) : Effect.tap(db.all<SymbolRow>("SELECT id, file_id, name, kind, exported, container FROM symbols WHERE name = ?", [name]), (rows) => Effect.sync(() => byName.set(name, rows)))
 
@@ -642,11 +658,11 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
       })
 
     // Python and Go have their own scope rules (resolveMembers.ts).
-    const members = makeMemberResolver({ db, importsOf, pathById, languageById })
+    const members = makeMemberResolver({ db, importsOf, pathById, languageById, preload: affected.size > PRELOAD_FROM })
     const refUpdates: SqlValue[][] = []
     for (const fileId of affected) {
-      const refs = yield* db.all<{ id: number; name: string; kind: string; qualifier: string | null; enclosing_symbol_id: number | null; symbol_id: number | null; resolution: string; binding: string | null }>(
-        "SELECT id, name, kind, qualifier, enclosing_symbol_id, symbol_id, resolution, binding FROM refs WHERE file_id = ? AND (binding IS NULL OR binding != 'scope')", [fileId])
+      const refs = yield* packedRows<{ id: number; name: string; kind: string; qualifier: string | null; enclosing_symbol_id: number | null; symbol_id: number | null; resolution: string; binding: string | null }>(
+        db, ["id", "name", "kind", "qualifier", "enclosing_symbol_id", "symbol_id", "resolution", "binding"], "refs WHERE file_id = ? AND (binding IS NULL OR binding != 'scope')", [fileId])
       const fileImports = yield* importsOf(fileId)
       const language = languageById.get(fileId) ?? ""
       const path = pathById.get(fileId) ?? ""

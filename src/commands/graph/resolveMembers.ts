@@ -13,6 +13,7 @@ import * as Effect from "effect/Effect"
 import type { ImportFact } from "../../domain/graph/facts.js"
 import type { SpliceError } from "../../domain/SpliceError.js"
 import type { GraphDbService } from "../../../services/GraphDb.js"
+import { packedRows } from "./packedRows.js"
 
 export interface MemberSymbol {
   id: number
@@ -41,6 +42,8 @@ interface Env {
   readonly importsOf: (fileId: number) => Effect.Effect<ReadonlyArray<{ fact: ImportFact; targets: number[] }>, SpliceError>
   readonly pathById: ReadonlyMap<number, string>
   readonly languageById: ReadonlyMap<number, string>
+  /** Many files to resolve: read every symbol at once rather than name by name (and id by id). */
+  readonly preload: boolean
 }
 
 type Eff<A> = Effect.Effect<A, SpliceError>
@@ -69,19 +72,34 @@ export const pythonBases = (signature: string): string[] => {
 /** A Go method's receiver name: `r` in `func (r *Request) Write(…)`. */
 const receiverName = (signature: string) => /^func\s*\(\s*([A-Za-z_]\w*)\s/.exec(signature)?.[1]
 
+const MEMBER_COLUMNS = ["id", "file_id", "name", "kind", "container", "qualified_name", "signature", "return_type"]
+
 export const makeMemberResolver = (env: Env) => {
   const { db, importsOf, pathById, languageById } = env
   const byName = new Map<string, MemberSymbol[]>()
+  const ids = new Map<number, MemberSymbol | undefined>()
+  /** Every symbol is in the maps: a name or id missing from them is not in the graph. */
+  let complete = false
+  const preloaded = env.preload
+    ? Effect.map(packedRows<MemberSymbol>(db, MEMBER_COLUMNS, `(SELECT ${MEMBER_COLUMNS.join(", ")} FROM symbols ORDER BY id)`), (rows) => {
+      for (const s of rows) {
+        ids.set(s.id, s)
+        const list = byName.get(s.name)
+        if (list === undefined) byName.set(s.name, [s])
+        else list.push(s)
+      }
+      complete = true
+    })
+    : Effect.void
   const named = (name: string): Eff<MemberSymbol[]> =>
-    byName.has(name)
-      ? Effect.succeed(byName.get(name)!)
+    byName.has(name) || complete
+      ? Effect.succeed(byName.get(name) ?? [])
       : Effect.tap(
         db.all<MemberSymbol>("SELECT id, file_id, name, kind, container, qualified_name, signature, return_type FROM symbols WHERE name = ? ORDER BY id", [name]),
         (rows) => Effect.sync(() => byName.set(name, rows))
       )
-  const ids = new Map<number, MemberSymbol | undefined>()
   const byId = (id: number): Eff<MemberSymbol | undefined> =>
-    ids.has(id)
+    ids.has(id) || complete
       ? Effect.succeed(ids.get(id))
       : Effect.map(db.all<MemberSymbol>("SELECT id, file_id, name, kind, container, qualified_name, signature, return_type FROM symbols WHERE id = ?", [id]), (r) => {
         ids.set(id, r[0])
@@ -297,5 +315,10 @@ export const makeMemberResolver = (env: Env) => {
       return yield* uniqueMember(ref.name, "go")
     })
 
-  return { python, go }
+  /** The preload, once, before the first resolution. */
+  const ready = Effect.suspend(() => (complete || !env.preload ? Effect.void : preloaded))
+  return {
+    python: (fileId: number, ref: MemberRef) => Effect.zipRight(ready, python(fileId, ref)),
+    go: (fileId: number, ref: MemberRef) => Effect.zipRight(ready, go(fileId, ref))
+  }
 }

@@ -101,7 +101,8 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
 
   // Names a definition declares are never references, also where a later assignment is not kept.
   const defNames = new Set(defs.map((d) => `${d.name.start}:${d.name.end}`))
-  if (language === "python") dropLocalAssignments(defs)
+  // A function's assignment to a name it declares `global` assigns the module's variable: one of its names.
+  const globalWrites = language === "python" ? dropLocalAssignments(defs).filter((d) => scoping.declaredGlobal(slice(d.name), d.name.start)) : []
   // One definition per node: the first pattern that matched it wins.
   defs.sort((a, b) => a.node.start - b.node.start || b.node.end - a.node.end)
   const unique: RawDef[] = []
@@ -116,7 +117,8 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
   const sep = separatorOf(language)
   const symbols: SymbolFact[] = []
   const kept: RawDef[] = []
-  const assigned = new Set<string>()
+  // Python: the names of each assigned symbol, its first assignment's and every later one's in the same scope.
+  const assigned = new Map<string, { names: number[]; instance: boolean }>()
   for (const d of unique) {
     // Innermost container whose span holds this definition.
     const chain: string[] = []
@@ -146,8 +148,14 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
       // Assignments declare module variables and class attributes (also `self.x = …` in a method),
       // not a function's locals; the first assignment of a name in its scope is its declaration.
       const k = `${container ?? ""}\0${name}`
-      if (assigned.has(k)) continue
-      assigned.add(k)
+      const first = assigned.get(k)
+      if (first !== undefined) {
+        // Assigned again (`x = …` in both branches of an `if`): the same symbol, renamed together; not
+        // `self.x = …` after a class-level `x = …` (the instance's attribute, as jedi reads it).
+        if (first.instance === (d.kind === "variable")) first.names.push(toByte(d.name.start))
+        continue
+      }
+      assigned.set(k, { names: [toByte(d.name.start)], instance: d.kind === "variable" })
       if (inClass) kind = "variable"
     }
     const headerEnd = d.body ? d.body.start : d.node.end
@@ -194,9 +202,10 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
       returnType,
       exported,
       ...span(d.node),
-      nameBytes: [toByte(d.name.start)]
+      nameBytes: assigned.get(`${container ?? ""}\0${name}`)?.names ?? [toByte(d.name.start)]
     })
   }
+  for (const w of globalWrites) assigned.get(`\0${slice(w.name)}`)?.names.push(toByte(w.name.start))
 
   // References: not the names of definitions themselves; reads only of names the file imports or defines at top level.
   const imports = buildImports(language, text, importMatches)
@@ -236,8 +245,11 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     if (refSeen.has(key)) continue
     if (memberReads) {
       // A bare name that is not a reference (a keyword argument, an attribute) or is bound locally.
-      if (qualifier === null && (scoping.skipped(r.name.start) || scoping.isLocal(name, r.name.start))) continue
-      if (scoping.written(r.name.start)) continue
+      // (Go: a type name is never a local's — `func f(recType recType)` names the package's type.)
+      if (qualifier === null && (scoping.skipped(r.name.start) || (scoping.isLocal(name, r.name.start) && !(language === "go" && r.kind === "type")))) continue
+      // An attribute assigned to declares it (`self.x = v`), unless it is a module's or class's the file
+      // knows (`settings.debug = True`): that assigns the variable declared there.
+      if (scoping.written(r.name.start) && !(language === "python" && qualifier !== null && known.has(qualifier))) continue
       if (qualifier === "self" && instanceShadows(r.name.start, name)) continue
       if (r.kind === "read" && !keepRead(language, name, qualifier, known, importNames)) continue
     } else if (r.kind === "read" && !known.has(name) && !(qualifier !== null && known.has(qualifier)) && !globalConstant(language, qualifier ?? name)) continue
@@ -297,8 +309,8 @@ const pythonInstanceShadows = (defs: ReadonlyArray<RawDef>, slice: (c: Capture) 
   return (at: number, name: string) => shadowed.size > 0 && shadowed.has(key(at, name))
 }
 
-/** Python assignments inside functions bind locals: only module- and class-level ones declare symbols. */
-const dropLocalAssignments = (defs: RawDef[]) => {
+/** Python assignments inside functions bind locals: only module- and class-level ones declare symbols. Returns those dropped. */
+const dropLocalAssignments = (defs: RawDef[]): RawDef[] => {
   const fns = defs.filter((d) => d.kind === "function").map((d) => d.node).sort((a, b) => a.start - b.start || b.end - a.end)
   // The outermost functions are disjoint: a binary search finds the one that may hold a position.
   const outer: Capture[] = []
@@ -313,7 +325,9 @@ const dropLocalAssignments = (defs: RawDef[]) => {
     }
     return false
   }
-  for (let i = defs.length - 1; i >= 0; i--) if (defs[i]!.kind === "constant" && inFunction(defs[i]!.node.start)) defs.splice(i, 1)
+  const dropped: RawDef[] = []
+  for (let i = defs.length - 1; i >= 0; i--) if (defs[i]!.kind === "constant" && inFunction(defs[i]!.node.start)) dropped.push(...defs.splice(i, 1))
+  return dropped
 }
 
 /** Reads are kept when they can point at something: a name the file imports or defines, or a member of an imported module. */
@@ -345,6 +359,7 @@ class Scoping {
   private readonly skips = new Set<number>()
   private readonly writes = new Set<number>()
   private byName: Map<string, Array<{ start: number; end: number; types: Set<string | undefined> }>> | undefined
+  private globalNames: Set<string> | undefined
 
   take(c: Capture, slice: (c: Capture) => string): boolean {
     if (c.name === "scope") this.scopes.push({ start: c.start, end: c.end })
@@ -377,6 +392,21 @@ class Scoping {
   /** An attribute assigned to (`self.x = v`): it declares an instance attribute, it does not use one. */
   written(at: number): boolean {
     return this.writes.has(at)
+  }
+
+  /** Whether the innermost scope around a position declares the name `global` (Python). */
+  declaredGlobal(name: string, at: number): boolean {
+    this.globalNames ??= new Set(this.binds.filter((b) => b.global).map((b) => b.name))
+    if (!this.globalNames.has(name)) return false
+    const scopes = this.binds.filter((b) => b.global && b.name === name).map((b) => this.innermost(b.at))
+    const here = this.innermost(at)
+    return here !== undefined && scopes.some((s) => s !== undefined && s.start === here.start && s.end === here.end)
+  }
+
+  private innermost(at: number): { start: number; end: number } | undefined {
+    let best: { start: number; end: number } | undefined
+    for (const s of this.scopes) if (s.start <= at && at < s.end && (best === undefined || s.start >= best.start)) best = s
+    return best
   }
 
   isLocal(name: string, at: number): boolean {

@@ -183,7 +183,25 @@ export interface CommandTexts {
   }
 }
 
+/** `splice patch` / `splice delete` / `splice insert`: `what` is the symbol as `words.kind` and its name say it. */
+export interface SymbolTexts {
+  readonly replaced: (what: string) => string
+  readonly replacedBody: (what: string) => string
+  readonly deleted: (what: string) => string
+  readonly insertedIn: (what: string) => string
+  readonly inserted: (position: "before" | "after", what: string) => string
+  readonly usesLeft: (count: number) => string
+  readonly docstringKept: string
+  readonly leadingKept: string
+  /** `(line 3)` / `(lines 3-5; note)` */
+  readonly lines: (from: number, to: number, note: string | undefined) => string
+  readonly unchanged: (file: string, summary: string) => string
+  readonly preview: (file: string, summary: string, lines: string) => string
+  readonly done: (file: string, summary: string, lines: string, syntax: string, compiler: string, tx: string) => string
+}
+
 export interface Catalog extends CommandTexts {
+  readonly symbol: SymbolTexts
   readonly locale: Locale
   readonly errors: ErrorTexts
   /** The frame of a human error (src/domain/render.ts humanError). */

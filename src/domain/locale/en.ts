@@ -76,5 +76,19 @@ export const en: Catalog = {
       `${plural(matches, "match", "matches")} in ${plural(lines, "line")} of ${plural(files, "file")} (${searched} searched${binary > 0 ? `, ${binary} binary skipped` : ""}${limit !== undefined ? `; stopped at --limit ${limit}` : ""})`,
     undone: (tx, command, done, undoTx) => `undid ${tx} (${command}): ${done.join(", ") || "directories only"}; tx ${undoTx}`,
     link: (action, file) => `${action} link ${file}`
+  },
+  symbol: {
+    replaced: (what) => `replaced ${what}`,
+    replacedBody: (what) => `replaced the body of ${what}`,
+    deleted: (what) => `deleted ${what}`,
+    insertedIn: (what) => `inserted at the end of ${what}`,
+    inserted: (position, what) => `inserted ${position} ${what}`,
+    usesLeft: (count) => `--force: ${count} use(s) left behind`,
+    docstringKept: "its docstring kept",
+    leadingKept: "the comments and decorators above it kept",
+    lines: (from, to, note) => ` (line${to > from ? `s ${from}-${to}` : ` ${from}`}${note !== undefined ? `; ${note}` : ""})`,
+    unchanged: (file, summary) => `${file}: ${summary}: the text already reads so, nothing to change`,
+    preview: (file, summary, lines) => `${file}: ${summary}${lines} (preview)`,
+    done: (file, summary, lines, syntax, compiler, tx) => `${file}: ${summary}${lines}, ${syntax}, ${compiler}, tx ${tx}`
   }
 }

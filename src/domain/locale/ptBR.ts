@@ -348,6 +348,28 @@ const errors: ErrorTexts = {
   "SPL-E142": {
     message: (c) => `${c.file ?? ""}:${c.line ?? "?"} não tem ${c.expected ?? "o nome"} como o grafo de código diz (encontrou ${JSON.stringify(c.found ?? "")}); nada foi gravado`,
     hint: () => "Rode o comando de novo: o arquivo mudou enquanto o splice o lia."
+  },
+  "SPL-E143": {
+    message: (c) => {
+      const uses = (c.references_total ?? c.references?.length ?? 0) + (c.by_name_total ?? c.by_name?.length ?? 0)
+      const first = c.references?.[0] ?? c.by_name?.[0]
+      return `${c.qualified_name ?? c.name ?? "a definição"} ainda é usado em ${uses} ${uses === 1 ? "lugar" : "lugares"}${first !== undefined ? ` (${first.file}:${first.line}${uses > 1 ? " e outros" : ""})` : ""}; nada foi removido`
+    },
+    hint: () => "Remova ou mude antes os usos listados em context, ou passe --force para remover assim mesmo."
+  },
+  "SPL-E144": {
+    message: (c) => `${c.name ?? "a definição"} (${c.kind ?? "?"}, ${c.file ?? ""}:${c.line ?? "?"}) não tem corpo; nada foi gravado`,
+    hint: () => "Troque a definição inteira (sem --body), ou indique uma definição que tenha corpo."
+  },
+  "SPL-E145": {
+    message: (c) => `${c.name ?? "a definição"} (${c.kind ?? "?"}, ${c.file ?? ""}:${c.line ?? "?"}) não contém definições: --in não tem onde inserir; nada foi gravado`,
+    hint: () => "Indique uma classe, struct, interface, trait, enum, módulo ou namespace (um bloco impl do Rust como `impl Tipo`), ou use --after-symbol."
+  },
+  "SPL-E146": {
+    message: (c) => c.reason === "shared_line"
+      ? `${c.name ?? "a definição"} (${c.file ?? ""}:${c.line ?? "?"}) divide as linhas com outro código: não há uma linha antes ou depois que seja só dela; nada foi gravado`
+      : `${c.name ?? "a definição"} (${c.file ?? ""}:${c.line ?? "?"}) é declarada junto com ${(c.shared ?? []).join(", ") || "outros nomes"} no mesmo texto; nada foi gravado`,
+    hint: () => "Mude a declaração compartilhada com `splice edit`, ou indique a declaração inteira."
   }
 }
 
@@ -483,5 +505,19 @@ export const ptBR: Catalog = {
       `${plural(matches, "ocorrência", "ocorrências")} em ${plural(ls, "linha", "linhas")} de ${plural(files, "arquivo", "arquivos")} (${searched} pesquisado${searched === 1 ? "" : "s"}${binary > 0 ? `, ${binary} binário${binary === 1 ? "" : "s"} ignorado${binary === 1 ? "" : "s"}` : ""}${limit !== undefined ? `; parou no --limit ${limit}` : ""})`,
     undone: (tx, command, done, undoTx) => `${tx} (${command}) desfeita: ${done.join(", ") || "só diretórios"}; tx ${undoTx}`,
     link: (action, f) => `link ${f} ${actions[action] ?? action}`
+  },
+  symbol: {
+    replaced: (what) => `${what} substituído`,
+    replacedBody: (what) => `corpo de ${what} substituído`,
+    deleted: (what) => `${what} removido`,
+    insertedIn: (what) => `inserido no fim de ${what}`,
+    inserted: (position, what) => `inserido ${position === "before" ? "antes de" : "depois de"} ${what}`,
+    usesLeft: (count) => `--force: ${count} ${count === 1 ? "uso ficou" : "usos ficaram"} para trás`,
+    docstringKept: "a docstring foi mantida",
+    leadingKept: "os comentários e decorators acima dela foram mantidos",
+    lines: (from, to, note) => ` (linha${to > from ? `s ${from}-${to}` : ` ${from}`}${note !== undefined ? `; ${note}` : ""})`,
+    unchanged: (file, summary) => `${file}: ${summary}: o texto já está assim, nada a mudar`,
+    preview: (file, summary, lines) => `${file}: ${summary}${lines} (prévia)`,
+    done: (file, summary, lines, syntax, compiler, tx) => `${file}: ${summary}${lines}, ${syntax}, ${compiler}, tx ${tx}`
   }
 }

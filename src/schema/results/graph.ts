@@ -210,7 +210,10 @@ export const CompleteResult = resultLine("complete", {
   count: Count,
   candidates: Schema.Array(Schema.Struct({
     name: Schema.String,
-    /** TypeScript's element kind (function, method, property, const, …) or the graph's symbol kind. */
+    /**
+     * TypeScript's element kind (function, method, property, const, …) or the graph's symbol kind;
+     * `text` for a word of the file, offered only when nothing the engine knows matches.
+     */
     kind: Schema.String,
     signature: Schema.NullOr(Schema.String),
     /** The module to import it from, when it is not in scope there. */

@@ -15,11 +15,12 @@ import { recoverSpec } from "./recover.js"
 import { caseSpec, renameSpec } from "./rename.js"
 import { schemaSpec } from "./schema.js"
 import { replaceSpec, searchSpec } from "./search.js"
+import { deleteSpec, insertSpec, patchSpec } from "./symbol.js"
 import { countSpec, lsSpec } from "./tree.js"
 import { trustSpec } from "./trust.js"
 import { undoSpec } from "./undo.js"
 import { writeSpec } from "./write.js"
 
 export const commandSpecs: ReadonlyArray<AnyCommandSpec> = [
-  editSpec, writeSpec, applySpec, getSpec, setSpec, delSpec, mvSpec, cpSpec, rmSpec, searchSpec, replaceSpec, lsSpec, countSpec, checkSpec, readSpec, hashSpec, undoSpec, historySpec, recoverSpec, trustSpec, explainSpec, schemaSpec, ...graphSpecs, ...inspectSpecs, renameSpec, caseSpec
+  editSpec, writeSpec, applySpec, getSpec, setSpec, delSpec, mvSpec, cpSpec, rmSpec, searchSpec, replaceSpec, lsSpec, countSpec, checkSpec, readSpec, hashSpec, undoSpec, historySpec, recoverSpec, trustSpec, explainSpec, schemaSpec, ...graphSpecs, ...inspectSpecs, renameSpec, caseSpec, patchSpec, deleteSpec, insertSpec
 ] as unknown as ReadonlyArray<AnyCommandSpec>
