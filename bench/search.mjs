@@ -31,7 +31,7 @@ if (!given && !existsSync(single)) {
   cpSync("/usr/lib/python3.11", join(single, "python3.11"), { recursive: true, filter: (s) => !s.includes("config-3.11-") })
   for (const d of ["runtime", "go", "net"]) cpSync(`/usr/share/go-1.19/src/${d}`, join(single, "go", d), { recursive: true })
 }
-const tree = COPIES === 1 ? single : join(tmpdir(), `splice-search-bench-x${COPIES}`)
+const tree = COPIES === 1 ? single : `${single}-x${COPIES}`
 if (COPIES > 1 && !existsSync(tree)) for (let i = 1; i <= COPIES; i++) cpSync(single, join(tree, `copy${i}`), { recursive: true })
 const empty = join(tmpdir(), "splice-search-bench-empty")
 mkdirSync(empty, { recursive: true })
@@ -64,6 +64,9 @@ const commands = cases.flatMap((c) => [
 commands.push(
   { key: "start-up/splice", cmd: process.execPath, args: [bundle, "--version"] },
   { key: "start-up/node", cmd: process.execPath, args: ["-e", "0"] },
+  // The floor for a Node program: a bare script that walks, reads and finds the first case's literal.
+  { key: "bare/node", cmd: process.execPath, args: [join(ROOT, "bench", "support", "bare-search.mjs"), cases[0].splice[0]] },
+  { key: "bare-empty/node", cmd: process.execPath, args: [join(ROOT, "bench", "support", "bare-search.mjs"), cases[0].splice[0]], cwd: empty },
   // The fixed cost of a whole search process: the first case run where there is nothing to read.
   { key: "empty/splice", cmd: process.execPath, args: [bundle, "search", ...cases[0].splice, "--output", "json"], cwd: empty },
   { key: "empty/rg", cmd: "rg", args: [...cases[0].rg, "."], cwd: empty }
@@ -103,5 +106,9 @@ for (const c of cases) {
   const rPer = (r - fixed.rg) / mb
   console.log(`| ${c.label} | ${s.toFixed(0)} | ${r.toFixed(0)} | ${(s / r).toFixed(1)}× | ${sPer.toFixed(2)} | ${rPer.toFixed(2)} | ${(sPer / rPer).toFixed(1)}× | ${lines(`${c.label}/splice`)} / ${lines(`${c.label}/rg`)} |`)
 }
-console.log(`\nfixed cost of a search process (an empty directory): splice ${fixed.splice.toFixed(0)} ms, rg ${fixed.rg.toFixed(0)} ms`)
+const bare = median(times.get("bare/node"))
+const bareFixed = median(times.get("bare-empty/node"))
+const rgFirst = median(times.get(`${cases[0].label}/rg`))
+console.log(`| bare Node script, ${cases[0].label} (bench/support/bare-search.mjs) | ${bare.toFixed(0)} | ${rgFirst.toFixed(0)} | ${(bare / rgFirst).toFixed(1)}× | ${((bare - bareFixed) / mb).toFixed(2)} | ${((rgFirst - fixed.rg) / mb).toFixed(2)} | ${((bare - bareFixed) / (rgFirst - fixed.rg)).toFixed(1)}× | |`)
+console.log(`\nfixed cost of a search process (an empty directory): splice ${fixed.splice.toFixed(0)} ms, rg ${fixed.rg.toFixed(0)} ms, the bare Node script ${bareFixed.toFixed(0)} ms`)
 console.log(`start-up alone: \`splice --version\` ${median(times.get("start-up/splice")).toFixed(0)} ms, \`node -e 0\` ${median(times.get("start-up/node")).toFixed(0)} ms`)
