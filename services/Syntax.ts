@@ -82,7 +82,7 @@ export interface SyntaxService {
     readonly conditions: ReadonlyArray<string>
     readonly file: string
     readonly offset: number
-  }) => Effect.Effect<ReadonlyArray<{ readonly file: string; readonly start: number; readonly length: number }> | undefined, SpliceError>
+  }) => Effect.Effect<ScriptRename | undefined, SpliceError>
   /**
    * TypeScript's completions at a UTF-16 offset of a file, over these files, in TypeScript's order,
    * with signatures for those named in `describe` (by name and source); undefined when it offers
@@ -99,5 +99,14 @@ export interface SyntaxService {
   /** TOML's parser and comment-keeping editor (toml_edit as wasm, loaded from bytes on first use). */
   readonly tomlEngine: Effect.Effect<TomlEngine, SpliceError>
 }
+
+/**
+ * Where TypeScript would rename (UTF-16 offsets), or, for a member tied to one of the standard
+ * library's (a class's `toString`, an iterator's `return`), that member's interface or class and its
+ * lib file: its uses through the library would be renamed too, and the library's declaration cannot be.
+ */
+export type ScriptRename =
+  | { readonly locations: ReadonlyArray<{ readonly file: string; readonly start: number; readonly length: number }> }
+  | { readonly standardLibrary: { readonly container: string; readonly file: string } }
 
 export class Syntax extends Context.Tag("splice/Syntax")<Syntax, SyntaxService>() {}

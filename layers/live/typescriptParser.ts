@@ -330,12 +330,23 @@ export const typescriptRenameLocations = (
   workspace: WorkspaceScripts,
   file: string,
   offset: number
-): ReadonlyArray<RenameLocation> | undefined =>
-  asking(workspace, ({ known, service }) => {
+): { readonly locations: ReadonlyArray<RenameLocation> } | { readonly standardLibrary: { readonly container: string; readonly file: string } } | undefined =>
+  asking(workspace, ({ ts, known, service }) => {
     const info = service.getRenameInfo("/" + file, offset, { allowRenameOfImportPath: false })
     if (!info.canRename) return undefined
+    // A member can be tied to one of the standard library's (it implements Iterator's `return`): the
+    // rename would follow it into the library's uses, and the library keeps its name.
+    const E = ts.ScriptElementKind
+    if ([E.memberFunctionElement, E.memberVariableElement, E.memberGetAccessorElement, E.memberSetAccessorElement].includes(info.kind)) {
+      const lib = service.findReferences("/" + file, offset)?.find((r) => r.definition.fileName.startsWith(LIB_DIR + "/"))
+      if (lib !== undefined) {
+        const container = lib.definition.displayParts.find((p) => p.kind === "interfaceName" || p.kind === "className")?.text ?? lib.definition.containerName
+        return { standardLibrary: { container, file: lib.definition.fileName.slice(LIB_DIR.length + 1) } }
+      }
+    }
     const found = service.findRenameLocations("/" + file, offset, false, false, { providePrefixAndSuffixTextForRename: false })
-    return found?.filter((l) => known.has(l.fileName)).map((l) => ({ file: l.fileName.slice(1), start: l.textSpan.start, length: l.textSpan.length }))
+    if (found === undefined) return undefined
+    return { locations: found.filter((l) => known.has(l.fileName)).map((l) => ({ file: l.fileName.slice(1), start: l.textSpan.start, length: l.textSpan.length })) }
   })
 
 /** One completion TypeScript offers, with its signature for the first ones. */

@@ -87,9 +87,10 @@ const byteLength = (s: string) => new TextEncoder().encode(s).length
 /**
  * Where TypeScript would rename the definition, over every TS/JS file of the graph (and the
  * package.json files, for imports by package name) as they are now: byte offsets, with the texts it
- * read (checked again once the files are locked). Undefined when TypeScript cannot rename it.
+ * read (checked again once the files are locked). Undefined when TypeScript cannot rename it; fails
+ * (SPL-E140) for a member tied to one of the standard library's, which TypeScript would rename with it.
  */
-const typescriptLocations = (def: SymbolRow) =>
+const typescriptLocations = (def: SymbolRow, newName: string) =>
   Effect.gen(function*() {
     const syntax = yield* Syntax
     const { texts, tsconfig, conditions } = yield* workspaceScripts
@@ -101,10 +102,18 @@ const typescriptLocations = (def: SymbolRow) =>
     if (at === undefined) return undefined
     const offset = charOffset(home, at)
     const found = yield* syntax.scriptRename({ files: texts, tsconfig, conditions, file: def.file, offset })
-    if (found === undefined || found.length === 0) return undefined
+    if (found === undefined) return undefined
+    if ("standardLibrary" in found) {
+      const { container, file } = found.standardLibrary
+      const reason = `${def.qualified_name} is tied to ${container}.${def.name} of TypeScript's standard library (${file}), which keeps its name: the uses through it would break`
+      return yield* Effect.fail(spliceError("SPL-E140", `renaming ${def.qualified_name} would change what names mean: ${def.file}:${def.start_line}: ${reason}; nothing written`, {
+        context: { name: def.qualified_name, new_name: newName, clashes: [{ file: def.file, line: def.start_line, name: def.name, reason }] }
+      }))
+    }
+    if (found.locations.length === 0) return undefined
     const toByte = new Map<string, (char: number) => number>()
     const byteIn = (file: string) => toByte.get(file) ?? toByte.set(file, byteOffsets(texts.get(file)!)).get(file)!
-    const locations = found.map((l) => ({ file: l.file, startByte: byteIn(l.file)(l.start) }))
+    const locations = found.locations.map((l) => ({ file: l.file, startByte: byteIn(l.file)(l.start) }))
     return { texts, locations }
   })
 
@@ -157,7 +166,7 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
     const byName = rows.filter((r) => !isExact(r))
     // TS/JS: TypeScript's own LanguageService over the workspace's scripts, which knows the types of
     // receivers (`box.get()` on a typed value) the graph can only match by name; the graph otherwise.
-    const typescript = SCRIPT_LANGUAGES.has(def.language) && config.engine !== "graph" ? yield* typescriptLocations(def) : undefined
+    const typescript = SCRIPT_LANGUAGES.has(def.language) && config.engine !== "graph" ? yield* typescriptLocations(def, newName) : undefined
     const renamedRows = typescript !== undefined
       ? (config.includeUnresolved ? byName.filter((r) => !typescript.locations.some((l) => l.file === r.file && l.startByte === r.start_byte)) : [])
       : config.includeUnresolved ? rows : exact

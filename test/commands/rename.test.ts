@@ -114,6 +114,18 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect(mem.text("box.ts")).toBe(text.replaceAll("get(", "fetch("))
   })
 
+  it("TS: a member tied to the standard library's (an iterator's return) is refused (SPL-E140): its uses through the library would break; nothing written", async () => {
+    const mem = new MemoryFs()
+    const text = "export class Countdown implements Iterator<number> {\n  n = 3\n  next(): IteratorResult<number> { return this.n > 0 ? { done: false, value: this.n-- } : { done: true, value: undefined } }\n  return(): IteratorResult<number> { this.n = 0; return { done: true, value: undefined } }\n  size() { return this.n }\n}\n"
+    mem.put("count.ts", text)
+    const r = await runGraph(rename(config("Countdown.return", "finish")), mem, new SavedGraph())
+    expect(r.error?.code).toBe("SPL-E140")
+    expect(r.error?.context).toMatchObject({ name: "Countdown.return", new_name: "finish", clashes: [{ file: "count.ts", line: 4, name: "return", reason: "Countdown.return is tied to Generator.return of TypeScript's standard library (lib.es2015.generator.d.ts), which keeps its name: the uses through it would break" }] })
+    expect(mem.text("count.ts")).toBe(text)
+    // Its other members are its own.
+    expect((await runGraph(rename(config("Countdown.size", "left")), mem, new SavedGraph())).exit).toBe(0)
+  })
+
   it("TS: renaming an overriding method renames the hierarchy, as TypeScript does, and the check follows it", async () => {
     const mem = new MemoryFs()
     const text = "export abstract class Base {\n  abstract parse(x: string): number\n  run() { return this.parse(\"1\") }\n}\nexport class Sub extends Base {\n  parse(x: string) { return Number(x) }\n}\n"
