@@ -19,5 +19,5 @@ describe.each(runtimes)("--help under $name", (rt) => {
     }
     expect(runSync(rt, ["edit", "-f", "a.ts", "-h"], { cwd: ws }).stdout).toBe(renderHelp(commandSpecs.find((s) => s.name === "edit")!))
     expect(fs.readdirSync(ws)).toEqual([])
-  })
+  }, 20_000 + commandSpecs.length * 2_000) // one process per command (54 now), each ~0.2 s on a quiet machine
 })
