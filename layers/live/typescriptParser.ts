@@ -326,6 +326,22 @@ const asking = <A>(workspace: WorkspaceScripts, question: (s: ReturnType<typeof 
  * options and libraries. Renames follow export specifiers into importers (no prefix/suffix text: the
  * caller writes shorthand properties itself). Undefined when TypeScript cannot rename there.
  */
+/** `Generator` of `(method) Generator<T, …>.return(…)`: the part before the member's name, past its type arguments. */
+const containerOf = (parts: ReadonlyArray<{ readonly text: string; readonly kind: string }>): string | undefined => {
+  let i = parts.findIndex((p) => p.kind === "methodName" || p.kind === "propertyName") - 1
+  if (i < 1 || parts[i]!.text !== ".") return undefined
+  i--
+  for (let depth = 0; i >= 0 && (depth > 0 || parts[i]!.text === ">"); i--) {
+    if (parts[i]!.text === ">") depth++
+    else if (parts[i]!.text === "<") depth--
+    if (depth === 0) {
+      i--
+      break
+    }
+  }
+  return i >= 0 && /^[\p{L}_$][\p{L}\p{Nd}_$]*$/u.test(parts[i]!.text) ? parts[i]!.text : undefined
+}
+
 export const typescriptRenameLocations = (
   workspace: WorkspaceScripts,
   file: string,
@@ -339,10 +355,7 @@ export const typescriptRenameLocations = (
     const E = ts.ScriptElementKind
     if ([E.memberFunctionElement, E.memberVariableElement, E.memberGetAccessorElement, E.memberSetAccessorElement].includes(info.kind)) {
       const lib = service.findReferences("/" + file, offset)?.find((r) => r.definition.fileName.startsWith(LIB_DIR + "/"))
-      if (lib !== undefined) {
-        const container = lib.definition.displayParts.find((p) => p.kind === "interfaceName" || p.kind === "className")?.text ?? lib.definition.containerName
-        return { standardLibrary: { container, file: lib.definition.fileName.slice(LIB_DIR.length + 1) } }
-      }
+      if (lib !== undefined) return { standardLibrary: { container: containerOf(lib.definition.displayParts) ?? lib.definition.containerName, file: lib.definition.fileName.slice(LIB_DIR.length + 1) } }
     }
     const found = service.findRenameLocations("/" + file, offset, false, false, { providePrefixAndSuffixTextForRename: false })
     if (found === undefined) return undefined
