@@ -9,15 +9,20 @@ import { join } from "node:path"
 import { pathToFileURL } from "node:url"
 import { ctagsCoverage, ctagsText, env, parseArgs, querySymbol, removeWorkspace, report, sampleByKind, siteClass, sourceLines, splice, spliceServer, workspace } from "./common.mjs"
 
-export const run = async ({ sample, seed, package: pkg = "net/http" }) => {
+/** The Go toolchain, offline (no module proxy, no toolchain download): its environment, GOROOT and version. */
+export const goToolchain = () => {
   const goEnv = { ...env, GOFLAGS: "-mod=mod", GOPROXY: "off", GOTOOLCHAIN: "local" }
-  let goroot, version
   try {
-    goroot = execFileSync("go", ["env", "GOROOT"], { env: goEnv, encoding: "utf8" }).trim()
-    version = execFileSync("go", ["env", "GOVERSION"], { env: goEnv, encoding: "utf8" }).trim()
+    const goroot = execFileSync("go", ["env", "GOROOT"], { env: goEnv, encoding: "utf8" }).trim()
+    const version = execFileSync("go", ["env", "GOVERSION"], { env: goEnv, encoding: "utf8" }).trim()
+    return { goEnv, goroot, version }
   } catch {
     throw new Error("no Go toolchain: apt-get install golang-go")
   }
+}
+
+export const run = async ({ sample, seed, package: pkg = "net/http" }) => {
+  const { goEnv, goroot, version } = goToolchain()
   const oracle = JSON.parse(execFileSync("go", ["run", "main.go", pkg], { cwd: join(import.meta.dirname, "go_oracle"), env: goEnv, encoding: "utf8", maxBuffer: 1 << 28, stdio: ["ignore", "pipe", "inherit"] }))
   const ws = workspace(join(goroot, "src"), oracle.files)
   try {

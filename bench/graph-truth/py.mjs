@@ -10,10 +10,12 @@ import { ctagsCoverage, ctagsText, listFiles, parseArgs, querySymbol, removeWork
 
 const ORACLE = join(import.meta.dirname, "jedi_oracle.py")
 
-const python = (interpreter, args, input) =>
+/** jedi_oracle.py's answer (JSON) to a mode, with `input` on its stdin. */
+export const jediOracle = (interpreter, args, input) =>
   JSON.parse(execFileSync(interpreter, [ORACLE, ...args], { input, encoding: "utf8", maxBuffer: 1 << 28, stdio: ["pipe", "pipe", "inherit"] }))
 
-export const run = async ({ sample, seed, python: interpreter = "python3" }) => {
+/** The jedi package the interpreter imports (its directory and version) and a workspace holding a copy of it. */
+export const jediWorkspace = (interpreter) => {
   let jediDir, version
   try {
     ;[jediDir, version] = execFileSync(interpreter, ["-c", "import jedi, os; print(os.path.dirname(jedi.__file__)); print(jedi.__version__)"], { encoding: "utf8" }).trim().split("\n")
@@ -21,14 +23,18 @@ export const run = async ({ sample, seed, python: interpreter = "python3" }) => 
     throw new Error(`${interpreter} cannot import jedi: apt-get install python3-jedi (or pip install jedi), or pass --python`)
   }
   const files = listFiles(jediDir, /\.py$/).map((f) => `jedi/${f}`)
-  const ws = workspace(dirname(jediDir), files)
+  return { version, files, ws: workspace(dirname(jediDir), files) }
+}
+
+export const run = async ({ sample, seed, python: interpreter = "python3" }) => {
+  const { version, files, ws } = jediWorkspace(interpreter)
   try {
     const index = splice(ws, ["index", "--full"])
     const ctags = ctagsCoverage(ws, "Python", ["class", "function", "member", "variable"])
-    const all = python(interpreter, ["defs", ws])
+    const all = jediOracle(interpreter, ["defs", ws])
     const chosen = sampleByKind(all, sample, seed)
     const t = performance.now()
-    const answers = python(interpreter, ["refs", ws], JSON.stringify(chosen))
+    const answers = jediOracle(interpreter, ["refs", ws], JSON.stringify(chosen))
     const server = await spliceServer(ws)
     const lines = sourceLines(ws)
     const outcomes = []

@@ -6,18 +6,11 @@
 // the copy, the rest of the standard library from GOROOT): any type error it did not have is new.
 import { execFileSync } from "node:child_process"
 import { join } from "node:path"
-import { env, sampleByKind, WORK, workspace } from "../graph-truth/common.mjs"
-
-const goEnv = { ...env, GOFLAGS: "-mod=mod", GOPROXY: "off", GOTOOLCHAIN: "local" }
+import { sampleByKind, WORK, workspace } from "../graph-truth/common.mjs"
+import { goToolchain } from "../graph-truth/go.mjs"
 
 export const prepare = ({ sample, seed, package: pkg = "net/http" }) => {
-  let goroot, version
-  try {
-    goroot = execFileSync("go", ["env", "GOROOT"], { env: goEnv, encoding: "utf8" }).trim()
-    version = execFileSync("go", ["env", "GOVERSION"], { env: goEnv, encoding: "utf8" }).trim()
-  } catch {
-    throw new Error("no Go toolchain: apt-get install golang-go")
-  }
+  const { goEnv, goroot, version } = goToolchain()
   const binary = join(WORK, "go-oracle")
   execFileSync("go", ["build", "-o", binary, "main.go"], { cwd: join(import.meta.dirname, "..", "graph-truth", "go_oracle"), env: goEnv, stdio: ["ignore", "inherit", "inherit"] })
   const oracleOf = (args) => JSON.parse(execFileSync(binary, args, { env: goEnv, encoding: "utf8", maxBuffer: 1 << 28, stdio: ["ignore", "pipe", "inherit"] }))

@@ -4,13 +4,9 @@
 // module-level functions, classes and variables, methods and class attributes.
 // The check after each rename: pyflakes (Debian's pyflakes3) on the changed files, before and after
 // (an undefined name is a reference left behind or captured).
-import { execFileSync, spawnSync } from "node:child_process"
-import { dirname, join } from "node:path"
-import { listFiles, sampleByKind, workspace } from "../graph-truth/common.mjs"
-
-const ORACLE = join(import.meta.dirname, "..", "graph-truth", "jedi_oracle.py")
-const jedi = (interpreter, args, input) =>
-  JSON.parse(execFileSync(interpreter, [ORACLE, ...args], { input, encoding: "utf8", maxBuffer: 1 << 28, stdio: ["pipe", "pipe", "inherit"] }))
+import { spawnSync } from "node:child_process"
+import { sampleByKind } from "../graph-truth/common.mjs"
+import { jediOracle, jediWorkspace } from "../graph-truth/py.mjs"
 
 /** pyflakes' messages for the files, without columns (a longer name moves the ones after it on the line). */
 const pyflakes = (ws, files) => {
@@ -20,18 +16,11 @@ const pyflakes = (ws, files) => {
 }
 
 export const prepare = ({ sample, seed, python: interpreter = "python3" }) => {
-  let jediDir, version
-  try {
-    ;[jediDir, version] = execFileSync(interpreter, ["-c", "import jedi, os; print(os.path.dirname(jedi.__file__)); print(jedi.__version__)"], { encoding: "utf8" }).trim().split("\n")
-  } catch {
-    throw new Error(`${interpreter} cannot import jedi: apt-get install python3-jedi (or pip install jedi), or pass --python`)
-  }
-  const files = listFiles(jediDir, /\.py$/).map((f) => `jedi/${f}`)
-  const ws = workspace(dirname(jediDir), files)
-  const all = jedi(interpreter, ["defs", ws])
+  const { version, files, ws } = jediWorkspace(interpreter)
+  const all = jediOracle(interpreter, ["defs", ws])
   const chosen = sampleByKind(all, sample, seed)
   // jedi answers for every chosen declaration at once (one process: its caches are warm), before any rename.
-  const answers = jedi(interpreter, ["rename", ws], JSON.stringify(chosen))
+  const answers = jediOracle(interpreter, ["rename", ws], JSON.stringify(chosen))
   const oracle = new Map(chosen.map((d, i) => [d, answers[i] === null ? undefined : new Set(answers[i].map((s) => `${s.file}:${s.line}:${s.col}`))]))
   // pyflakes' messages for every file as it is before any rename (the workspace is restored after each).
   const baseline = pyflakes(ws, files)

@@ -320,12 +320,6 @@ const asking = <A>(workspace: WorkspaceScripts, question: (s: ReturnType<typeof 
   }
 }
 
-/**
- * Where TypeScript's LanguageService would edit to rename the declaration at `offset` of `file`, over
- * exactly these files (workspace path → text) and the standard library, with the tsconfig's module
- * options and libraries. Renames follow export specifiers into importers (no prefix/suffix text: the
- * caller writes shorthand properties itself). Undefined when TypeScript cannot rename there.
- */
 /** `Generator` of `(method) Generator<T, …>.return(…)`: the part before the member's name, past its type arguments. */
 const containerOf = (parts: ReadonlyArray<{ readonly text: string; readonly kind: string }>): string | undefined => {
   let i = parts.findIndex((p) => p.kind === "methodName" || p.kind === "propertyName") - 1
@@ -342,6 +336,13 @@ const containerOf = (parts: ReadonlyArray<{ readonly text: string; readonly kind
   return i >= 0 && /^[\p{L}_$][\p{L}\p{Nd}_$]*$/u.test(parts[i]!.text) ? parts[i]!.text : undefined
 }
 
+/**
+ * Where TypeScript's LanguageService would edit to rename the declaration at `offset` of `file`, over
+ * exactly these files (workspace path → text) and the standard library, with the tsconfig's module
+ * options and libraries. Renames follow export specifiers into importers (no prefix/suffix text: the
+ * caller writes shorthand properties itself). Undefined when TypeScript cannot rename there;
+ * for a member tied to one of the standard library's members, that member's interface or class.
+ */
 export const typescriptRenameLocations = (
   workspace: WorkspaceScripts,
   file: string,
