@@ -166,6 +166,47 @@ describe("the code graph on the memory layers", () => {
     expect(r.last).toMatchObject({ files: 6 })
   })
 
+  it("skips dist, build and target only as a project's build output: beside a manifest", async () => {
+    const mem = fixtureFs("ts")
+    mem.put("package.json", JSON.stringify({ name: "app" }))
+    mem.put("dist/out.js", "export const fromDist = 1\n")
+    mem.put("rs/Cargo.toml", "[package]\nname = \"rs\"\n")
+    mem.put("rs/target/debug/gen.rs", "pub fn from_target() {}\n")
+    // Go's own go/build package, a directory of build scripts: source, nothing beside them builds into them.
+    mem.put("go/build/build.go", "package build\n\nfunc Import() {}\n")
+    mem.put("tools/build/gen.ts", "export const fromTools = 1\n")
+    const saved = new SavedGraph()
+    const find = (name: string) => runGraph(findCommand({ name, exported: false, fuzzy: false, limit: 5 }), mem, saved)
+    expect((await find("Import")).lines[0]).toMatchObject({ file: "go/build/build.go" })
+    expect((await find("fromTools")).lines[0]).toMatchObject({ file: "tools/build/gen.ts" })
+    expect((await find("fromDist")).error?.code).toBe("SPL-E001")
+    expect((await find("from_target")).error?.code).toBe("SPL-E001")
+    // A write into build output does not put it in the graph either.
+    mem.put("dist/out.js", "export const fromDist = 2\n")
+    await runGraph(refreshPaths(["dist/out.js"]), mem, saved)
+    expect((await find("fromDist")).error?.code).toBe("SPL-E001")
+  })
+
+  it("a package as published (package.json and dist/ only) indexes its dist/, until it has other code", async () => {
+    const mem = new MemoryFs()
+    mem.put("package.json", JSON.stringify({ name: "lib", main: "dist/index.js" }))
+    mem.put("dist/index.js", "export { getCookie } from './cookie.js'\n")
+    mem.put("dist/cookie.js", "export const getCookie = (c) => c\n")
+    const saved = new SavedGraph()
+    const refs = await runGraph(refsCommand({ name: "getCookie" }), mem, saved)
+    expect(refs.last["definition"]).toMatchObject({ file: "dist/cookie.js" })
+    expect(refsOf(refs)).toEqual([expect.objectContaining({ file: "dist/index.js", kind: "import", resolution: "exact" })])
+    // splice's own write refreshes the written file: still indexed.
+    mem.put("dist/cookie.js", "export const getCookie = (c) => c\nexport const setCookie = (c) => c\n")
+    await runGraph(refreshPaths(["dist/cookie.js"]), mem, saved)
+    const find = (name: string) => runGraph(findCommand({ name, exported: false, fuzzy: false, limit: 5 }), mem, saved)
+    expect((await find("setCookie")).lines[0]).toMatchObject({ file: "dist/cookie.js" })
+    // Sources appear: dist/ is build output again and leaves the graph.
+    mem.put("src/cookie.ts", "export const getCookie = (c: string) => c\n")
+    expect((await find("getCookie")).lines[0]).toMatchObject({ file: "src/cookie.ts" })
+    expect((await find("setCookie")).error?.code).toBe("SPL-E001")
+  })
+
   it("status reports counts and stale files without refreshing", async () => {
     const mem = fixtureFs("ts")
     const saved = new SavedGraph()

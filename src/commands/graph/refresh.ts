@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type { ImportFact, RefBinding, SymbolFact } from "../../domain/graph/facts.js"
-import { ALWAYS_SKIPPED } from "../../domain/graph/gitignore.js"
+import { ALWAYS_SKIPPED, BUILD_OUTPUT_NAMES, isBuildOutput } from "../../domain/graph/gitignore.js"
 import { graphQueries } from "../../domain/graph/queries.js"
 import { type PackageInfo, parsePackageJson, parseTsconfig, type ResolveContext, resolveModule, type TsConfigInfo } from "../../domain/graph/resolveModule.js"
 import { fileFacts, SCRIPT_LANGUAGES } from "./fileFacts.js"
@@ -17,7 +17,7 @@ import { grammarForPath } from "../../domain/languages.js"
 import { WORKSPACE_ROOT } from "../../domain/workspacePath.js"
 import type { SpliceError } from "../../domain/SpliceError.js"
 import { decodeText, isDecodeFailure } from "../../domain/textContent.js"
-import { childPath, FileStore, type ResolvedPath, type WalkedFile, type WorkspacePath } from "../../../services/FileStore.js"
+import { childPath, type DirEntry, FileStore, type ResolvedPath, type WalkedFile, type WorkspacePath } from "../../../services/FileStore.js"
 import { GraphDb, type SqlValue } from "../../../services/GraphDb.js"
 import { Hasher } from "../../../services/Hasher.js"
 import { Output } from "../../../services/Output.js"
@@ -99,20 +99,36 @@ interface DbImport {
 const decoder = new TextDecoder()
 const encoder = new TextEncoder()
 
-/** Directories the graph never indexes, ignored or not: dependencies, build output, and hidden ones but .github. */
+/** Directories the graph never indexes, ignored or not: dependencies, tools' state, and hidden ones but .github. */
 const notIndexed = (name: string) => ALWAYS_SKIPPED.has(name) || (name.startsWith(".") && name !== ".github")
 
 /**
  * The workspace's indexable source files: the tree walk of search and ls (every .gitignore as git
- * reads them), from the root whatever the current directory, without the usual build directories.
+ * reads them), from the root whatever the current directory, without dependencies and without
+ * build output (a `dist`, `build` or `target` beside a project manifest: it repeats the sources).
+ * A workspace whose only code is build output (a package as published: package.json and dist/)
+ * indexes that output rather than nothing.
  */
 export const indexableFiles = Effect.gen(function*() {
+  const skippingOutput = yield* walkIndexable(true)
+  if (skippingOutput.sources.length > 0 || skippingOutput.buildOutput === 0) return skippingOutput
+  return yield* walkIndexable(false)
+})
+
+const walkIndexable = (skipBuildOutput: boolean) => Effect.gen(function*() {
   const store = yield* FileStore
   const all: WalkedFile[] = []
   const directories: ResolvedPath[] = []
   /** Files with other hard links: written through another name, their directory hears nothing. */
   const linked: ResolvedPath[] = []
-  yield* walkTree({ paths: [store.root], hidden: true, noIgnore: false, globs: [], skipDirectory: notIndexed, onDirectory: (d) => directories.push(d) }, (batch) =>
+  let buildOutput = 0
+  const skipDirectory = (name: string, siblings: ReadonlyArray<DirEntry>) => {
+    if (notIndexed(name)) return true
+    if (!skipBuildOutput || !isBuildOutput(name, siblings.map((e) => e.name))) return false
+    buildOutput++
+    return true
+  }
+  yield* walkTree({ paths: [store.root], hidden: true, noIgnore: false, globs: [], skipDirectory, onDirectory: (d) => directories.push(d) }, (batch) =>
     Effect.gen(function*() {
       const stats = yield* store.lstatMany(batch.map((f) => f.path))
       for (let i = 0; i < batch.length; i++) {
@@ -128,7 +144,7 @@ export const indexableFiles = Effect.gen(function*() {
     const g = grammarForPath(f.relative)
     return g !== undefined && graphQueries[g.language] !== undefined && f.size <= MAX_FILE
   })
-  return { sources, projectFiles, directories, linked }
+  return { sources, projectFiles, directories, linked, buildOutput }
 })
 
 /** Everything a watcher must watch for a walk to stay true, .git/info (its exclude file) included. */
@@ -224,12 +240,35 @@ export const refreshPaths = (paths: ReadonlyArray<string>) =>
     return yield* syncGraph({ sources, gone: (p) => gone.has(p), projectFiles, full: false, trustStat: false, progress: false, started, walk: null, ...(relevant.length <= 500 ? { only: relevant } : {}) })
   })
 
+/** Whether one of these directories (a path's, from the root down) is a project's build output. */
+const underBuildOutput = (dirs: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    for (let i = 0; i < dirs.length; i++) {
+      if (!BUILD_OUTPUT_NAMES.has(dirs[i]!)) continue
+      const parent = yield* Effect.option(store.locate((i === 0 ? WORKSPACE_ROOT : dirs.slice(0, i).join("/")) as WorkspacePath))
+      if (parent._tag === "None") continue
+      const siblings = yield* Effect.orElseSucceed(store.entries(parent.value), () => [])
+      if (isBuildOutput(dirs[i]!, siblings.map((e) => e.name))) return true
+    }
+    return false
+  })
+
+/** Whether the graph indexes build output: it holds nothing else (the walk found no other code). */
+const buildOutputIndexed = Effect.gen(function*() {
+  const db = yield* GraphDb
+  const names = [...BUILD_OUTPUT_NAMES]
+  const under = names.map((n) => `path GLOB '${n}/*' OR path GLOB '*/${n}/*'`).join(" OR ")
+  return (yield* db.all<{ n: number }>(`SELECT 1 AS n FROM files WHERE NOT (${under}) LIMIT 1`)).length === 0
+})
+
 /** A path as the walk would list it (a regular file, not under a skipped or ignored directory, not too large), or undefined. */
 const indexableNow = (p: WorkspacePath, ignored: ReturnType<typeof ignoredPathChecker>) =>
   Effect.gen(function*() {
     const store = yield* FileStore
     const dirs = p.split("/").slice(0, -1)
     if (dirs.some(notIndexed)) return undefined
+    if ((yield* underBuildOutput(dirs)) && !(yield* buildOutputIndexed)) return undefined
     if (yield* ignored(p)) return undefined
     const located = yield* Effect.option(store.locate(p))
     if (located._tag === "None") return undefined

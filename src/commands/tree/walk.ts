@@ -28,8 +28,11 @@ export interface WalkOptions {
   readonly maxDepth?: number
   /** Another .gitignore matcher (bench/gitignore-truth.mjs measures one against git). */
   readonly ignoreMatcher?: (content: string) => IgnoreFile
-  /** Directories never entered besides .git and .splice, ignored or not (the code graph's build and dependency directories). */
-  readonly skipDirectory?: (name: string) => boolean
+  /**
+   * Directories never entered besides .git and .splice, ignored or not (the code graph's build and
+   * dependency directories), given the entries of the directory that holds them.
+   */
+  readonly skipDirectory?: (name: string, siblings: ReadonlyArray<DirEntry>, child: ResolvedPath) => boolean
   /** Told of every directory the walk listed (what a watcher must watch to know the walk is still true). */
   readonly onDirectory?: (dir: ResolvedPath) => void
 }
@@ -180,7 +183,7 @@ export const walkTree = <E, R>(options: WalkOptions, visit: (files: ReadonlyArra
         const isDir = e.kind === "directory"
         if (!options.noIgnore && levels.length > 0 && ignoredBy(levels, child.relative, isDir)) continue
         if (isDir) {
-          if (options.skipDirectory?.(e.name) === true) continue
+          if (options.skipDirectory?.(e.name, entries, child) === true) continue
           if (globs !== undefined && !globs.directory(fromHere(child.relative))) continue
           // A directory at the last level counted is not entered: what it holds is a level deeper.
           if (options.maxDepth !== undefined && depth + 1 >= options.maxDepth) {

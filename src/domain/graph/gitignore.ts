@@ -101,5 +101,26 @@ export const parseGitignore = (content: string): Rule[] =>
     return [{ regex, negate, dirOnly }]
   })
 
-/** Directories never indexed, ignored or not. */
-export const ALWAYS_SKIPPED = new Set(["node_modules", ".git", ".hg", ".svn", "target", "dist", "build", ".splice", ".magellan", "venv", ".venv", "__pycache__", ".tox", ".mypy_cache", ".next", ".cache"])
+/** Directories never indexed, ignored or not: dependencies, tools' state and caches. */
+export const ALWAYS_SKIPPED = new Set(["node_modules", ".git", ".hg", ".svn", ".splice", ".magellan", "venv", ".venv", "__pycache__", ".tox", ".mypy_cache", ".next", ".cache"])
+
+/** Names build tools write their output to. */
+export const BUILD_OUTPUT_NAMES = new Set(["target", "dist", "build"])
+
+/**
+ * Files that make their directory a project whose `dist`, `build` or `target` is that project's
+ * build output. Without one beside it such a directory is source like any other (Go's `go/build`
+ * package, a `build/` of scripts).
+ */
+const PROJECT_MANIFESTS = new Set([
+  "package.json", "deno.json", "deno.jsonc", "tsconfig.json", "Cargo.toml", "go.mod", "pyproject.toml", "setup.py", "setup.cfg",
+  "pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "build.sbt", "CMakeLists.txt",
+  "Makefile", "meson.build", "composer.json", "Gemfile", "mix.exs"
+])
+
+/** Whether directory `name`, among its parent's `siblings` (names), is a project's build output. */
+export const isBuildOutput = (name: string, siblings: Iterable<string>): boolean => {
+  if (!BUILD_OUTPUT_NAMES.has(name)) return false
+  for (const s of siblings) if (PROJECT_MANIFESTS.has(s)) return true
+  return false
+}
