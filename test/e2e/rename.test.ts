@@ -34,10 +34,11 @@ describe.each(runtimes)("splice rename under $name", (rt) => {
   }
   const files = (ws: string) => Object.fromEntries(Object.keys(BASE).map((f) => [f, fs.readFileSync(path.join(ws, f), "utf8")]))
 
-  it("from a nested subdirectory: every file renamed in one transaction, CRLF kept, then undone", async () => {
+  it("from a nested subdirectory (--file relative to it): every file renamed in one transaction, CRLF kept, then undone", async () => {
     const ws = setup()
     const cwd = path.join(ws, "src/app/deep")
-    const r = await runAsync(rt, ["rename", "--symbol", "area", "--to", "surface", "--output", "json"], { cwd })
+    // --file (refs' and find's spelling of --path), relative to the current directory.
+    const r = await runAsync(rt, ["rename", "--symbol", "area", "--to", "surface", "--file", "../../geo/area.ts", "--output", "json"], { cwd })
     expect(r.code, r.stdout + r.stderr).toBe(0)
     expect(r.last).toMatchObject({ command: "rename", changed: true, renamed: 6, new_name: "surface", symbol: { file: "src/geo/area.ts", line: 1 } })
     expect((r.last["files"] as Array<{ file: string }>).map((f) => f.file)).toEqual(["src/app/deep/other.ts", "src/app/main.ts", "src/geo/area.ts"])

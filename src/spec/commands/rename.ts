@@ -11,7 +11,7 @@ import { kind } from "./graph.js"
 /** What rename and case share: which symbol, which uses, the gates. */
 const symbolParams = {
   symbol: text("symbol", "The symbol's name or qualified name (Class.method)", { required: true }),
-  path: text("path", "The definition's file, when the name is ambiguous"),
+  path: text("path", "The definition's file, when the name is ambiguous (--file, as refs and find spell it, works too)", { longAlias: "file" }),
   kind,
   includeUnresolved: flag("include-unresolved", "Also rename uses known only by name (listed in every result)"),
   engine: choice("engine", ["auto", "graph"] as const, "TS/JS locations from TypeScript's LanguageService (auto, the default) or from the graph alone (faster on huge trees)"),
