@@ -13,7 +13,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { chooseMode, flushed, makeOutput } from "../layers/live/OutputLive.js"
 import { warmUp } from "../layers/live/warmUp.js"
-import { cli } from "./cli/root.js"
+import { cliFor } from "./cli/root.js"
 import { commandSpecs } from "./spec/commands/index.js"
 import { numbersAsArguments, stdinArgumentLast, valueFlags } from "./spec/argv.js"
 import { RunCatalog } from "./cli/common.js"
@@ -78,7 +78,7 @@ const program = "invalid" in locale
   ? Effect.fail(spliceError("SPL-E010", `--locale ${JSON.stringify(locale.invalid)}: splice speaks ${LOCALES.join(" and ")}`, {
     context: { flag: "--locale", expected: "en or pt-BR (also written en_US.UTF-8, pt, pt_BR.UTF-8)", known: [...LOCALES] }
   }))
-  : help !== undefined ? Effect.sync(() => void process.stdout.write(help)) : cli(argv)
+  : help !== undefined ? Effect.sync(() => void process.stdout.write(help)) : cliFor(argv.slice(2))(argv)
 const fiber = Effect.runFork(program.pipe(Effect.provide(cliEnvironment), Effect.provideService(RunCatalog, catalog)))
 
 let signal: Signal | undefined
