@@ -20,6 +20,7 @@ import { RunCatalog } from "./cli/common.js"
 import { catalogOf } from "./domain/locale/index.js"
 import { LOCALES, resolveLocale, takeLocaleFlag } from "./domain/locale/locale.js"
 import { spliceError } from "./domain/SpliceError.js"
+import { similarNames } from "./domain/similarity.js"
 import { requestedHelp } from "./spec/help.js"
 import { outcomeOf, type Signal, signalExit, terminatingSignals } from "./cli/outcome.js"
 
@@ -74,10 +75,23 @@ warmUp(argv.slice(2))
 const cliEnvironment = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer, CliConfig.layer({ isCaseSensitive: true }))
 // Commands defined as specs print their own short help, generated from the same definition as their flags.
 const help = requestedHelp(argv.slice(2), commandSpecs)
+/** A first word that names no command: SPL-E010 with the commands it is close to (@effect/cli only lists them all). */
+const unknownCommand = (args: ReadonlyArray<string>) => {
+  const first = args[0]
+  const names = [...commandSpecs.map((s) => s.name), "mcp"]
+  if (first === undefined || first.startsWith("-") || names.includes(first)) return undefined
+  const near = similarNames(first, names, 3)
+  return spliceError("SPL-E010", `unknown command ${JSON.stringify(first)}`, {
+    hint: near.length > 0 ? `Did you mean ${near.map((n) => `splice ${n}`).join(" or ")}?` : "Run splice --help to list the commands.",
+    context: { kind: "unknown_command", known: names, candidates: near }
+  })
+}
+const unknown = unknownCommand(argv.slice(2))
 const program = "invalid" in locale
   ? Effect.fail(spliceError("SPL-E010", `--locale ${JSON.stringify(locale.invalid)}: splice speaks ${LOCALES.join(" and ")}`, {
     context: { flag: "--locale", expected: "en or pt-BR (also written en_US.UTF-8, pt, pt_BR.UTF-8)", known: [...LOCALES] }
   }))
+  : unknown !== undefined ? Effect.fail(unknown)
   : help !== undefined ? Effect.sync(() => void process.stdout.write(help)) : cliFor(argv.slice(2))(argv)
 const fiber = Effect.runFork(program.pipe(Effect.provide(cliEnvironment), Effect.provideService(RunCatalog, catalog)))
 

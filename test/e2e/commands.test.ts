@@ -59,6 +59,12 @@ describe.each(runtimes)("the built CLI under $name", (rt) => {
     expect(file("a.ts")).toBe(TS)
   })
 
+  it("a misspelt command is SPL-E010 (exit 2) naming the commands it is close to", () => {
+    const r = run(["edti", "--file", "a.ts"])
+    expect([r.code, r.last["code"], r.last["hint"], (r.last["context"] as Record<string, unknown>)["candidates"]]).toEqual([2, "SPL-E010", "Did you mean splice edit?", ["edit"]])
+    expect(file("a.ts")).toBe(TS)
+  })
+
   it("edit: --old-file/--new-file (stdin too) and --edits", () => {
     fs.writeFileSync(path.join(ws, "old.txt"), "\treturn a + b\n")
     const r = run(["edit", "--file", "a.ts", "--old-file", "old.txt", "--new-file", "-"], "\treturn b + a\n")

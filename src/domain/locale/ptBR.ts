@@ -48,8 +48,9 @@ const errors: ErrorTexts = {
     hint: () => "Restrinja a busca com --file ou --kind, ou use o nome qualificado (Classe.metodo)."
   },
   "SPL-E010": {
-    message: (_, english) => detail("linha de comando inválida", english.replace(/^invalid command line: /, "")),
-    hint: () => "Rode o comando com --help para ver as flags."
+    message: (c, english) => c.kind === "unknown_command" ? `comando desconhecido: ${english.replace(/^unknown command /, "")}` : detail("linha de comando inválida", english.replace(/^invalid command line: /, "")),
+    hint: (c) => c.kind !== "unknown_command" ? "Rode o comando com --help para ver as flags."
+      : c.candidates !== undefined && c.candidates.length > 0 ? `Você quis dizer ${c.candidates.map((n) => `splice ${n}`).join(" ou ")}?` : "Rode splice --help para ver os comandos."
   },
   "SPL-E011": {
     message: (c) => `${at(c)}o texto a substituir está vazio${c.file !== undefined ? ` (${c.file})` : ""}; nada foi gravado`,
