@@ -13,7 +13,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { chooseMode, flushed, makeOutput } from "../layers/live/OutputLive.js"
 import { warmUp } from "../layers/live/warmUp.js"
-import { cliFor } from "./cli/root.js"
+import { cliFor, VERSION } from "./cli/root.js"
 import { commandSpecs } from "./spec/commands/index.js"
 import { numbersAsArguments, stdinArgumentLast, valueFlags } from "./spec/argv.js"
 import { RunCatalog } from "./cli/common.js"
@@ -74,7 +74,7 @@ warmUp(argv.slice(2))
 // Case-sensitive flags, as every Unix tool has them: `splice search -c` (count) is not `-C` (context).
 const cliEnvironment = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer, CliConfig.layer({ isCaseSensitive: true }))
 // Commands defined as specs print their own short help, generated from the same definition as their flags.
-const help = requestedHelp(argv.slice(2), commandSpecs)
+const help = requestedHelp(argv.slice(2), commandSpecs, VERSION)
 /** A first word that names no command: SPL-E010 with the commands it is close to (@effect/cli only lists them all). */
 const unknownCommand = (args: ReadonlyArray<string>) => {
   const first = args[0]

@@ -81,11 +81,55 @@ export const renderHelp = (spec: AnyCommandSpec): string => {
   ].join("\n")
 }
 
+/** The commands by what they are for, in the order `splice --help` lists them (a command in none is listed last). */
+const GROUPS: ReadonlyArray<readonly [string, ReadonlyArray<string>]> = [
+  ["Change files (one transaction each: gated, journaled, undoable)", ["edit", "write", "apply", "replace", "set", "del", "mv", "cp", "rm"]],
+  ["Read and look", ["read", "search", "ls", "count", "stat", "diff", "extract", "query", "get", "hash", "check"]],
+  ["Code graph", ["find", "refs", "outline", "impact", "dead-code", "complete", "suggest", "index", "status", "files", "export"]],
+  ["Change symbols", ["rename", "case", "patch", "delete", "insert"]],
+  ["Journal", ["undo", "history", "recover"]],
+  ["Set-up and reference", ["mcp", "trust", "explain", "schema"]]
+]
+
+const MCP_SUMMARY = "Serve every command as an MCP tool over stdio (Claude Code, Codex, Cursor, VS Code, any MCP client)"
+
+/** `splice --help`: every command on one line (its summary up to the colon), the flags all share, examples. */
+export const renderRootHelp = (specs: ReadonlyArray<AnyCommandSpec>, version: string): string => {
+  const summaries = new Map<string, string>([...specs.map((s) => [s.name, s.summary.split(": ")[0]!] as const), ["mcp", MCP_SUMMARY]])
+  const listed = new Set(GROUPS.flatMap(([, names]) => names))
+  const groups = [...GROUPS, ["Other", [...summaries.keys()].filter((n) => !listed.has(n))] as const]
+  const width = Math.max(...[...summaries.keys()].map((n) => n.length)) + 2
+  const sections = groups.flatMap(([title, names]) => {
+    const rows = names.filter((n) => summaries.has(n)).map((n) => `  ${n.padEnd(width)}${summaries.get(n)}`)
+    return rows.length === 0 ? [] : [`${title}:`, ...rows, ""]
+  })
+  return [
+    `splice ${version}: safe, validated, atomic source edits for coding agents and people`,
+    "",
+    "Usage: splice COMMAND [OPTIONS]     (splice COMMAND --help: its flags and examples)",
+    "",
+    ...sections,
+    "Every command takes:",
+    SURFACE,
+    "Output is NDJSON (one object per line, an error line with an SPL code and exit status on failure) unless",
+    "--output human or a terminal; `splice explain CODE` says what a code means, `splice schema COMMAND` gives",
+    "the JSON Schema of its lines. Also: splice --version, splice --completions bash|zsh|fish|sh.",
+    "",
+    "Examples:",
+    "  splice read -f src/app.ts --lines 10:40",
+    "  splice edit -f src/app.ts --replace-old 'let x = 1' --replace-new 'const x = 1' --preview",
+    "  splice refs parseConfig --output human",
+    "  splice undo",
+    ""
+  ].join("\n")
+}
+
 /**
  * The help text when the command line asks for it (`splice NAME --help` or `-h`, not as the value
- * of a flag that takes one), else undefined.
+ * of a flag that takes one; `splice --help`, `-h` or nothing at all), else undefined.
  */
-export const requestedHelp = (args: ReadonlyArray<string>, specs: ReadonlyArray<AnyCommandSpec>): string | undefined => {
+export const requestedHelp = (args: ReadonlyArray<string>, specs: ReadonlyArray<AnyCommandSpec>, version = ""): string | undefined => {
+  if (args.length === 0 || (args.length === 1 && (args[0] === "--help" || args[0] === "-h"))) return renderRootHelp(specs, version)
   const spec = specs.find((s) => s.name === args[0])
   if (spec === undefined) return undefined
   const takesValue = valueFlags(spec)

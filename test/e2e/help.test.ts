@@ -2,7 +2,8 @@
 import * as fs from "node:fs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { commandSpecs } from "../../src/spec/commands/index.js"
-import { renderHelp } from "../../src/spec/help.js"
+import { VERSION } from "../../src/cli/version.js"
+import { renderHelp, renderRootHelp } from "../../src/spec/help.js"
 import { ensureBuilt, runSync, runtimes, tempWorkspace } from "./harness.js"
 
 beforeAll(() => ensureBuilt())
@@ -18,6 +19,8 @@ describe.each(runtimes)("--help under $name", (rt) => {
       expect(r.stdout).toBe(renderHelp(spec))
     }
     expect(runSync(rt, ["edit", "-f", "a.ts", "-h"], { cwd: ws }).stdout).toBe(renderHelp(commandSpecs.find((s) => s.name === "edit")!))
+    const root = runSync(rt, ["--help"], { cwd: ws })
+    expect([root.code, root.stderr, root.stdout]).toEqual([0, "", renderRootHelp(commandSpecs, VERSION)])
     expect(fs.readdirSync(ws)).toEqual([])
   }, 20_000 + commandSpecs.length * 2_000) // one process per command (54 now), each ~0.2 s on a quiet machine
 })

@@ -50,6 +50,17 @@ describe("command specs", () => {
     }
   })
 
+  it("splice --help (and splice alone) lists every command once, grouped, under 5 KB", () => {
+    const root = requestedHelp(["--help"], commandSpecs, "9.9.9")!
+    expect(root.startsWith("splice 9.9.9: ")).toBe(true)
+    expect(root.length).toBeLessThan(5120)
+    expect(requestedHelp([], commandSpecs, "9.9.9")).toBe(root)
+    expect(requestedHelp(["-h"], commandSpecs, "9.9.9")).toBe(root)
+    const listed = root.split("\n").filter((l) => /^  [a-z-]+ {2,}\S/.test(l)).map((l) => l.trim().split(/\s+/)[0])
+    expect([...listed].sort()).toEqual([...commandSpecs.map((s) => s.name), "mcp"].sort())
+    expect(root).not.toContain("Other:") // every command has its group
+  })
+
   it("--help is recognised as a flag, never as the value of one", () => {
     expect(requestedHelp(["edit", "--help"], commandSpecs)).toContain("splice edit:")
     expect(requestedHelp(["edit", "-f", "a.ts", "-h"], commandSpecs)).toContain("splice edit:")
