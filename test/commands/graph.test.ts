@@ -175,10 +175,14 @@ describe("the code graph on the memory layers", () => {
     // Go's own go/build package, a directory of build scripts: source, nothing beside them builds into them.
     mem.put("go/build/build.go", "package build\n\nfunc Import() {}\n")
     mem.put("tools/build/gen.ts", "export const fromTools = 1\n")
+    // Go builds into neither: Go's own cmd/dist beside cmd/go.mod is a program's source.
+    mem.put("cmd/go.mod", "module cmd\n")
+    mem.put("cmd/dist/main.go", "package main\n\nfunc bootstrapBuildTools() {}\n")
     const saved = new SavedGraph()
     const find = (name: string) => runGraph(findCommand({ name, exported: false, fuzzy: false, limit: 5 }), mem, saved)
     expect((await find("Import")).lines[0]).toMatchObject({ file: "go/build/build.go" })
     expect((await find("fromTools")).lines[0]).toMatchObject({ file: "tools/build/gen.ts" })
+    expect((await find("bootstrapBuildTools")).lines[0]).toMatchObject({ file: "cmd/dist/main.go" })
     expect((await find("fromDist")).error?.code).toBe("SPL-E001")
     expect((await find("from_target")).error?.code).toBe("SPL-E001")
     // A write into build output does not put it in the graph either.

@@ -104,23 +104,25 @@ export const parseGitignore = (content: string): Rule[] =>
 /** Directories never indexed, ignored or not: dependencies, tools' state and caches. */
 export const ALWAYS_SKIPPED = new Set(["node_modules", ".git", ".hg", ".svn", ".splice", ".magellan", "venv", ".venv", "__pycache__", ".tox", ".mypy_cache", ".next", ".cache"])
 
-/** Names build tools write their output to. */
-export const BUILD_OUTPUT_NAMES = new Set(["target", "dist", "build"])
-
 /**
- * Files that make their directory a project whose `dist`, `build` or `target` is that project's
- * build output. Without one beside it such a directory is source like any other (Go's `go/build`
- * package, a `build/` of scripts).
+ * Where each kind of project's build writes its output: a directory of that name beside the
+ * manifest repeats the sources (compiled, bundled, copied). Without such a manifest beside it the
+ * directory is source like any other (Go's `go/build` package, its `cmd/dist` tool beside go.mod: Go
+ * builds into neither, a `build/` of scripts).
  */
-const PROJECT_MANIFESTS = new Set([
-  "package.json", "deno.json", "deno.jsonc", "tsconfig.json", "Cargo.toml", "go.mod", "pyproject.toml", "setup.py", "setup.cfg",
-  "pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "build.sbt", "CMakeLists.txt",
-  "Makefile", "meson.build", "composer.json", "Gemfile", "mix.exs"
+const OUTPUT_OF_MANIFEST: ReadonlyMap<string, ReadonlyArray<string>> = new Map<string, ReadonlyArray<string>>([
+  ...["package.json", "tsconfig.json", "deno.json", "deno.jsonc"].map((m) => [m, ["dist", "build"]] as [string, ReadonlyArray<string>]),
+  ...["pyproject.toml", "setup.py", "setup.cfg"].map((m) => [m, ["dist", "build"]] as [string, ReadonlyArray<string>]),
+  ...["Cargo.toml", "pom.xml", "build.sbt"].map((m) => [m, ["target"]] as [string, ReadonlyArray<string>]),
+  ...["build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "CMakeLists.txt", "meson.build"].map((m) => [m, ["build"]] as [string, ReadonlyArray<string>])
 ])
+
+/** Names some build writes its output to. */
+export const BUILD_OUTPUT_NAMES: ReadonlySet<string> = new Set([...OUTPUT_OF_MANIFEST.values()].flat())
 
 /** Whether directory `name`, among its parent's `siblings` (names), is a project's build output. */
 export const isBuildOutput = (name: string, siblings: Iterable<string>): boolean => {
   if (!BUILD_OUTPUT_NAMES.has(name)) return false
-  for (const s of siblings) if (PROJECT_MANIFESTS.has(s)) return true
+  for (const s of siblings) if (OUTPUT_OF_MANIFEST.get(s)?.includes(name) === true) return true
   return false
 }
