@@ -6,7 +6,7 @@
  */
 import * as v8 from "node:v8"
 import * as CliConfig from "@effect/cli/CliConfig"
-import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
+import * as FileSystem from "@effect/platform/FileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
 import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
 import * as Effect from "effect/Effect"
@@ -70,9 +70,11 @@ const catalog = catalogOf("locale" in locale ? locale.locale : "en")
 const argv = [...process.argv.slice(0, 2), ...numbersAsArguments(stdinArgumentLast(localeFlag.args, commandSpecs), commandSpecs)]
 warmUp(argv.slice(2))
 // What @effect/cli needs (help, completions) and no more: NodeContext would also load the worker
-// and child-process modules on every start.
+// and child-process modules on every start. Its FileSystem serves only file-typed flags and
+// arguments, which splice does not declare (commands read files through FileStore): a no-op one
+// spares every start loading node:crypto and the platform's file system module.
 // Case-sensitive flags, as every Unix tool has them: `splice search -c` (count) is not `-C` (context).
-const cliEnvironment = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer, CliConfig.layer({ isCaseSensitive: true }))
+const cliEnvironment = Layer.mergeAll(FileSystem.layerNoop({}), NodePath.layer, NodeTerminal.layer, CliConfig.layer({ isCaseSensitive: true }))
 // Commands defined as specs print their own short help, generated from the same definition as their flags.
 const help = requestedHelp(argv.slice(2), commandSpecs, VERSION)
 /** A first word that names no command: SPL-E010 with the commands it is close to (@effect/cli only lists them all). */

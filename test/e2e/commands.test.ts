@@ -159,7 +159,7 @@ describe.each(runtimes)("the built CLI under $name", (rt) => {
   it("--help exits 0 with plain text; human errors go to stderr", () => {
     const h = run(["--help"])
     expect(h.code).toBe(0)
-    expect(h.stdout).toContain("USAGE")
+    expect(h.stdout).toContain("Usage: splice COMMAND [OPTIONS]")
     expect(h.stdout).not.toMatch(/\u001b\[/)
     const e = run(["edit", "--file", "zz.ts", "--replace-old", "a", "--replace-new", "b", "--output", "human"])
     expect(e.code).toBe(4)
