@@ -66,7 +66,7 @@ if (step("sea build", process.execPath, ["scripts/sea.mjs"])) {
   const sea = join(process.cwd(), "dist", "splice-sea")
   const run = (args) => spawnSync(sea, [...args, "--workspace", ws], { encoding: "utf8" })
   const help = spawnSync(sea, ["--help"], { encoding: "utf8" })
-  check("sea --help", help.status === 0 && help.stdout.includes("USAGE"))
+  check("sea --help", help.status === 0 && help.stdout.includes("Usage: splice COMMAND"))
   const ok = run(["edit", "--file", "a.ts", "--replace-old", "a = 1", "--replace-new", "a = 2"])
   check("sea edit", ok.status === 0 && readFileSync(join(ws, "a.ts"), "utf8") === "export const a = 2\r\n")
   const bad = run(["edit", "--file", "a.ts", "--replace-old", "a = 2", "--replace-new", "a = (2"])
@@ -76,6 +76,11 @@ if (step("sea build", process.execPath, ["scripts/sea.mjs"])) {
   const index = run(["index"])
   const find = run(["find", "a"])
   check("sea graph", index.status === 0 && find.status === 0 && JSON.parse(find.stdout.trim().split("\n")[0]).name === "a")
+  // TypeScript's standard library ships beside the executable (dist/grammars/typescript-lib): an
+  // array's methods are known.
+  writeFileSync(join(ws, "b.ts"), "const xs = [1, 2]\nexport const ys = xs.ma\n")
+  const complete = run(["complete", "--file", "b.ts", "--line", "2", "--column", "24"])
+  check("sea complete (shipped lib)", complete.status === 0 && JSON.parse(complete.stdout.trim().split("\n").pop()).candidates?.some((c) => c.name === "map") === true)
   // The MCP server too: three requests on stdin, then end of input (the server answers, then exits 0).
   const rpc = [
     { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "ci", version: "1" } } },
