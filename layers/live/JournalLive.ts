@@ -35,6 +35,9 @@ export interface HistoryLimits {
 
 export const DEFAULT_LIMITS: HistoryLimits = { count: 200, bytes: 256 * 1024 * 1024, checkFrom: 20 }
 
+/** How many entries a long-running process lets .splice/history-bytes.json lack before it writes it again. */
+export const LAZY_CACHE = 16
+
 /** A begin that died before writing its intent, with no owner record to ask, is garbage after this. */
 const ABANDONED_MS = 10 * 60 * 1000
 const TX_ID = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z-[0-9a-z]{8}$/
@@ -309,25 +312,37 @@ export const makeJournal = (
       if (json?.ok === true && isRecord(json.value)) for (const [id, n] of Object.entries(json.value)) if (typeof n === "number") out.set(id, n)
       return out
     })
+    /**
+     * The ids the cache held when this process last read or wrote it. A process's first prune writes
+     * the cache whenever it learnt an entry (a CLI process prunes once); a long-running one (splice
+     * mcp) then writes it again only once it lacks LAZY_CACHE entries: rewriting it for each edit cost
+     * a file creation and a rename per edit, and a process that finds entries missing reads just those
+     * intents (and writes the cache whole).
+     */
+    let cacheHolds: ReadonlySet<string> | undefined
+    let pruned = false
 
     /** Drop the oldest finished entries beyond the limits; `current` is the pending one just begun. */
     const prune = (current: string) => Effect.gen(function*() {
       const all = yield* ids
       if (all.length <= limits.checkFrom) return
-      const cached = yield* cachedBytes
+      // Sizes this process knows (they never change) are not read again; the cache only for the others.
+      if (all.some((id) => !bytesOf.has(id))) {
+        const cached = yield* cachedBytes
+        for (const [id, n] of cached) if (!bytesOf.has(id)) bytesOf.set(id, n)
+        cacheHolds = new Set(cached.keys())
+      }
       const kept = new Map<string, number>()
-      let learnt = false
       let bytes = 0
       // Newest first: keep while under both limits; drop finished ones beyond them (never a pending
       // one, recovery still needs it). Problems and unfinished begins are sweep's business.
       for (const id of [...all].reverse()) {
-        let size = bytesOf.get(id) ?? cached.get(id)
+        let size = bytesOf.get(id)
         if (size === undefined) {
           const e = yield* readEntry(id)
           if (e.kind !== "tx") continue
           size = e.bytes
         }
-        if (!cached.has(id)) learnt = true
         const withinLimits = kept.size < limits.count && (kept.size === 0 || bytes + size <= limits.bytes)
         // Beyond the limits: removed when finished; unless this process saw it finished, read in
         // full (it may still be pending, or damaged since it was weighed: left to recover).
@@ -342,7 +357,12 @@ export const makeJournal = (
           bytesOf.delete(id)
         }
       }
-      if (learnt) yield* store.writeAtomic(yield* bytesCache, encoder.encode(JSON.stringify(Object.fromEntries(kept))), { mode: 0o600, durable: false })
+      const missing = [...kept.keys()].filter((id) => cacheHolds?.has(id) !== true).length
+      if (missing > 0 && (!pruned || missing >= LAZY_CACHE)) {
+        yield* store.writeAtomic(yield* bytesCache, encoder.encode(JSON.stringify(Object.fromEntries(kept))), { mode: 0o600, durable: false })
+        cacheHolds = new Set(kept.keys())
+      }
+      pruned = true
     })
 
     const begin = (input: BeginInput) =>
