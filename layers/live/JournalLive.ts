@@ -148,18 +148,20 @@ export const makeJournal = (
      * .splice and its parts must be real directories inside the workspace: a symlink shipped in a
      * repository would make splice create its journal (or locks) wherever it points.
      */
-    const checkStateDir = (rel: WorkspacePath) =>
-      Effect.gen(function*() {
-        const p = childPath(yield* store.locate(WORKSPACE_ROOT), rel)
-        const st = yield* store.lstat(p)
+    const stateDirs = [STATE_DIR, statePath("tx"), statePath("quarantine")]
+    /** Checks them (the workspace root located once), and says whether .splice/tx exists. */
+    const checkState = Effect.gen(function*() {
+      const root = yield* store.locate(WORKSPACE_ROOT)
+      const found = yield* store.lstatMany(stateDirs.map((rel) => childPath(root, rel)))
+      for (const [i, st] of found.entries()) {
         if (st._tag === "Some" && st.value.kind !== "directory") {
+          const rel = stateDirs[i]!
           return yield* Effect.fail(spliceError("SPL-E068", `${rel} is a ${st.value.kind}, not a directory: splice will not keep its state there`, {
             context: { path: rel, kind: st.value.kind }
           }))
         }
-      })
-    const checkState = Effect.gen(function*() {
-      for (const d of [STATE_DIR, statePath("tx"), statePath("quarantine")]) yield* checkStateDir(d)
+      }
+      return { txExists: found[1]!._tag === "Some" }
     })
 
     type Json = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string }
@@ -289,9 +291,9 @@ export const makeJournal = (
     const records = Effect.map(entries, (es) => withDerivedStates(es.flatMap((e) => (e.entry.kind === "tx" ? [e.entry.record] : []))))
 
     const ensureRoot = Effect.gen(function*() {
-      yield* checkState
+      const { txExists } = yield* checkState
       const splice = yield* resolveDir(STATE_DIR)
-      yield* store.makeDirectory(yield* txRoot)
+      if (!txExists) yield* store.makeDirectory(yield* txRoot)
       const ignore = childPath(splice, ".gitignore")
       if ((yield* store.lstat(ignore))._tag === "None") {
         // Keep splice's own state out of the user's commits.
@@ -462,15 +464,20 @@ export const makeJournal = (
         return { ...p, quarantinedTo: to.relative } satisfies JournalProblem
       })
 
-    const sweep = (scope: "open" | "all") => Effect.gen(function*() {
-      const out: JournalProblem[] = []
-      for (const { id, entry } of yield* (scope === "all" ? entries : openEntries)) {
-        if (entry.kind === "problem") out.push(yield* quarantine(entry.problem))
+    const sweepAndPending = (scope: "open" | "all") => Effect.gen(function*() {
+      const quarantined: JournalProblem[] = []
+      const pending: TxRecord[] = []
+      const scanned = yield* (scope === "all" ? entries : openEntries)
+      for (const { id, entry } of scanned) {
+        if (entry.kind === "problem") quarantined.push(yield* quarantine(entry.problem))
         else if (entry.kind === "unfinished" && entry.abandoned) yield* store.removeDirectory(yield* txDir(id))
         else if (entry.kind === "tx" && entry.record.state === "rolled_back") yield* dropOriginals(id)
       }
-      return out
+      // What the sweep moved or removed was never a pending transaction: those are the scan's.
+      for (const e of scanned) if (e.entry.kind === "tx" && e.entry.record.state === "pending") pending.push(e.entry.record)
+      return { quarantined, pending }
     })
+    const sweep = (scope: "open" | "all") => Effect.map(sweepAndPending(scope), (r) => r.quarantined)
 
     /** A journal file's temp, left by a writer killed between writing it and the rename. */
     const isStrayTemp = (name: string) => name.startsWith(".") && name.includes(".splice-") && name.endsWith(".tmp")
@@ -490,6 +497,7 @@ export const makeJournal = (
       pending: Effect.map(openEntries, (es) => es.flatMap((e) => (e.entry.kind === "tx" && e.entry.record.state === "pending" ? [e.entry.record] : []))),
       history: Effect.map(records, (rs) => rs.reverse()),
       sweep,
+      sweepAndPending,
       quarantined: Effect.flatMap(quarantineRoot, (q) => Effect.flatMap(store.lstat(q), (st) => (st._tag === "Some" && st.value.kind === "directory" ? store.list(q) : Effect.succeed([])))),
       dropOriginals
     }
