@@ -192,6 +192,15 @@ export interface FileStoreService {
 
 export class FileStore extends Context.Tag("splice/FileStore")<FileStore, FileStoreService>() {}
 
+/**
+ * What a file is now, as far as a stat tells (kind, identity, mode, size, modification time;
+ * "absent"): a cache of something read from it is good while its stamp stays the same. An atomic
+ * replace gives a new identity; an in-place rewrite a new mtime (nanoseconds on the usual file
+ * systems); a chmod (a file made readable again) a new mode.
+ */
+export const fileStamp = (st: Option.Option<FileInfo>): string =>
+  st._tag === "None" ? "absent" : `${st.value.kind}:${st.value.identity}:${st.value.mode}:${st.value.size}:${st.value.mtimeMs}`
+
 /** Join a workspace-relative directory and a name. */
 export const childPath = (dir: ResolvedPath, name: string): ResolvedPath => ({
   absolute: `${dir.absolute}/${name}`,

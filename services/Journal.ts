@@ -132,6 +132,14 @@ export interface JournalService {
    * not finished (the quick pass before every write); `all` at every entry (`splice recover`).
    */
   readonly sweep: (scope: "open" | "all") => Effect.Effect<ReadonlyArray<JournalProblem>, SpliceError>
+  /**
+   * `sweep`, and the transactions still pending, from one scan of the journal (the pass before every
+   * write asks both: one listing and one look at its state directories instead of two).
+   */
+  readonly sweepAndPending: (scope: "open" | "all") => Effect.Effect<{
+    readonly quarantined: ReadonlyArray<JournalProblem>
+    readonly pending: ReadonlyArray<TxRecord>
+  }, SpliceError>
   /** Entries already in quarantine (for recover and history to report). */
   readonly quarantined: Effect.Effect<ReadonlyArray<string>, SpliceError>
   /** Drop the saved originals of a finished rollback: they are never needed again. */

@@ -95,7 +95,9 @@ export const CompilerGateLive: Layer.Layer<CompilerGate, never, FileStore | Proc
     const trustService = yield* Trust
     const root = store.root
     // Fails closed: trust that cannot be established (an unreadable store) is no trust; `splice trust --status` shows why.
-    const trusted = yield* Effect.cached(trustService.status.pipe(Effect.map((s) => s.trusted), Effect.orElseSucceed(() => false)))
+    // Asked each time (the trust layer answers from a stat while nothing changed): a long-running
+    // process must see trust given or revoked, and splice.json changed, since it started.
+    const trusted = trustService.status.pipe(Effect.map((s) => s.trusted), Effect.orElseSucceed(() => false))
     const safePath = pathOutside(root, (process.env["PATH"] ?? "").split(path.delimiter).filter((d) => d.length > 0))
     const untrustedSkip = (tool: string): CheckerPlan => ({ kind: "skip", tool, untrusted: true, reason: UNTRUSTED_REASON })
 

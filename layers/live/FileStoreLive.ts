@@ -274,12 +274,12 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
    * nothing. Where /proc is missing, the path is used, checked before and after the temp file.
    */
   const inPinnedDirectory = <A>(p: ResolvedPath, fn: (target: string, dirFd: number | undefined) => A): A => {
-    checkDirectory(p)
     const dir = path.dirname(p.absolute)
     let fd: number | undefined
     try {
       fd = fs.openSync(dir, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY | fs.constants.O_NOFOLLOW)
     } catch (e) {
+      checkDirectory(p) // says what happened to it (gone, a symlink now), if it can tell
       throw spliceError("SPL-E062", `the directory of ${p.relative} changed while splice was writing (${(e as { code?: string }).code ?? "race"})`, {
         context: { file: p.relative, race: "directory" }
       })
@@ -292,6 +292,9 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       } catch {
         opened = undefined // no /proc here
       }
+      // What the kernel opened is named by its real path: when that is the directory resolved, no
+      // component of it is a symlink and it is inside the workspace (the realpath check is only needed without /proc).
+      if (opened === undefined || opened !== dir) checkDirectory(p)
       if (opened !== undefined && opened !== dir) {
         throw spliceError("SPL-E062", `the directory of ${p.relative} was replaced while splice was writing; nothing was replaced`, {
           context: { file: p.relative, expected: dir, now: opened, race: "directory" }

@@ -10,13 +10,16 @@ type Blake3 = Awaited<ReturnType<typeof createBLAKE3>>
 let instance: Promise<Blake3> | undefined
 export const startBlake3 = (): Promise<Blake3> => (instance ??= createBLAKE3())
 
-/** Keyed instances, one per key (a process uses one or two). */
+/** Keyed instances, one per key (a process uses one or two); once made, used without an async step. */
 const keyed = new Map<string, Promise<Blake3>>()
-const keyedInstance = (key: Uint8Array): Promise<Blake3> => {
+const ready = new Map<string, Blake3>()
+const keyedInstance = (key: Uint8Array): Effect.Effect<Blake3> => {
   const id = Buffer.from(key).toString("hex")
+  const made = ready.get(id)
+  if (made !== undefined) return Effect.succeed(made)
   let p = keyed.get(id)
-  if (p === undefined) keyed.set(id, p = createBLAKE3(256, key))
-  return p
+  if (p === undefined) keyed.set(id, p = createBLAKE3(256, key).then((k) => (ready.set(id, k), k)))
+  return Effect.promise(() => p)
 }
 
 /** BLAKE3 through hash-wasm (pure wasm: the same on Node, Deno and in tests). */
@@ -30,7 +33,7 @@ export const HasherLive: Layer.Layer<Hasher> = Layer.effect(
         return h.digest("hex")
       }),
     mac: (key: Uint8Array, data: Uint8Array) =>
-      Effect.map(Effect.promise(() => keyedInstance(key)), (k) => {
+      Effect.map(keyedInstance(key), (k) => {
         k.init()
         k.update(data)
         return k.digest("hex")

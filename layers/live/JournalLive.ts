@@ -35,6 +35,9 @@ export interface HistoryLimits {
 
 export const DEFAULT_LIMITS: HistoryLimits = { count: 200, bytes: 256 * 1024 * 1024, checkFrom: 20 }
 
+/** How many entries a long-running process lets .splice/history-bytes.json lack before it writes it again. */
+export const LAZY_CACHE = 16
+
 /** A begin that died before writing its intent, with no owner record to ask, is garbage after this. */
 const ABANDONED_MS = 10 * 60 * 1000
 const TX_ID = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z-[0-9a-z]{8}$/
@@ -145,18 +148,20 @@ export const makeJournal = (
      * .splice and its parts must be real directories inside the workspace: a symlink shipped in a
      * repository would make splice create its journal (or locks) wherever it points.
      */
-    const checkStateDir = (rel: WorkspacePath) =>
-      Effect.gen(function*() {
-        const p = childPath(yield* store.locate(WORKSPACE_ROOT), rel)
-        const st = yield* store.lstat(p)
+    const stateDirs = [STATE_DIR, statePath("tx"), statePath("quarantine")]
+    /** Checks them (the workspace root located once), and says whether .splice/tx exists. */
+    const checkState = Effect.gen(function*() {
+      const root = yield* store.locate(WORKSPACE_ROOT)
+      const found = yield* store.lstatMany(stateDirs.map((rel) => childPath(root, rel)))
+      for (const [i, st] of found.entries()) {
         if (st._tag === "Some" && st.value.kind !== "directory") {
+          const rel = stateDirs[i]!
           return yield* Effect.fail(spliceError("SPL-E068", `${rel} is a ${st.value.kind}, not a directory: splice will not keep its state there`, {
             context: { path: rel, kind: st.value.kind }
           }))
         }
-      })
-    const checkState = Effect.gen(function*() {
-      for (const d of [STATE_DIR, statePath("tx"), statePath("quarantine")]) yield* checkStateDir(d)
+      }
+      return { txExists: found[1]!._tag === "Some" }
     })
 
     type Json = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string }
@@ -286,9 +291,9 @@ export const makeJournal = (
     const records = Effect.map(entries, (es) => withDerivedStates(es.flatMap((e) => (e.entry.kind === "tx" ? [e.entry.record] : []))))
 
     const ensureRoot = Effect.gen(function*() {
-      yield* checkState
+      const { txExists } = yield* checkState
       const splice = yield* resolveDir(STATE_DIR)
-      yield* store.makeDirectory(yield* txRoot)
+      if (!txExists) yield* store.makeDirectory(yield* txRoot)
       const ignore = childPath(splice, ".gitignore")
       if ((yield* store.lstat(ignore))._tag === "None") {
         // Keep splice's own state out of the user's commits.
@@ -309,25 +314,37 @@ export const makeJournal = (
       if (json?.ok === true && isRecord(json.value)) for (const [id, n] of Object.entries(json.value)) if (typeof n === "number") out.set(id, n)
       return out
     })
+    /**
+     * The ids the cache held when this process last read or wrote it. A process's first prune writes
+     * the cache whenever it learnt an entry (a CLI process prunes once); a long-running one (splice
+     * mcp) then writes it again only once it lacks LAZY_CACHE entries: rewriting it for each edit cost
+     * a file creation and a rename per edit, and a process that finds entries missing reads just those
+     * intents (and writes the cache whole).
+     */
+    let cacheHolds: ReadonlySet<string> | undefined
+    let pruned = false
 
     /** Drop the oldest finished entries beyond the limits; `current` is the pending one just begun. */
     const prune = (current: string) => Effect.gen(function*() {
       const all = yield* ids
       if (all.length <= limits.checkFrom) return
-      const cached = yield* cachedBytes
+      // Sizes this process knows (they never change) are not read again; the cache only for the others.
+      if (all.some((id) => !bytesOf.has(id))) {
+        const cached = yield* cachedBytes
+        for (const [id, n] of cached) if (!bytesOf.has(id)) bytesOf.set(id, n)
+        cacheHolds = new Set(cached.keys())
+      }
       const kept = new Map<string, number>()
-      let learnt = false
       let bytes = 0
       // Newest first: keep while under both limits; drop finished ones beyond them (never a pending
       // one, recovery still needs it). Problems and unfinished begins are sweep's business.
       for (const id of [...all].reverse()) {
-        let size = bytesOf.get(id) ?? cached.get(id)
+        let size = bytesOf.get(id)
         if (size === undefined) {
           const e = yield* readEntry(id)
           if (e.kind !== "tx") continue
           size = e.bytes
         }
-        if (!cached.has(id)) learnt = true
         const withinLimits = kept.size < limits.count && (kept.size === 0 || bytes + size <= limits.bytes)
         // Beyond the limits: removed when finished; unless this process saw it finished, read in
         // full (it may still be pending, or damaged since it was weighed: left to recover).
@@ -342,7 +359,12 @@ export const makeJournal = (
           bytesOf.delete(id)
         }
       }
-      if (learnt) yield* store.writeAtomic(yield* bytesCache, encoder.encode(JSON.stringify(Object.fromEntries(kept))), { mode: 0o600, durable: false })
+      const missing = [...kept.keys()].filter((id) => cacheHolds?.has(id) !== true).length
+      if (missing > 0 && (!pruned || missing >= LAZY_CACHE)) {
+        yield* store.writeAtomic(yield* bytesCache, encoder.encode(JSON.stringify(Object.fromEntries(kept))), { mode: 0o600, durable: false })
+        cacheHolds = new Set(kept.keys())
+      }
+      pruned = true
     })
 
     const begin = (input: BeginInput) =>
@@ -442,15 +464,20 @@ export const makeJournal = (
         return { ...p, quarantinedTo: to.relative } satisfies JournalProblem
       })
 
-    const sweep = (scope: "open" | "all") => Effect.gen(function*() {
-      const out: JournalProblem[] = []
-      for (const { id, entry } of yield* (scope === "all" ? entries : openEntries)) {
-        if (entry.kind === "problem") out.push(yield* quarantine(entry.problem))
+    const sweepAndPending = (scope: "open" | "all") => Effect.gen(function*() {
+      const quarantined: JournalProblem[] = []
+      const pending: TxRecord[] = []
+      const scanned = yield* (scope === "all" ? entries : openEntries)
+      for (const { id, entry } of scanned) {
+        if (entry.kind === "problem") quarantined.push(yield* quarantine(entry.problem))
         else if (entry.kind === "unfinished" && entry.abandoned) yield* store.removeDirectory(yield* txDir(id))
         else if (entry.kind === "tx" && entry.record.state === "rolled_back") yield* dropOriginals(id)
       }
-      return out
+      // What the sweep moved or removed was never a pending transaction: those are the scan's.
+      for (const e of scanned) if (e.entry.kind === "tx" && e.entry.record.state === "pending") pending.push(e.entry.record)
+      return { quarantined, pending }
     })
+    const sweep = (scope: "open" | "all") => Effect.map(sweepAndPending(scope), (r) => r.quarantined)
 
     /** A journal file's temp, left by a writer killed between writing it and the rename. */
     const isStrayTemp = (name: string) => name.startsWith(".") && name.includes(".splice-") && name.endsWith(".tmp")
@@ -470,6 +497,7 @@ export const makeJournal = (
       pending: Effect.map(openEntries, (es) => es.flatMap((e) => (e.entry.kind === "tx" && e.entry.record.state === "pending" ? [e.entry.record] : []))),
       history: Effect.map(records, (rs) => rs.reverse()),
       sweep,
+      sweepAndPending,
       quarantined: Effect.flatMap(quarantineRoot, (q) => Effect.flatMap(store.lstat(q), (st) => (st._tag === "Some" && st.value.kind === "directory" ? store.list(q) : Effect.succeed([])))),
       dropOriginals
     }

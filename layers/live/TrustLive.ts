@@ -3,8 +3,8 @@ import * as path from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { spliceError } from "../../src/domain/SpliceError.js"
-import { envTrusts, parseTrustRecords, serializeTrustRecords, type TrustRecords, trustStateOf } from "../../src/domain/trust.js"
-import { FileStore, type WorkspacePath } from "../../services/FileStore.js"
+import { envTrusts, parseTrustRecords, serializeTrustRecords, type TrustRecords, type TrustState, trustStateOf } from "../../src/domain/trust.js"
+import { FileStore, fileStamp, type WorkspacePath } from "../../services/FileStore.js"
 import { Hasher } from "../../services/Hasher.js"
 import { Trust } from "../../services/Trust.js"
 import { writeFileAtomic } from "./atomicFile.js"
@@ -97,8 +97,21 @@ export const TrustLive: Layer.Layer<Trust, never, FileStore | Hasher> = Layer.ef
         () => Effect.sync(() => fs.rmSync(lock, { force: true }))
       )
 
+    // Asked before every write that may run a gate: worked out again only when trust.json or
+    // splice.json changed since (a stat of each), so a long-running process (splice mcp) sees
+    // `splice trust`, `--revoke` and a changed splice.json at once without reading both each time.
+    let last: { readonly stamp: string; readonly state: TrustState } | undefined
+    const stampNow = Effect.gen(function*() {
+      const records = yield* Effect.try({ try: () => fs.statSync(file, { throwIfNoEntry: false }), catch: (e) => fromErrno(e, "read", file) })
+      const spliceJson = fileStamp(yield* store.stat(yield* store.locate("splice.json" as WorkspacePath)))
+      return `${records === undefined ? "absent" : `${records.dev}:${records.ino}:${records.size}:${records.mtimeMs}`}|${spliceJson}`
+    })
     const status = Effect.gen(function*() {
-      return trustStateOf(yield* readRecords, store.root, yield* current, env)
+      const stamp = yield* stampNow
+      if (last !== undefined && last.stamp === stamp) return last.state
+      const state = trustStateOf(yield* readRecords, store.root, yield* current, env)
+      last = { stamp, state }
+      return state
     })
     const trust = Effect.gen(function*() {
       const hash = yield* current

@@ -86,10 +86,10 @@ export interface RecoveryReport {
 export const recoverAbandoned = (scope: "open" | "all") => Effect.gen(function*() {
   const journal = yield* Journal
   const lock = yield* Lock
-  const quarantined = yield* journal.sweep(scope)
+  const { quarantined, pending } = yield* journal.sweepAndPending(scope)
   const staleLocks = yield* lock.sweepStale
   const transactions: RecoveredTx[] = []
-  for (const tx of yield* journal.pending) transactions.push(yield* recoverOne(tx))
+  for (const tx of pending) transactions.push(yield* recoverOne(tx))
   const blocked = new Map<WorkspacePath, RecoveredTx>()
   for (const r of transactions) {
     if (r.status !== "incomplete" && r.status !== "damaged") continue

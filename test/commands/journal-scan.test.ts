@@ -7,6 +7,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Runtime from "effect/Runtime"
 import { describe, expect, it } from "vitest"
+import { LAZY_CACHE } from "../../layers/live/JournalLive.js"
 import { CapturedOutput } from "../../layers/memory/OutputMemory.js"
 import { edit } from "../../src/commands/edit.js"
 import { recoverCommand } from "../../src/commands/recover.js"
@@ -84,6 +85,44 @@ describe("journal scans", () => {
     expect((await run(edit(one("a.txt", "v13", "v14")), mem, { history })).exit).toBe(0)
     expect(txDirs(mem)).toHaveLength(10)
     expect(Object.keys(JSON.parse(mem.text(".splice/history-bytes.json")!) as object)).toHaveLength(10)
+  })
+
+  it("a long-running process rewrites history-bytes.json only once it lacks LAZY_CACHE entries; a new process reads just the missing intents", async () => {
+    const mem = new MemoryFs({ "a.txt": "v0\n" })
+    const history = { count: 40, bytes: 1 << 30, checkFrom: 1 }
+    for (let i = 0; i < 5; i++) expect((await run(edit(one("a.txt", `v${i}`, `v${i + 1}`)), mem, { history })).exit).toBe(0)
+    const cacheWrites = (f: () => Promise<unknown>) => {
+      let writes = 0
+      const original = mem.run.bind(mem)
+      mem.run = ((op, rel, g) => {
+        if (op === "write" && rel === ".splice/history-bytes.json") writes++
+        return original(op, rel, g)
+      }) as typeof mem.run
+      return f().then(() => writes, (e) => Promise.reject(e)).finally(() => (mem.run = original))
+    }
+    const cached = () => Object.keys(JSON.parse(mem.text(".splice/history-bytes.json")!) as object)
+    let k = 5
+    await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
+      const runtime = yield* Layer.toRuntime(layerFor(mem, new CapturedOutput(), { history }))
+      const once = () => Runtime.runPromise(runtime)(edit(one("a.txt", `v${k}`, `v${++k}`)))
+      // The first prune of the process writes what it learnt (its own entry), as a CLI process does.
+      expect(yield* Effect.promise(() => cacheWrites(once))).toBe(1)
+      expect(cached()).toHaveLength(6)
+      // Then not for each edit: the cache lacks the newest entries until LAZY_CACHE of them are missing.
+      let writes = 0
+      for (let i = 1; i < LAZY_CACHE; i++) writes += yield* Effect.promise(() => cacheWrites(once))
+      expect(writes).toBe(0)
+      expect(cached()).toHaveLength(6)
+      expect(yield* Effect.promise(() => cacheWrites(once))).toBe(1)
+      expect(cached()).toHaveLength(6 + LAZY_CACHE)
+      for (let i = 0; i < 3; i++) yield* Effect.promise(once)
+    })))
+    // Another process finds 3 entries the cache lacks: it reads those intents only, then writes the cache whole.
+    const total = txDirs(mem).length
+    expect(total).toBe(6 + LAZY_CACHE + 3)
+    const reads = await countIntentReads(mem, async () => expect((await run(edit(one("a.txt", `v${k}`, `v${k + 1}`)), mem, { history })).exit).toBe(0))
+    expect(reads).toBe(3)
+    expect(cached()).toHaveLength(total + 1)
   })
 
   it("the byte limit counts from the cache as from the intents: a big entry pushes out the older ones", async () => {

@@ -211,6 +211,40 @@ for (const rt of runtimes) {
       expect(fs.readFileSync(path.join(ws, "m.py"), "utf8")).toBe("a = 2\nb = 2\n")
     })
 
+    it("sees splice.json and trust change while it runs: a new default, a gate trusted by `splice trust`, then revoked", async () => {
+      const ws = tempWorkspace()
+      const config = fs.mkdtempSync(path.join(ws, "..", "splice-cfg-"))
+      const env = { SPLICE_TRUST: "", XDG_CONFIG_HOME: config }
+      const marker = path.join(config, "gate-ran")
+      fs.writeFileSync(path.join(ws, "notes.txt"), "v0\n")
+      const { client } = await connect(rt, ws, env)
+      let k = 0
+      const edit = async () => {
+        const r = (await client.callTool({ name: "edit", arguments: { file: "notes.txt", replace_old: `v${k}`, replace_new: `v${k + 1}` } })) as ToolResult
+        expect(r.isError).toBeFalsy()
+        k++
+        return r.structuredContent!
+      }
+      try {
+        expect(await edit()).toMatchObject({ validation: { status: "skipped", reason: "no grammar for .txt files" } })
+        // A splice.json written after the server started: its defaults apply, its gate waits for trust.
+        fs.writeFileSync(path.join(ws, "splice.json"), JSON.stringify({ gates: { ".txt": ["sh", "-c", `echo ran >> ${marker}`] }, defaults: { validate: "none" } }))
+        expect(await edit()).toMatchObject({ validation: { status: "skipped", reason: "disabled by --validate none" } })
+        fs.writeFileSync(path.join(ws, "splice.json"), JSON.stringify({ gates: { ".txt": ["sh", "-c", `echo ran >> ${marker}`] } }))
+        expect(await edit()).toMatchObject({ validation: { reason: "no grammar for .txt files" }, compiler: { status: "skipped", reason: "workspace not trusted; run splice trust" } })
+        expect(fs.existsSync(marker)).toBe(false)
+        // Trusted by another process: the server's next edit runs the gate; revoked: it stops.
+        expect((await runAsync(rt, ["trust", "--workspace", ws], { cwd: ws, env })).last).toMatchObject({ trusted: true })
+        expect(await edit()).toMatchObject({ compiler: { status: "passed", tool: "sh" } })
+        expect(fs.readFileSync(marker, "utf8")).toBe("ran\n")
+        expect((await runAsync(rt, ["trust", "--revoke", "--workspace", ws], { cwd: ws, env })).last).toMatchObject({ revoked: true })
+        expect(await edit()).toMatchObject({ compiler: { status: "skipped", reason: "workspace not trusted; run splice trust" } })
+        expect(fs.readFileSync(marker, "utf8")).toBe("ran\n")
+      } finally {
+        await client.close()
+      }
+    })
+
     it("reports a long index as progress to a client that asked for it", async () => {
       const ws = tempWorkspace()
       fs.cpSync(path.join(ROOT, "node_modules", "zod", "src"), path.join(ws, "src"), { recursive: true }) // 241 real files
