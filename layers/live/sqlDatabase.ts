@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect"
 import type { Database, SqlJsStatic } from "sql.js"
-import { CREATOR, MIGRATIONS, SCHEMA_VERSION } from "../../src/domain/graph/schema.js"
+import { CREATOR, MIGRATED, MIGRATIONS, SCHEMA_VERSION } from "../../src/domain/graph/schema.js"
 import { spliceError } from "../../src/domain/SpliceError.js"
 import type { DbLocation, GraphDbService, SqlValue } from "../../services/GraphDb.js"
 import { readWasm } from "./grammarFiles.js"
@@ -59,7 +59,10 @@ export const openGraphDatabase = (bytes: Uint8Array | null, location: DbLocation
         return yield* Effect.fail(dbError(location, `${location.path} has schema version ${version}; this splice knows up to ${SCHEMA_VERSION}`, "Upgrade splice, or rebuild with --db elsewhere."))
       }
       for (let v = version; v < SCHEMA_VERSION; v++) for (const sql of MIGRATIONS[v]!) db.run(sql)
-      if (version < SCHEMA_VERSION) db.run("UPDATE meta SET value = ? WHERE key = 'schema_version'", [String(SCHEMA_VERSION)])
+      if (version < SCHEMA_VERSION) {
+        db.run("UPDATE meta SET value = ? WHERE key = 'schema_version'", [String(SCHEMA_VERSION)])
+        memoOf(db).set(MIGRATED, true)
+      }
     } else {
       for (const step of MIGRATIONS) for (const sql of step) db.run(sql)
       db.run("INSERT INTO meta (key, value) VALUES ('creator', ?), ('schema_version', ?), ('created', ?)", [CREATOR, String(SCHEMA_VERSION), new Date().toISOString()])
