@@ -249,14 +249,43 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     return out
   }
 
-  /** `var` declarations of a function body, at any block depth (they belong to the function). */
+  /**
+   * `var` declarations of a function body, at any block depth (they belong to the function). A
+   * declaration list is a statement's or a `for`'s: only statements are visited, never expressions
+   * (a function or class inside one has a scope of its own).
+   */
   const hoistVars = (node: TS.Node, scope: Scope) => {
-    const visit = (n: TS.Node) => {
-      if (ts.isFunctionLike(n) || ts.isClassLike(n)) return
-      if (ts.isVariableDeclarationList(n) && (n.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const | ts.NodeFlags.Using)) === 0) {
-        for (const d of n.declarations) for (const id of bindingNames(d.name)) scope.declare(id.text, VALUE, { kind: "local" })
+    const declareList = (n: TS.Node | undefined) => {
+      if (n === undefined || !ts.isVariableDeclarationList(n) || (n.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const | ts.NodeFlags.Using)) !== 0) return
+      for (const d of n.declarations) for (const id of bindingNames(d.name)) scope.declare(id.text, VALUE, { kind: "local" })
+    }
+    const visit = (n: TS.Node): void => {
+      switch (n.kind) {
+        case K.VariableStatement:
+          return declareList((n as TS.VariableStatement).declarationList)
+        case K.ForStatement:
+        case K.ForInStatement:
+        case K.ForOfStatement:
+          declareList((n as TS.ForStatement).initializer)
+          return visit((n as TS.ForStatement).statement)
+        case K.Block:
+        case K.IfStatement:
+        case K.DoStatement:
+        case K.WhileStatement:
+        case K.TryStatement:
+        case K.CatchClause:
+        case K.SwitchStatement:
+        case K.CaseBlock:
+        case K.CaseClause:
+        case K.DefaultClause:
+        case K.LabeledStatement:
+        case K.WithStatement:
+        case K.ModuleDeclaration:
+        case K.ModuleBlock:
+          return void ts.forEachChild(n, visit)
+        default:
+          return
       }
-      ts.forEachChild(n, visit)
     }
     ts.forEachChild(node, visit)
   }
