@@ -280,10 +280,11 @@ const syncGraph = (scope: SyncScope) =>
     const { sources, projectFiles } = scope
     db.memo.delete(IN_SYNC_WITH) // whatever this changes, the last walk no longer describes it
 
-    const knownQuery = rowsFor("SELECT id, path, language, hash, size, mtime FROM files", scope.only)
-    const known = new Map((yield* db.all<DbFile>(knownQuery.sql, knownQuery.params)).map((f) => [f.path, f]))
-    const skippedQuery = rowsFor("SELECT path, size, mtime, reason FROM skipped", scope.only)
-    const skipped = new Map((yield* db.all<DbSkipped>(skippedQuery.sql, skippedQuery.params)).map((s) => [s.path, s]))
+    // Packed (one JSON value): 5,000 files read row by row through sql.js cost ~100 ms.
+    const knownQuery = rowsFor("files", scope.only)
+    const known = new Map((yield* packedRows<DbFile>(db, ["id", "path", "language", "hash", "size", "mtime"], knownQuery.sql, knownQuery.params)).map((f) => [f.path, f]))
+    const skippedQuery = rowsFor("skipped", scope.only)
+    const skipped = new Map((yield* packedRows<DbSkipped>(db, ["path", "size", "mtime", "reason"], skippedQuery.sql, skippedQuery.params)).map((s) => [s.path, s]))
     let skipsChanged = false
 
     const changed: string[] = []
