@@ -472,7 +472,8 @@ const BULK_FROM = 100
 const bindingDictionary = Effect.gen(function*() {
   const db = yield* GraphDb
   const ids = new Map((yield* packedRows<{ id: number; text: string }>(db, ["id", "text"], "bindings")).map((b) => [b.text, b.id]))
-  let next = Math.max(SCOPE_BINDING, ...ids.values()) + 1
+  let next = SCOPE_BINDING + 1
+  for (const id of ids.values()) if (id >= next) next = id + 1
   let fresh: Array<[number, string]> = []
   return {
     idOf: (text: string): number => {
