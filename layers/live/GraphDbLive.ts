@@ -58,7 +58,7 @@ export const GraphDbLive = (options: GraphDbOptions): Layer.Layer<GraphDb, Retur
       const warm = cache?.take(dbPath)
       const db = warm ?? (yield* openGraphDatabase(
         location.existed
-          ? yield* Effect.try({ try: () => new Uint8Array(fs.readFileSync(dbPath)), catch: (e) => spliceError("SPL-E091", `cannot read ${dbPath}: ${String(e)}`) })
+          ? yield* Effect.try({ try: () => fs.readFileSync(dbPath) as Uint8Array, catch: (e) => spliceError("SPL-E091", `cannot read ${dbPath}: ${String(e)}`) })
           : null,
         location
       ))

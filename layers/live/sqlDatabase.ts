@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect"
-import type { Database, SqlJsStatic } from "sql.js"
-import { CREATOR, MIGRATIONS, SCHEMA_VERSION } from "../../src/domain/graph/schema.js"
+import type { Database, SqlJsStatic, Statement } from "sql.js"
+import { CREATOR, MIGRATED, MIGRATIONS, SCHEMA_VERSION } from "../../src/domain/graph/schema.js"
 import { spliceError } from "../../src/domain/SpliceError.js"
 import type { DbLocation, GraphDbService, SqlValue } from "../../services/GraphDb.js"
 import { readWasm } from "./grammarFiles.js"
@@ -59,7 +59,10 @@ export const openGraphDatabase = (bytes: Uint8Array | null, location: DbLocation
         return yield* Effect.fail(dbError(location, `${location.path} has schema version ${version}; this splice knows up to ${SCHEMA_VERSION}`, "Upgrade splice, or rebuild with --db elsewhere."))
       }
       for (let v = version; v < SCHEMA_VERSION; v++) for (const sql of MIGRATIONS[v]!) db.run(sql)
-      if (version < SCHEMA_VERSION) db.run("UPDATE meta SET value = ? WHERE key = 'schema_version'", [String(SCHEMA_VERSION)])
+      if (version < SCHEMA_VERSION) {
+        db.run("UPDATE meta SET value = ? WHERE key = 'schema_version'", [String(SCHEMA_VERSION)])
+        memoOf(db).set(MIGRATED, true)
+      }
     } else {
       for (const step of MIGRATIONS) for (const sql of step) db.run(sql)
       db.run("INSERT INTO meta (key, value) VALUES ('creator', ?), ('schema_version', ?), ('created', ?)", [CREATOR, String(SCHEMA_VERSION), new Date().toISOString()])
@@ -75,22 +78,58 @@ const memoOf = (db: Database) => {
   return m
 }
 
+/**
+ * Prepared statements by SQL text, one cache per open database: an index prepares the same few
+ * statements for each of thousands of files, and sql.js's prepare costs as much as a small insert.
+ * Bounded (statements with literal id lists are one-offs); emptied before `export`, which frees
+ * every statement of the database.
+ */
+const statementCaches = new WeakMap<Database, Map<string, Statement>>()
+const STATEMENT_CACHE_SIZE = 64
+const statementsOf = (db: Database) => {
+  let m = statementCaches.get(db)
+  if (m === undefined) statementCaches.set(db, m = new Map())
+  return m
+}
+const freeStatements = (db: Database) => {
+  const cache = statementsOf(db)
+  for (const st of cache.values()) st.free()
+  cache.clear()
+}
+const prepared = (db: Database, sql: string): Statement => {
+  const cache = statementsOf(db)
+  let st = cache.get(sql)
+  if (st === undefined) {
+    if (cache.size >= STATEMENT_CACHE_SIZE) freeStatements(db)
+    st = db.prepare(sql)
+    cache.set(sql, st)
+  }
+  return st
+}
+
 export const wrapDatabase = (db: Database, location: DbLocation, persist: (bytes: Uint8Array) => Effect.Effect<void, ReturnType<typeof spliceError>>): GraphDbService => {
   const fail = (e: unknown) => dbError(location, `graph database error: ${String(e)}`)
   return {
     location,
-    run: (sql, params = []) => Effect.try({ try: () => db.run(sql, params as SqlValue[]), catch: fail }),
+    run: (sql, params = []) =>
+      Effect.try({
+        try: () => {
+          if (params.length === 0) return void db.run(sql)
+          prepared(db, sql).run(params as SqlValue[])
+        },
+        catch: fail
+      }),
     all: <T>(sql: string, params: ReadonlyArray<SqlValue> = []) =>
       Effect.try({
         try: () => {
-          const st = db.prepare(sql)
+          const st = prepared(db, sql)
           try {
             st.bind(params as SqlValue[])
             const out: T[] = []
             while (st.step()) out.push(st.getAsObject() as T)
             return out
           } finally {
-            st.free()
+            st.reset()
           }
         },
         catch: fail
@@ -98,17 +137,28 @@ export const wrapDatabase = (db: Database, location: DbLocation, persist: (bytes
     many: (sql, rows) =>
       Effect.try({
         try: () => {
-          const st = db.prepare(sql)
-          try {
-            for (const r of rows) st.run(r as SqlValue[])
-          } finally {
-            st.free()
-          }
+          if (rows.length === 0) return
+          const st = prepared(db, sql)
+          for (const r of rows) st.run(r as SqlValue[])
         },
         catch: fail
       }),
-    lastId: Effect.try({ try: () => Number(db.exec("SELECT last_insert_rowid()")[0]!.values[0]![0]), catch: fail }),
-    save: Effect.suspend(() => persist(db.export())),
+    lastId: Effect.try({
+      try: () => {
+        const st = prepared(db, "SELECT last_insert_rowid()")
+        try {
+          st.step()
+          return Number(st.get()[0])
+        } finally {
+          st.reset()
+        }
+      },
+      catch: fail
+    }),
+    save: Effect.suspend(() => {
+      freeStatements(db)
+      return persist(db.export())
+    }),
     memo: memoOf(db)
   }
 }

@@ -172,7 +172,8 @@ export const scriptKindOf = (file: string): ScriptKind | undefined => {
 export const typescriptFacts = (file: string, text: string, kind: ScriptKind): FileFacts => {
   const ts = (api ??= load()) as unknown as typeof TS
   // JSDoc is not needed for facts, and parsing it doubles the time on a documented library (effect).
-  const sf = ts.createSourceFile(file, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, true, kindOf(api, kind))
+  // No parent pointers either: scriptFacts needs none, and setting them is a whole extra walk (~20% of the parse).
+  const sf = ts.createSourceFile(file, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, kindOf(api, kind))
   return scriptFacts(ts, sf)
 }
 

@@ -9,7 +9,7 @@ import { scriptFacts } from "../../src/domain/graph/scriptFacts.js"
 
 const facts = (text: string, file = "m.ts"): FileFacts => {
   const kind = file.endsWith(".js") ? ts.ScriptKind.JS : file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS
-  return scriptFacts(ts, ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind))
+  return scriptFacts(ts, ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind))
 }
 
 /** Each reference as `line:col name → what it is bound to`. */

@@ -9,6 +9,7 @@ import * as Option from "effect/Option"
 import type { ImportFact, RefBinding, SymbolFact } from "../../domain/graph/facts.js"
 import { ALWAYS_SKIPPED, BUILD_OUTPUT_NAMES, isBuildOutput } from "../../domain/graph/gitignore.js"
 import { graphQueries } from "../../domain/graph/queries.js"
+import { DEFERRABLE_INDEXES, MIGRATED, SCOPE_BINDING } from "../../domain/graph/schema.js"
 import { type PackageInfo, parsePackageJson, parseTsconfig, type ResolveContext, resolveModule, type TsConfigInfo } from "../../domain/graph/resolveModule.js"
 import { fileFacts, SCRIPT_LANGUAGES } from "./fileFacts.js"
 import { packedRows } from "./packedRows.js"
@@ -40,7 +41,7 @@ const NAMESPACED = new Set(["ruby", "csharp", "php", "kotlin"])
 const SAME_DIRECTORY_PACKAGE = new Set(["kotlin", "csharp", "php"])
 
 /**
- * refs.binding: NULL for the tree-sitter languages (resolved by imports and names); else `scope`
+ * refs.binding_id names a bindings.text: NULL for the tree-sitter languages (resolved by imports and names); else `scope`
  * (bound in the file, symbol_id set at insert), `export:<module>` (`namespace:<module>` where it
  * qualifies a further name), `member:<module>#<export>`,
  * `member` (a guess among members by name), `global` (a guess among top-level names).
@@ -195,6 +196,11 @@ export const refreshGraph = (options: { readonly full: boolean; readonly progres
       return yield* syncGraph({ sources, gone: (p) => !onDisk.has(p), projectFiles, full: options.full, trustStat: !options.full, progress: options.progress, started, walk })
     })
     db.memo.set(IN_SYNC_WITH, walk)
+    if (db.memo.get(MIGRATED) === true) {
+      // Migrated on open and not saved by the sync (nothing changed): saved now, once.
+      yield* db.save
+      db.memo.delete(MIGRATED)
+    }
     if (Option.isSome(watch) && count !== undefined) {
       // Trusted next time only when everything the walk listed was watched before it began.
       if (yield* watch.value.cover(yield* watchedPaths(directories, linked))) db.memo.set(WATCHED, { count, files: sources.length })
@@ -313,10 +319,11 @@ const syncGraph = (scope: SyncScope) =>
     const { sources, projectFiles } = scope
     db.memo.delete(IN_SYNC_WITH) // whatever this changes, the last walk no longer describes it
 
-    const knownQuery = rowsFor("SELECT id, path, language, hash, size, mtime FROM files", scope.only)
-    const known = new Map((yield* db.all<DbFile>(knownQuery.sql, knownQuery.params)).map((f) => [f.path, f]))
-    const skippedQuery = rowsFor("SELECT path, size, mtime, reason FROM skipped", scope.only)
-    const skipped = new Map((yield* db.all<DbSkipped>(skippedQuery.sql, skippedQuery.params)).map((s) => [s.path, s]))
+    // Packed (one JSON value): 5,000 files read row by row through sql.js cost ~100 ms.
+    const knownQuery = rowsFor("files", scope.only)
+    const known = new Map((yield* packedRows<DbFile>(db, ["id", "path", "language", "hash", "size", "mtime"], knownQuery.sql, knownQuery.params)).map((f) => [f.path, f]))
+    const skippedQuery = rowsFor("skipped", scope.only)
+    const skipped = new Map((yield* packedRows<DbSkipped>(db, ["path", "size", "mtime", "reason"], skippedQuery.sql, skippedQuery.params)).map((s) => [s.path, s]))
     let skipsChanged = false
 
     const changed: string[] = []
@@ -330,6 +337,10 @@ const syncGraph = (scope: SyncScope) =>
     let unchanged = 0
     let lastReport = Date.now()
     yield* db.run("BEGIN")
+    // A full index or a first one loads every row: the indexes it does not read are built after (see DEFERRABLE_INDEXES).
+    const bulk = (scope.full || known.size === 0) && sources.length >= BULK_FROM
+    if (bulk) for (const i of DEFERRABLE_INDEXES) yield* db.run(`DROP INDEX IF EXISTS ${i.name}`)
+    const bindingIds = yield* bindingDictionary
     // The ids of the symbols this refresh deletes: references that pointed at them must find a new target.
     yield* db.run("CREATE TEMP TABLE IF NOT EXISTS gone_symbols (id INTEGER PRIMARY KEY)")
     yield* db.run("DELETE FROM temp.gone_symbols")
@@ -415,15 +426,15 @@ const syncGraph = (scope: SyncScope) =>
       // importers always look again. A TS/JS file that only gained symbols does not send them: the
       // references that can bind to a new name are found by that name (addedNames, below).
       if (old === undefined || !SCRIPT_LANGUAGES.has(grammar.language) || [...reusable.values()].some((l) => l.length > 0) || reexportsOf(facts.imports) !== previousReexports) exportsChanged.add(fileId)
-      yield* db.many(
-        "INSERT INTO refs (file_id, name, kind, qualifier, start_byte, end_byte, line, col, enclosing_symbol_id, symbol_id, resolution, binding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        facts.refs.map((r) => {
-          // Bound to a declaration of this file by the parser: exact now, and never resolved again.
-          const local = r.binding?.kind === "symbol" ? ids[r.binding.index] ?? null : null
-          return [fileId, r.name, r.kind, r.qualifier, r.startByte, r.endByte, r.startLine, r.startColumn, r.enclosing === null ? null : ids[r.enclosing] ?? null,
-            local, local !== null ? "exact" : "name", bindingColumn(r.binding)]
-        })
-      )
+      const refRows = facts.refs.map((r) => {
+        // Bound to a declaration of this file by the parser: exact now, and never resolved again.
+        const local = r.binding?.kind === "symbol" ? ids[r.binding.index] ?? null : null
+        const binding = bindingColumn(r.binding)
+        return [fileId, r.name, r.kind, r.qualifier, r.startByte, r.endByte, r.startLine, r.startColumn, r.enclosing === null ? null : ids[r.enclosing] ?? null,
+          local, local !== null ? "exact" : "name", binding === null ? null : bindingIds.idOf(binding)]
+      })
+      yield* bindingIds.flush
+      yield* db.many("INSERT INTO refs (file_id, name, kind, qualifier, start_byte, end_byte, line, col, enclosing_symbol_id, symbol_id, resolution, binding_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", refRows)
       yield* db.many(
         "INSERT INTO imports (file_id, module, line, names, namespace, default_name, reexports, wildcard, is_mod, resolved_files) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '[]')",
         facts.imports.map((m) => [fileId, m.module, m.line, JSON.stringify(m.names), m.namespace, m.defaultName, JSON.stringify(m.reexports), m.wildcard ? 1 : 0, m.isModDeclaration ? 1 : 0])
@@ -467,9 +478,14 @@ const syncGraph = (scope: SyncScope) =>
       if (addedNames.size > 0) {
         // Whatever they are bound to now: a by-name guess may become exact, and an export through
         // one wildcard re-export may now meet the same name through another.
-        for (const r of yield* db.all<{ file_id: number }>("SELECT DISTINCT file_id FROM refs WHERE name IN (SELECT value FROM json_each(?)) AND (binding IS NULL OR binding != 'scope')", [JSON.stringify([...addedNames])])) also.add(r.file_id)
+        for (const r of yield* db.all<{ file_id: number }>("SELECT DISTINCT file_id FROM refs WHERE name IN (SELECT value FROM json_each(?)) AND (binding_id IS NULL OR binding_id != ?)", [JSON.stringify([...addedNames]), SCOPE_BINDING])) also.add(r.file_id)
       }
       yield* resolveAll(projectFiles.map((p) => p.relative), touchedIds, exportsChanged, also, layoutChanged)
+    }
+    if (bulk) {
+      for (const i of DEFERRABLE_INDEXES) yield* db.run(i.create.replace("CREATE INDEX", "CREATE INDEX IF NOT EXISTS"))
+      // Texts no reference names any more (their module renamed or gone) go with a full index.
+      yield* db.run(`DELETE FROM bindings WHERE id != ${SCOPE_BINDING} AND id NOT IN (SELECT DISTINCT binding_id FROM refs WHERE binding_id IS NOT NULL)`)
     }
     const previousWalk = (yield* db.all<{ value: string }>("SELECT value FROM meta WHERE key = 'walk'"))[0]?.value
     if (scope.walk === null) yield* db.run("DELETE FROM meta WHERE key = 'walk'")
@@ -478,9 +494,42 @@ const syncGraph = (scope: SyncScope) =>
     // A new walk is saved even when no row changed (files touched, not changed): else every later
     // process would compare every file again.
     const walkChanged = scope.walk !== null && scope.walk !== previousWalk
-    if (changed.length > 0 || removed.length > 0 || layoutChanged || skipsChanged || walkChanged || !db.location.existed) yield* db.save
+    if (changed.length > 0 || removed.length > 0 || layoutChanged || skipsChanged || walkChanged || !db.location.existed || db.memo.get(MIGRATED) === true) {
+      yield* db.save
+      db.memo.delete(MIGRATED)
+    }
     return { files: sources.length, parsed, removed: removed.length, removedFiles: removed.map((f) => f.path), unchanged, changed, ms: Date.now() - started } satisfies RefreshStats
   })
+
+/** Above this many files, a full or first index is a bulk load (see DEFERRABLE_INDEXES). */
+const BULK_FROM = 100
+
+/**
+ * The bindings table as a dictionary: the id of a binding's text, a new one taking the next id;
+ * `flush` writes the new ones (before the references that name them).
+ */
+const bindingDictionary = Effect.gen(function*() {
+  const db = yield* GraphDb
+  const ids = new Map((yield* packedRows<{ id: number; text: string }>(db, ["id", "text"], "bindings")).map((b) => [b.text, b.id]))
+  let next = SCOPE_BINDING + 1
+  for (const id of ids.values()) if (id >= next) next = id + 1
+  let fresh: Array<[number, string]> = []
+  return {
+    idOf: (text: string): number => {
+      const known = ids.get(text)
+      if (known !== undefined) return known
+      const id = next++
+      ids.set(text, id)
+      fresh.push([id, text])
+      return id
+    },
+    flush: Effect.suspend(() => {
+      const rows = fresh
+      fresh = []
+      return rows.length === 0 ? Effect.void : db.many("INSERT INTO bindings (id, text) VALUES (?, ?)", rows)
+    })
+  }
+})
 
 const deleteFacts = (fileId: number) =>
   Effect.gen(function*() {
@@ -699,16 +748,23 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
     // Python and Go have their own scope rules (resolveMembers.ts).
     const members = makeMemberResolver({ db, importsOf, pathById, languageById, preload: affected.size > PRELOAD_FROM })
     const refUpdates: SqlValue[][] = []
+    const bindingText = new Map((yield* packedRows<{ id: number; text: string }>(db, ["id", "text"], "bindings")).map((b) => [b.id, b.text]))
     for (const fileId of affected) {
-      const refs = yield* packedRows<{ id: number; name: string; kind: string; qualifier: string | null; enclosing_symbol_id: number | null; symbol_id: number | null; resolution: string; binding: string | null }>(
-        db, ["id", "name", "kind", "qualifier", "enclosing_symbol_id", "symbol_id", "resolution", "binding"], "refs WHERE file_id = ? AND (binding IS NULL OR binding != 'scope')", [fileId])
+      const refs = yield* packedRows<{ id: number; name: string; kind: string; qualifier: string | null; enclosing_symbol_id: number | null; symbol_id: number | null; resolution: string; binding_id: number | null }>(
+        db, ["id", "name", "kind", "qualifier", "enclosing_symbol_id", "symbol_id", "resolution", "binding_id"], "refs WHERE file_id = ? AND (binding_id IS NULL OR binding_id != ?)", [fileId, SCOPE_BINDING])
       const fileImports = yield* importsOf(fileId)
       const language = languageById.get(fileId) ?? ""
       const path = pathById.get(fileId) ?? ""
       const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ""
+      // A file names the same export many times (`Effect.map` everywhere): each binding, name and kind is resolved once.
+      const resolvedHere = new Map<string, readonly [number | null, "exact" | "name" | "none"]>()
       for (const ref of refs) {
-        if (ref.binding !== null) {
-          const [id, how] = yield* resolveBinding(ref.binding, ref.name, ref.kind, fileImports, language)
+        const binding = ref.binding_id === null ? undefined : bindingText.get(ref.binding_id)
+        if (binding !== undefined) {
+          const key = `${binding}\0${ref.name}\0${ref.kind}`
+          let resolved = resolvedHere.get(key)
+          if (resolved === undefined) resolvedHere.set(key, resolved = yield* resolveBinding(binding, ref.name, ref.kind, fileImports, language))
+          const [id, how] = resolved
           if (id !== ref.symbol_id || how !== ref.resolution) refUpdates.push([id, how, ref.id])
           continue
         }

@@ -2,6 +2,9 @@
 
 export const CREATOR = "splice"
 
+/** bindings.id of `scope`: a reference the parser bound to a declaration of its own file. */
+export const SCOPE_BINDING = 1
+
 /** Migrations in order; migration i brings a database from version i to i + 1. */
 export const MIGRATIONS: ReadonlyArray<ReadonlyArray<string>> = [
   [
@@ -39,7 +42,32 @@ export const MIGRATIONS: ReadonlyArray<ReadonlyArray<string>> = [
     "DELETE FROM refs WHERE file_id IN (SELECT id FROM files WHERE language IN ('typescript', 'tsx', 'javascript'))",
     "DELETE FROM imports WHERE file_id IN (SELECT id FROM files WHERE language IN ('typescript', 'tsx', 'javascript'))",
     "DELETE FROM files WHERE language IN ('typescript', 'tsx', 'javascript')"
+  ],
+  [
+    // A binding is said once (bindings.text) and referred to by id (refs.binding_id): the same
+    // `export:./Effect.js` on tens of thousands of references was ~8% of the database. Id 1 is `scope`.
+    "CREATE TABLE bindings (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE)",
+    `INSERT INTO bindings (id, text) VALUES (${SCOPE_BINDING}, 'scope')`,
+    "INSERT INTO bindings (text) SELECT DISTINCT binding FROM refs WHERE binding IS NOT NULL AND binding != 'scope'",
+    "ALTER TABLE refs ADD COLUMN binding_id INTEGER",
+    "UPDATE refs SET binding_id = (SELECT id FROM bindings WHERE text = refs.binding) WHERE binding IS NOT NULL",
+    "ALTER TABLE refs DROP COLUMN binding"
   ]
 ]
 
+/**
+ * Secondary indexes that a bulk load (a full index) drops and builds again once the rows are in:
+ * keeping them up to date row by row costs more than building them at once, and leaves them sparser.
+ * Those the load itself reads (refs_file, symbols_file, imports_file) stay. The statements are the
+ * ones the migrations ran.
+ */
+export const DEFERRABLE_INDEXES: ReadonlyArray<{ readonly name: string; readonly create: string }> = [
+  { name: "refs_name", create: "CREATE INDEX refs_name ON refs(name)" },
+  { name: "refs_symbol", create: "CREATE INDEX refs_symbol ON refs(symbol_id)" },
+  { name: "refs_enclosing", create: "CREATE INDEX refs_enclosing ON refs(enclosing_symbol_id)" }
+]
+
 export const SCHEMA_VERSION = MIGRATIONS.length
+
+/** GraphDb.memo key set when opening migrated the database in memory: the next refresh saves it, else every process migrates again. */
+export const MIGRATED = "schema:migrated"

@@ -85,6 +85,11 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
   const imports: ImportFact[] = []
   const exportedNames = new Set<string>()
   const seenRefs = new Set<number>()
+  // The parser sets no parent pointers (setting them is a whole extra pass): what a reference needs
+  // from its parent is noted on the way down instead. Callees of calls, `new`, tagged templates and
+  // decorators are calls; the names of `{ a }` shorthand properties are flagged as such.
+  const callees = new Set<TS.Node>()
+  const shorthandNames = new Set<TS.Node>()
 
   const spanOf = (start: number, end: number) => {
     const a = position(start)
@@ -171,18 +176,13 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     const start = id.getStart(sf)
     if (seenRefs.has(start)) return
     seenRefs.add(start)
-    const shorthand = ts.isShorthandPropertyAssignment(id.parent) && id.parent.name === id
+    const shorthand = shorthandNames.has(id)
     refs.push({ name, kind, qualifier, enclosing: ctx.enclosing, binding, ...spanOf(start, id.end), ...(shorthand ? { shorthand: true as const } : {}) })
   }
 
-  const refKindAt = (node: TS.Node, meaning: number): RefKind => {
-    if (meaning === TYPE || meaning === NAMESPACE) return "type"
-    const p = node.parent
-    if ((ts.isCallExpression(p) || ts.isNewExpression(p)) && p.expression === node) return "call"
-    if (ts.isTaggedTemplateExpression(p) && p.tag === node) return "call"
-    if (ts.isDecorator(p)) return "call"
-    return "read"
-  }
+  const refKindAt = (node: TS.Node, meaning: number): RefKind =>
+    meaning === TYPE || meaning === NAMESPACE ? "type" : callees.has(node) ? "call" : "read"
+
 
   /** A name used where a value, a type or a namespace is expected. */
   const useName = (id: TS.Identifier, meaning: number, ctx: Context, kind?: RefKind) => {
@@ -201,9 +201,9 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
   }
 
   /** `left.name` (expression or qualified type name): a member of what `left` denotes. */
-  const useMember = (left: TS.Node, id: TS.Identifier | TS.PrivateIdentifier, meaning: number, ctx: Context) => {
+  const useMember = (left: TS.Node, id: TS.Identifier | TS.PrivateIdentifier, meaning: number, ctx: Context, access: TS.Node) => {
     const name = id.text
-    const kind: RefKind = meaning === VALUE ? refKindAt(id.parent, VALUE) : "type"
+    const kind: RefKind = meaning === VALUE ? refKindAt(access, VALUE) : "type"
     // `Ns.Inner.name` where Ns is `import * as Ns`: a member of the module's export Inner.
     if ((ts.isQualifiedName(left) || ts.isPropertyAccessExpression(left)) && !ts.isPrivateIdentifier(id)) {
       const outer = ts.isQualifiedName(left) ? left.left : left.expression
@@ -249,14 +249,43 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     return out
   }
 
-  /** `var` declarations of a function body, at any block depth (they belong to the function). */
+  /**
+   * `var` declarations of a function body, at any block depth (they belong to the function). A
+   * declaration list is a statement's or a `for`'s: only statements are visited, never expressions
+   * (a function or class inside one has a scope of its own).
+   */
   const hoistVars = (node: TS.Node, scope: Scope) => {
-    const visit = (n: TS.Node) => {
-      if (ts.isFunctionLike(n) || ts.isClassLike(n)) return
-      if (ts.isVariableDeclarationList(n) && (n.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const | ts.NodeFlags.Using)) === 0) {
-        for (const d of n.declarations) for (const id of bindingNames(d.name)) scope.declare(id.text, VALUE, { kind: "local" })
+    const declareList = (n: TS.Node | undefined) => {
+      if (n === undefined || !ts.isVariableDeclarationList(n) || (n.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const | ts.NodeFlags.Using)) !== 0) return
+      for (const d of n.declarations) for (const id of bindingNames(d.name)) scope.declare(id.text, VALUE, { kind: "local" })
+    }
+    const visit = (n: TS.Node): void => {
+      switch (n.kind) {
+        case K.VariableStatement:
+          return declareList((n as TS.VariableStatement).declarationList)
+        case K.ForStatement:
+        case K.ForInStatement:
+        case K.ForOfStatement:
+          declareList((n as TS.ForStatement).initializer)
+          return visit((n as TS.ForStatement).statement)
+        case K.Block:
+        case K.IfStatement:
+        case K.DoStatement:
+        case K.WhileStatement:
+        case K.TryStatement:
+        case K.CatchClause:
+        case K.SwitchStatement:
+        case K.CaseBlock:
+        case K.CaseClause:
+        case K.DefaultClause:
+        case K.LabeledStatement:
+        case K.WithStatement:
+        case K.ModuleDeclaration:
+        case K.ModuleBlock:
+          return void ts.forEachChild(n, visit)
+        default:
+          return
       }
-      ts.forEachChild(n, visit)
     }
     ts.forEachChild(node, visit)
   }
@@ -587,7 +616,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     if (ts.isIdentifier(e)) useName(e, meaning, ctx, "type")
     else if (ts.isPropertyAccessExpression(e)) {
       walkEntity(e.expression, meaning === TYPE ? NAMESPACE : VALUE, ctx)
-      useMember(e.expression, e.name, TYPE, ctx)
+      useMember(e.expression, e.name, TYPE, ctx, e)
     } else walk(e, ctx)
     for (const a of t.typeArguments ?? []) walk(a, ctx)
   }
@@ -597,10 +626,10 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     if (ts.isIdentifier(e)) useName(e, meaning, ctx, "type")
     else if (ts.isQualifiedName(e)) {
       walkEntity(e.left, NAMESPACE, ctx)
-      useMember(e.left, e.right, meaning, ctx)
+      useMember(e.left, e.right, meaning, ctx, e)
     } else if (ts.isPropertyAccessExpression(e)) {
       walkEntity(e.expression, meaning, ctx)
-      useMember(e.expression, e.name, meaning === VALUE ? TYPE : meaning, ctx)
+      useMember(e.expression, e.name, meaning === VALUE ? TYPE : meaning, ctx, e)
     } else walk(e, ctx)
   }
 
@@ -706,12 +735,12 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
       case K.PropertyAccessExpression: {
         const e = node as TS.PropertyAccessExpression
         walk(e.expression, ctx)
-        return useMember(unwrapped(e.expression), e.name, VALUE, ctx)
+        return useMember(unwrapped(e.expression), e.name, VALUE, ctx, e)
       }
       case K.QualifiedName: {
         const q = node as TS.QualifiedName
         walkEntity(q.left, NAMESPACE, ctx)
-        return useMember(q.left, q.right, TYPE, ctx)
+        return useMember(q.left, q.right, TYPE, ctx, q)
       }
       case K.TypeReference: {
         const t = node as TS.TypeReferenceNode
@@ -882,6 +911,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
       }
       case K.ShorthandPropertyAssignment: {
         const p = node as TS.ShorthandPropertyAssignment
+        shorthandNames.add(p.name)
         useName(p.name, VALUE, ctx, "read")
         if (p.objectAssignmentInitializer) walk(p.objectAssignmentInitializer, ctx)
         return
@@ -946,6 +976,16 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
         if (p.default) walk(p.default, ctx)
         return
       }
+      case K.CallExpression:
+      case K.NewExpression:
+        callees.add((node as TS.CallExpression | TS.NewExpression).expression)
+        return walkChildren(node, ctx)
+      case K.TaggedTemplateExpression:
+        callees.add((node as TS.TaggedTemplateExpression).tag)
+        return walkChildren(node, ctx)
+      case K.Decorator:
+        callees.add((node as TS.Decorator).expression)
+        return walkChildren(node, ctx)
       default:
         return walkChildren(node, ctx)
     }
