@@ -12,6 +12,7 @@ import { graphQueries } from "../../domain/graph/queries.js"
 import { type PackageInfo, parsePackageJson, parseTsconfig, type ResolveContext, resolveModule, type TsConfigInfo } from "../../domain/graph/resolveModule.js"
 import { fileFacts, SCRIPT_LANGUAGES } from "./fileFacts.js"
 import { packedRows } from "./packedRows.js"
+import { pythonSurfaceKept } from "./pythonSurface.js"
 import { makeMemberResolver } from "./resolveMembers.js"
 import { grammarForPath } from "../../domain/languages.js"
 import { WORKSPACE_ROOT } from "../../domain/workspacePath.js"
@@ -335,13 +336,20 @@ const syncGraph = (scope: SyncScope) =>
       // keeps its id, so references elsewhere that point at it stay right without resolving again.
       const reusable = new Map<string, number[]>()
       let previousReexports = ""
+      let surfaceKept = false
       if (old !== undefined) {
         fileId = old.id
-        for (const p of yield* db.all<{ id: number; qualified_name: string; kind: string; exported: number }>("SELECT id, qualified_name, kind, exported FROM symbols WHERE file_id = ? ORDER BY id", [fileId])) {
+        const before = yield* db.all<{ id: number; qualified_name: string; kind: string; exported: number; signature: string; return_type: string | null }>("SELECT id, qualified_name, kind, exported, signature, return_type FROM symbols WHERE file_id = ? ORDER BY id", [fileId])
+        for (const p of before) {
           const key = `${p.qualified_name}\0${p.kind}\0${p.exported}`
           reusable.set(key, [...(reusable.get(key) ?? []), p.id])
         }
-        previousReexports = reexportsOf((yield* db.all<DbImport>("SELECT * FROM imports WHERE file_id = ? ORDER BY id", [fileId])).map(parseImport))
+        const previousImports = (yield* db.all<DbImport>("SELECT * FROM imports WHERE file_id = ? ORDER BY id", [fileId])).map(parseImport)
+        previousReexports = reexportsOf(previousImports)
+        surfaceKept = grammar.language === "python" && old.language === "python" && pythonSurfaceKept(
+          { symbols: before.map((p) => ({ qualifiedName: p.qualified_name, kind: p.kind, exported: p.exported === 1, signature: p.signature, returnType: p.return_type })), imports: previousImports },
+          facts
+        )
         yield* deleteFacts(fileId)
         yield* db.run("UPDATE files SET language = ?, hash = ?, size = ?, mtime = ?, indexed_at = ? WHERE id = ?", [grammar.language, hash, f.size, f.mtimeMs, new Date().toISOString(), fileId])
       } else {
@@ -375,7 +383,8 @@ const syncGraph = (scope: SyncScope) =>
       // Python's and Go's members resolve through class bases and types declared elsewhere: their
       // importers always look again. A TS/JS file that only gained symbols does not send them: the
       // references that can bind to a new name are found by that name (addedNames, below).
-      if (old === undefined || !SCRIPT_LANGUAGES.has(grammar.language) || [...reusable.values()].some((l) => l.length > 0) || reexportsOf(facts.imports) !== previousReexports) exportsChanged.add(fileId)
+      // A Python file that kept its surface (pythonSurface.ts) does not send them either.
+      if (old === undefined || (!SCRIPT_LANGUAGES.has(grammar.language) && !surfaceKept) || [...reusable.values()].some((l) => l.length > 0) || reexportsOf(facts.imports) !== previousReexports) exportsChanged.add(fileId)
       yield* db.many(
         "INSERT INTO refs (file_id, name, kind, qualifier, start_byte, end_byte, line, col, enclosing_symbol_id, symbol_id, resolution, binding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         facts.refs.map((r) => {

@@ -106,6 +106,26 @@ export const makeMemberResolver = (env: Env) => {
         return r[0]
       })
 
+  /** The symbols of a name in one file: a name's list split by file once (common names have thousands). */
+  const byFile = new Map<string, Map<number, MemberSymbol[]>>()
+  const inFile = (name: string, fileId: number): Eff<ReadonlyArray<MemberSymbol>> => {
+    const split = byFile.get(name)
+    if (split !== undefined) return Effect.succeed(split.get(fileId) ?? [])
+    return Effect.map(named(name), (all) => {
+      const m = new Map<number, MemberSymbol[]>()
+      for (const s of all) {
+        const list = m.get(s.file_id)
+        if (list === undefined) m.set(s.file_id, [s])
+        else list.push(s)
+      }
+      byFile.set(name, m)
+      return m.get(fileId) ?? []
+    })
+  }
+  /** Answers that depend only on the graph, the same for every reference that asks: computed once. */
+  const memo = <A>(cache: Map<string, A>, key: string, compute: () => Eff<A>): Eff<A> =>
+    cache.has(key) ? Effect.succeed(cache.get(key)!) : Effect.tap(compute(), (a) => Effect.sync(() => cache.set(key, a)))
+
   /** The one member (a symbol inside a class, struct or interface) of that name in the language, if only one. */
   const uniqueMember = (name: string, language: string): Eff<Resolution> =>
     Effect.map(named(name), (all) => {
@@ -116,10 +136,12 @@ export const makeMemberResolver = (env: Env) => {
   // ---- Python ----
 
   /** A module-level name of a file: defined there, or imported into it (followed through its imports). */
-  const pyTopLevel = (fileId: number, name: string, depth = 0): Eff<MemberSymbol | undefined> =>
+  const topLevels = new Map<string, MemberSymbol | undefined>()
+  const pyTopLevel = (fileId: number, name: string): Eff<MemberSymbol | undefined> => memo(topLevels, `${fileId}\0${name}`, () => pyTopLevelAt(fileId, name, 0))
+  const pyTopLevelAt = (fileId: number, name: string, depth: number): Eff<MemberSymbol | undefined> =>
     Effect.gen(function*() {
       if (depth > 6) return undefined
-      const here = (yield* named(name)).find((s) => s.file_id === fileId && s.container === null)
+      const here = (yield* inFile(name, fileId)).find((s) => s.container === null)
       if (here !== undefined) return here
       for (const i of yield* importsOf(fileId)) {
         const n = i.fact.names.find((x) => (x.alias ?? x.name) === name)
@@ -127,7 +149,7 @@ export const makeMemberResolver = (env: Env) => {
         if (original === undefined) continue
         for (const t of i.targets) {
           if (t === fileId) continue
-          const found = yield* pyTopLevel(t, original, depth + 1)
+          const found = yield* pyTopLevelAt(t, original, depth + 1)
           if (found !== undefined) return found
         }
       }
@@ -135,7 +157,10 @@ export const makeMemberResolver = (env: Env) => {
     })
 
   /** The files a qualifier names as a module (`import a.b` → `a.b`, `import x as q` → `q`, `from p import m` → `m`); undefined when it names none. */
+  const moduleFiles = new Map<string, number[] | undefined>()
   const pyModuleFiles = (fileId: number, qualifier: string): Eff<number[] | undefined> =>
+    memo(moduleFiles, `${fileId}\0${qualifier}`, () => pyModuleFilesOf(fileId, qualifier))
+  const pyModuleFilesOf = (fileId: number, qualifier: string): Eff<number[] | undefined> =>
     Effect.map(importsOf(fileId), (imports) => {
       let out: number[] | undefined
       const add = (ts: number[]) => (out = [...(out ?? []), ...ts])
@@ -155,7 +180,9 @@ export const makeMemberResolver = (env: Env) => {
     })
 
   /** The class an expression names in a file (`Base`, `mod.Base`). */
-  const pyClass = (fileId: number, expr: string): Eff<MemberSymbol | undefined> =>
+  const classes = new Map<string, MemberSymbol | undefined>()
+  const pyClass = (fileId: number, expr: string): Eff<MemberSymbol | undefined> => memo(classes, `${fileId}\0${expr}`, () => pyClassOf(fileId, expr))
+  const pyClassOf = (fileId: number, expr: string): Eff<MemberSymbol | undefined> =>
     Effect.gen(function*() {
       const cut = expr.lastIndexOf(".")
       if (cut === -1) {
@@ -189,8 +216,8 @@ export const makeMemberResolver = (env: Env) => {
     Effect.gen(function*() {
       if (seen.has(cls.id) || seen.size > 12) return undefined
       seen.add(cls.id)
-      const own = (yield* named(name)).find((s) =>
-        s.file_id === cls.file_id && s.container === cls.qualified_name && (!instanceOnly || s.signature.startsWith("self."))
+      const own = (yield* inFile(name, cls.file_id)).find((s) =>
+        s.container === cls.qualified_name && (!instanceOnly || s.signature.startsWith("self."))
       )
       if (own !== undefined) return own
       return yield* baseMember(cls, name, seen, instanceOnly)
@@ -209,14 +236,19 @@ export const makeMemberResolver = (env: Env) => {
   const selfMember = (cls: MemberSymbol, name: string): Eff<MemberSymbol | undefined> =>
     Effect.flatMap(classMember(cls, name, new Set(), true), (found) => (found !== undefined ? Effect.succeed(found) : classMember(cls, name)))
 
+  /** A class's member as `self.x`, `cls.x` / `C.x` or `super().x` reads it: the same for every reference. */
+  const members = new Map<string, MemberSymbol | undefined>()
+  const memberOf = (cls: MemberSymbol, name: string, via: "self" | "class" | "super"): Eff<MemberSymbol | undefined> =>
+    memo(members, `${via}\0${cls.id}\0${name}`, () => via === "self" ? selfMember(cls, name) : via === "super" ? baseMember(cls, name) : classMember(cls, name))
+
   /** The class around a reference: the container of its enclosing method. */
   const enclosingClass = (ref: MemberRef): Eff<MemberSymbol | undefined> =>
     Effect.gen(function*() {
       if (ref.enclosing_symbol_id === null) return undefined
       const fn = yield* byId(ref.enclosing_symbol_id)
       if (fn?.container == null) return undefined
-      return (yield* named(fn.container.slice(fn.container.lastIndexOf(".") + 1)))
-        .find((s) => s.file_id === fn.file_id && s.kind === "class" && s.qualified_name === fn.container)
+      return (yield* inFile(fn.container.slice(fn.container.lastIndexOf(".") + 1), fn.file_id))
+        .find((s) => s.kind === "class" && s.qualified_name === fn.container)
     })
 
   const python = (fileId: number, ref: MemberRef): Eff<Resolution> =>
@@ -226,14 +258,14 @@ export const makeMemberResolver = (env: Env) => {
       if (q === null) return exact(yield* pyTopLevel(fileId, ref.name))
       if (q === "self" || q === "cls" || q === "super()") {
         const cls = yield* enclosingClass(ref)
-        const found = cls === undefined ? undefined : q === "super()" ? yield* baseMember(cls, ref.name) : q === "self" ? yield* selfMember(cls, ref.name) : yield* classMember(cls, ref.name)
+        const found = cls === undefined ? undefined : yield* memberOf(cls, ref.name, q === "super()" ? "super" : q === "self" ? "self" : "class")
         return exact(found)
       }
       // A local of known type (extract wrote it `r: Rect` or `r = scale()`): a member of that class.
       const typed = /^\w+(: | = )([\w.]+)(\(\))?$/.exec(q)
       if (typed !== null) {
         const cls = typed[3] === undefined ? yield* pyClass(fileId, typed[2]!) : yield* pyResultClass(fileId, typed[2]!)
-        return exact(cls === undefined ? undefined : yield* classMember(cls, ref.name))
+        return exact(cls === undefined ? undefined : yield* memberOf(cls, ref.name, "class"))
       }
       const files = yield* pyModuleFiles(fileId, q)
       if (files !== undefined) {
@@ -245,7 +277,7 @@ export const makeMemberResolver = (env: Env) => {
       }
       const cls = yield* pyClass(fileId, q)
       if (cls !== undefined) {
-        const found = yield* classMember(cls, ref.name)
+        const found = yield* memberOf(cls, ref.name, "class")
         if (found !== undefined) return exact(found)
       }
       // `x.name` on an object of unknown type: a guess by name was wrong 11 times in 12 against jedi
