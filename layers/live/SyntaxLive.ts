@@ -82,6 +82,13 @@ const compiled = (g: Grammar, source: string): Promise<Query> => {
   return q
 }
 
+/** Where each row starts as tree-sitter counts rows and columns: after each LF, in UTF-16 units. */
+const rowStarts = (text: string): number[] => {
+  const starts = [0]
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1)
+  return starts
+}
+
 const issuesOf = (tree: Tree, text: string): SyntaxIssue[] => tree.rootNode.hasError ? collect(tree.rootNode, text) : []
 
 /** What the gate parses: the text itself, but for HTML without what tree-sitter-html wrongly rejects (see htmlText.ts). */
@@ -166,17 +173,23 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
         const tree = p.parse(text)
         if (tree === null) throw new Error("parser returned no tree")
         try {
+          // End positions from the end index (one wasm call per capture fewer: a graph query has ~2 per identifier).
+          const starts = rowStarts(text)
           return q.matches(tree.rootNode).map((m) =>
-            m.captures.map((c): Capture => ({
-              name: c.name,
-              type: c.node.type,
-              start: c.node.startIndex,
-              end: c.node.endIndex,
-              startRow: c.node.startPosition.row,
-              startColumn: c.node.startPosition.column,
-              endRow: c.node.endPosition.row,
-              endColumn: c.node.endPosition.column
-            }))
+            m.captures.map((c): Capture => {
+              const end = c.node.endIndex
+              const endRow = lineOfOffset(starts, end) - 1
+              return {
+                name: c.name,
+                type: c.node.type,
+                start: c.node.startIndex,
+                end,
+                startRow: c.node.startPosition.row,
+                startColumn: c.node.startPosition.column,
+                endRow,
+                endColumn: end - starts[endRow]!
+              }
+            })
           )
         } finally {
           tree.delete()
