@@ -558,16 +558,23 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
     }
 
     const byName = new Map<string, SymbolRow[]>()
-    if (affected.size > PRELOAD_FROM) {
-      // Many files to resolve ask for thousands of names: one packed read of every symbol instead.
-      for (const s of yield* packedRows<SymbolRow>(db, ["id", "file_id", "name", "kind", "exported", "container"], "symbols")) {
+    // Many files to resolve ask for thousands of names: one packed read of every symbol instead, at
+    // the first name asked (Python's and Go's references ask the member resolver, which reads its own).
+    let preload = affected.size > PRELOAD_FROM
+    const preloadAll = Effect.map(packedRows<SymbolRow>(db, ["id", "file_id", "name", "kind", "exported", "container"], "symbols"), (rows) => {
+      for (const s of rows) {
         const list = byName.get(s.name)
         if (list === undefined) byName.set(s.name, [s])
         else list.push(s)
       }
-    }
-    const lookup = (name: string) =>
-      byName.has(name) ? Effect.succeed(byName.get(name)!) : Effect.tap(db.all<SymbolRow>("SELECT id, file_id, name, kind, exported, container FROM symbols WHERE name = ?", [name]), (rows) => Effect.sync(() => byName.set(name, rows)))
+    })
+    const lookup = (name: string): Effect.Effect<SymbolRow[], SpliceError> =>
+      byName.has(name) ? Effect.succeed(byName.get(name)!)
+        : preload ? Effect.suspend(() => {
+          preload = false
+          return Effect.zipRight(preloadAll, lookup(name))
+        })
+        : Effect.tap(db.all<SymbolRow>("SELECT id, file_id, name, kind, exported, container FROM symbols WHERE name = ?", [name]), (rows) => Effect.sync(() => byName.set(name, rows)))
 
     /** An exported symbol `name` of file `target`, following its re-exports. */
     const fromModule = (target: number, name: string, depth: number, meaning?: Meaning): Effect.Effect<number | undefined, SpliceError> =>
@@ -676,6 +683,8 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
       const language = languageById.get(fileId) ?? ""
       const path = pathById.get(fileId) ?? ""
       const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ""
+      // Written as they come (a whole stdlib's would hold half a million rows in memory).
+      if (refUpdates.length >= 20_000) yield* db.many("UPDATE refs SET symbol_id = ?, resolution = ? WHERE id = ?", refUpdates.splice(0))
       for (const ref of refs) {
         if (ref.binding !== null) {
           const [id, how] = yield* resolveBinding(ref.binding, ref.name, ref.kind, fileImports, language)
