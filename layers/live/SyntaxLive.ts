@@ -3,6 +3,7 @@ import * as Layer from "effect/Layer"
 import type { Language, Node, Parser, Query, Tree } from "web-tree-sitter"
 import type { Grammar } from "../../src/domain/languages.js"
 import { maskHtmlText } from "../../src/domain/htmlText.js"
+import { blankCommentRuns } from "../../src/domain/pythonCommentRuns.js"
 import { spliceError } from "../../src/domain/SpliceError.js"
 import { lineOfOffset, lineStarts } from "../../src/domain/textMatch.js"
 import { treeEditOf } from "../../src/domain/treeEdit.js"
@@ -82,10 +83,21 @@ const compiled = (g: Grammar, source: string): Promise<Query> => {
   return q
 }
 
+/** Where each row starts as tree-sitter counts rows and columns: after each LF, in UTF-16 units. */
+const rowStarts = (text: string): number[] => {
+  const starts = [0]
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1)
+  return starts
+}
+
 const issuesOf = (tree: Tree, text: string): SyntaxIssue[] => tree.rootNode.hasError ? collect(tree.rootNode, text) : []
 
-/** What the gate parses: the text itself, but for HTML without what tree-sitter-html wrongly rejects (see htmlText.ts). */
-const gateText = (grammar: Grammar, text: string): string => (grammar.language === "html" ? maskHtmlText(text) : text)
+/**
+ * What the gate parses: the text itself, but for HTML without what tree-sitter-html wrongly rejects
+ * (see htmlText.ts), and for Python without the comment lines its scanner is quadratic on (pythonCommentRuns.ts).
+ */
+const gateText = (grammar: Grammar, text: string): string =>
+  grammar.language === "html" ? maskHtmlText(text) : grammar.language === "python" ? blankCommentRuns(text) : text
 
 const parsed = (tree: Tree | null): Tree => {
   if (tree === null) throw new Error("parser returned no tree")
@@ -166,17 +178,23 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
         const tree = p.parse(text)
         if (tree === null) throw new Error("parser returned no tree")
         try {
+          // End positions from the end index (one wasm call per capture fewer: a graph query has ~2 per identifier).
+          const starts = rowStarts(text)
           return q.matches(tree.rootNode).map((m) =>
-            m.captures.map((c): Capture => ({
-              name: c.name,
-              type: c.node.type,
-              start: c.node.startIndex,
-              end: c.node.endIndex,
-              startRow: c.node.startPosition.row,
-              startColumn: c.node.startPosition.column,
-              endRow: c.node.endPosition.row,
-              endColumn: c.node.endPosition.column
-            }))
+            m.captures.map((c): Capture => {
+              const end = c.node.endIndex
+              const endRow = lineOfOffset(starts, end) - 1
+              return {
+                name: c.name,
+                type: c.node.type,
+                start: c.node.startIndex,
+                end,
+                startRow: c.node.startPosition.row,
+                startColumn: c.node.startPosition.column,
+                endRow,
+                endColumn: end - starts[endRow]!
+              }
+            })
           )
         } finally {
           tree.delete()
@@ -208,7 +226,8 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
         const [p, lang, { Edit }] = await Promise.all([parser(), language(grammar), treeSitter()])
         // From here on, synchronous: no other fiber can use the parser or the kept trees meanwhile.
         p.setLanguage(lang)
-        const known = recall(grammar.wasm, before)
+        // Kept trees are keyed by the texts as given, each the tree of its gate text.
+        const known = recall(grammar.wasm, originalBefore)
         const beforeTree = known?.tree ?? parsed(p.parse(before))
         let afterTree: Tree
         const edited = beforeTree.copy()
@@ -232,19 +251,19 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
         // hold its incremental parses to that): kept for the next edit. One with errors is not (see
         // recentTrees.ts): the edited text is parsed afresh once the process is idle.
         const clean = afterIssues.length === 0
-        if (clean) remember(grammar.wasm, after, afterTree, afterIssues)
+        if (clean) remember(grammar.wasm, originalAfter, afterTree, afterIssues)
         else afterTree.delete()
         // Nothing to compare when the edited text is clean: the before-errors are not even collected.
         const beforeIssues = afterIssues.length === 0 ? undefined : known?.issues ?? issuesOf(beforeTree, before)
         // The before-text stays on disk if the gate fails: its tree is worth keeping too.
-        if (known === undefined) remember(grammar.wasm, before, beforeTree, beforeIssues)
+        if (known === undefined) remember(grammar.wasm, originalBefore, beforeTree, beforeIssues)
         else known.issues ??= beforeIssues
         // A long-running process parses the edited text afresh later, for the next edit of it.
-        if (!clean) parseWhenIdle(grammar.wasm, after, async () => {
+        if (!clean) parseWhenIdle(grammar.wasm, originalAfter, async () => {
           const [idleParser, idleLang] = await Promise.all([parser(), language(grammar)])
           idleParser.setLanguage(idleLang)
           const tree = parsed(idleParser.parse(after))
-          remember(grammar.wasm, after, tree, issuesOf(tree, after))
+          remember(grammar.wasm, originalAfter, tree, issuesOf(tree, after))
         })
         return { after: afterIssues, before: beforeIssues }
       },

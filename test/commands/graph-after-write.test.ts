@@ -315,3 +315,40 @@ describe("the graph after splice's own writes", () => {
     expect(await contents(mem, saved)).toEqual(before)
   })
 })
+
+describe("a Python file's importers after an edit of it", () => {
+  const PY = {
+    "base.py": "class Base:\n    def greet(self):\n        return 1\n",
+    "lib.py": "from base import Base\n\n\nclass Old(New):\n    pass\n\n\ndef make() -> \"Old\":\n    return Old()\n",
+    "main.py": "import lib\n\n\nclass Mine(lib.Old):\n    def run(self):\n        x = lib.make()\n        return self.greet() + x.greet() + lib.extra()\n"
+  }
+  const greets = (g: Graph) => g.refs.filter((r) => r["name"] === "greet").map((r) => `${r["path"] as string}:${r["line"] as number} ${(r["target_file"] as string | null) ?? "-"}`)
+
+  it("gaining a function: the uses of its name resolve, the rest stay; the graph is a full index's", async () => {
+    const { mem, saved } = await indexed(PY)
+    expect((await withGraph(edit(oneEdit("lib.py", "def make()", "def extra():\n    return 2\n\n\ndef make()")), mem, saved)).exit).toBe(0)
+    const graph = await contents(mem, saved)
+    expect(graph.refs.find((r) => r["name"] === "extra")).toMatchObject({ path: "main.py", target_file: "lib.py", resolution: "exact" })
+    expect(graph).toEqual(await fromScratch(mem))
+  })
+
+  it("gaining a class that makes an older class's bases resolve: members reached through it resolve in the importers too", async () => {
+    const { mem, saved } = await indexed(PY)
+    expect(greets(await contents(mem, saved))).toEqual(["main.py:7 -", "main.py:7 -"])
+    // `greet` is no new name: only resolving main.py again finds Base.greet through Old(New(Base)).
+    expect((await withGraph(edit(oneEdit("lib.py", "class Old(New):", "class New(Base):\n    pass\n\n\nclass Old(New):")), mem, saved)).exit).toBe(0)
+    const graph = await contents(mem, saved)
+    expect(greets(graph)).toEqual(["main.py:7 base.py", "main.py:7 base.py"])
+    expect(graph).toEqual(await fromScratch(mem))
+  })
+
+  it("a changed base class or annotated result, or changed imports: the importers resolve again", async () => {
+    for (const [from, to] of [["class Old(New):", "class Old(Base):"], ["from base import Base\n", "from base import Base as New\n"]]) {
+      const { mem, saved } = await indexed(PY)
+      expect((await withGraph(edit(oneEdit("lib.py", from!, to!)), mem, saved)).exit).toBe(0)
+      const graph = await contents(mem, saved)
+      expect(greets(graph)).toEqual(["main.py:7 base.py", "main.py:7 base.py"])
+      expect(graph).toEqual(await fromScratch(mem))
+    }
+  })
+})

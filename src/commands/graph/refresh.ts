@@ -13,6 +13,7 @@ import { DEFERRABLE_INDEXES, MIGRATED, SCOPE_BINDING } from "../../domain/graph/
 import { type PackageInfo, parsePackageJson, parseTsconfig, type ResolveContext, resolveModule, type TsConfigInfo } from "../../domain/graph/resolveModule.js"
 import { fileFacts, SCRIPT_LANGUAGES } from "./fileFacts.js"
 import { packedRows } from "./packedRows.js"
+import { pythonSurfaceKept } from "./pythonSurface.js"
 import { makeMemberResolver } from "./resolveMembers.js"
 import { grammarForPath } from "../../domain/languages.js"
 import { WORKSPACE_ROOT } from "../../domain/workspacePath.js"
@@ -385,13 +386,20 @@ const syncGraph = (scope: SyncScope) =>
       // keeps its id, so references elsewhere that point at it stay right without resolving again.
       const reusable = new Map<string, number[]>()
       let previousReexports = ""
+      let surfaceKept = false
       if (old !== undefined) {
         fileId = old.id
-        for (const p of yield* db.all<{ id: number; qualified_name: string; kind: string; exported: number }>("SELECT id, qualified_name, kind, exported FROM symbols WHERE file_id = ? ORDER BY id", [fileId])) {
+        const before = yield* db.all<{ id: number; qualified_name: string; kind: string; exported: number; signature: string; return_type: string | null }>("SELECT id, qualified_name, kind, exported, signature, return_type FROM symbols WHERE file_id = ? ORDER BY id", [fileId])
+        for (const p of before) {
           const key = `${p.qualified_name}\0${p.kind}\0${p.exported}`
           reusable.set(key, [...(reusable.get(key) ?? []), p.id])
         }
-        previousReexports = reexportsOf((yield* db.all<DbImport>("SELECT * FROM imports WHERE file_id = ? ORDER BY id", [fileId])).map(parseImport))
+        const previousImports = (yield* db.all<DbImport>("SELECT * FROM imports WHERE file_id = ? ORDER BY id", [fileId])).map(parseImport)
+        previousReexports = reexportsOf(previousImports)
+        surfaceKept = grammar.language === "python" && old.language === "python" && pythonSurfaceKept(
+          { symbols: before.map((p) => ({ qualifiedName: p.qualified_name, kind: p.kind, exported: p.exported === 1, signature: p.signature, returnType: p.return_type })), imports: previousImports },
+          facts
+        )
         yield* deleteFacts(fileId)
         yield* db.run("UPDATE files SET language = ?, hash = ?, size = ?, mtime = ?, indexed_at = ? WHERE id = ?", [grammar.language, hash, f.size, f.mtimeMs, new Date().toISOString(), fileId])
       } else {
@@ -425,7 +433,8 @@ const syncGraph = (scope: SyncScope) =>
       // Python's and Go's members resolve through class bases and types declared elsewhere: their
       // importers always look again. A TS/JS file that only gained symbols does not send them: the
       // references that can bind to a new name are found by that name (addedNames, below).
-      if (old === undefined || !SCRIPT_LANGUAGES.has(grammar.language) || [...reusable.values()].some((l) => l.length > 0) || reexportsOf(facts.imports) !== previousReexports) exportsChanged.add(fileId)
+      // A Python file that kept its surface (pythonSurface.ts) does not send them either.
+      if (old === undefined || (!SCRIPT_LANGUAGES.has(grammar.language) && !surfaceKept) || [...reusable.values()].some((l) => l.length > 0) || reexportsOf(facts.imports) !== previousReexports) exportsChanged.add(fileId)
       const refRows = facts.refs.map((r) => {
         // Bound to a declaration of this file by the parser: exact now, and never resolved again.
         const local = r.binding?.kind === "symbol" ? ids[r.binding.index] ?? null : null
@@ -637,16 +646,23 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
     }
 
     const byName = new Map<string, SymbolRow[]>()
-    if (affected.size > PRELOAD_FROM) {
-      // Many files to resolve ask for thousands of names: one packed read of every symbol instead.
-      for (const s of yield* packedRows<SymbolRow>(db, ["id", "file_id", "name", "kind", "exported", "container"], "symbols")) {
+    // Many files to resolve ask for thousands of names: one packed read of every symbol instead, at
+    // the first name asked (Python's and Go's references ask the member resolver, which reads its own).
+    let preload = affected.size > PRELOAD_FROM
+    const preloadAll = Effect.map(packedRows<SymbolRow>(db, ["id", "file_id", "name", "kind", "exported", "container"], "symbols"), (rows) => {
+      for (const s of rows) {
         const list = byName.get(s.name)
         if (list === undefined) byName.set(s.name, [s])
         else list.push(s)
       }
-    }
-    const lookup = (name: string) =>
-      byName.has(name) ? Effect.succeed(byName.get(name)!) : Effect.tap(db.all<SymbolRow>("SELECT id, file_id, name, kind, exported, container FROM symbols WHERE name = ?", [name]), (rows) => Effect.sync(() => byName.set(name, rows)))
+    })
+    const lookup = (name: string): Effect.Effect<SymbolRow[], SpliceError> =>
+      byName.has(name) ? Effect.succeed(byName.get(name)!)
+        : preload ? Effect.suspend(() => {
+          preload = false
+          return Effect.zipRight(preloadAll, lookup(name))
+        })
+        : Effect.tap(db.all<SymbolRow>("SELECT id, file_id, name, kind, exported, container FROM symbols WHERE name = ?", [name]), (rows) => Effect.sync(() => byName.set(name, rows)))
 
     /** An exported symbol `name` of file `target`, following its re-exports. */
     const fromModule = (target: number, name: string, depth: number, meaning?: Meaning): Effect.Effect<number | undefined, SpliceError> =>
@@ -756,6 +772,8 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
       const language = languageById.get(fileId) ?? ""
       const path = pathById.get(fileId) ?? ""
       const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ""
+      // Written as they come (a whole stdlib's would hold half a million rows in memory).
+      if (refUpdates.length >= 20_000) yield* db.many("UPDATE refs SET symbol_id = ?, resolution = ? WHERE id = ?", refUpdates.splice(0))
       // A file names the same export many times (`Effect.map` everywhere): each binding, name and kind is resolved once.
       const resolvedHere = new Map<string, readonly [number | null, "exact" | "name" | "none"]>()
       for (const ref of refs) {
