@@ -96,6 +96,12 @@ export interface SyntaxService {
     readonly offset: number
     readonly describe: ReadonlyArray<{ readonly name: string; readonly source: string | null }>
   }) => Effect.Effect<ReadonlyArray<{ readonly name: string; readonly kind: string; readonly signature: string | null; readonly source: string | null }> | undefined, SpliceError>
+  /**
+   * The Go standard library's sources of a package (`net`, `golang.org/x/net/http/httpguts` from
+   * GOROOT's vendor directory), without test files: what a rename checks the interfaces it ties
+   * against. Empty when there is no Go installation (GOROOT, or `go` on PATH) or no such package.
+   */
+  readonly goStandardPackage: (importPath: string) => Effect.Effect<ReadonlyArray<{ readonly file: string; readonly text: string }>>
   /** TOML's parser and comment-keeping editor (toml_edit as wasm, loaded from bytes on first use). */
   readonly tomlEngine: Effect.Effect<TomlEngine, SpliceError>
 }

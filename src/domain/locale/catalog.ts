@@ -168,6 +168,8 @@ export interface CommandTexts {
   /** `splice rename` / `splice case`. */
   readonly rename: {
     readonly summary: (kind: string, name: string, newName: string, renamed: number, files: number) => string
+    /** Go: the methods renamed with it, tied through an interface. */
+    readonly tied: (names: ReadonlyArray<string>) => string
     readonly preview: (summary: string) => string
     readonly done: (summary: string, syntax: string, compiler: string, tx: string) => string
     readonly unresolvedRenamed: (count: number) => string

@@ -196,6 +196,7 @@ export const ptBRCommands: CommandTexts = {
   },
   rename: {
     summary: (k, name, newName, renamed, files) => `${kind(k)} ${name} → ${newName}: ${plural(renamed, "nome", "nomes")} em ${plural(files, "arquivo", "arquivos")}`,
+    tied: (names) => ` (com ${names.join(", ")}, ligados por uma interface)`,
     preview: (summary) => `${summary} (preview)\n`,
     done: (summary, syntax, compiler, tx) => `${summary}; ${syntax}, ${compiler}, tx ${tx}\n`,
     unresolvedRenamed: (count) => `${plural(count, "uso conhecido só pelo nome também foi renomeado", "usos conhecidos só pelo nome também foram renomeados")} (--include-unresolved)\n`,

@@ -1,0 +1,155 @@
+/**
+ * The Go method declarations a rename of one method must rename with it (domain/rename/goMethodSets.ts),
+ * from the graph's Go facts: each type's methods with their signatures, each interface's embedded
+ * interfaces (the type references in its body outside its methods). The standard library's interfaces
+ * the workspace names (`net.Listener`, `io.ReadCloser`) are read from the Go installation: a type of
+ * the workspace that satisfies one cannot have that method renamed.
+ */
+import * as Effect from "effect/Effect"
+import { grammarForPath } from "../../domain/languages.js"
+import { type GoType, goSignature, tiedMethods } from "../../domain/rename/goMethodSets.js"
+import { GraphDb } from "../../../services/GraphDb.js"
+import { Syntax } from "../../../services/Syntax.js"
+import type { SymbolRow } from "./find.js"
+import { fileFacts } from "./fileFacts.js"
+
+/** A method declaration the rename takes along. */
+export interface TiedMethod {
+  readonly id: number
+  readonly file: string
+  readonly qualified_name: string
+  readonly kind: string
+  readonly container: string
+  readonly start_byte: number
+  readonly start_line: number
+}
+
+export interface GoTies {
+  /** The other declarations of the method to rename with it (interfaces first). */
+  readonly tied: ReadonlyArray<TiedMethod>
+  /** Interfaces outside the workspace the method belongs to: it cannot be renamed. */
+  readonly external: ReadonlyArray<{ readonly name: string; readonly file: string; readonly line: number }>
+  /** The workspace's types whose method is renamed, and the external interfaces, for a refusal's message. */
+  readonly implementers: ReadonlyArray<string>
+}
+
+const dirOf = (file: string) => (file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : ".")
+const lastSegment = (importPath: string) => importPath.replace(/\/v\d+$/, "").split("/").pop()!.replace(/^go-/, "")
+
+interface TypeRow { file_id: number; file: string; name: string; kind: string; start_byte: number; end_byte: number; start_line: number }
+interface MethodRow { id: number; file_id: number; file: string; name: string; container: string; parameters: string | null; return_type: string | null; start_byte: number; end_byte: number; start_line: number; qualified_name: string; kind: string }
+interface TypeRefRow { file_id: number; name: string; qualifier: string | null; start_byte: number; end_byte: number }
+interface ImportRow { file_id: number; module: string; namespace: string | null; resolved_files: string }
+
+/** The ties of a Go method (kind "method" with a container); undefined for anything else. */
+export const goMethodTies = (def: SymbolRow) =>
+  Effect.gen(function*() {
+    if (def.language !== "go" || def.kind !== "method" || def.container === null) return undefined
+    const db = yield* GraphDb
+    const syntax = yield* Syntax
+    const types = yield* db.all<TypeRow>(
+      "SELECT s.file_id, f.path AS file, s.name, s.kind, s.start_byte, s.end_byte, s.start_line FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.language = 'go' AND s.container IS NULL AND s.kind IN ('interface', 'struct', 'type')")
+    const methods = yield* db.all<MethodRow>(
+      "SELECT s.id, s.file_id, f.path AS file, s.name, s.container, s.parameters, s.return_type, s.start_byte, s.end_byte, s.start_line, s.qualified_name, s.kind FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.language = 'go' AND s.kind = 'method' AND s.container IS NOT NULL")
+    const typeRefs = yield* db.all<TypeRefRow>(
+      "SELECT r.file_id, r.name, r.qualifier, r.start_byte, r.end_byte FROM refs r JOIN files f ON f.id = r.file_id WHERE f.language = 'go' AND r.kind = 'type'")
+    const paths = new Map((yield* db.all<{ id: number; path: string }>("SELECT id, path FROM files WHERE language = 'go'")).map((f) => [f.id, f.path]))
+    const imports = yield* db.all<ImportRow>(
+      "SELECT i.file_id, i.module, i.namespace, i.resolved_files FROM imports i JOIN files f ON f.id = i.file_id WHERE f.language = 'go'")
+
+    // What a qualifier means in a file: a workspace package (its directory) or an import path outside.
+    const importsOf = new Map<number, ImportRow[]>()
+    for (const i of imports) (importsOf.get(i.file_id) ?? importsOf.set(i.file_id, []).get(i.file_id)!).push(i)
+    const qualified = (fileId: number, qualifier: string): { dir: string } | { external: string } | undefined => {
+      const i = importsOf.get(fileId)?.find((x) => (x.namespace ?? lastSegment(x.module)) === qualifier)
+      if (i === undefined) return undefined
+      const resolved = (JSON.parse(i.resolved_files) as number[]).map((id) => paths.get(id)).filter((p) => p !== undefined)
+      return resolved.length > 0 ? { dir: dirOf(resolved[0]!) } : { external: i.module }
+    }
+
+    // The workspace's types: methods by (directory, receiver), embedded interfaces from the references in an interface's body.
+    const methodsOf = new Map<string, MethodRow[]>()
+    for (const m of methods) (methodsOf.get(`${dirOf(m.file)}\0${m.container}`) ?? methodsOf.set(`${dirOf(m.file)}\0${m.container}`, []).get(`${dirOf(m.file)}\0${m.container}`)!).push(m)
+    const refsOf = new Map<number, TypeRefRow[]>()
+    for (const r of typeRefs) (refsOf.get(r.file_id) ?? refsOf.set(r.file_id, []).get(r.file_id)!).push(r)
+    const externalNamed = new Map<string, Set<string>>()
+    const name = (importPath: string, n: string) => (externalNamed.get(importPath) ?? externalNamed.set(importPath, new Set()).get(importPath)!).add(n)
+    for (const r of typeRefs) {
+      if (r.qualifier === null) continue
+      const q = qualified(r.file_id, r.qualifier)
+      if (q !== undefined && "external" in q) name(q.external, r.name)
+    }
+    const workspace: GoType[] = []
+    const seen = new Set<string>()
+    for (const t of types) {
+      const key = `${dirOf(t.file)}\0${t.name}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      const own = methodsOf.get(key) ?? []
+      const embeds: string[] = []
+      if (t.kind === "interface") {
+        for (const r of refsOf.get(t.file_id) ?? []) {
+          if (r.start_byte <= t.start_byte || r.end_byte > t.end_byte || r.name === t.name) continue
+          if (own.some((m) => m.file_id === t.file_id && m.start_byte <= r.start_byte && r.end_byte <= m.end_byte)) continue
+          if (r.qualifier === null) embeds.push(`${dirOf(t.file)}\0${r.name}`)
+          else {
+            const q = qualified(t.file_id, r.qualifier)
+            if (q !== undefined) embeds.push("dir" in q ? `${q.dir}\0${r.name}` : `go:${q.external}\0${r.name}`)
+          }
+        }
+      }
+      workspace.push({
+        key, name: t.name, interface: t.kind === "interface", external: false, file: t.file, line: t.start_line,
+        methods: new Map(own.map((m) => [m.name, goSignature(m.parameters, m.return_type)])), embeds
+      })
+    }
+    const start = workspace.find((t) => t.key === `${dirOf(def.file)}\0${def.container}`)
+    if (start === undefined) return undefined
+
+    // The standard library's interfaces the workspace names, from packages where one declares the method.
+    const { named: external, embeddedOnly } = yield* standardInterfaces(syntax, externalNamed, def.name)
+    const ties = tiedMethods(def.name, start, [...workspace, ...external], embeddedOnly)
+    const tied: TiedMethod[] = []
+    for (const t of ties.declarers) {
+      if (t.external || t.key === start.key) continue
+      const m = (methodsOf.get(t.key) ?? []).find((x) => x.name === def.name)
+      if (m !== undefined) tied.push({ id: m.id, file: m.file, qualified_name: m.qualified_name, kind: m.kind, container: m.container, start_byte: m.start_byte, start_line: m.start_line })
+    }
+    const label = (t: GoType) => (t.external ? `${t.key.slice(3).split("\0")[0]!.split("/").pop()}.${t.name}` : t.name)
+    return {
+      tied,
+      external: ties.external.map((t) => ({ name: label(t), file: t.file, line: t.line })),
+      implementers: ties.group.filter((t) => !t.interface).map(label)
+    } satisfies GoTies
+  })
+
+/** The interfaces of the standard library's packages named by the workspace (and those they embed, in the same package). */
+const standardInterfaces = (syntax: Syntax["Type"], named: ReadonlyMap<string, ReadonlySet<string>>, method: string) =>
+  Effect.gen(function*() {
+    const out: GoType[] = []
+    const support: GoType[] = []
+    const declares = new RegExp(`^\\s+${method}\\(`, "m")
+    for (const [importPath, names] of named) {
+      const sources = yield* syntax.goStandardPackage(importPath)
+      if (!sources.some((s) => declares.test(s.text))) continue
+      for (const source of sources) {
+        if (!/\binterface\s*\{/.test(source.text)) continue
+        const facts = yield* fileFacts(source.file, grammarForPath("x.go")!, source.text).pipe(Effect.orElseSucceed(() => undefined))
+        if (facts === undefined) continue
+        for (const s of facts.symbols) {
+          if (s.kind !== "interface" || s.container !== null) continue
+          const own = facts.symbols.filter((m) => m.kind === "method" && m.container === s.name)
+          const embeds = facts.refs
+            .filter((r) => r.kind === "type" && r.qualifier === null && r.startByte > s.startByte && r.endByte <= s.endByte && r.name !== s.name &&
+              !own.some((m) => m.startByte <= r.startByte && r.endByte <= m.endByte))
+            .map((r) => `go:${importPath}\0${r.name}`)
+          const type: GoType = {
+            key: `go:${importPath}\0${s.name}`, name: s.name, interface: true, external: true, file: source.file, line: s.startLine,
+            methods: new Map(own.map((m) => [m.name, goSignature(m.parameters, m.returnType)])), embeds
+          }
+          ;(names.has(s.name) ? out : support).push(type)
+        }
+      }
+    }
+    return { named: out, embeddedOnly: support }
+  })
