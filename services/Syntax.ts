@@ -77,7 +77,7 @@ export interface SyntaxService {
    */
   readonly scriptRename: (input: {
     readonly files: ReadonlyMap<string, string>
-    readonly tsconfig: string | undefined
+    readonly tsconfig: TsconfigFiles | undefined
     /** Export conditions to resolve package imports with (besides the tsconfig's). */
     readonly conditions: ReadonlyArray<string>
     readonly file: string
@@ -90,7 +90,7 @@ export interface SyntaxService {
    */
   readonly scriptCompletions: (input: {
     readonly files: ReadonlyMap<string, string>
-    readonly tsconfig: string | undefined
+    readonly tsconfig: TsconfigFiles | undefined
     readonly conditions: ReadonlyArray<string>
     readonly file: string
     readonly offset: number
@@ -114,5 +114,11 @@ export interface SyntaxService {
 export type ScriptRename =
   | { readonly locations: ReadonlyArray<{ readonly file: string; readonly start: number; readonly length: number }> }
   | { readonly standardLibrary: { readonly container: string; readonly file: string } }
+
+/**
+ * A workspace's tsconfig.json and every config it extends (through node_modules for a package's):
+ * workspace path → text, tsconfig.json first; TypeScript resolves the chain in them as it would on disk.
+ */
+export type TsconfigFiles = ReadonlyMap<string, string>
 
 export class Syntax extends Context.Tag("splice/Syntax")<Syntax, SyntaxService>() {}

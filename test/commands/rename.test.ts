@@ -7,6 +7,7 @@ import { rename, type RenameConfig } from "../../src/commands/rename.js"
 import { undo } from "../../src/commands/undo.js"
 import { runGraph, SavedGraph } from "../support/graph.js"
 import { MemoryFs } from "../support/memory.js"
+import { MAIN, tsconfigMonorepo } from "../support/tsconfigProject.js"
 
 const config = (symbol: string, to: string, more: Partial<RenameConfig> = {}): RenameConfig => ({
   symbol,
@@ -321,6 +322,15 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     const c = await runGraph(rename(config("Counter.count", "total")), mem, new SavedGraph())
     expect(c.exit, JSON.stringify(c.error)).toBe(0)
     expect(mem.text("counter.py")).toBe(counter.replaceAll("self.count", "self.total"))
+  })
+
+  it("TS: an import through a `paths` alias that only a config the tsconfig extends declares is renamed", async () => {
+    const mem = new MemoryFs()
+    tsconfigMonorepo(mem)
+    const r = await runGraph(rename(config("area", "surface", { path: "packages/geo/src/area.ts" })), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(r.last).toMatchObject({ engine: "typescript", renamed: 3 })
+    expect(mem.text("packages/app/src/main.ts")).toBe(MAIN.replaceAll("area(", "surface(").replace("{ area }", "{ surface }"))
   })
 
   it("Go: an exported function and its package-qualified calls in another package", async () => {
