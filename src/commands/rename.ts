@@ -131,7 +131,7 @@ const renamedDeclarations = (plan: FilePlan, oldQualified: string, newQualified:
 /** SPL-E140: a Go method tied through an interface to a declaration outside the workspace, which keeps its name. */
 const tiedOutside = (def: SymbolRow, newName: string, external: ReadonlyArray<{ name: string; file: string; line: number }>, implementers: ReadonlyArray<string>) => {
   const reason = (e: { name: string; file: string; line: number }) =>
-    `${def.qualified_name} is tied to ${e.name}.${def.name} outside the workspace (${e.file}:${e.line}), which keeps its name: ${implementers.length === 0 ? def.container : implementers.length <= 6 ? implementers.join(", ") : `${implementers.slice(0, 6).join(", ")} and ${implementers.length - 6} more`} would no longer satisfy ${e.name}`
+    `${def.qualified_name} is tied to ${e.name}.${def.name} outside the workspace (${e.line > 0 ? `${e.file}:${e.line}` : e.file}), which keeps its name: ${implementers.length === 0 ? def.container : implementers.length <= 6 ? implementers.join(", ") : `${implementers.slice(0, 6).join(", ")} and ${implementers.length - 6} more`} would no longer satisfy ${e.name}`
   return spliceError("SPL-E140", `renaming ${def.qualified_name} would change what names mean: ${def.file}:${def.start_line}: ${reason(external[0]!)}${external.length > 1 ? ` (and ${external.length - 1} more)` : ""}; nothing written`, {
     context: { name: def.qualified_name, new_name: newName, clashes: external.map((e) => ({ file: def.file, line: def.start_line, name: e.name, reason: reason(e) })) }
   })

@@ -392,6 +392,16 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect((await runGraph(rename(config("sink.Flush", "Sync")), mem, new SavedGraph())).exit).toBe(0)
   })
 
+  it("Go: Error() string makes a type an error, whose method keeps its name: SPL-E140", async () => {
+    const mem = new MemoryFs()
+    mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")
+    const text = "package fail\n\ntype oops struct{}\n\nfunc (oops) Error() string { return \"oops\" }\n"
+    mem.put("fail/oops.go", text)
+    const r = await runGraph(rename(config("oops.Error", "Message")), mem, new SavedGraph())
+    expect(r.error).toMatchObject({ code: "SPL-E140", context: { clashes: [{ name: "error", reason: "oops.Error is tied to error.Error outside the workspace (predeclared), which keeps its name: oops would no longer satisfy error" }] } })
+    expect(mem.text("fail/oops.go")).toBe(text)
+  })
+
   it("splice case: the old name in another case style, renamed everywhere; kebab is not a TypeScript identifier (SPL-E141); already in that case (SPL-E010)", async () => {
     const mem = new MemoryFs()
     mem.put("cfg.ts", "export const max_retries = 3\nexport const twice = max_retries * 2\n")

@@ -108,20 +108,26 @@ export const goMethodTies = (def: SymbolRow) =>
 
     // The standard library's interfaces the workspace names, from packages where one declares the method.
     const { named: external, embeddedOnly } = yield* standardInterfaces(syntax, externalNamed, def.name)
-    const ties = tiedMethods(def.name, start, [...workspace, ...external], embeddedOnly)
+    const ties = tiedMethods(def.name, start, [...workspace, ...external, PREDECLARED_ERROR], embeddedOnly)
     const tied: TiedMethod[] = []
     for (const t of ties.declarers) {
       if (t.external || t.key === start.key) continue
       const m = (methodsOf.get(t.key) ?? []).find((x) => x.name === def.name)
       if (m !== undefined) tied.push({ id: m.id, file: m.file, qualified_name: m.qualified_name, kind: m.kind, container: m.container, start_byte: m.start_byte, start_line: m.start_line })
     }
-    const label = (t: GoType) => (t.external ? `${t.key.slice(3).split("\0")[0]!.split("/").pop()}.${t.name}` : t.name)
+    const label = (t: GoType) => (t === PREDECLARED_ERROR || !t.external ? t.name : `${t.key.slice(3).split("\0")[0]!.split("/").pop()}.${t.name}`)
     return {
       tied,
       external: ties.external.map((t) => ({ name: label(t), file: t.file, line: t.line })),
       implementers: ties.group.filter((t) => !t.interface).map(label)
     } satisfies GoTies
   })
+
+/** Go's predeclared `error`: a type with `Error() string` satisfies it, and its method keeps its name. */
+const PREDECLARED_ERROR: GoType = {
+  key: "go:\0error", name: "error", interface: true, external: true, file: "predeclared", line: 0,
+  methods: new Map([["Error", goSignature("()", "string")]]), embeds: []
+}
 
 /** The interfaces of the standard library's packages named by the workspace (and those they embed, in the same package). */
 const standardInterfaces = (syntax: Syntax["Type"], named: ReadonlyMap<string, ReadonlySet<string>>, method: string) =>
