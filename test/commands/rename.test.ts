@@ -392,6 +392,20 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect((await runGraph(rename(config("sink.Flush", "Sync")), mem, new SavedGraph())).exit).toBe(0)
   })
 
+  it("Go: a struct satisfies an interface through what it embeds (a pointer to a workspace type, io.Writer): its method is tied too", async () => {
+    const mem = new MemoryFs()
+    mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")
+    const pool = "package pool\n\nimport \"io\"\n\ntype Pool interface {\n\tGet(key string) (int, error)\n\tMarkDead(key string)\n}\n\ntype basePool struct{}\n\nfunc (p *basePool) Get(key string) (int, error) { return 0, nil }\nfunc (p *basePool) MarkDead(key string)          {}\n\ntype noDial struct{ *basePool }\n\nfunc (p noDial) Get(key string) (int, error) { return 1, nil }\n\ntype Writer interface {\n\tWrite(p []byte) (int, error)\n\tWriteHeader(code int)\n}\n\ntype plain struct {\n\tio.Writer\n\tcode int\n}\n\nfunc (w *plain) WriteHeader(code int) { w.code = code }\n\nvar _ Pool = noDial{}\nvar _ Writer = &plain{}\n"
+    mem.put("pool/pool.go", pool)
+    const get = await runGraph(rename(config("Pool.Get", "Fetch")), mem, new SavedGraph())
+    expect(get.exit, JSON.stringify(get.error)).toBe(0)
+    expect(get.last).toMatchObject({ tied: [{ qualified_name: "basePool.Get" }, { qualified_name: "noDial.Get" }] })
+    const header = await runGraph(rename(config("Writer.WriteHeader", "Status")), mem, new SavedGraph())
+    expect(header.exit, JSON.stringify(header.error)).toBe(0)
+    expect(header.last).toMatchObject({ tied: [{ qualified_name: "plain.WriteHeader" }] })
+    expect(mem.text("pool/pool.go")).toBe(pool.replaceAll("Get(key", "Fetch(key").replaceAll("WriteHeader(code", "Status(code"))
+  })
+
   it("Go: Error() string makes a type an error, whose method keeps its name: SPL-E140", async () => {
     const mem = new MemoryFs()
     mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")

@@ -225,6 +225,7 @@ func main() {
 		json.NewEncoder(os.Stdout).Encode(typeErrors)
 		return
 	}
+	closeTies(ties, outside)
 	out := struct {
 		Files []string `json:"files"`
 		Defs  []*decl  `json:"defs"`
@@ -376,6 +377,56 @@ func tieMethods(pkg *types.Package, info *types.Info, where func(token.Pos) (sit
 						outside[from] = t.Obj().Pkg().Path() + "." + outside[from]
 					}
 				}
+			}
+		}
+	}
+}
+
+// closeTies makes the ties one group per connected set: a check of the package declaring an
+// interface does not see the types of the packages that import it (cookiejar.Jar for http.CookieJar),
+// the check of those packages does, so each side knows half; a group outside the tree is outside for all.
+func closeTies(ties map[site]map[site]bool, outside map[site]string) {
+	parent := map[site]site{}
+	var find func(s site) site
+	find = func(s site) site {
+		p, ok := parent[s]
+		if !ok || p == s {
+			parent[s] = s
+			return s
+		}
+		r := find(p)
+		parent[s] = r
+		return r
+	}
+	for from, tos := range ties {
+		for to := range tos {
+			a, b := find(from), find(to)
+			if a != b {
+				parent[a] = b
+			}
+		}
+	}
+	members := map[site][]site{}
+	for s := range parent {
+		r := find(s)
+		members[r] = append(members[r], s)
+	}
+	for _, group := range members {
+		out := ""
+		for _, s := range group {
+			if outside[s] != "" {
+				out = outside[s]
+			}
+		}
+		for _, s := range group {
+			if ties[s] == nil {
+				ties[s] = map[site]bool{}
+			}
+			for _, t := range group {
+				ties[s][t] = true
+			}
+			if outside[s] == "" {
+				outside[s] = out
 			}
 		}
 	}

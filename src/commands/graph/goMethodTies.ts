@@ -11,6 +11,7 @@ import { type GoType, goSignature, tiedMethods } from "../../domain/rename/goMet
 import { GraphDb } from "../../../services/GraphDb.js"
 import { Syntax } from "../../../services/Syntax.js"
 import type { SymbolRow } from "./find.js"
+import { readText } from "./workspaceScripts.js"
 import { fileFacts } from "./fileFacts.js"
 
 /** A method declaration the rename takes along. */
@@ -72,13 +73,28 @@ export const goMethodTies = (def: SymbolRow) =>
     for (const m of methods) (methodsOf.get(`${dirOf(m.file)}\0${m.container}`) ?? methodsOf.set(`${dirOf(m.file)}\0${m.container}`, []).get(`${dirOf(m.file)}\0${m.container}`)!).push(m)
     const refsOf = new Map<number, TypeRefRow[]>()
     for (const r of typeRefs) (refsOf.get(r.file_id) ?? refsOf.set(r.file_id, []).get(r.file_id)!).push(r)
-    const externalNamed = new Map<string, Set<string>>()
-    const name = (importPath: string, n: string) => (externalNamed.get(importPath) ?? externalNamed.set(importPath, new Set()).get(importPath)!).add(n)
+    // The standard library's types the workspace names, with the packages (directories) naming them.
+    const externalNamed = new Map<string, Map<string, Set<string>>>()
     for (const r of typeRefs) {
       if (r.qualifier === null) continue
       const q = qualified(r.file_id, r.qualifier)
-      if (q !== undefined && "external" in q) name(q.external, r.name)
+      if (q === undefined || !("external" in q)) continue
+      const names = externalNamed.get(q.external) ?? externalNamed.set(q.external, new Map()).get(q.external)!
+      ;(names.get(r.name) ?? names.set(r.name, new Set()).get(r.name)!).add(dirOf(paths.get(r.file_id) ?? ""))
     }
+    // Structs whose embedded fields can give them the method or complete a method set with it: those
+    // declaring it, and those naming a type that does. Their embedded fields are read from the text.
+    const declaring = new Set(methods.filter((m) => m.name === def.name).map((m) => m.container))
+    const texts = new Map<number, Uint8Array | undefined>()
+    const textOf = (fileId: number, file: string) =>
+      Effect.gen(function*() {
+        if (!texts.has(fileId)) {
+          const text = yield* readText(file)
+          texts.set(fileId, text === undefined ? undefined : new TextEncoder().encode(text))
+        }
+        return texts.get(fileId)
+      })
+    const forced = new Map<string, Set<string>>()
     const workspace: GoType[] = []
     const seen = new Set<string>()
     for (const t of types) {
@@ -87,16 +103,26 @@ export const goMethodTies = (def: SymbolRow) =>
       seen.add(key)
       const own = methodsOf.get(key) ?? []
       const embeds: string[] = []
-      if (t.kind === "interface") {
-        for (const r of refsOf.get(t.file_id) ?? []) {
-          if (r.start_byte <= t.start_byte || r.end_byte > t.end_byte || r.name === t.name) continue
-          if (own.some((m) => m.file_id === t.file_id && m.start_byte <= r.start_byte && r.end_byte <= m.end_byte)) continue
-          if (r.qualifier === null) embeds.push(`${dirOf(t.file)}\0${r.name}`)
+      const embed = (r: TypeRefRow) => {
+        if (r.qualifier === null) embeds.push(`${dirOf(t.file)}\0${r.name}`)
+        else {
+          const q = qualified(t.file_id, r.qualifier)
+          if (q === undefined) return
+          if ("dir" in q) embeds.push(`${q.dir}\0${r.name}`)
           else {
-            const q = qualified(t.file_id, r.qualifier)
-            if (q !== undefined) embeds.push("dir" in q ? `${q.dir}\0${r.name}` : `go:${q.external}\0${r.name}`)
+            embeds.push(`go:${q.external}\0${r.name}`)
+            ;(forced.get(q.external) ?? forced.set(q.external, new Set()).get(q.external)!).add(r.name)
           }
         }
+      }
+      const inside = (refsOf.get(t.file_id) ?? []).filter((r) => r.start_byte > t.start_byte && r.end_byte <= t.end_byte && r.name !== t.name)
+      if (t.kind === "interface") {
+        for (const r of inside) {
+          if (!own.some((m) => m.file_id === t.file_id && m.start_byte <= r.start_byte && r.end_byte <= m.end_byte)) embed(r)
+        }
+      } else if (t.kind === "struct" && (declaring.has(t.name) || inside.some((r) => declaring.has(r.name)))) {
+        const bytes = yield* textOf(t.file_id, t.file)
+        if (bytes !== undefined) for (const r of inside) if (embeddedField(bytes, t.start_byte, r)) embed(r)
       }
       workspace.push({
         key, name: t.name, interface: t.kind === "interface", external: false, file: t.file, line: t.start_line,
@@ -106,8 +132,19 @@ export const goMethodTies = (def: SymbolRow) =>
     const start = workspace.find((t) => t.key === `${dirOf(def.file)}\0${def.container}`)
     if (start === undefined) return undefined
 
-    // The standard library's interfaces the workspace names, from packages where one declares the method.
-    const { named: external, embeddedOnly } = yield* standardInterfaces(syntax, externalNamed, def.name)
+    // The standard library's interfaces named where a value of a tied type can be converted to one: in
+    // the packages of the types tied within the workspace, and in the packages importing those.
+    const inWorkspace = tiedMethods(def.name, start, workspace)
+    const groupDirs = new Set(inWorkspace.group.map((t) => t.key.split("\0")[0]!))
+    for (const i of imports) {
+      const resolved = (JSON.parse(i.resolved_files) as number[]).map((id) => paths.get(id)).filter((p) => p !== undefined)
+      if (resolved.some((p) => groupDirs.has(dirOf(p)))) groupDirs.add(dirOf(paths.get(i.file_id) ?? ""))
+    }
+    const named = new Map<string, Set<string>>()
+    for (const [importPath, names] of externalNamed) {
+      for (const [n, dirs] of names) if ([...dirs].some((d) => groupDirs.has(d))) (named.get(importPath) ?? named.set(importPath, new Set()).get(importPath)!).add(n)
+    }
+    const { named: external, embeddedOnly } = yield* standardInterfaces(syntax, named, forced, def.name)
     const ties = tiedMethods(def.name, start, [...workspace, ...external, PREDECLARED_ERROR], embeddedOnly)
     const tied: TiedMethod[] = []
     for (const t of ties.declarers) {
@@ -123,6 +160,20 @@ export const goMethodTies = (def: SymbolRow) =>
     } satisfies GoTies
   })
 
+/**
+ * Whether a type reference in a struct's body is an embedded field (`*Pool`, `io.Writer`): nothing but
+ * a `*` between it and the start of its field (a new line, a `;` or the struct's `{`).
+ */
+const embeddedField = (bytes: Uint8Array, structStart: number, r: { readonly start_byte: number; readonly qualifier: string | null }) => {
+  let i = r.start_byte - 1
+  // A qualified reference's span may start at its name: step back over `pkg.`.
+  if (r.qualifier !== null && bytes[i] === 0x2e) i -= r.qualifier.length + 1
+  while (i > structStart && (bytes[i] === 0x20 || bytes[i] === 0x09)) i--
+  if (bytes[i] === 0x2a) i--
+  while (i > structStart && (bytes[i] === 0x20 || bytes[i] === 0x09)) i--
+  return i >= structStart && (bytes[i] === 0x0a || bytes[i] === 0x3b || bytes[i] === 0x7b)
+}
+
 /** Go's predeclared `error`: a type with `Error() string` satisfies it, and its method keeps its name. */
 const PREDECLARED_ERROR: GoType = {
   key: "go:\0error", name: "error", interface: true, external: true, file: "predeclared", line: 0,
@@ -130,14 +181,16 @@ const PREDECLARED_ERROR: GoType = {
 }
 
 /** The interfaces of the standard library's packages named by the workspace (and those they embed, in the same package). */
-const standardInterfaces = (syntax: Syntax["Type"], named: ReadonlyMap<string, ReadonlySet<string>>, method: string) =>
+const standardInterfaces = (syntax: Syntax["Type"], named: ReadonlyMap<string, ReadonlySet<string>>, embedded: ReadonlyMap<string, ReadonlySet<string>>, method: string) =>
   Effect.gen(function*() {
     const out: GoType[] = []
     const support: GoType[] = []
     const declares = new RegExp(`^\\s+${method}\\(`, "m")
-    for (const [importPath, names] of named) {
+    for (const importPath of new Set([...named.keys(), ...embedded.keys()])) {
+      const names = named.get(importPath) ?? new Set<string>()
       const sources = yield* syntax.goStandardPackage(importPath)
-      if (!sources.some((s) => declares.test(s.text))) continue
+      // A package where no interface declares the method matters only for what a struct embeds from it.
+      if (!embedded.has(importPath) && !sources.some((s) => declares.test(s.text))) continue
       for (const source of sources) {
         if (!/\binterface\s*\{/.test(source.text)) continue
         const facts = yield* fileFacts(source.file, grammarForPath("x.go")!, source.text).pipe(Effect.orElseSucceed(() => undefined))
