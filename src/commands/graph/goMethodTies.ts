@@ -1,9 +1,10 @@
 /**
  * The Go method declarations a rename of one method must rename with it (domain/rename/goMethodSets.ts),
  * from the graph's Go facts: each type's methods with their signatures, each interface's embedded
- * interfaces (the type references in its body outside its methods). The standard library's interfaces
- * the workspace names (`net.Listener`, `io.ReadCloser`) are read from the Go installation: a type of
- * the workspace that satisfies one cannot have that method renamed.
+ * interfaces (the type references in its body outside its methods), the embedded fields of the structs
+ * that matter (read from their text). The standard library's interfaces the tied types' packages and
+ * their importers name (`net.Listener`, `io.ReadCloser`) are read from the Go installation: a type
+ * of the workspace that satisfies one cannot have that method renamed.
  */
 import * as Effect from "effect/Effect"
 import { grammarForPath } from "../../domain/languages.js"
@@ -68,7 +69,7 @@ export const goMethodTies = (def: SymbolRow) =>
       return resolved.length > 0 ? { dir: dirOf(resolved[0]!) } : { external: i.module }
     }
 
-    // The workspace's types: methods by (directory, receiver), embedded interfaces from the references in an interface's body.
+    // The workspace's types: methods by (directory, receiver), what interfaces and structs embed.
     const methodsOf = new Map<string, MethodRow[]>()
     for (const m of methods) (methodsOf.get(`${dirOf(m.file)}\0${m.container}`) ?? methodsOf.set(`${dirOf(m.file)}\0${m.container}`, []).get(`${dirOf(m.file)}\0${m.container}`)!).push(m)
     const refsOf = new Map<number, TypeRefRow[]>()
