@@ -6,14 +6,16 @@
 // project is checked for new errors (TypeScript's diagnostics of the changed files, pyflakes, go/types),
 // and the rename is undone. See bench/rename/compare.mjs for what counts; each language's module
 // (bench/rename/typescript.mjs, python.mjs, go.mjs) says what its oracle and its check are.
-// Usage: npm run build && node bench/rename.mjs [--project zod,effect,jedi,net/http|all] [--sample 60] [--seed 12] [--no-typecheck] [--python python3]
+// Usage: npm run build && node bench/rename.mjs [--project zod,effect,jedi,net/http|all] [--sample 60] [--seed 12] [--kinds K,K] [--no-typecheck] [--python python3]
 import { parseArgs, removeWorkspace, splice, spliceServer } from "./graph-truth/common.mjs"
 import { renameAll, summarize, TABLE_HEADER } from "./rename/compare.mjs"
 import * as goProject from "./rename/go.mjs"
 import * as pythonProject from "./rename/python.mjs"
 import * as typescriptProject from "./rename/typescript.mjs"
 
-const args = parseArgs(process.argv.slice(2).filter((a) => a !== "--no-typecheck"), { project: "all", sample: 60, seed: 12, python: "python3" })
+const args = parseArgs(process.argv.slice(2).filter((a) => a !== "--no-typecheck"), { project: "all", sample: 60, seed: 12, python: "python3", kinds: "" })
+// --kinds method,"interface method": only the sampled declarations of these kinds (the same draw as the whole sample).
+const kinds = args.kinds === "" ? undefined : new Set(String(args.kinds).split(","))
 const check = !process.argv.includes("--no-typecheck")
 
 const ALL = ["zod", "effect", "jedi", "net/http"]
@@ -27,6 +29,7 @@ const rows = []
 for (const project of args.project === "all" ? ALL : args.project.split(",")) {
   const started = performance.now()
   const prepared = await prepare(project)
+  if (kinds !== undefined) prepared.chosen = prepared.chosen.filter((d) => kinds.has(d.kind))
   try {
     splice(prepared.ws, ["index", "--full"])
     const server = await spliceServer(prepared.ws)

@@ -77,7 +77,7 @@ export interface SyntaxService {
    */
   readonly scriptRename: (input: {
     readonly files: ReadonlyMap<string, string>
-    readonly tsconfig: string | undefined
+    readonly tsconfig: TsconfigFiles | undefined
     /** Export conditions to resolve package imports with (besides the tsconfig's). */
     readonly conditions: ReadonlyArray<string>
     readonly file: string
@@ -90,12 +90,18 @@ export interface SyntaxService {
    */
   readonly scriptCompletions: (input: {
     readonly files: ReadonlyMap<string, string>
-    readonly tsconfig: string | undefined
+    readonly tsconfig: TsconfigFiles | undefined
     readonly conditions: ReadonlyArray<string>
     readonly file: string
     readonly offset: number
     readonly describe: ReadonlyArray<{ readonly name: string; readonly source: string | null }>
   }) => Effect.Effect<ReadonlyArray<{ readonly name: string; readonly kind: string; readonly signature: string | null; readonly source: string | null }> | undefined, SpliceError>
+  /**
+   * The Go standard library's sources of a package (`net`, `golang.org/x/net/http/httpguts` from
+   * GOROOT's vendor directory), without test files: what a rename checks the interfaces it ties
+   * against. Empty when there is no Go installation (GOROOT, or `go` on PATH) or no such package.
+   */
+  readonly goStandardPackage: (importPath: string) => Effect.Effect<ReadonlyArray<{ readonly file: string; readonly text: string }>>
   /** TOML's parser and comment-keeping editor (toml_edit as wasm, loaded from bytes on first use). */
   readonly tomlEngine: Effect.Effect<TomlEngine, SpliceError>
 }
@@ -108,5 +114,11 @@ export interface SyntaxService {
 export type ScriptRename =
   | { readonly locations: ReadonlyArray<{ readonly file: string; readonly start: number; readonly length: number }> }
   | { readonly standardLibrary: { readonly container: string; readonly file: string } }
+
+/**
+ * A workspace's tsconfig.json and every config it extends (through node_modules for a package's):
+ * workspace path → text, tsconfig.json first; TypeScript resolves the chain in them as it would on disk.
+ */
+export type TsconfigFiles = ReadonlyMap<string, string>
 
 export class Syntax extends Context.Tag("splice/Syntax")<Syntax, SyntaxService>() {}

@@ -35,6 +35,13 @@ export const renameAll = async (prepared, server, { check = true } = {}) => {
       outcomes.push({ def, status: "the oracle cannot rename it" })
       continue
     }
+    if (oracle.refuse !== undefined) {
+      // The oracle refuses (a Go method tied to an interface outside the tree): so should splice.
+      const symbol = await spliceSymbol(server, def)
+      const r = symbol === undefined ? { ok: false, value: { code: "not in splice's graph" } } : await server.call("rename", { symbol: symbol.qualified_name, path: symbol.file, kind: symbol.kind, to: `${def.name}Rn`, preview: true })
+      outcomes.push({ def, oracle, status: r.ok ? "renamed where the oracle refuses" : `refused as the oracle does (${r.value?.code}; the oracle: ${oracle.refuse})`, refusedAlike: !r.ok && r.value?.code === "SPL-E140" })
+      continue
+    }
     const symbol = await spliceSymbol(server, def)
     if (symbol === undefined) {
       outcomes.push({ def, oracle, status: "not in splice's graph" })
@@ -71,7 +78,9 @@ const pct = (a, b) => (b === 0 ? "n/a" : `${a}/${b} (${((a / b) * 100).toFixed(0
 
 /** The figures of one project's outcomes: one table row, and the cases that are not a plain match. */
 export const summarize = (prepared, outcomes, { check = true } = {}) => {
-  const asked = outcomes.filter((o) => o.status !== "the oracle cannot rename it")
+  const refusedAlike = outcomes.filter((o) => o.refusedAlike).length
+  const refusedByOracle = outcomes.filter((o) => o.oracle?.refuse !== undefined).length
+  const asked = outcomes.filter((o) => o.status !== "the oracle cannot rename it" && o.oracle?.refuse === undefined)
   const renamed = outcomes.filter((o) => o.status === "renamed")
   const sum = (f) => renamed.reduce((n, o) => n + f(o), 0)
   const right = sum((o) => o.right.length), wrong = sum((o) => o.wrong.length), missed = sum((o) => o.missed.length)
@@ -80,7 +89,7 @@ export const summarize = (prepared, outcomes, { check = true } = {}) => {
   const details = []
   for (const o of outcomes) {
     const at = `${o.def.kind} ${o.def.name} (${o.def.file}:${o.def.line})`
-    if (o.status !== "renamed") details.push(`- ${at}: ${o.status}${o.oracle !== undefined ? ` (the oracle: ${o.oracle.size} locations)` : ""}`)
+    if (o.status !== "renamed") details.push(`- ${at}: ${o.status}${o.oracle?.size !== undefined ? ` (the oracle: ${o.oracle.size} locations)` : ""}`)
     else if (o.wrong.length > 0 || o.missed.length > 0 || (o.newErrors ?? []).length > 0) {
       details.push(`- ${at}: ${o.right.length} right, wrong ${o.wrong.length} ${JSON.stringify(o.wrong.slice(0, 4))}, missed ${o.missed.length} ${JSON.stringify(o.missed.slice(0, 4))}` +
         ((o.newErrors ?? []).length > 0 ? `, ${o.newErrors.length} new error(s): ${JSON.stringify(o.newErrors.slice(0, 2))}` : ""))
@@ -90,7 +99,7 @@ export const summarize = (prepared, outcomes, { check = true } = {}) => {
   return {
     details,
     kinds: kinds.map((k) => `${k} ${prepared.chosen.filter((d) => d.kind === k).length}`).join(", "),
-    row: `| ${prepared.label} | ${prepared.oracleName} | ${pct(renamed.length, asked.length)} | ${pct(equal, asked.length)} | ${pct(right, right + wrong)} | ${pct(right, right + missed)} | ` +
+    row: `| ${prepared.label} | ${prepared.oracleName} | ${pct(renamed.length, asked.length)}${refusedByOracle > 0 ? `; refused as the oracle does ${refusedAlike}/${refusedByOracle}` : ""} | ${pct(equal, asked.length)} | ${pct(right, right + wrong)} | ${pct(right, right + missed)} | ` +
       `${hasCheck ? `${renamed.filter((o) => (o.newErrors ?? []).length > 0).length} (${prepared.checkName})` : "not checked"} |`,
     wrong
   }

@@ -9,6 +9,7 @@ import { lineOfOffset, lineStarts } from "../../src/domain/textMatch.js"
 import { treeEditOf } from "../../src/domain/treeEdit.js"
 import { type Capture, Syntax, type SyntaxIssue } from "../../services/Syntax.js"
 import { readWasm } from "./grammarFiles.js"
+import { goStandardPackage } from "./goRoot.js"
 import { parseWhenIdle, recall, remember } from "./recentTrees.js"
 import { scriptKindOf, typescriptCompletions, typescriptFacts, typescriptRenameLocations } from "./typescriptParser.js"
 
@@ -162,6 +163,7 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
         return undefined
       }
     }),
+  goStandardPackage: (importPath) => Effect.sync(() => goStandardPackage(importPath)),
   scriptCompletions: ({ files, tsconfig, conditions, file, offset, describe }) =>
     Effect.sync(() => {
       try {

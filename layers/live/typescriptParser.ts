@@ -6,6 +6,7 @@ import * as vm from "node:vm"
 import type * as TS from "typescript-parser"
 import type { FileFacts } from "../../src/domain/graph/facts.js"
 import { scriptFacts } from "../../src/domain/graph/scriptFacts.js"
+import type { TsconfigFiles } from "../../services/Syntax.js"
 import { findAsset } from "./grammarFiles.js"
 import { defaultTarget, LIB_DIR, libFiles, libText } from "./typescriptLibs.js"
 
@@ -206,7 +207,7 @@ export interface RenameLocation {
 /** What a LanguageService over the workspace is given: its scripts and manifests, its tsconfig, the export conditions. */
 export interface WorkspaceScripts {
   readonly files: ReadonlyMap<string, string>
-  readonly tsconfig: string | undefined
+  readonly tsconfig: TsconfigFiles | undefined
   readonly conditions: ReadonlyArray<string>
 }
 
@@ -214,16 +215,30 @@ export interface WorkspaceScripts {
 const IGNORED_OPTIONS = ["outDir", "outFile", "declarationDir", "composite", "incremental", "tsBuildInfoFile", "typeRoots", "plugins", "sourceRoot", "mapRoot"]
 
 /**
- * The compiler options for a workspace: its tsconfig.json's (`strict` and the other checking options
- * decide what a name refers to, so they count), with the module options defaulted, its libraries
- * (typescriptLibs.ts), and no emit, every script allowed, no `@types` (node_modules is not read).
+ * The compiler options for a workspace: its tsconfig.json's with those it extends (`strict` and the
+ * other checking options decide what a name refers to, so they count; TypeScript itself follows the
+ * `extends` chain among the files given, merges it and makes `baseUrl` and `paths` absolute), with
+ * the module options defaulted, its libraries (typescriptLibs.ts), and no emit, every script allowed,
+ * no `@types` (node_modules is not read).
  */
-const compilerOptions = (ts: typeof TS, tsconfig: string | undefined, conditions: ReadonlyArray<string>): TS.CompilerOptions => {
+const compilerOptions = (ts: typeof TS, tsconfig: TsconfigFiles | undefined, conditions: ReadonlyArray<string>): TS.CompilerOptions => {
   let fromConfig: TS.CompilerOptions = {}
-  if (tsconfig !== undefined) {
-    const parsed = ts.parseConfigFileTextToJson("/tsconfig.json", tsconfig)
-    const raw = (parsed.config as { compilerOptions?: unknown } | undefined)?.compilerOptions
-    if (raw !== undefined) fromConfig = { ...ts.convertCompilerOptionsFromJson(raw, "/").options }
+  const root = tsconfig === undefined ? undefined : [...tsconfig.keys()][0]
+  if (tsconfig !== undefined && root !== undefined) {
+    const inWorkspace = (f: string) => f.replace(/^\//, "")
+    const host: TS.ParseConfigHost = {
+      useCaseSensitiveFileNames: true,
+      // The options are what is asked: the files a config includes are the graph's business.
+      readDirectory: () => [],
+      fileExists: (f) => tsconfig.has(inWorkspace(f)),
+      readFile: (f) => tsconfig.get(inWorkspace(f))
+    }
+    const json = ts.parseConfigFileTextToJson(`/${root}`, tsconfig.get(root)!)
+    if (json.config !== undefined) {
+      const dir = root.includes("/") ? `/${root.slice(0, root.lastIndexOf("/"))}` : "/"
+      fromConfig = { ...ts.parseJsonConfigFileContent(json.config, host, dir, undefined, `/${root}`).options }
+      delete fromConfig["configFilePath"]
+    }
   }
   for (const k of IGNORED_OPTIONS) delete fromConfig[k]
   return {
@@ -268,7 +283,7 @@ const forget = () => {
 /** The LanguageService over exactly these files and the standard library (nothing else is read: no node_modules). */
 const workspaceService = ({ files, tsconfig, conditions }: WorkspaceScripts) => {
   const ts = (api ??= load()) as unknown as typeof TS
-  const key = JSON.stringify([tsconfig ?? null, conditions])
+  const key = JSON.stringify([tsconfig === undefined ? null : [...tsconfig], conditions])
   if (kept?.key !== key) {
     forget()
     const options = compilerOptions(ts, tsconfig, conditions)

@@ -3,7 +3,6 @@
  * path. The edit is made by the format's own library (comments kept), parsed again and compared with
  * the data it must hold, then written through the same journaled, locked, atomic path as `splice edit`.
  */
-import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import { unifiedDiff } from "../domain/diff.js"
 import { exactJsonValue, mayHoldBigInts } from "../domain/data/exactNumbers.js"
@@ -14,20 +13,15 @@ import { jsonText } from "../domain/jsonText.js"
 import type { Catalog } from "../domain/locale/index.js"
 import { type SpliceError, spliceError } from "../domain/SpliceError.js"
 import type { LineEnding } from "../domain/lineEndings.js"
-import { encodeText } from "../domain/textContent.js"
 import { userPath } from "../domain/workspacePath.js"
-import { FileStore, type ResolvedPath } from "../../services/FileStore.js"
-import { Hasher } from "../../services/Hasher.js"
-import { identityLock, Lock } from "../../services/Lock.js"
+import { FileStore } from "../../services/FileStore.js"
 import { Output } from "../../services/Output.js"
 import { Syntax } from "../../services/Syntax.js"
 import type { Verdict } from "../../services/Validator.js"
-import { COMPILER_OFF, type CompilerSettings, type CompilerVerdict, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
+import { type CompilerVerdict, skippedVerdict } from "./compilerGate.js"
 import { graphAfterWrite, type GraphReport } from "./graphAfterWrite.js"
-import { autoRecover, refuseBlocked } from "./recover.js"
-import { refuseGrowth } from "./resultLimits.js"
-import { checkExpected, loadTextTarget, refuseReserved, type TextTarget } from "./textTarget.js"
-import { commitWrites, expectedFrom, writeStrategy } from "./transaction.js"
+import { commitOne, encodedText, lockedTextTarget, replacing, type SingleFileWriteConfig, withLockedFile } from "./singleFileWrite.js"
+import { loadTextTarget, type TextTarget } from "./textTarget.js"
 import { compilerLine, previewVerdict, verdictLine } from "./verdictText.js"
 
 export interface DataReadConfig {
@@ -36,16 +30,7 @@ export interface DataReadConfig {
   readonly maxBytes: number
 }
 
-export interface DataWriteConfig extends DataReadConfig {
-  readonly preview: boolean
-  readonly showDiff: boolean
-  readonly expectChecksum?: string
-  readonly compiler?: CompilerSettings
-  readonly lockTimeoutMs: number
-  readonly holdMs?: number
-  readonly allowGitDir?: boolean
-  readonly db?: string
-}
+export interface DataWriteConfig extends DataReadConfig, SingleFileWriteConfig {}
 
 export interface SetConfig extends DataWriteConfig {
   /** VALUE: a string, or with --json the JSON text of any value. */
@@ -241,24 +226,10 @@ const planDelChange: Planner<DelFields> = (target, editor, data, path, format) =
  */
 const change = <F>(command: "set" | "del", config: DataWriteConfig, planner: Planner<F>) =>
   Effect.gen(function*() {
-    const store = yield* FileStore
-    const hasher = yield* Hasher
-    const lock = yield* Lock
     const request = yield* checkRequest(config)
 
-    const blocked = config.preview ? new Map() : yield* autoRecover
-    const path: ResolvedPath = yield* store.resolve(userPath(config.file))
-    yield* refuseReserved(path, config.allowGitDir === true)
-    yield* refuseBlocked(blocked, [path.relative])
-    return yield* Effect.scoped(Effect.gen(function*() {
-      if (!config.preview) yield* lock.acquire([path.relative], Duration.millis(config.lockTimeoutMs))
-      let target = yield* loadTextTarget(path, config.maxBytes)
-      if (!config.preview && target.info.nlink > 1) {
-        // Another name of the same file may be changed at the same time: lock the file itself too, then read again.
-        yield* lock.acquire(identityLock(target.info), Duration.millis(config.lockTimeoutMs))
-        target = yield* loadTextTarget(path, config.maxBytes)
-      }
-      yield* checkExpected(path, target.checksum, config.expectChecksum)
+    return yield* withLockedFile(config, (path) => Effect.gen(function*() {
+      const target = yield* lockedTextTarget(path, config)
       const { editor, data } = yield* parseTarget(target, request.format)
       const planned = yield* planner(target, editor, data, canonicalPath(data, request.path), request.format)
       const base = {
@@ -286,9 +257,7 @@ const change = <F>(command: "set" | "del", config: DataWriteConfig, planner: Pla
       // The syntax gate of a data change is the format's own parser, which checkedEdit ran (tree-sitter's
       // JSON grammar would call a JSONC file's comments and trailing commas errors).
       const verdict: Verdict = { gate: "syntax", status: "passed", language: request.format, parser: editor.parser, errors: [], preexisting: 0 }
-      const next = encodeText(text, target.content.bom)
-      yield* refuseGrowth(path.relative, next.length, config.maxBytes)
-      const checksumAfter = yield* hasher.blake3(next)
+      const { next, checksumAfter } = yield* encodedText(path.relative, text, target.content.bom, config.maxBytes)
       const diffNow = () => unifiedDiff(target.content.text, text, path.relative)
 
       if (config.preview) {
@@ -308,22 +277,7 @@ const change = <F>(command: "set" | "del", config: DataWriteConfig, planner: Pla
         }
         return { outcome, human: (t: Catalog) => `${diff}${pv.human(t)}` }
       }
-      const writes = [{
-        target: path,
-        original: target.bytes,
-        mode: target.info.mode,
-        next,
-        checksumBefore: target.checksum,
-        checksumAfter,
-        ...expectedFrom(target.info, target.bytes)
-      }]
-      const gate = config.compiler ?? COMPILER_OFF
-      const plans = yield* planFor([path.relative], gate)
-      const { tx, verified: compiler } = yield* commitWrites(
-        writes,
-        { command, ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
-        compilerGate(writes, gate, plans)
-      )
+      const { tx, compiler, writeStrategy } = yield* commitOne(replacing(target, next, checksumAfter), config, { command })
       const graph = yield* graphAfterWrite([path.relative], config)
       const diff = config.showDiff ? diffNow() : undefined
       const outcome: Outcome<F> = {
@@ -333,7 +287,7 @@ const change = <F>(command: "set" | "del", config: DataWriteConfig, planner: Pla
         validation: verdict,
         compiler,
         tx: tx.id,
-        write_strategy: writeStrategy(writes[0]!),
+        write_strategy: writeStrategy,
         ...graph.fields,
         ...(diff !== undefined ? { diff } : {})
       }

@@ -3,61 +3,41 @@
  * journaled, locked, atomic write path. Preview shows the diff and the verdict and writes nothing.
  */
 import { nearMissHint } from "../domain/textMatch.js"
-import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import type { Edit, EditFailure } from "../domain/applyEdits.js"
 import { applyBatch } from "./applyBatch.js"
 import type { ChangeOp } from "../domain/changeSet.js"
 import { applyChangeSet } from "../domain/changeEngine.js"
 import { ALL_TIERS } from "../domain/tolerantMatch.js"
-import { refuseGrowth, refuseNul } from "./resultLimits.js"
 import { unifiedDiff } from "../domain/diff.js"
 import { spliceError } from "../domain/SpliceError.js"
-import { encodeText } from "../domain/textContent.js"
-import { FileStore } from "../../services/FileStore.js"
-import { Hasher } from "../../services/Hasher.js"
-import { identityLock, Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator, type Verdict } from "../../services/Validator.js"
-import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
-import { autoRecover, refuseBlocked } from "./recover.js"
-import { checkExpected, loadTextTarget, refuseReserved, type TextTarget } from "./textTarget.js"
+import { type CompilerSettings, skippedVerdict } from "./compilerGate.js"
+import { refuseNul } from "./resultLimits.js"
+import { commitOne, encodedText, lockedTextTarget, refuseFailedSyntax, replacing, type SingleFileWriteConfig, withLockedFile } from "./singleFileWrite.js"
+import type { TextTarget } from "./textTarget.js"
 import { editEvidence } from "./editEvidence.js"
-import { commitWrites, expectedFrom, writeStrategy } from "./transaction.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
-import { compilerLine, previewVerdict, syntaxFailure, verdictLine } from "./verdictText.js"
-import { userPath } from "../domain/workspacePath.js"
+import { compilerLine, previewVerdict, verdictLine } from "./verdictText.js"
 import type { Catalog } from "../domain/locale/index.js"
 import type { EditHow } from "../schema/results/edit.js"
 import { applyPositional, contentOf, describePositional, flagOf, type PositionalEdit, positionalError } from "./positionalEdit.js"
 
 export type { PositionalEdit }
 
-export interface EditConfig {
-  readonly file: string
+export interface EditConfig extends SingleFileWriteConfig {
   /** Exact-text replacements; empty when `positional` is given. */
   readonly edits: ReadonlyArray<Edit>
   /** An edit by position (lines or an anchor) instead of `edits`. */
   readonly positional?: PositionalEdit
-  readonly preview: boolean
-  readonly showDiff: boolean
-  readonly expectChecksum?: string
   /** The syntax gate. */
   readonly validate: ValidateMode
-  /** The compiler gate (off unless given). */
-  readonly compiler?: CompilerSettings
-  readonly maxBytes: number
-  readonly lockTimeoutMs: number
-  readonly holdMs?: number
-  /** Allow targets inside a .git/ directory (refused by default: hooks there run code). */
-  readonly allowGitDir?: boolean
   /**
    * Tolerant matching (`--fuzzy`): when OLD does not occur exactly, the tiers of `splice apply`
    * (trailing whitespace, indentation, Unicode look-alikes), each of which must find one match.
    */
   readonly fuzzy?: boolean
-  /** --db: the graph to refresh after the commit (default: the discovery chain; none found = skipped). */
-  readonly db?: string
 }
 
 const shorten = (s: string, n = 200) => (s.length > n ? s.slice(0, n) + "…" : s)
@@ -234,27 +214,13 @@ const checkRequest = (config: EditConfig) =>
 
 export const edit = (config: EditConfig) =>
   Effect.gen(function*() {
-    const store = yield* FileStore
-    const hasher = yield* Hasher
-    const lock = yield* Lock
     const validator = yield* Validator
     const output = yield* Output
 
     yield* checkRequest(config)
 
-    const blocked = config.preview ? new Map() : yield* autoRecover
-    const path = yield* store.resolve(userPath(config.file))
-    yield* refuseReserved(path, config.allowGitDir === true)
-    yield* refuseBlocked(blocked, [path.relative])
-    return yield* Effect.scoped(Effect.gen(function*() {
-      if (!config.preview) yield* lock.acquire([path.relative], Duration.millis(config.lockTimeoutMs))
-      let target = yield* loadTextTarget(path, config.maxBytes)
-      if (!config.preview && target.info.nlink > 1) {
-        // Another name of the same file may be edited at the same time: lock the file itself too, then read again.
-        yield* lock.acquire(identityLock(target.info), Duration.millis(config.lockTimeoutMs))
-        target = yield* loadTextTarget(path, config.maxBytes)
-      }
-      yield* checkExpected(path, target.checksum, config.expectChecksum)
+    return yield* withLockedFile(config, (path) => Effect.gen(function*() {
+      const target = yield* lockedTextTarget(path, config)
 
       const planned: Planned = config.positional !== undefined
         ? yield* planPositional(config.positional, target)
@@ -283,9 +249,7 @@ export const edit = (config: EditConfig) =>
       }
 
       const verdict = yield* validator.validate({ path: path.relative, before: target.content.text, after: planned.text, mode: config.validate })
-      const next = encodeText(planned.text, target.content.bom)
-      yield* refuseGrowth(path.relative, next.length, config.maxBytes)
-      const checksumAfter = yield* hasher.blake3(next)
+      const { next, checksumAfter } = yield* encodedText(path.relative, planned.text, target.content.bom, config.maxBytes)
       // Only when shown: a diff of a 100,000-edit batch costs more than the batch.
       const diffNow = () => unifiedDiff(target.content.text, planned.text, path.relative)
 
@@ -307,31 +271,11 @@ export const edit = (config: EditConfig) =>
           ...planned.trailer
         }, `${diff}${pv.human(output.catalog)}`)
       }
-      if (verdict.status === "failed") {
-        const failure = syntaxFailure(path.relative, verdict)
-        return yield* Effect.fail(spliceError("SPL-E042", `the edit would introduce ${failure.count} syntax error(s) in ${path.relative}; nothing written`, { context: failure.context }))
-      }
-
-      const writes = [{
-        target: path,
-        original: target.bytes,
-        mode: target.info.mode,
-        next,
-        checksumBefore: target.checksum,
-        checksumAfter,
-        ...expectedFrom(target.info, target.bytes)
-      }]
-      const gate = config.compiler ?? COMPILER_OFF
-      const plans = yield* planFor([path.relative], gate)
-      const { tx, verified: compiler } = yield* commitWrites(
-        writes,
-        {
-          command: "edit",
-          edits: planned.journalEdits.map((e) => ({ file: path.relative, old: e.old, new: e.new })),
-          ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {})
-        },
-        compilerGate(writes, gate, plans)
-      )
+      yield* refuseFailedSyntax(path.relative, verdict, (count) => `the edit would introduce ${count} syntax error(s) in ${path.relative}`)
+      const { tx, compiler, writeStrategy } = yield* commitOne(replacing(target, next, checksumAfter), config, {
+        command: "edit",
+        edits: planned.journalEdits.map((e) => ({ file: path.relative, old: e.old, new: e.new }))
+      })
 
       const graph = yield* graphAfterWrite([path.relative], config)
       const diff = config.showDiff ? diffNow() : undefined
@@ -344,7 +288,7 @@ export const edit = (config: EditConfig) =>
         validation: verdict,
         compiler,
         tx: tx.id,
-        write_strategy: writeStrategy(writes[0]!),
+        write_strategy: writeStrategy,
         ...graph.fields,
         ...(diff !== undefined ? { diff } : {}),
         ...planned.trailer

@@ -30,6 +30,7 @@ import { type ValidateMode, Validator, type Verdict } from "../../services/Valid
 import type { ApplyValidation } from "../schema/results/apply.js"
 import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
 import { fileFacts, SCRIPT_LANGUAGES } from "./graph/fileFacts.js"
+import { goMethodTies } from "./graph/goMethodTies.js"
 import { refreshGraph, refreshPaths } from "./graph/refresh.js"
 import type { SymbolRow } from "./graph/find.js"
 import { pythonImporters } from "./graph/pythonImporters.js"
@@ -127,6 +128,26 @@ const renamedDeclarations = (plan: FilePlan, oldQualified: string, newQualified:
   return out
 }
 
+/** SPL-E140: a Go method tied through an interface to a declaration outside the workspace, which keeps its name. */
+const tiedOutside = (def: SymbolRow, newName: string, external: ReadonlyArray<{ name: string; file: string; line: number }>, implementers: ReadonlyArray<string>) => {
+  const reason = (e: { name: string; file: string; line: number }) =>
+    `${def.qualified_name} is tied to ${e.name}.${def.name} outside the workspace (${e.line > 0 ? `${e.file}:${e.line}` : e.file}), which keeps its name: ${implementers.length === 0 ? def.container : implementers.length <= 6 ? implementers.join(", ") : `${implementers.slice(0, 6).join(", ")} and ${implementers.length - 6} more`} would no longer satisfy ${e.name}`
+  return spliceError("SPL-E140", `renaming ${def.qualified_name} would change what names mean: ${def.file}:${def.start_line}: ${reason(external[0]!)}${external.length > 1 ? ` (and ${external.length - 1} more)` : ""}; nothing written`, {
+    context: { name: def.qualified_name, new_name: newName, clashes: external.map((e) => ({ file: def.file, line: def.start_line, name: e.name, reason: reason(e) })) }
+  })
+}
+
+/** Go methods already named `name` on the types of these methods (their receivers, in their packages). */
+const goMembersNamed = (name: string, methods: ReadonlyArray<{ readonly file: string; readonly container: string | null }>) =>
+  Effect.gen(function*() {
+    const db = yield* GraphDb
+    const dirOf = (file: string) => (file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : ".")
+    const rows = yield* db.all<{ file: string; container: string; start_line: number }>(
+      "SELECT f.path AS file, s.container, s.start_line FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.language = 'go' AND s.name = ? AND s.container IS NOT NULL", [name])
+    const owners = new Set(methods.map((m) => `${dirOf(m.file)}\0${m.container}`))
+    return rows.filter((r) => owners.has(`${dirOf(r.file)}\0${r.container}`))
+  })
+
 /** The UTF-16 offset of a UTF-8 byte offset in a text. */
 const charOffset = (text: string, byte: number) => new TextDecoder().decode(new TextEncoder().encode(text).subarray(0, byte)).length
 
@@ -154,13 +175,18 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
     }
     const newQualified = def.container === null ? newName : `${def.container}.${newName}`
 
+    // Go: the interface that declares the method and every type satisfying it rename together (or not at all).
+    const go = yield* goMethodTies(def)
+    if (go !== undefined && go.external.length > 0) return yield* Effect.fail(tiedOutside(def, newName, go.external, go.implementers))
+    const tied = go?.tied ?? []
+
     // Merged declarations (`interface X` and `const X`, a class and its namespace) are one name: all go.
     const merged = yield* db.all<{ id: number; kind: string; start_byte: number }>(
       "SELECT s.id, s.kind, s.start_byte FROM symbols s WHERE s.file_id = (SELECT file_id FROM symbols WHERE id = ?) AND s.qualified_name = ? ORDER BY s.start_byte", [def.id, def.qualified_name])
-    const ids = new Set(merged.map((m) => m.id))
+    const ids = new Set([...merged.map((m) => m.id), ...tied.map((t) => t.id)])
     const rows = yield* db.all<RefRow>(
       `SELECT f.path AS file, r.start_byte, r.end_byte, r.line, r.col, r.kind, r.name, r.symbol_id, r.resolution FROM refs r JOIN files f ON f.id = r.file_id
-       WHERE r.symbol_id IN (${merged.map(() => "?").join(", ")}) OR (r.symbol_id IS NULL AND r.name = ? AND r.resolution = 'name') ORDER BY f.path, r.start_byte`, [...ids, def.name])
+       WHERE r.symbol_id IN (${[...ids].map(() => "?").join(", ")}) OR (r.symbol_id IS NULL AND r.name = ? AND r.resolution = 'name') ORDER BY f.path, r.start_byte`, [...ids, def.name])
     const isExact = (r: RefRow) => r.symbol_id !== null && ids.has(r.symbol_id) && r.resolution === "exact"
     const exact = rows.filter(isExact)
     const byName = rows.filter((r) => !isExact(r))
@@ -173,7 +199,7 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
     // Python: every `from m import name` that reaches the definition, also where the name has no other
     // use (a re-export); none for a class member (an imported name of the same spelling is another symbol).
     const importers = def.language !== "python" ? undefined : def.container === null ? yield* pythonImporters(def) : []
-    const files = [...new Set([def.file, ...renamedRows.map((r) => r.file), ...(typescript?.locations.map((l) => l.file) ?? []), ...(importers?.map((i) => i.file) ?? [])])].sort()
+    const files = [...new Set([def.file, ...tied.map((t) => t.file), ...renamedRows.map((r) => r.file), ...(typescript?.locations.map((l) => l.file) ?? []), ...(importers?.map((i) => i.file) ?? [])])].sort()
     const paths = yield* Effect.forEach(files, (f) => store.locate(f as WorkspacePath))
 
     const blocked = config.preview ? new Map() : yield* autoRecover
@@ -206,6 +232,17 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
         nameBytes.push(...declared.nameBytes)
       }
       for (const b of nameBytes) home.sites.push({ startByte: b, endByte: b + byteLength(def.name) })
+      // Go: the same method of the interfaces and types tied to it.
+      for (const t of tied) {
+        const plan = plans.get(t.file)!
+        const declared = plan.facts.symbols
+          .filter((s) => s.qualifiedName === t.qualified_name && s.kind === t.kind)
+          .sort((a, b) => Math.abs(a.startByte - t.start_byte) - Math.abs(b.startByte - t.start_byte))[0]
+        const at = declared?.nameBytes?.[0]
+        if (at === undefined) return yield* Effect.fail(stale(t.file, t.start_line, declared === undefined ? "no such declaration" : "no name"))
+        plan.sites.push({ startByte: at, endByte: at + byteLength(def.name) })
+        plan.refs.add(at)
+      }
 
       // References: rewritten where the text is the name itself (not an alias or a default import's local name).
       const bytes = new Map<string, Uint8Array>()
@@ -263,6 +300,11 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
         const taken = topLevelNames(home.facts).get(newName)
         if (taken !== undefined) note(def.file, [{ line: def.start_line, name: newName, reason: `${newName} is already ${taken} in ${def.file}` }])
         else if (def.exported === 1 && exportedNames(home.facts).has(newName)) note(def.file, [{ line: def.start_line, name: newName, reason: `${def.file} already exports ${newName}` }])
+      } else if (go !== undefined) {
+        // A Go type's methods can be declared in any file of its package: the graph knows them all.
+        for (const m of yield* goMembersNamed(newName, [def, ...tied])) {
+          note(m.file, [{ line: m.start_line, name: newName, reason: `${m.container} already has a method ${newName} (${m.file}:${m.start_line})` }])
+        }
       } else {
         const member = home.facts.symbols.find((s) => s.qualifiedName === newQualified)
         if (member !== undefined) note(def.file, [{ line: member.startLine, name: newName, reason: `${def.container} already has a member ${newName} (line ${member.startLine})` }])
@@ -329,6 +371,7 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
       const base = {
         symbol: { name: def.name, qualified_name: def.qualified_name, kind: def.kind, file: def.file, line: def.start_line, language: def.language },
         new_name: newName,
+        ...(tied.length > 0 ? { tied: tied.map((t) => ({ qualified_name: t.qualified_name, file: t.file, line: t.start_line })) } : {}),
         renamed: reports.reduce((n, r) => n + r.renamed, 0),
         engine: typescript !== undefined ? "typescript" as const : "graph" as const,
         unresolved: unresolved.map((r) => ({ file: r.file, line: r.line, col: r.col, kind: r.kind, renamed: renamedSites.has(`${r.file}:${r.start_byte}`) })),
@@ -339,7 +382,8 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
       const unresolvedLine = (t: Catalog) => unresolved.length === 0 ? "" : config.includeUnresolved
         ? t.rename.unresolvedRenamed(unresolved.length)
         : t.rename.unresolvedLeft(unresolved.length) + unresolved.map((r) => t.rename.unresolved(r.file, r.line, r.col, r.kind)).join("")
-      const summary = (t: Catalog) => t.rename.summary(def.kind, def.qualified_name, newName, base.renamed, reports.length)
+      const summary = (t: Catalog) =>
+        t.rename.summary(def.kind, def.qualified_name, newName, base.renamed, reports.length) + (tied.length > 0 ? t.rename.tied(tied.map((x) => x.qualified_name)) : "")
       if (config.preview) {
         const lines = verdicts.map((v) => previewVerdict(v.file, v.verdict))
         return yield* output.result(command, {

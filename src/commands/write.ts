@@ -13,35 +13,23 @@ import { Hasher } from "../../services/Hasher.js"
 import { identityLock, Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator } from "../../services/Validator.js"
-import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
-import { compilerLine, previewVerdict, syntaxFailure } from "./verdictText.js"
-import { autoRecover, refuseBlocked } from "./recover.js"
-import { checkExpected, decodeOrRefuse, refuseReserved, statTarget } from "./textTarget.js"
-import { ABSENT, commitWrites, expectedFrom, writeStrategy } from "./transaction.js"
+import { skippedVerdict } from "./compilerGate.js"
+import { compilerLine, previewVerdict } from "./verdictText.js"
+import { commitOne, refuseFailedSyntax, type SingleFileWriteConfig, withLockedFile } from "./singleFileWrite.js"
+import { checkExpected, decodeOrRefuse, statTarget } from "./textTarget.js"
+import { ABSENT, expectedFrom } from "./transaction.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
 import { refuseGrowth } from "./resultLimits.js"
-import { parentWorkspacePath, userPath } from "../domain/workspacePath.js"
+import { parentWorkspacePath } from "../domain/workspacePath.js"
 
-export interface WriteConfig {
-  readonly file: string
+export interface WriteConfig extends SingleFileWriteConfig {
   readonly content: Uint8Array
   readonly create: boolean
   readonly allowEmpty: boolean
   readonly raw: boolean
   /** --append / --prepend: add the content at the file's end, or at its start (after the BOM). */
   readonly position?: AddPosition
-  readonly preview: boolean
-  readonly showDiff: boolean
-  readonly expectChecksum?: string
   readonly validate: ValidateMode
-  readonly compiler?: CompilerSettings
-  readonly maxBytes: number
-  readonly lockTimeoutMs: number
-  readonly holdMs?: number
-  /** Allow targets inside a .git/ directory (refused by default: hooks there run code). */
-  readonly allowGitDir?: boolean
-  /** --db: the graph to refresh after the commit (default: the discovery chain; none found = skipped). */
-  readonly db?: string
 }
 
 export const write = (config: WriteConfig) =>
@@ -72,12 +60,7 @@ export const write = (config: WriteConfig) =>
         context: { file: config.file, size: config.content.length, max_bytes: config.maxBytes }
       }))
     }
-    const blocked = config.preview ? new Map() : yield* autoRecover
-    const path = yield* store.resolve(userPath(config.file))
-    yield* refuseReserved(path, config.allowGitDir === true)
-    yield* refuseBlocked(blocked, [path.relative])
-    return yield* Effect.scoped(Effect.gen(function*() {
-      if (!config.preview) yield* lock.acquire([path.relative], Duration.millis(config.lockTimeoutMs))
+    return yield* withLockedFile(config, (path) => Effect.gen(function*() {
       const info = yield* statTarget(path, config.maxBytes)
       if (!config.preview && info !== undefined && info.nlink > 1) yield* lock.acquire(identityLock(info), Duration.millis(config.lockTimeoutMs))
       if (info !== undefined && config.create) {
@@ -157,11 +140,8 @@ export const write = (config: WriteConfig) =>
           diff
         }, (t) => `${diff}${pv.human(t)}`)
       }
-      if (verdict.status === "failed") {
-        const failure = syntaxFailure(path.relative, verdict)
-        return yield* Effect.fail(spliceError("SPL-E042", `the content has ${failure.count} new syntax error(s); nothing written`, { context: failure.context }))
-      }
-      const writes = [{
+      yield* refuseFailedSyntax(path.relative, verdict, (count) => `the content has ${count} new syntax error(s)`)
+      const { tx, compiler, writeStrategy } = yield* commitOne({
         target: path,
         original: originalBytes,
         mode: info?.mode ?? null,
@@ -170,17 +150,10 @@ export const write = (config: WriteConfig) =>
         checksumAfter,
         createOnly: original === null,
         ...(info !== undefined && originalBytes !== null ? expectedFrom(info, originalBytes) : {})
-      }]
-      const gate = config.compiler ?? COMPILER_OFF
-      const plans = yield* planFor([path.relative], gate)
-      const { tx, verified: compiler } = yield* commitWrites(
-        writes,
-        { command: "write", ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
-        compilerGate(writes, gate, plans)
-      )
+      }, config, { command: "write" })
       const graph = yield* graphAfterWrite([path.relative], config)
       const diff = config.showDiff ? diffNow() : undefined
-      return yield* output.result("write", { ...base, compiler, changed: true, tx: tx.id, write_strategy: writeStrategy(writes[0]!), created_directories: tx.dirs ?? [], ...graph.fields, ...(diff !== undefined ? { diff } : {}) },
+      return yield* output.result("write", { ...base, compiler, changed: true, tx: tx.id, write_strategy: writeStrategy, created_directories: tx.dirs ?? [], ...graph.fields, ...(diff !== undefined ? { diff } : {}) },
         (t) => `${diff ?? ""}${t.summary.written(original === null ? "created" : config.position === "append" ? "appended" : config.position === "prepend" ? "prepended" : "wrote", path.relative, next.length, next.length - (originalBytes?.length ?? 0), compilerLine(compiler, t), tx.id)}\n${graph.human}`)
     }))
   })

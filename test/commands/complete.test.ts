@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import { type CompleteConfig, completeCommand } from "../../src/commands/graph/complete.js"
 import { runGraph, SavedGraph } from "../support/graph.js"
 import { MemoryFs } from "../support/memory.js"
+import { tsconfigMonorepo } from "../support/tsconfigProject.js"
 
 const at = (file: string, line: number, column: number, more: Partial<CompleteConfig> = {}): CompleteConfig => ({ file, line, column, limit: 20, maxBytes: 1 << 24, ...more })
 const names = (r: { last: Record<string, unknown> }) => (r.last["candidates"] as Array<{ name: string }>).map((c) => c.name)
@@ -41,6 +42,15 @@ describe("splice complete on the memory layers", () => {
     expect(await signature()).toBe("function scale(a?: number): number")
     mem.put("tsconfig.json", "{ \"compilerOptions\": { \"strict\": true, \"outDir\": \"dist\" } }\n")
     expect(await signature()).toBe("function scale(a?: number): number | undefined")
+  })
+
+  it("TS: the options come from the whole extends chain (an array; a package from node_modules by name and by subpath; a relative path without .json)", async () => {
+    const mem = new MemoryFs()
+    tsconfigMonorepo(mem)
+    // The DOM from the base's lib (which overrides node20's), strict from @tsconfig/strictest two levels down.
+    expect(names(await runGraph(completeCommand(at("packages/app/src/main.ts", 4, 40)), mem, new SavedGraph()))).toEqual(["getElementById", "getElementsByClassName", "getElementsByName", "getElementsByTagName", "getElementsByTagNameNS"])
+    const scale = await runGraph(completeCommand(at("packages/app/src/main.ts", 3, 1, { limit: 200 })), mem, new SavedGraph())
+    expect((scale.last["candidates"] as Array<{ name: string; signature: string }>).find((c) => c.name === "scale")?.signature).toBe("function scale(a?: number): number | undefined")
   })
 
   it("TS: after a value typed any, where TypeScript knows no member, the file's words that match, nearest first, as kind text", async () => {

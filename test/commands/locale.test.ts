@@ -83,7 +83,7 @@ describe("human output in pt-BR", () => {
     expect(human[5]).toBe("package.json: version já tem esse valor, nada a mudar\n")
     expect(human[6]).toMatch(/^package\.json: name apagada, sintaxe: ok/)
     expect(human[7]).toMatch(/^change set codex aplicado: atualizado notes\.txt; sintaxe: pulada, compilador: pulado/)
-    expect(human[8]).toContain("preview: notes.txt não foi modificado\n")
+    expect(human[8]).toContain("prévia: notes.txt não foi modificado\n")
     expect(human[8]).toMatch(/substituiria 1 ocorrência em 1 arquivo: notes\.txt \(1\)\n$/)
     expect(human[9]).toMatch(/^1 ocorrência substituída em 1 arquivo: notes\.txt \(1\); sintaxe: pulada, compilador: pulado/)
     expect(human[10]).toMatch(/\n1 ocorrência em 1 linha de 1 arquivo \(\d+ pesquisados\)\n$/)
@@ -164,6 +164,21 @@ describe("the commands that read, inspect, move and explain, in pt-BR", () => {
     expect(check).toBe("ok: 1 arquivo; sintaxe ok; compilador pulado (nenhum verificador para src/greet.ts)\n")
     expect(diff).toBe("Os arquivos binários logo.png e src/greet.ts são diferentes (comparados pelo checksum)\n")
     expect(dead).toBe("0 símbolos mortos, 0 linhas; fora da lista: 0 em testes, 0 exportados por arquivos de entrada, 1 main/protocolo/acessores, 0 outros exportados (--include-exported os lista)\n")
+  })
+
+  it("the symbol commands' words agree with the kind (a constante removida, um método removido) and a preview says prévia", async () => {
+    const tree = {
+      "src/shapes.ts": "export const fromIterable = 1\n\n// Area of a unit square.\nexport function unit() {\n  return 1\n}\n\nexport class Box {\n  size() { return 1 }\n}\n"
+    }
+    const [constant, method, fn] = await specSession(ptBR, tree, [
+      ["delete", { file: "src/shapes.ts", symbol: "fromIterable", preview: true }],
+      ["delete", { file: "src/shapes.ts", symbol: "Box.size", preview: true }],
+      ["patch", { file: "src/shapes.ts", symbol: "unit", content: "export function unit() {\n  return 2\n}\n", preview: true }]
+    ])
+    expect(constant!.human).toContain("sintaxe: ok (typescript)\nprévia: src/shapes.ts não foi modificado\nsrc/shapes.ts: constante fromIterable removida (linha 1) (prévia)\n")
+    expect(method!.human).toContain("src/shapes.ts: método Box.size removido (linha 9) (prévia)\n")
+    expect(fn!.human).toContain("src/shapes.ts: função unit substituída (linhas 4-6; os comentários e decorators acima dela foram mantidos) (prévia)\n")
+    expect(`${constant!.human}${method!.human}${fn!.human}`).not.toMatch(/\bpreview\b/)
   })
 
   it("stderr notes speak Portuguese too: a binary file named to search", async () => {

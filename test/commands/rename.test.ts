@@ -1,10 +1,13 @@
 /** `splice rename` on the memory layers: a graph in memory, the real parsers, the journal and undo. */
+import { execFileSync } from "node:child_process"
+import * as fs from "node:fs"
 import { describe, expect, it } from "vitest"
 import { refsCommand } from "../../src/commands/graph/refs.js"
 import { rename, type RenameConfig } from "../../src/commands/rename.js"
 import { undo } from "../../src/commands/undo.js"
 import { runGraph, SavedGraph } from "../support/graph.js"
 import { MemoryFs } from "../support/memory.js"
+import { MAIN, tsconfigMonorepo } from "../support/tsconfigProject.js"
 
 const config = (symbol: string, to: string, more: Partial<RenameConfig> = {}): RenameConfig => ({
   symbol,
@@ -17,6 +20,15 @@ const config = (symbol: string, to: string, more: Partial<RenameConfig> = {}): R
   lockTimeoutMs: 200,
   ...more
 })
+
+const hasGo = () => {
+  try {
+    execFileSync("go", ["version"], { stdio: "ignore" })
+    return true
+  } catch {
+    return false
+  }
+}
 
 const A = `export function parse(x: string): number
 export function parse(x: number): number
@@ -312,6 +324,15 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect(mem.text("counter.py")).toBe(counter.replaceAll("self.count", "self.total"))
   })
 
+  it("TS: an import through a `paths` alias that only a config the tsconfig extends declares is renamed", async () => {
+    const mem = new MemoryFs()
+    tsconfigMonorepo(mem)
+    const r = await runGraph(rename(config("area", "surface", { path: "packages/geo/src/area.ts" })), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(r.last).toMatchObject({ engine: "typescript", renamed: 3 })
+    expect(mem.text("packages/app/src/main.ts")).toBe(MAIN.replaceAll("area(", "surface(").replace("{ area }", "{ surface }"))
+  })
+
   it("Go: an exported function and its package-qualified calls in another package", async () => {
     const mem = new MemoryFs()
     mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")
@@ -331,6 +352,68 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     const r = await runGraph(rename(config("recType", "kind", { kind: "type" })), mem, new SavedGraph())
     expect(r.exit, JSON.stringify(r.error)).toBe(0)
     expect(mem.text("fcgi/fcgi.go")).toBe("package fcgi\n\ntype kind uint8\n\nfunc write(recType kind, n int) kind {\n\treturn recType + 1\n}\n")
+  })
+
+  it("Go: a method tied to an interface renames the interface's method, every implementation's and their calls together; undo takes all back", async () => {
+    const mem = new MemoryFs()
+    mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")
+    const api = "package web\n\ntype Request struct{}\n\n// Handler answers a request.\ntype Handler interface {\n\tServeHTTP(w Writer, r *Request)\n}\n\ntype Writer interface {\n\tWriteHeader(code int)\n}\n\nfunc Serve(h Handler) { h.ServeHTTP(nil, &Request{}) }\n"
+    const impl = "package web\n\ntype home struct{}\n\nfunc (h *home) ServeHTTP(w Writer, r *Request) {}\n\ntype other int\n\n// other's method has another signature: not tied.\nfunc (o other) ServeHTTP(w Writer) {}\n"
+    const app = "package main\n\nimport \"example.com/m/web\"\n\ntype api struct{}\n\nfunc (a api) ServeHTTP(web.Writer, *web.Request) {}\n\nfunc main() {\n\tvar a api\n\ta.ServeHTTP(nil, nil)\n\tweb.Serve(a)\n}\n"
+    mem.put("web/api.go", api)
+    mem.put("web/impl.go", impl)
+    mem.put("main.go", app)
+    const saved = new SavedGraph()
+    const r = await runGraph(rename(config("home.ServeHTTP", "Serve")), mem, saved)
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(r.last).toMatchObject({ tied: [{ qualified_name: "Handler.ServeHTTP", file: "web/api.go", line: 7 }, { qualified_name: "api.ServeHTTP", file: "main.go", line: 7 }] })
+    expect(mem.text("web/api.go")).toBe(api.replace("\tServeHTTP(", "\tServe(").replace("h.ServeHTTP(", "h.Serve("))
+    expect(mem.text("web/impl.go")).toBe(impl.replace("(h *home) ServeHTTP", "(h *home) Serve"))
+    expect(mem.text("main.go")).toBe(app.replaceAll("ServeHTTP", "Serve"))
+    expect((await runGraph(undo({ lockTimeoutMs: 200 }), mem, saved)).exit).toBe(0)
+    expect([mem.text("web/api.go"), mem.text("web/impl.go"), mem.text("main.go")]).toEqual([api, impl, app])
+
+    // From the interface's side: the same group. A tied type that already has a method of the new name: SPL-E140, nothing written.
+    mem.put("web/impl.go", impl + "\nfunc (h *home) Serve() {}\n")
+    const clash = await runGraph(rename(config("Handler.ServeHTTP", "Serve")), mem, new SavedGraph())
+    expect(clash.error).toMatchObject({ code: "SPL-E140", context: { clashes: [{ file: "web/impl.go", name: "Serve", reason: expect.stringContaining("home already has a method Serve") }] } })
+    expect(mem.text("web/api.go")).toBe(api)
+  })
+
+  it.skipIf(!fs.existsSync("/usr/lib/go") && process.env.GOROOT === undefined && !hasGo())("Go: a method that makes a type satisfy an interface of the standard library the workspace names (io.Writer) is SPL-E140 naming both, nothing written", async () => {
+    const mem = new MemoryFs()
+    mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")
+    const text = "package log\n\nimport \"io\"\n\ntype sink struct{}\n\nfunc (s *sink) Write(p []byte) (n int, err error) { return len(p), nil }\n\nfunc (s *sink) Flush() {}\n\nvar out io.Writer = &sink{}\n"
+    mem.put("log/sink.go", text)
+    const r = await runGraph(rename(config("sink.Write", "Put")), mem, new SavedGraph())
+    expect(r.error).toMatchObject({ code: "SPL-E140", context: { name: "sink.Write", clashes: [{ name: "io.Writer", reason: expect.stringMatching(/tied to io\.Writer\.Write outside the workspace \(.*src\/io\/io\.go:\d+\), which keeps its name: sink would no longer satisfy io\.Writer/) }] } })
+    expect(mem.text("log/sink.go")).toBe(text)
+    // A method no interface declares is renamed alone.
+    expect((await runGraph(rename(config("sink.Flush", "Sync")), mem, new SavedGraph())).exit).toBe(0)
+  })
+
+  it("Go: a struct satisfies an interface through what it embeds (a pointer to a workspace type, io.Writer): its method is tied too", async () => {
+    const mem = new MemoryFs()
+    mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")
+    const pool = "package pool\n\nimport \"io\"\n\ntype Pool interface {\n\tGet(key string) (int, error)\n\tMarkDead(key string)\n}\n\ntype basePool struct{}\n\nfunc (p *basePool) Get(key string) (int, error) { return 0, nil }\nfunc (p *basePool) MarkDead(key string)          {}\n\ntype noDial struct{ *basePool }\n\nfunc (p noDial) Get(key string) (int, error) { return 1, nil }\n\ntype Writer interface {\n\tWrite(p []byte) (int, error)\n\tWriteHeader(code int)\n}\n\ntype plain struct {\n\tio.Writer\n\tcode int\n}\n\nfunc (w *plain) WriteHeader(code int) { w.code = code }\n\nvar _ Pool = noDial{}\nvar _ Writer = &plain{}\n"
+    mem.put("pool/pool.go", pool)
+    const get = await runGraph(rename(config("Pool.Get", "Fetch")), mem, new SavedGraph())
+    expect(get.exit, JSON.stringify(get.error)).toBe(0)
+    expect(get.last).toMatchObject({ tied: [{ qualified_name: "basePool.Get" }, { qualified_name: "noDial.Get" }] })
+    const header = await runGraph(rename(config("Writer.WriteHeader", "Status")), mem, new SavedGraph())
+    expect(header.exit, JSON.stringify(header.error)).toBe(0)
+    expect(header.last).toMatchObject({ tied: [{ qualified_name: "plain.WriteHeader" }] })
+    expect(mem.text("pool/pool.go")).toBe(pool.replaceAll("Get(key", "Fetch(key").replaceAll("WriteHeader(code", "Status(code"))
+  })
+
+  it("Go: Error() string makes a type an error, whose method keeps its name: SPL-E140", async () => {
+    const mem = new MemoryFs()
+    mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")
+    const text = "package fail\n\ntype oops struct{}\n\nfunc (oops) Error() string { return \"oops\" }\n"
+    mem.put("fail/oops.go", text)
+    const r = await runGraph(rename(config("oops.Error", "Message")), mem, new SavedGraph())
+    expect(r.error).toMatchObject({ code: "SPL-E140", context: { clashes: [{ name: "error", reason: "oops.Error is tied to error.Error outside the workspace (predeclared), which keeps its name: oops would no longer satisfy error" }] } })
+    expect(mem.text("fail/oops.go")).toBe(text)
   })
 
   it("splice case: the old name in another case style, renamed everywhere; kebab is not a TypeScript identifier (SPL-E141); already in that case (SPL-E010)", async () => {

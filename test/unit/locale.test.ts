@@ -163,3 +163,16 @@ describe("the catalogs", () => {
     for (const [english, portuguese] of cases) expect(ptBR.verdict.reason(english)).toBe(portuguese)
   })
 })
+
+describe("pt-BR words agree with a symbol's kind", () => {
+  it("feminine kinds (função, constante, struct) and masculine ones (método, tipo, an impl block)", () => {
+    expect(ptBR.symbol.deleted({ kind: "constant", name: "fromIterable" })).toBe("constante fromIterable removida")
+    expect(ptBR.symbol.deleted({ kind: "method", name: "Box.size" })).toBe("método Box.size removido")
+    expect(ptBR.symbol.replaced({ kind: "struct", name: "Point" })).toBe("struct Point substituída")
+    expect(ptBR.symbol.replaced({ kind: null, name: "impl Display for P" })).toBe("impl Display for P substituído")
+    expect(ptBR.symbol.leadingKept({ kind: "type", name: "T" })).toBe("os comentários e decorators acima dele foram mantidos")
+    expect(ptBR.graph.dead("a.ts", 3, "function", "f", true)).toBe("a.ts:3  função    f  exportada, mas nenhum arquivo do workspace a importa ou usa\n")
+    expect(ptBR.graph.dead("a.ts", 3, "method", "m", false)).toBe("a.ts:3  método    m  nenhuma referência a ele em todo o workspace (nem uma chamada pelo nome)\n")
+    expect(en.symbol.deleted({ kind: "constant", name: "fromIterable" })).toBe("deleted constant fromIterable")
+  })
+})

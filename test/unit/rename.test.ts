@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest"
 import type { FileFacts } from "../../src/domain/graph/facts.js"
 import { scriptFacts } from "../../src/domain/graph/scriptFacts.js"
 import { bindingClashes, exportedNames, topLevelNames } from "../../src/domain/rename/bindingCheck.js"
+import { type GoType, goSignature, tiedMethods } from "../../src/domain/rename/goMethodSets.js"
 import { CASE_STYLES, identifierWords, toCase } from "../../src/domain/rename/identifierCase.js"
 import { identifierProblem } from "../../src/domain/rename/identifiers.js"
 import { importsReaching } from "../../src/domain/rename/importChain.js"
@@ -175,5 +176,62 @@ describe("importsReaching", () => {
     const imports = [i(3, 2), i(2, 1), i(4, 5), i(6, 9, 3)]
     expect(importsReaching(1, imports)).toEqual([i(3, 2), i(2, 1), i(6, 9, 3)])
     expect(importsReaching(7, imports)).toEqual([])
+  })
+})
+
+describe("Go method sets (goMethodSets)", () => {
+  const type = (key: string, iface: boolean, methods: Record<string, string>, embeds: string[] = [], external = false): GoType => ({
+    key, name: key.split("\0").pop()!, interface: iface, external, file: `${key.split("\0")[0]}/x.go`, line: 1,
+    methods: new Map(Object.entries(methods)), embeds
+  })
+  const sig = goSignature
+
+  it("compares signatures by their types: names, grouped names and package qualifiers do not count", () => {
+    expect(sig("(w ResponseWriter, r *Request)", null)).toBe(sig("(ResponseWriter, *Request)", null))
+    expect(sig("(a, b int, rest ...string)", "(n int, err error)")).toBe(sig("(int, int, ...string)", "(int, error)"))
+    expect(sig("()", "net.Addr")).toBe(sig("()", "Addr"))
+    expect(sig("(ch chan int, f func(int) error)", null)).toBe(sig("(chan int, func(int) error)", null))
+    expect(sig("(m map[string]int)", null)).not.toBe(sig("(map[string]string)", null))
+    expect(sig("(p []byte)", "(int, error)")).not.toBe(sig("(p []byte)", "int"))
+  })
+
+  it("ties an interface, every type satisfying it and the interfaces those satisfy; a type missing a method is not tied", () => {
+    const write = sig("([]byte)", "(int, error)"), header = sig("(int)", null)
+    const rw = type("a\0ResponseWriter", true, { Write: write, WriteHeader: header })
+    const resp = type("a\0response", false, { Write: write, WriteHeader: header, Flush: sig("()", null) })
+    const half = type("a\0halfWriter", false, { Write: write })
+    const other = type("b\0recorder", false, { Write: write, WriteHeader: header })
+    const ties = tiedMethods("Write", resp, [rw, resp, half, other])
+    expect(ties.group.map((t) => t.name)).toEqual(["ResponseWriter", "response", "recorder"])
+    expect(ties.declarers.map((t) => t.name)).toEqual(["ResponseWriter", "response", "recorder"])
+    expect(ties.external).toEqual([])
+    // From the interface's side, the same group.
+    expect(tiedMethods("Write", rw, [rw, resp, half, other]).group.map((t) => t.name)).toEqual(["ResponseWriter", "response", "recorder"])
+    // A method no interface declares is alone.
+    expect(tiedMethods("Flush", resp, [rw, resp, half, other]).group.map((t) => t.name)).toEqual(["response"])
+  })
+
+  it("an embedded interface declares the method: it is the one renamed, and one outside the workspace makes the rename impossible", () => {
+    const close = sig("()", "error"), read = sig("([]byte)", "(int, error)")
+    const closer = type("go:io\0Closer", true, { Close: close }, [], true)
+    const reader = type("go:io\0Reader", true, { Read: read }, [], true)
+    const readCloser = type("go:io\0ReadCloser", true, {}, ["go:io\0Reader", "go:io\0Closer"], true)
+    const body = type("a\0body", false, { Read: read, Close: close })
+    const lone = type("a\0lone", false, { Close: close })
+    // io.Closer is known only as what io.ReadCloser embeds: a type with Close alone is not tied to it.
+    expect(tiedMethods("Close", lone, [body, lone, readCloser], [closer, reader]).external).toEqual([])
+    const ties = tiedMethods("Close", body, [body, lone, readCloser], [closer, reader])
+    expect(ties.group.map((t) => t.name)).toEqual(["ReadCloser", "body"])
+    expect(ties.external.map((t) => t.name)).toEqual(["Closer"])
+    // A workspace interface embedding another of the workspace: the embedded one's declaration is renamed.
+    const base = type("a\0Base", true, { Close: close })
+    const full = type("a\0Full", true, { Read: read }, ["a\0Base"])
+    expect(tiedMethods("Close", body, [base, full, body]).declarers.map((t) => t.name)).toEqual(["Base", "body"])
+  })
+
+  it("a different signature does not tie", () => {
+    const i = type("a\0Sizer", true, { Size: sig("()", "int64") })
+    const t = type("a\0file", false, { Size: sig("()", "int") })
+    expect(tiedMethods("Size", t, [i, t]).group.map((x) => x.name)).toEqual(["file"])
   })
 })

@@ -42,6 +42,11 @@ type decl struct {
 	Kind string `json:"kind"`
 	site
 	Refs []site `json:"refs"`
+	// Methods: the declarations of the same method that a rename must take along, tied through
+	// interfaces (as gopls does: an interface and every type of the tree that satisfies it), and the
+	// interface outside the tree it is tied to, if any (then gopls refuses).
+	Tied    []site `json:"tied,omitempty"`
+	Outside string `json:"outside,omitempty"`
 }
 
 // treeImporter loads the packages of the tree (the import path `prefix` and those under it) from the
@@ -107,6 +112,8 @@ func main() {
 		return site{rel, pos.Line, pos.Column}, true
 	}
 	decls := map[site]*decl{}
+	ties := map[site]map[site]bool{}
+	outside := map[site]string{}
 	files := map[string]bool{}
 	uses := map[site][]site{}
 	check := func(dir, path string, names []string, imp types.ImporterFrom) *types.Package {
@@ -133,6 +140,9 @@ func main() {
 			}
 		}}
 		pkg, _ := conf.Check(path, fset, parsed, info)
+		if !*checkOnly {
+			tieMethods(pkg, info, where, ties, outside)
+		}
 		for id, obj := range info.Defs {
 			if obj == nil {
 				continue
@@ -215,6 +225,7 @@ func main() {
 		json.NewEncoder(os.Stdout).Encode(typeErrors)
 		return
 	}
+	closeTies(ties, outside)
 	out := struct {
 		Files []string `json:"files"`
 		Defs  []*decl  `json:"defs"`
@@ -233,6 +244,13 @@ func main() {
 			}
 		}
 		sort.Slice(d.Refs, func(i, j int) bool { return fmt.Sprint(d.Refs[i]) < fmt.Sprint(d.Refs[j]) })
+		for t := range ties[s] {
+			if t != s {
+				d.Tied = append(d.Tied, t)
+			}
+		}
+		sort.Slice(d.Tied, func(i, j int) bool { return fmt.Sprint(d.Tied[i]) < fmt.Sprint(d.Tied[j]) })
+		d.Outside = outside[s]
 		out.Defs = append(out.Defs, d)
 	}
 	sort.Slice(out.Defs, func(i, j int) bool {
@@ -240,4 +258,176 @@ func main() {
 		return a.File < b.File || (a.File == b.File && (a.Line < b.Line || (a.Line == b.Line && a.Col < b.Col)))
 	})
 	json.NewEncoder(os.Stdout).Encode(out)
+}
+
+// tieMethods records, for each method declared in pkg, the declarations of the same method tied to it
+// through interfaces: closed over "a type of the group implements an interface that has the method,
+// or an interface of the group is implemented by a type that has it", among the named types of the
+// tree this check sees (pkg and the tree's packages it imports) and the interfaces outside the tree
+// that it names (`net.Listener`). A declaration outside the tree is recorded in outside.
+func tieMethods(pkg *types.Package, info *types.Info, where func(token.Pos) (site, bool), ties map[site]map[site]bool, outside map[site]string) {
+	if pkg == nil {
+		return
+	}
+	var named []*types.Named
+	seenPkg := map[*types.Package]bool{}
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		if seenPkg[p] {
+			return
+		}
+		seenPkg[p] = true
+		if len(p.Scope().Names()) > 0 {
+			if _, ok := where(p.Scope().Lookup(p.Scope().Names()[0]).Pos()); !ok {
+				return
+			}
+		}
+		for _, n := range p.Scope().Names() {
+			if tn, ok := p.Scope().Lookup(n).(*types.TypeName); ok {
+				if nt, ok := tn.Type().(*types.Named); ok {
+					named = append(named, nt)
+				}
+			}
+		}
+		for _, q := range p.Imports() {
+			visit(q)
+		}
+	}
+	visit(pkg)
+	for _, obj := range info.Uses {
+		if tn, ok := obj.(*types.TypeName); ok {
+			if _, in := where(tn.Pos()); !in {
+				if nt, ok := tn.Type().(*types.Named); ok && types.IsInterface(nt) {
+					named = append(named, nt)
+				}
+			}
+		}
+	}
+	method := func(t types.Type, name string) *types.Func {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+		if obj == nil {
+			obj, _, _ = types.LookupFieldOrMethod(t, true, t.(*types.Named).Obj().Pkg(), name)
+		}
+		f, _ := obj.(*types.Func)
+		return f
+	}
+	satisfies := func(x, y *types.Named) bool {
+		yi, ok := y.Underlying().(*types.Interface)
+		if !ok {
+			return false
+		}
+		return types.Implements(x, yi) || (!types.IsInterface(x) && types.Implements(types.NewPointer(x), yi))
+	}
+	for _, n := range pkg.Scope().Names() {
+		tn, ok := pkg.Scope().Lookup(n).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		start, ok := tn.Type().(*types.Named)
+		if !ok {
+			continue
+		}
+		var own []*types.Func
+		if it, ok := start.Underlying().(*types.Interface); ok {
+			for i := 0; i < it.NumExplicitMethods(); i++ {
+				own = append(own, it.ExplicitMethod(i))
+			}
+		} else {
+			for i := 0; i < start.NumMethods(); i++ {
+				own = append(own, start.Method(i))
+			}
+		}
+		for _, m := range own {
+			from, ok := where(m.Pos())
+			if !ok {
+				continue
+			}
+			sig := m.Type().(*types.Signature)
+			group := []*types.Named{start}
+			in := map[*types.Named]bool{start: true}
+			for i := 0; i < len(group); i++ {
+				x := group[i]
+				for _, y := range named {
+					if in[y] || (!types.IsInterface(x) && !types.IsInterface(y)) {
+						continue
+					}
+					f := method(y, m.Name())
+					if f == nil || !types.Identical(f.Type().(*types.Signature), sig) && f.Type().String() != sig.String() {
+						continue
+					}
+					if satisfies(x, y) || satisfies(y, x) {
+						in[y] = true
+						group = append(group, y)
+					}
+				}
+			}
+			if ties[from] == nil {
+				ties[from] = map[site]bool{}
+			}
+			for _, t := range group {
+				f := method(t, m.Name())
+				if f == nil {
+					continue
+				}
+				if at, ok := where(f.Pos()); ok {
+					ties[from][at] = true
+				} else if outside[from] == "" {
+					outside[from] = t.Obj().Name()
+					if t.Obj().Pkg() != nil {
+						outside[from] = t.Obj().Pkg().Path() + "." + outside[from]
+					}
+				}
+			}
+		}
+	}
+}
+
+// closeTies makes the ties one group per connected set: a check of the package declaring an
+// interface does not see the types of the packages that import it (cookiejar.Jar for http.CookieJar),
+// the check of those packages does, so each side knows half; a group outside the tree is outside for all.
+func closeTies(ties map[site]map[site]bool, outside map[site]string) {
+	parent := map[site]site{}
+	var find func(s site) site
+	find = func(s site) site {
+		p, ok := parent[s]
+		if !ok || p == s {
+			parent[s] = s
+			return s
+		}
+		r := find(p)
+		parent[s] = r
+		return r
+	}
+	for from, tos := range ties {
+		for to := range tos {
+			a, b := find(from), find(to)
+			if a != b {
+				parent[a] = b
+			}
+		}
+	}
+	members := map[site][]site{}
+	for s := range parent {
+		r := find(s)
+		members[r] = append(members[r], s)
+	}
+	for _, group := range members {
+		out := ""
+		for _, s := range group {
+			if outside[s] != "" {
+				out = outside[s]
+			}
+		}
+		for _, s := range group {
+			if ties[s] == nil {
+				ties[s] = map[site]bool{}
+			}
+			for _, t := range group {
+				ties[s][t] = true
+			}
+			if outside[s] == "" {
+				outside[s] = out
+			}
+		}
+	}
 }

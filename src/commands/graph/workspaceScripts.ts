@@ -1,8 +1,10 @@
 /**
  * The TS/JS files the graph knows (and the package.json files, for imports by package name) as they
- * are on disk now, with the root tsconfig.json: what TypeScript's LanguageService is given.
+ * are on disk now, with the root tsconfig.json and every config it extends: what TypeScript's
+ * LanguageService is given.
  */
 import * as Effect from "effect/Effect"
+import { extendsCandidates, extendsOf, manifestTsconfig } from "../../domain/tsconfigExtends.js"
 import { decodeText, isDecodeFailure } from "../../domain/textContent.js"
 import { FileStore, type WorkspacePath } from "../../../services/FileStore.js"
 import { GraphDb } from "../../../services/GraphDb.js"
@@ -25,8 +27,50 @@ export const workspaceScripts = Effect.gen(function*() {
     const text = yield* readText(f)
     if (text !== undefined) texts.set(f, text)
   }
-  return { texts, tsconfig: yield* readText("tsconfig.json"), conditions: exportConditions([...manifests].map((m) => texts.get(m) ?? "")) }
+  return { texts, tsconfig: yield* tsconfigChain("tsconfig.json"), conditions: exportConditions([...manifests].map((m) => texts.get(m) ?? "")) }
 })
+
+/** How deep `extends` is followed (a chain longer than this is a loop TypeScript would reject too). */
+const MAX_EXTENDS = 32
+
+/**
+ * A tsconfig and every config it extends, transitively (workspace path → text; the root first);
+ * undefined without the root. An `extends` nothing answers is left out: TypeScript reports it and
+ * goes on with the rest, and so does the LanguageService here.
+ */
+export const tsconfigChain = (root: string) =>
+  Effect.gen(function*() {
+    const rootText = yield* readText(root)
+    if (rootText === undefined) return undefined
+    const files = new Map<string, string>([[root, rootText]])
+    const queue: Array<{ file: string; depth: number }> = [{ file: root, depth: 0 }]
+    while (queue.length > 0) {
+      const { file, depth } = queue.shift()!
+      if (depth >= MAX_EXTENDS) continue
+      for (const spec of extendsOf(files.get(file)!)) {
+        for (const candidate of extendsCandidates(file, spec)) {
+          const text = files.get(candidate.file) ?? (yield* readText(candidate.file))
+          if (text === undefined) continue
+          // A package's root: its package.json may name the config (`"tsconfig": "base.json"`).
+          const named = candidate.manifest === true ? manifestTsconfig(candidate.file, text) : candidate.file
+          if (named === undefined) {
+            // No `tsconfig` field: the package's tsconfig.json is next; TypeScript reads this package.json too.
+            files.set(candidate.file, text)
+            continue
+          }
+          const config = files.get(named) ?? (candidate.manifest === true ? yield* readText(named) : text)
+          if (config === undefined) continue
+          files.set(candidate.file, text)
+          if (!files.has(named)) {
+            files.set(named, config)
+            queue.push({ file: named, depth: depth + 1 })
+          }
+          break
+        }
+      }
+    }
+    return files as ReadonlyMap<string, string>
+  })
 
 /**
  * The export conditions the workspace's package.json files use (`"@zod/source"`, `"types"`, …), in

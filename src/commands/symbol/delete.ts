@@ -20,7 +20,7 @@ import type { Syntax } from "../../../services/Syntax.js"
 import type { GraphReport } from "../graphAfterWrite.js"
 import { refreshGraph, refreshPaths } from "../graph/refresh.js"
 import { refuseShared } from "./patch.js"
-import { type Definition, describe, describeIn, findDefinition, type Site } from "./site.js"
+import { type Definition, describe, symbolName, findDefinition, type Site } from "./site.js"
 import { type AfterCommit, changedOutcome, type SymbolChange, type SymbolWriteConfig, writeSymbol } from "./writeSymbol.js"
 
 export interface DeleteConfig extends SymbolWriteConfig {
@@ -158,7 +158,7 @@ const planDelete = (config: DeleteConfig) => (site: Site): Effect.Effect<SymbolC
       text: applyReplacement(site.target.content.text, planned.replacement),
       lines: planned.lines,
       fields: { doc_comment: def.parts.docComment, decorators: def.parts.decorators, references, by_name: byName, forced: config.force && left > 0 },
-      summary: (t: Catalog) => t.symbol.deleted(describeIn(t, def)),
+      summary: (t: Catalog) => t.symbol.deleted(symbolName(def)),
       ...(left > 0 ? { note: (t: Catalog) => t.symbol.usesLeft(left) } : {})
     }
   })

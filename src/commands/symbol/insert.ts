@@ -15,7 +15,7 @@ import { Output } from "../../../services/Output.js"
 import { graphAfterWrite } from "../graphAfterWrite.js"
 import { checkContent } from "./content.js"
 import { noBody } from "./patch.js"
-import { bodyOf, describe, describeIn, findDefinition, type Site } from "./site.js"
+import { bodyOf, describe, symbolName, findDefinition, type Site } from "./site.js"
 import { changedOutcome, type SymbolChange, type SymbolWriteConfig, writeSymbol } from "./writeSymbol.js"
 
 export type InsertPosition = "after" | "before" | "in"
@@ -49,7 +49,7 @@ const planInsert = (config: InsertConfig) => (site: Site): Effect.Effect<SymbolC
       const body = yield* bodyOf(site, def)
       if (body === undefined) return yield* Effect.fail(noBody(site, def, "to add to"))
       const planned = appendToBody(site.lines, body, config.content)
-      return { def, text: applyReplacement(text, planned.replacement), lines: planned.lines, fields: { position: "in" as const }, summary: (t: Catalog) => t.symbol.insertedIn(describeIn(t, def)) }
+      return { def, text: applyReplacement(text, planned.replacement), lines: planned.lines, fields: { position: "in" as const }, summary: (t: Catalog) => t.symbol.insertedIn(symbolName(def)) }
     }
     if (!ownsLines(site.lines, def.parts.start, def.parts.end)) {
       return yield* Effect.fail(spliceError("SPL-E146", `${described} shares its lines with other code: no line ${config.position} it is its own`, {
@@ -64,7 +64,7 @@ const planInsert = (config: InsertConfig) => (site: Site): Effect.Effect<SymbolC
       text: applyReplacement(text, planned.replacement),
       lines: planned.lines,
       fields: { position: config.position },
-      summary: (t: Catalog) => t.symbol.inserted(position, describeIn(t, def))
+      summary: (t: Catalog) => t.symbol.inserted(position, symbolName(def))
     }
   })
 

@@ -14,7 +14,7 @@ import { startsWithLeading, startsWithString } from "../../domain/symbolEdit/par
 import { applyReplacement, lineAt } from "../../domain/symbolEdit/textLines.js"
 import { Output } from "../../../services/Output.js"
 import { graphAfterWrite } from "../graphAfterWrite.js"
-import { bodyOf, declaredWith, type Definition, describe, describeIn, findDefinition, type Site } from "./site.js"
+import { bodyOf, declaredWith, type Definition, describe, symbolName, findDefinition, type Site } from "./site.js"
 import { checkContent } from "./content.js"
 import { type SymbolChange, type SymbolWriteConfig, writeSymbol } from "./writeSymbol.js"
 
@@ -57,7 +57,7 @@ const planPatch = (config: PatchConfig) => (site: Site): Effect.Effect<SymbolCha
         text: applyReplacement(text, planned.replacement),
         lines: planned.lines,
         fields: { part: "body", leading: def.parts.start < def.parts.core ? "kept" : "none", ...(docstring !== undefined ? { docstring } : {}) },
-        summary: (t: Catalog) => t.symbol.replacedBody(describeIn(t, def)),
+        summary: (t: Catalog) => t.symbol.replacedBody(symbolName(def)),
         ...(docstring === "kept" ? { note: (t: Catalog) => t.symbol.docstringKept } : {})
       }
     }
@@ -71,8 +71,8 @@ const planPatch = (config: PatchConfig) => (site: Site): Effect.Effect<SymbolCha
       text: applyReplacement(text, planned.replacement),
       lines: planned.lines,
       fields: { part: "definition", leading: !hasLeading ? "none" : replacesLeading ? "replaced" : "kept" },
-      summary: (t: Catalog) => t.symbol.replaced(describeIn(t, def)),
-      ...(hasLeading && !replacesLeading ? { note: (t: Catalog) => t.symbol.leadingKept } : {})
+      summary: (t: Catalog) => t.symbol.replaced(symbolName(def)),
+      ...(hasLeading && !replacesLeading ? { note: (t: Catalog) => t.symbol.leadingKept(symbolName(def)) } : {})
     }
   })
 

@@ -5,7 +5,7 @@
  * other symbols its text holds. A Rust `impl` block, which is no symbol of the graph, is named
  * `impl Type` or `impl Trait for Type`.
  */
-import type { Catalog } from "../../domain/locale/catalog.js"
+import type { SymbolName } from "../../domain/locale/catalog.js"
 import * as Effect from "effect/Effect"
 import type { FileFacts, SymbolFact } from "../../domain/graph/facts.js"
 import type { Grammar } from "../../domain/languages.js"
@@ -35,8 +35,8 @@ export interface Site {
 /** How messages name a definition: `function add`, `method Box.get`, `impl Display for P`. */
 export const describe = (def: Definition): string => (def.kind === "impl" ? def.qualifiedName : `${def.kind} ${def.qualifiedName}`)
 
-/** The same in the run's language (human output; error messages keep `describe`'s English). */
-export const describeIn = (t: Catalog, def: Definition): string => (def.kind === "impl" ? def.qualifiedName : `${t.words.kind(def.kind)} ${def.qualifiedName}`)
+/** The same for the run's language to word (human output; error messages keep `describe`'s English). */
+export const symbolName = (def: Definition): SymbolName => ({ kind: def.kind === "impl" ? null : def.kind, name: def.qualifiedName })
 
 /** What a command acts on. */
 export interface Definition {

@@ -1,48 +1,28 @@
 /**
- * The write path `splice patch`, `delete` and `insert` share, `splice edit`'s for one file: lock,
- * read, check --expect-checksum, find the definition and compute the new text on the locked file,
- * syntax gate, then preview or journal and commit (undo reverses it), and refresh the graph.
+ * The write path `splice patch`, `delete` and `insert` share (the steps of every single-file write,
+ * singleFileWrite.ts): lock, read, check --expect-checksum, find the definition and compute the new
+ * text on the locked file, syntax gate, then preview or journal and commit (undo reverses it), and
+ * refresh the graph.
  * Returns the result's fields and its human text for the command to print under its own name.
  */
-import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import { unifiedDiff } from "../../domain/diff.js"
 import type { SpliceError } from "../../domain/SpliceError.js"
-import { spliceError } from "../../domain/SpliceError.js"
 import type { Lines } from "../../domain/symbolEdit/edits.js"
 import { lastLineOf, lineAt } from "../../domain/symbolEdit/textLines.js"
 import type { Catalog } from "../../domain/locale/catalog.js"
 import type { SymbolKind } from "../../domain/graph/facts.js"
 import type { LineEnding } from "../../domain/lineEndings.js"
-import { encodeText } from "../../domain/textContent.js"
 import { grammarForPath } from "../../domain/languages.js"
-import { userPath } from "../../domain/workspacePath.js"
-import { FileStore } from "../../../services/FileStore.js"
-import { Hasher } from "../../../services/Hasher.js"
-import { identityLock, Lock } from "../../../services/Lock.js"
 import { type ValidateMode, Validator, type Verdict } from "../../../services/Validator.js"
-import { COMPILER_OFF, type CompilerSettings, type CompilerVerdict, compilerGate, planFor, skippedVerdict } from "../compilerGate.js"
+import { type CompilerVerdict, skippedVerdict } from "../compilerGate.js"
 import type { GraphReport } from "../graphAfterWrite.js"
-import { autoRecover, refuseBlocked } from "../recover.js"
-import { refuseGrowth } from "../resultLimits.js"
-import { checkExpected, loadTextTarget, refuseReserved } from "../textTarget.js"
-import { commitWrites, expectedFrom, writeStrategy } from "../transaction.js"
-import { compilerLine, previewVerdict, syntaxFailure, verdictLine } from "../verdictText.js"
+import { commitOne, encodedText, lockedTextTarget, refuseFailedSyntax, replacing, type SingleFileWriteConfig, withLockedFile } from "../singleFileWrite.js"
+import { compilerLine, previewVerdict, verdictLine } from "../verdictText.js"
 import { type Definition, readSite, type Site } from "./site.js"
 
-export interface SymbolWriteConfig {
-  readonly file: string
-  readonly preview: boolean
-  readonly showDiff: boolean
-  readonly expectChecksum?: string
+export interface SymbolWriteConfig extends SingleFileWriteConfig {
   readonly validate: ValidateMode
-  readonly compiler?: CompilerSettings
-  readonly maxBytes: number
-  readonly lockTimeoutMs: number
-  readonly holdMs?: number
-  readonly allowGitDir?: boolean
-  /** --db: the graph to refresh after the commit. */
-  readonly db?: string
 }
 
 /** What a command computed on the locked file. */
@@ -98,25 +78,10 @@ export const writeSymbol = <F, R1, R2>(
   plan: (site: Site) => Effect.Effect<SymbolChange<F>, SpliceError, R1>,
   afterCommit: AfterCommit<R2>
 ) =>
-  Effect.gen(function*() {
-    const store = yield* FileStore
-    const hasher = yield* Hasher
-    const lock = yield* Lock
-    const validator = yield* Validator
-
-    const blocked = config.preview ? new Map() : yield* autoRecover
-    const path = yield* store.resolve(userPath(config.file))
-    yield* refuseReserved(path, config.allowGitDir === true)
-    yield* refuseBlocked(blocked, [path.relative])
-    return yield* Effect.scoped(Effect.gen(function*() {
-      if (!config.preview) yield* lock.acquire([path.relative], Duration.millis(config.lockTimeoutMs))
-      let target = yield* loadTextTarget(path, config.maxBytes)
-      if (!config.preview && target.info.nlink > 1) {
-        // Another name of the same file may be edited at the same time: lock the file itself too, then read again.
-        yield* lock.acquire(identityLock(target.info), Duration.millis(config.lockTimeoutMs))
-        target = yield* loadTextTarget(path, config.maxBytes)
-      }
-      yield* checkExpected(path, target.checksum, config.expectChecksum)
+  withLockedFile(config, (path) =>
+    Effect.gen(function*() {
+      const validator = yield* Validator
+      const target = yield* lockedTextTarget(path, config)
       const site = yield* readSite(target, grammarForPath(path.relative))
       const change = yield* plan(site)
       const common = {
@@ -135,9 +100,7 @@ export const writeSymbol = <F, R1, R2>(
       }
 
       const verdict = yield* validator.validate({ path: path.relative, before: target.content.text, after: change.text, mode: config.validate })
-      const next = encodeText(change.text, target.content.bom)
-      yield* refuseGrowth(path.relative, next.length, config.maxBytes)
-      const checksumAfter = yield* hasher.blake3(next)
+      const { next, checksumAfter } = yield* encodedText(path.relative, change.text, target.content.bom, config.maxBytes)
       const diffNow = () => unifiedDiff(target.content.text, change.text, path.relative)
       const where = (t: Catalog) => t.symbol.lines(change.lines.from, change.lines.to, change.note?.(t))
 
@@ -148,18 +111,8 @@ export const writeSymbol = <F, R1, R2>(
         const outcome: Changed<F> = { ...common, preview: true as const, changed: false as const, would_change: true as const, would_succeed: pv.wouldSucceed, checksum_after: checksumAfter, validation: verdict, compiler, tx: null, diff }
         return { outcome, human: (t: Catalog) => `${diff}${pv.human(t)}${t.symbol.preview(path.relative, change.summary(t), where(t))}\n` }
       }
-      if (verdict.status === "failed") {
-        const failure = syntaxFailure(path.relative, verdict)
-        return yield* Effect.fail(spliceError("SPL-E042", `the ${command} would introduce ${failure.count} syntax error(s) in ${path.relative}; nothing written`, { context: failure.context }))
-      }
-      const writes = [{ target: path, original: target.bytes, mode: target.info.mode, next, checksumBefore: target.checksum, checksumAfter, ...expectedFrom(target.info, target.bytes) }]
-      const gate = config.compiler ?? COMPILER_OFF
-      const plans = yield* planFor([path.relative], gate)
-      const { tx, verified: compiler } = yield* commitWrites(
-        writes,
-        { command, ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
-        compilerGate(writes, gate, plans)
-      )
+      yield* refuseFailedSyntax(path.relative, verdict, (count) => `the ${command} would introduce ${count} syntax error(s) in ${path.relative}`)
+      const { tx, compiler, writeStrategy } = yield* commitOne(replacing(target, next, checksumAfter), config, { command })
       const graph = yield* afterCommit([path.relative])
       const diff = config.showDiff ? diffNow() : undefined
       const outcome: Changed<F> = {
@@ -169,10 +122,9 @@ export const writeSymbol = <F, R1, R2>(
         validation: verdict,
         compiler,
         tx: tx.id,
-        write_strategy: writeStrategy(writes[0]!),
+        write_strategy: writeStrategy,
         ...graph.fields,
         ...(diff !== undefined ? { diff } : {})
       }
       return { outcome, human: (t: Catalog) => `${diff ?? ""}${t.symbol.done(path.relative, change.summary(t), where(t), verdictLine(verdict, t), compilerLine(compiler, t), tx.id)}\n${graph.human}` }
     }))
-  })

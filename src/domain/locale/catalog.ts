@@ -168,6 +168,8 @@ export interface CommandTexts {
   /** `splice rename` / `splice case`. */
   readonly rename: {
     readonly summary: (kind: string, name: string, newName: string, renamed: number, files: number) => string
+    /** Go: the methods renamed with it, tied through an interface. */
+    readonly tied: (names: ReadonlyArray<string>) => string
     readonly preview: (summary: string) => string
     readonly done: (summary: string, syntax: string, compiler: string, tx: string) => string
     readonly unresolvedRenamed: (count: number) => string
@@ -183,16 +185,27 @@ export interface CommandTexts {
   }
 }
 
-/** `splice patch` / `splice delete` / `splice insert`: `what` is the symbol as `words.kind` and its name say it. */
+/**
+ * A symbol as the symbol commands name it: its kind (English, as NDJSON has it; null for a Rust impl
+ * block, which its header names) and its qualified name. The kind is given apart so a language whose
+ * words agree with it (pt-BR: "constante removida", "método removido") can make them agree.
+ */
+export interface SymbolName {
+  readonly kind: string | null
+  readonly name: string
+}
+
+/** `splice patch` / `splice delete` / `splice insert`. */
 export interface SymbolTexts {
-  readonly replaced: (what: string) => string
-  readonly replacedBody: (what: string) => string
-  readonly deleted: (what: string) => string
-  readonly insertedIn: (what: string) => string
-  readonly inserted: (position: "before" | "after", what: string) => string
+  readonly replaced: (what: SymbolName) => string
+  readonly replacedBody: (what: SymbolName) => string
+  readonly deleted: (what: SymbolName) => string
+  readonly insertedIn: (what: SymbolName) => string
+  readonly inserted: (position: "before" | "after", what: SymbolName) => string
   readonly usesLeft: (count: number) => string
   readonly docstringKept: string
-  readonly leadingKept: string
+  /** The comments and decorators above the symbol kept. */
+  readonly leadingKept: (what: SymbolName) => string
   /** `(line 3)` / `(lines 3-5; note)` */
   readonly lines: (from: number, to: number, note: string | undefined) => string
   readonly unchanged: (file: string, summary: string) => string

@@ -3,7 +3,7 @@
  * site wrote (they are also the NDJSON `message`/`hint`); every other human text is here.
  */
 import { type ErrorCode, ErrorRegistry } from "../errors.js"
-import type { Catalog, ErrorText, ErrorTexts, VerdictView } from "./catalog.js"
+import type { Catalog, ErrorText, ErrorTexts, SymbolName, VerdictView } from "./catalog.js"
 import { enCommands } from "./enCommands.js"
 
 const asWritten: ErrorText<ErrorCode> = { message: (_, english) => english, hint: (_, english) => english }
@@ -12,6 +12,7 @@ const errors = Object.fromEntries(Object.keys(ErrorRegistry).map((code) => [code
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 const span = (a: number, b: number) => (b < a ? "no lines" : a === b ? `line ${a}` : `lines ${a}-${b}`)
 const appliedBy = (by: ReadonlyArray<string>) => [...new Set(by)].join(", ")
+const named = (w: SymbolName) => (w.kind === null ? w.name : `${w.kind} ${w.name}`)
 
 export const en: Catalog = {
   ...enCommands,
@@ -78,14 +79,14 @@ export const en: Catalog = {
     link: (action, file) => `${action} link ${file}`
   },
   symbol: {
-    replaced: (what) => `replaced ${what}`,
-    replacedBody: (what) => `replaced the body of ${what}`,
-    deleted: (what) => `deleted ${what}`,
-    insertedIn: (what) => `inserted at the end of ${what}`,
-    inserted: (position, what) => `inserted ${position} ${what}`,
+    replaced: (what) => `replaced ${named(what)}`,
+    replacedBody: (what) => `replaced the body of ${named(what)}`,
+    deleted: (what) => `deleted ${named(what)}`,
+    insertedIn: (what) => `inserted at the end of ${named(what)}`,
+    inserted: (position, what) => `inserted ${position} ${named(what)}`,
     usesLeft: (count) => `--force: ${count} use(s) left behind`,
     docstringKept: "its docstring kept",
-    leadingKept: "the comments and decorators above it kept",
+    leadingKept: () => "the comments and decorators above it kept",
     lines: (from, to, note) => ` (line${to > from ? `s ${from}-${to}` : ` ${from}`}${note !== undefined ? `; ${note}` : ""})`,
     unchanged: (file, summary) => `${file}: ${summary}: the text already reads so, nothing to change`,
     preview: (file, summary, lines) => `${file}: ${summary}${lines} (preview)`,

@@ -128,6 +128,7 @@ export const enCommands: CommandTexts = {
   },
   rename: {
     summary: (kind, name, newName, renamed, files) => `${kind} ${name} → ${newName}: ${renamed} name(s) in ${files} file(s)`,
+    tied: (names) => ` (with ${names.join(", ")}, tied through an interface)`,
     preview: (summary) => `${summary} (preview)\n`,
     done: (summary, syntax, compiler, tx) => `${summary}; ${syntax}, ${compiler}, tx ${tx}\n`,
     unresolvedRenamed: (count) => `${count} use(s) known only by name renamed too (--include-unresolved)\n`,

@@ -5,10 +5,11 @@
  * carrega um detalhe que só ela tem (o texto de uma ferramenta, de um parser, de uma flag), ele vem
  * depois de dois-pontos, como veio.
  */
-import type { Catalog, ErrorTexts, VerdictView } from "./catalog.js"
-import { ptBRCommands } from "./ptBRCommands.js"
+import type { Catalog, ErrorTexts, SymbolName, VerdictView } from "./catalog.js"
+import { agree, kind, ptBRCommands } from "./ptBRCommands.js"
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+const named = (w: SymbolName) => (w.kind === null ? w.name : `${kind(w.kind)} ${w.name}`)
 const lines = (n: number | undefined) => (n === undefined ? "linhas" : plural(n, "linha", "linhas"))
 const list = (xs: ReadonlyArray<string> | undefined) => (xs ?? []).join(", ")
 const quoted = (s: string | undefined) => (s === undefined ? "" : ` ${JSON.stringify(s)}`)
@@ -471,8 +472,8 @@ export const ptBR: Catalog = {
     syntaxOk: (s) => (s === "passed" ? "sintaxe ok" : s === "skipped" ? "sintaxe: pulada" : `sintaxe: ${status(s)}`),
     reason,
     moreErrors: (count) => `… e mais ${count} (os mais próximos da mudança aparecem primeiro)`,
-    previewUnchanged: (f) => `preview: ${f} não foi modificado`,
-    previewRefused: (f) => `preview: ${f} não foi modificado; o gate de sintaxe recusaria esta mudança (SPL-E042)`,
+    previewUnchanged: (f) => `prévia: ${f} não foi modificado`,
+    previewRefused: (f) => `prévia: ${f} não foi modificado; o gate de sintaxe recusaria esta mudança (SPL-E042)`,
     graphRefreshed: (refreshed, removed, ms) => `grafo: ${refreshed} atualizado${refreshed === 1 ? "" : "s"}, ${removed} removido${removed === 1 ? "" : "s"} em ${ms} ms`
   },
   summary: {
@@ -508,14 +509,14 @@ export const ptBR: Catalog = {
     link: (action, f) => `link ${f} ${actions[action] ?? action}`
   },
   symbol: {
-    replaced: (what) => `${what} substituído`,
-    replacedBody: (what) => `corpo de ${what} substituído`,
-    deleted: (what) => `${what} removido`,
-    insertedIn: (what) => `inserido no fim de ${what}`,
-    inserted: (position, what) => `inserido ${position === "before" ? "antes de" : "depois de"} ${what}`,
+    replaced: (what) => `${named(what)} ${agree(what.kind, "substituído", "substituída")}`,
+    replacedBody: (what) => `corpo de ${named(what)} substituído`,
+    deleted: (what) => `${named(what)} ${agree(what.kind, "removido", "removida")}`,
+    insertedIn: (what) => `inserido no fim de ${named(what)}`,
+    inserted: (position, what) => `inserido ${position === "before" ? "antes de" : "depois de"} ${named(what)}`,
     usesLeft: (count) => `--force: ${count} ${count === 1 ? "uso ficou" : "usos ficaram"} para trás`,
     docstringKept: "a docstring foi mantida",
-    leadingKept: "os comentários e decorators acima dela foram mantidos",
+    leadingKept: (what) => `os comentários e decorators acima ${agree(what.kind, "dele", "dela")} foram mantidos`,
     lines: (from, to, note) => ` (linha${to > from ? `s ${from}-${to}` : ` ${from}`}${note !== undefined ? `; ${note}` : ""})`,
     unchanged: (file, summary) => `${file}: ${summary}: o texto já está assim, nada a mudar`,
     preview: (file, summary, lines) => `${file}: ${summary}${lines} (prévia)`,

@@ -53,7 +53,11 @@ const kinds: Record<string, string> = {
   socket: "socket",
   device: "dispositivo"
 }
-const kind = (k: string) => (Object.hasOwn(kinds, k) ? kinds[k]! : k)
+export const kind = (k: string) => (Object.hasOwn(kinds, k) ? kinds[k]! : k)
+/** The kinds whose word is feminine (a função, a constante, a struct): what names them agrees. */
+const FEMININE = new Set(["function", "class", "interface", "struct", "constant", "variable", "macro", "keyword", "local var", "local function", "property", "call", "read"])
+/** The masculine or the feminine form, as the kind's word asks (a Rust impl block, named by its header, is "o bloco"). */
+export const agree = (k: string | null, masculine: string, feminine: string) => (k !== null && FEMININE.has(k) ? feminine : masculine)
 /** What ls and count call a file without a language. */
 const languages: Record<string, string> = { text: "texto", binary: "binário" }
 
@@ -182,9 +186,9 @@ export const ptBRCommands: CommandTexts = {
     reference: (file, line, column, k, enclosing) => `  ${file}:${line}:${column}  ${kind(k)}${enclosing ? `  em ${enclosing}` : ""}\n`,
     impacted: (file, line, k, name, via, byName) => `${file}:${line}  ${kind(k)} ${name}  (usa ${via}${byName ? ", pelo nome" : ""})\n`,
     impact: (k, name, symbols, files, depth, tests) =>
-      `${kind(k)} ${name}: ${plural(symbols, "símbolo", "símbolos")} em ${plural(files, "arquivo", "arquivos")} até ${plural(depth, "nível", "níveis")}; testes: ${tests.length === 0 ? "nenhum chega até ele" : tests.join(", ")}\n`,
+      `${kind(k)} ${name}: ${plural(symbols, "símbolo", "símbolos")} em ${plural(files, "arquivo", "arquivos")} até ${plural(depth, "nível", "níveis")}; testes: ${tests.length === 0 ? `nenhum chega até ${agree(k, "ele", "ela")}` : tests.join(", ")}\n`,
     dead: (file, line, k, name, exported) =>
-      `${file}:${line}  ${kind(k).padEnd(9)} ${name}  ${exported ? "exportado, mas nenhum arquivo do workspace o importa ou usa" : `nenhuma referência a ele em todo o workspace${k === "method" ? " (nem uma chamada pelo nome)" : ""}`}\n`,
+      `${file}:${line}  ${kind(k).padEnd(9)} ${name}  ${exported ? `${agree(k, "exportado", "exportada")}, mas nenhum arquivo do workspace ${agree(k, "o", "a")} importa ou usa` : `nenhuma referência a ${agree(k, "ele", "ela")} em todo o workspace${k === "method" ? " (nem uma chamada pelo nome)" : ""}`}\n`,
     deadSummary: (count, lines, skipped, includeExported) =>
       `${plural(count, "símbolo morto", "símbolos mortos")}, ${plural(lines, "linha", "linhas")}; fora da lista: ${skipped.tests} em testes, ${skipped.entry_points} exportados por arquivos de entrada, ${skipped.protocol} main/protocolo/acessores` +
       (includeExported ? "" : `, ${skipped.exported} outros exportados (--include-exported os lista)`) + "\n",
@@ -196,7 +200,8 @@ export const ptBRCommands: CommandTexts = {
   },
   rename: {
     summary: (k, name, newName, renamed, files) => `${kind(k)} ${name} → ${newName}: ${plural(renamed, "nome", "nomes")} em ${plural(files, "arquivo", "arquivos")}`,
-    preview: (summary) => `${summary} (preview)\n`,
+    tied: (names) => ` (com ${names.join(", ")}, ligados por uma interface)`,
+    preview: (summary) => `${summary} (prévia)\n`,
     done: (summary, syntax, compiler, tx) => `${summary}; ${syntax}, ${compiler}, tx ${tx}\n`,
     unresolvedRenamed: (count) => `${plural(count, "uso conhecido só pelo nome também foi renomeado", "usos conhecidos só pelo nome também foram renomeados")} (--include-unresolved)\n`,
     unresolvedLeft: (count) =>

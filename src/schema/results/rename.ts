@@ -23,6 +23,8 @@ const Unresolved = Schema.Struct({ file: Schema.String, line: Int, col: Int, kin
 const base = {
   symbol: Schema.Struct({ name: Schema.String, qualified_name: Schema.String, kind: SymbolKind, file: Schema.String, line: Int, language: Schema.String }),
   new_name: Schema.String,
+  /** Go: the same method of the interfaces and types tied to it through an interface, renamed with it. */
+  tied: Schema.optional(Schema.Array(Schema.Struct({ qualified_name: Schema.String, file: Schema.String, line: Int }))),
   /** Where the locations came from: TypeScript's LanguageService (TS/JS), or the code graph. */
   engine: Schema.Literal("typescript", "graph"),
   /** Every name rewritten (definitions, references, import and export specifiers). */
