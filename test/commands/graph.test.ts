@@ -211,6 +211,27 @@ describe("the code graph on the memory layers", () => {
     expect((await find("setCookie")).error?.code).toBe("SPL-E001")
   })
 
+  it("tsconfig paths and baseUrl set in the configs a tsconfig.json extends resolve imports (later extends entries override)", async () => {
+    const mem = new MemoryFs()
+    mem.put("tsconfig.base.json", JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@lib/*": ["libs/lib/src/*"] } } }))
+    mem.put("tsconfig.old.json", JSON.stringify({ compilerOptions: { paths: { "@lib/*": ["libs/old/*"] } } }))
+    mem.put("packages/app/tsconfig.json", JSON.stringify({ extends: ["../../tsconfig.old.json", "../../tsconfig.base.json"], include: ["src"] }))
+    mem.put("libs/lib/src/util.ts", "export function slugify(s: string): string {\n  return s\n}\n")
+    mem.put("libs/old/util.ts", "export function slugify(s: string): string {\n  return s + 'old'\n}\n")
+    mem.put("packages/app/src/main.ts", "import { slugify } from \"@lib/util\"\nexport const title = slugify(\"A b\")\n")
+    const saved = new SavedGraph()
+    const refs = await runGraph(refsCommand({ name: "slugify", file: "libs/lib/src/util.ts" }), mem, saved)
+    expect(refsOf(refs).map((r) => `${r.file}:${r.line} ${r.kind} ${r.resolution}`)).toEqual([
+      "packages/app/src/main.ts:1 import exact", "packages/app/src/main.ts:2 call exact"
+    ])
+    // The base is a project file: changing it is seen by the next query.
+    mem.put("tsconfig.base.json", JSON.stringify({ compilerOptions: { baseUrl: "." } }))
+    const old = await runGraph(refsCommand({ name: "slugify", file: "libs/old/util.ts" }), mem, saved)
+    expect(refsOf(old).map((r) => `${r.file}:${r.line} ${r.kind} ${r.resolution}`)).toEqual([
+      "packages/app/src/main.ts:1 import exact", "packages/app/src/main.ts:2 call exact"
+    ])
+  })
+
   it("status reports counts and stale files without refreshing", async () => {
     const mem = fixtureFs("ts")
     const saved = new SavedGraph()

@@ -10,9 +10,10 @@ import type { ImportFact, RefBinding, SymbolFact } from "../../domain/graph/fact
 import { ALWAYS_SKIPPED, BUILD_OUTPUT_NAMES, isBuildOutput } from "../../domain/graph/gitignore.js"
 import { graphQueries } from "../../domain/graph/queries.js"
 import { DEFERRABLE_INDEXES, MIGRATED, SCOPE_BINDING } from "../../domain/graph/schema.js"
-import { type PackageInfo, parsePackageJson, parseTsconfig, type ResolveContext, resolveModule, type TsConfigInfo } from "../../domain/graph/resolveModule.js"
+import { type PackageInfo, parsePackageJson, parseTsconfigChain, type ResolveContext, resolveModule, type TsConfigInfo } from "../../domain/graph/resolveModule.js"
 import { fileFacts, SCRIPT_LANGUAGES } from "./fileFacts.js"
 import { packedRows } from "./packedRows.js"
+import { tsconfigChain, tsconfigPrecedence } from "./workspaceScripts.js"
 import { pythonSurfaceKept } from "./pythonSurface.js"
 import { makeMemberResolver } from "./resolveMembers.js"
 import { grammarForPath } from "../../domain/languages.js"
@@ -55,7 +56,8 @@ const bindingColumn = (b: RefBinding | undefined): string | null =>
     : b.kind === "unknown-member" ? "member"
     : "global"
 /** Files whose content decides how imports resolve. */
-const PROJECT_FILE = /(^|\/)(tsconfig\.json|go\.mod|package\.json)$/
+// tsconfig.base.json and the like count too: a tsconfig.json can extend them (baseUrl, paths).
+const PROJECT_FILE = /(^|\/)(tsconfig(\.[\w-]+)*\.json|go\.mod|package\.json)$/
 
 export interface RefreshStats {
   readonly files: number
@@ -593,11 +595,15 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
     for (const p of projectFiles) {
       const text = decoder.decode(yield* store.read(yield* store.locate(p)))
       const dir = p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : ""
-      if (p.endsWith("tsconfig.json")) tsconfigs.push(parseTsconfig(text, dir))
-      else if (p.endsWith("package.json")) {
+      if (p === "tsconfig.json" || p.endsWith("/tsconfig.json")) {
+        // With the configs it extends (tsconfig.base.json, @tsconfig/… in node_modules), nearest first.
+        const chain = yield* tsconfigChain(p)
+        const order = chain === undefined ? [p] : tsconfigPrecedence(p, chain)
+        tsconfigs.push(parseTsconfigChain(order.map((f) => ({ text: f === p ? text : chain!.get(f)!, dir: f.includes("/") ? f.slice(0, f.lastIndexOf("/")) : "" }))))
+      } else if (p.endsWith("package.json")) {
         const pkg = parsePackageJson(text, dir)
         if (pkg !== undefined) packages.push(pkg)
-      } else {
+      } else if (p.endsWith("go.mod")) {
         const m = /^module\s+(\S+)/m.exec(text)
         if (m) goModules.push({ dir, module: m[1]! })
       }
@@ -608,6 +614,8 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
     // else only the changed files' are resolved again and the rest keep their stored targets.
     const importsByFile = new Map<number, Array<{ fact: ImportFact; targets: number[] }>>()
     const updates: SqlValue[][] = []
+    /** Files an import of which now points elsewhere (a tsconfig's paths changed, a target appeared): their references resolve again. */
+    const retargeted = new Set<number>()
     const resolveRows = (rows: ReadonlyArray<DbImport>) => {
       for (const r of rows) {
         const fact = parseImport(r)
@@ -616,7 +624,10 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
             .map((p) => idByPath.get(p)).filter((x): x is number => x !== undefined)
           : JSON.parse(r.resolved_files) as number[]
         const json = JSON.stringify(targets)
-        if (json !== r.resolved_files) updates.push([json, r.id])
+        if (json !== r.resolved_files) {
+          updates.push([json, r.id])
+          retargeted.add(r.file_id)
+        }
         const list = importsByFile.get(r.file_id) ?? []
         list.push({ fact, targets })
         importsByFile.set(r.file_id, list)
@@ -635,7 +646,7 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
 
     // Files whose references may resolve differently now: the changed ones, those that import a file
     // whose exports changed (references to symbols that kept their ids stay right).
-    const affected = new Set<number>([...touched, ...also])
+    const affected = new Set<number>([...touched, ...also, ...retargeted])
     if (allImports) {
       for (const [fileId, list] of importsByFile) {
         if (list.some((i) => i.targets.some((t) => exportsChanged.has(t)))) affected.add(fileId)

@@ -73,6 +73,30 @@ export const tsconfigChain = (root: string) =>
   })
 
 /**
+ * The configs of a chain `tsconfigChain` read, nearest first, as TypeScript lets them override one
+ * another: a config before what it extends, and of an `extends` array the later entry (and its own
+ * bases) before the earlier one.
+ */
+export const tsconfigPrecedence = (root: string, files: ReadonlyMap<string, string>): ReadonlyArray<string> => {
+  const seen = new Set<string>()
+  const visit = (file: string, depth: number): string[] => {
+    if (seen.has(file) || depth > MAX_EXTENDS || !files.has(file)) return []
+    seen.add(file)
+    const bases = [...extendsOf(files.get(file)!)].reverse().flatMap((spec) => {
+      for (const candidate of extendsCandidates(file, spec)) {
+        const text = files.get(candidate.file)
+        if (text === undefined) continue
+        const named = candidate.manifest === true ? manifestTsconfig(candidate.file, text) : candidate.file
+        if (named !== undefined && files.has(named)) return visit(named, depth + 1)
+      }
+      return []
+    })
+    return [file, ...bases]
+  }
+  return visit(root, 0)
+}
+
+/**
  * The export conditions the workspace's package.json files use (`"@zod/source"`, `"types"`, …), in
  * the order they appear: given to TypeScript, a package's imports of itself (`zod/v4` inside zod)
  * resolve as the graph resolves them — to the first condition that names a file there, the sources.

@@ -11,8 +11,11 @@ import type { ImportFact } from "./facts.js"
 export interface TsConfigInfo {
   /** Workspace-relative directory of the tsconfig.json ("" for the root). */
   readonly dir: string
+  /** Relative to `dir` (a base config's is rewritten so: `../..`). */
   readonly baseUrl: string | null
   readonly paths: Readonly<Record<string, ReadonlyArray<string>>>
+  /** Where `paths` resolve without a baseUrl: the directory of the config that set them (`dir` when absent). */
+  readonly pathsDir?: string
 }
 
 /** A package.json of the workspace: what its name and subpaths import (package self-references, monorepo packages). */
@@ -92,13 +95,14 @@ const resolveTs = (from: string, module: string, ctx: ResolveContext): string[] 
   const tsc = tsconfigFor(ctx, from)
   if (tsc === undefined) return resolvePackage(module, ctx)
   const baseDir = joinPath(tsc.dir, tsc.baseUrl ?? ".")
+  const pathsDir = tsc.baseUrl !== null ? baseDir : tsc.pathsDir ?? tsc.dir
   for (const [pattern, targets] of Object.entries(tsc.paths)) {
     const star = pattern.indexOf("*")
     const matches = star === -1 ? module === pattern : module.startsWith(pattern.slice(0, star)) && module.endsWith(pattern.slice(star + 1))
     if (!matches) continue
     const captured = star === -1 ? "" : module.slice(star, module.length - (pattern.length - star - 1))
     for (const t of targets) {
-      const hit = firstExisting(ctx, tsCandidates(joinPath(baseDir, t.replace("*", captured))))
+      const hit = firstExisting(ctx, tsCandidates(joinPath(pathsDir, t.replace("*", captured))))
       if (hit.length > 0) return hit
     }
   }
@@ -306,14 +310,52 @@ export const parsePackageJson = (text: string, dir: string): PackageInfo | undef
   return { dir, name: pkg["name"], exports }
 }
 
-export const parseTsconfig = (text: string, dir: string): TsConfigInfo => {
+/** The compiler options module resolution reads from one config's text (JSONC); none when it does not parse. */
+const resolutionOptions = (text: string): { baseUrl?: string; paths?: Record<string, string[]> } => {
   const stripped = text
     .replace(/("(?:\\.|[^"\\])*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (m, str: string | undefined) => str ?? "")
     .replace(/,(\s*[}\]])/g, "$1")
   try {
-    const o = JSON.parse(stripped) as { compilerOptions?: { baseUrl?: string; paths?: Record<string, string[]> } }
-    return { dir, baseUrl: o.compilerOptions?.baseUrl ?? null, paths: o.compilerOptions?.paths ?? {} }
+    const o = JSON.parse(stripped) as { compilerOptions?: { baseUrl?: unknown; paths?: unknown } }
+    const c = o.compilerOptions
+    return {
+      ...(typeof c?.baseUrl === "string" ? { baseUrl: c.baseUrl } : {}),
+      ...(typeof c?.paths === "object" && c.paths !== null ? { paths: c.paths as Record<string, string[]> } : {})
+    }
   } catch {
-    return { dir, baseUrl: null, paths: {} }
+    return {}
   }
+}
+
+/** `to` from directory `from` (both workspace-relative): `../../lib`. */
+const relativeDir = (from: string, to: string): string => {
+  const a = from === "" ? [] : from.split("/")
+  const b = to === "" ? [] : to.split("/")
+  let common = 0
+  while (common < a.length && common < b.length && a[common] === b[common]) common++
+  return [...a.slice(common).map(() => ".."), ...b.slice(common)].join("/") || "."
+}
+
+export const parseTsconfig = (text: string, dir: string): TsConfigInfo => parseTsconfigChain([{ text, dir }])
+
+/**
+ * A tsconfig with the configs it extends (the config first, then its bases as `extends` reaches
+ * them, each with its own directory): the last word on baseUrl and on paths is the nearest
+ * config's that sets it, each relative to the directory of the config that set it, as TypeScript
+ * reads them.
+ */
+export const parseTsconfigChain = (chain: ReadonlyArray<{ readonly text: string; readonly dir: string }>): TsConfigInfo => {
+  const dir = chain[0]!.dir
+  let baseUrl: string | null = null
+  let paths: Record<string, string[]> | undefined
+  let pathsDir = dir
+  for (const config of chain) {
+    const o = resolutionOptions(config.text)
+    if (baseUrl === null && o.baseUrl !== undefined) baseUrl = relativeDir(dir, joinPath(config.dir, o.baseUrl))
+    if (paths === undefined && o.paths !== undefined) {
+      paths = o.paths
+      pathsDir = config.dir
+    }
+  }
+  return { dir, baseUrl, paths: paths ?? {}, ...(pathsDir !== dir ? { pathsDir } : {}) }
 }
