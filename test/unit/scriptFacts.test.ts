@@ -73,6 +73,22 @@ describe("TypeScript facts with scopes", () => {
     expect(f.refs.find((r) => r.startColumn === 31)!.binding).toEqual({ kind: "export", module: "./DateTime.js", namespace: true })
   })
 
+  it("Ns.T and Class.m() used above the namespace or class that declares them (effect's Match.ts: Types.Tags 1,000 lines before namespace Types)", () => {
+    const f = facts([
+      "export type A<I> = { readonly [Tag in Types.Tags<\"_tag\", I> & string]: number }",
+      "export function make() { return Box.of(1) }",
+      "export declare namespace Types {",
+      "  export type Tags<D extends string, P> = P extends Record<D, infer X> ? X : never",
+      "}",
+      "export class Box { static of(n: number) { return new Box() } }",
+      "export type B<I> = Types.Tags<\"k\", I>"
+    ].join("\n"))
+    expect(bound(f, "Tags")).toEqual(["1:45 Tags → type Types.Tags", "7:26 Tags → type Types.Tags"])
+    expect(bound(f, "of")).toEqual(["2:37 of → method Box.of"])
+    // In the file's order, whenever they were bound.
+    expect(f.refs.map((r) => r.startByte)).toEqual([...f.refs.map((r) => r.startByte)].sort((a, b) => a - b))
+  })
+
   it("a local that shadows a top-level name is not a use of it", () => {
     const f = facts([
       "export const map = 1",

@@ -81,6 +81,8 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
   const symbolOf = new Map<TS.Node, number>()
   /** Members of each container symbol (class, interface, namespace, enum): qualified name → name → index. */
   const members = new Map<string, Map<string, number>>()
+  /** `Ns.name` met before Ns's members were declared: looked up again once the whole file is walked. */
+  const laterMembers: Array<{ readonly id: TS.Identifier; readonly name: string; readonly kind: RefKind; readonly qualified: string; readonly qualifier: string; readonly ctx: Context }> = []
   const refs: RefFact[] = []
   const imports: ImportFact[] = []
   const exportedNames = new Set<string>()
@@ -226,12 +228,16 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
       }
       if (t?.kind === "import") return addRef(id, name, kind, { kind: "member", module: t.module, of: t.name }, left.text, ctx)
       if (t?.kind === "symbol") {
-        const index = members.get(symbols[t.index]!.qualifiedName)?.get(name)
+        const qualified = symbols[t.index]!.qualifiedName
+        const index = members.get(qualified)?.get(name)
         if (index !== undefined) return addRef(id, name, kind, { kind: "symbol", index }, left.text, ctx)
         // A variable's member (`box.get()` on `const box = new Box()`): its type is unknown here, a guess by name.
         const declared = symbols[t.index]!.kind
         if (kind === "call" && (declared === "variable" || declared === "constant")) addRef(id, name, kind, { kind: "unknown-member" }, left.text, ctx)
-        // A namespace, class or enum of this file without such a member: a member of a merged or base declaration.
+        // A namespace, class or enum of this file declared further down (`Types.Tags` above `namespace
+        // Types`): its members are known once the file is walked. Without such a member then, it is a
+        // member of a merged or base declaration.
+        else if (!ts.isPrivateIdentifier(id)) laterMembers.push({ id, name, kind, qualified, qualifier: left.text, ctx })
         return
       }
       if (t?.kind === "local" && kind !== "call") return
@@ -995,6 +1001,15 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
   const root: Context = { scope: rootScope, thisClass: null, enclosing: null, symbolic: true, container: null }
   declareStatements(sf.statements, rootScope, root)
   for (const s of sf.statements) walk(s, root)
+  // Members of declarations the walk reached only after their use, in the order of the file.
+  let late = false
+  for (const m of laterMembers) {
+    const index = members.get(m.qualified)?.get(m.name)
+    if (index === undefined) continue
+    addRef(m.id, m.name, m.kind, { kind: "symbol", index }, m.qualifier, m.ctx)
+    late = true
+  }
+  if (late) refs.sort((a, b) => a.startByte - b.startByte)
 
   // `export default function f`, `export default class C`: f and C are the module's default export.
   for (const s of sf.statements) {
