@@ -4,6 +4,7 @@ import * as Options from "@effect/cli/Options"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { commandSpecs } from "../spec/commands/index.js"
+import { MCP_SUMMARY } from "../spec/help.js"
 import { VERSION } from "./version.js"
 
 export const mcpCommand = Command.make("mcp", {
@@ -17,5 +18,5 @@ export const mcpCommand = Command.make("mcp", {
   Effect.promise(() => import("../mcp/server.js")).pipe(
     Effect.flatMap(({ mcpServer }) => mcpServer({ workspace: Option.getOrUndefined(f.workspace), version: VERSION, specs: commandSpecs.filter((s) => s.cliOnly !== true) }))
   )).pipe(
-  Command.withDescription("Serve every splice command as an MCP tool over stdio (for Claude Code, Codex, Cursor, VS Code, any MCP client)")
+  Command.withDescription(MCP_SUMMARY)
 )

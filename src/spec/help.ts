@@ -91,7 +91,8 @@ const GROUPS: ReadonlyArray<readonly [string, ReadonlyArray<string>]> = [
   ["Set-up and reference", ["mcp", "trust", "explain", "schema"]]
 ]
 
-const MCP_SUMMARY = "Serve every command as an MCP tool over stdio (Claude Code, Codex, Cursor, VS Code, any MCP client)"
+/** `splice mcp`'s one line, for its @effect/cli description and the root help (it has no spec of its own). */
+export const MCP_SUMMARY = "Serve every command as an MCP tool over stdio (Claude Code, Codex, Cursor, VS Code, any MCP client)"
 
 /** `splice --help`: every command on one line (its summary up to the colon), the flags all share, examples. */
 export const renderRootHelp = (specs: ReadonlyArray<AnyCommandSpec>, version: string): string => {

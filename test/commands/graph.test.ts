@@ -153,7 +153,7 @@ describe("the code graph on the memory layers", () => {
     expect(refresh.exit).toBe(0)
   })
 
-  it("respects .gitignore and skips node_modules, target, dist, build and venvs", async () => {
+  it("respects .gitignore and skips node_modules, venvs and build output (dist beside tsconfig.json)", async () => {
     const mem = fixtureFs("ts")
     mem.put(".gitignore", "generated/\n*.gen.ts\n!keep.gen.ts\n")
     mem.put("generated/x.ts", "export const x = 1\n")
