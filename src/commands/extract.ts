@@ -9,6 +9,7 @@ import { narrowDefinitions } from "../domain/graph/definitions.js"
 import type { SymbolFact } from "../domain/graph/facts.js"
 import { grammarForPath, type Grammar } from "../domain/languages.js"
 import { leadingTrivia, type Trivia } from "../domain/leadingTrivia.js"
+import { blankCommentRuns, blankedComments } from "../domain/pythonCommentRuns.js"
 import { similarNames } from "../domain/similarity.js"
 import { spliceError } from "../domain/SpliceError.js"
 import { countLines } from "../domain/textContent.js"
@@ -45,8 +46,11 @@ export const triviaOf = (grammar: Grammar, text: string) =>
     const comment = kinds.named.filter((k) => /comment/.test(k))
     const decorator = kinds.named.filter((k) => DECORATOR_KINDS.has(k))
     if (comment.length + decorator.length === 0) return []
-    const matches = yield* syntax.query(grammar, text, `[${[...comment, ...decorator].map((k) => `(${k})`).join(" ")}] @t`)
-    return matches.flat().map((c): Trivia => ({ start: c.start, end: c.end, kind: decorator.includes(c.type) ? "decorator" : "comment" }))
+    // Python without the comment lines its scanner is quadratic on, each put back as the comment it is.
+    const blanked = grammar.language === "python" ? blankedComments(text) : []
+    const matches = yield* syntax.query(grammar, blankCommentRuns(text, blanked), `[${[...comment, ...decorator].map((k) => `(${k})`).join(" ")}] @t`)
+    const found = matches.flat().map((c): Trivia => ({ start: c.start, end: c.end, kind: decorator.includes(c.type) ? "decorator" : "comment" }))
+    return blanked.length === 0 ? found : [...found, ...blanked.map((c): Trivia => ({ ...c, kind: "comment" }))].sort((a, b) => a.start - b.start)
   })
 
 /** The one symbol of the file that `name` (and `kind`) names: SPL-E001 none, with close names; SPL-E002 several. */

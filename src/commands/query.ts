@@ -6,6 +6,7 @@
  */
 import * as Effect from "effect/Effect"
 import { grammarForPath } from "../domain/languages.js"
+import { blankCommentRuns, blankedComments } from "../domain/pythonCommentRuns.js"
 import { similarNames } from "../domain/similarity.js"
 import { spliceError } from "../domain/SpliceError.js"
 import { spanLocator } from "../domain/textSpan.js"
@@ -76,9 +77,13 @@ export const query = (config: QueryConfig) =>
       patterns.push(...p)
     }
     const text = target.content.text
-    const matches = yield* syntax.query(grammar, text, `[${[...new Set(patterns)].join(" ")}] @node`)
+    // Python is parsed without the comment lines its scanner is quadratic on: blanking them changes
+    // no other node, and each is a comment node of its own, put back when comments are asked for.
+    const blanked = grammar.language === "python" ? blankedComments(text) : []
+    const matches = yield* syntax.query(grammar, blankCommentRuns(text, blanked), `[${[...new Set(patterns)].join(" ")}] @node`)
+    const comments = config.kinds.includes("comment") ? blanked.map((c) => ({ ...c, type: "comment" })) : []
     // A node both patterns match (a kind named and anonymous at once) is one node.
-    const unique = new Map(matches.flat().map((c) => [`${c.start}:${c.end}:${c.type}`, c]))
+    const unique = new Map([...matches.flat(), ...comments].map((c) => [`${c.start}:${c.end}:${c.type}`, c]))
     const nodes = [...unique.values()].sort((a, b) => a.start - b.start || b.end - a.end)
     const locate = spanLocator(text, target.content.bom ? 3 : 0)
     const shown = nodes.slice(0, config.max)

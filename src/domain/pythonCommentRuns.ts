@@ -11,7 +11,8 @@
  * comment of each indentation: a run costs what its length does, the same tree but for those
  * comments' nodes (checked on CPython's standard library; see test/unit/pythonCommentRuns.test.ts).
  *
- * For the parses that only need the code: the graph's facts and the syntax gate's errors.
+ * For the parses that only need the code: the graph's facts, the syntax gate's errors, `splice query`
+ * (unless it is asked for comments) and the bodies symbol edits find.
  */
 
 interface Line {
@@ -106,11 +107,17 @@ const linesOf = (text: string): Line[] => {
   return out
 }
 
-/** The text with every comment line that lies between two comment lines of its own indentation blanked (see above). */
-export const blankCommentRuns = (text: string): string => {
-  if (!text.includes("#")) return text
+/** A blanked comment, as tree-sitter-python's comment node spans it: from its `#` to its line's LF (a CR before it included). */
+export interface BlankedComment {
+  readonly start: number
+  readonly end: number
+}
+
+/** The comments of every comment line that lies between two comment lines of its own indentation (see above). */
+export const blankedComments = (text: string): BlankedComment[] => {
+  if (!text.includes("#")) return []
   const lines = linesOf(text)
-  const blanked: Line[] = []
+  const blanked: BlankedComment[] = []
   // Each comment line's nearest neighbours across blank lines, within a run.
   let previous: Line | undefined
   for (let n = 0; n < lines.length; n++) {
@@ -122,16 +129,22 @@ export const blankCommentRuns = (text: string): string => {
     let m = n + 1
     while (m < lines.length && lines[m]!.blank && lines[m]!.indent === undefined) m++
     const next = lines[m]
-    if (previous?.indent === line.indent && next?.indent === line.indent) blanked.push(line)
+    if (previous?.indent === line.indent && next?.indent === line.indent) {
+      blanked.push({ start: line.hash!, end: line.end })
+    }
     previous = line
   }
-  if (blanked.length === 0) return text
+  return blanked
+}
+
+/** The text with those comments turned to spaces (a CR kept): every offset, row and column of the rest kept. */
+export const blankCommentRuns = (text: string, comments: ReadonlyArray<BlankedComment> = blankedComments(text)): string => {
+  if (comments.length === 0) return text
   const parts: string[] = []
   let at = 0
-  for (const line of blanked) {
-    // From the `#` to the end of the line, but a CR before the LF.
-    const stop = text[line.end - 1] === "\r" ? line.end - 1 : line.end
-    parts.push(text.slice(at, line.hash), " ".repeat(stop - line.hash!))
+  for (const c of comments) {
+    const stop = text[c.end - 1] === "\r" ? c.end - 1 : c.end
+    parts.push(text.slice(at, c.start), " ".repeat(stop - c.start))
     at = stop
   }
   parts.push(text.slice(at))

@@ -241,6 +241,14 @@ describe("splice extract", () => {
     expect(new TextDecoder().decode(new TextEncoder().encode(PY).slice(span.start_byte, span.end_byte))).toBe(r.last["text"])
   })
 
+  it("--symbol (Python): every line of a long comment above it, though the parse skips most of them", async () => {
+    const doc = Array.from({ length: 3000 }, (_, i) => `# line ${i}\n`).join("")
+    const mem = new MemoryFs({ "m.py": `x = 1\n\n${doc}def f():\n    return x\n` })
+    const r = await run(extract(ext("m.py", { symbol: "f" })), mem)
+    expect(r.last).toMatchObject({ doc_comment: true, from: 3, to: 3004, definition: { start_line: 3003, end_line: 3004 } })
+    expect(r.last["text"]).toBe(`${doc}def f():\n    return x`)
+  })
+
   it("--symbol: two symbols of the name are SPL-E002 with both; a qualified name or --kind picks one", async () => {
     const mem = new MemoryFs({ "m.py": PY })
     const amb = await run(extract(ext("m.py", { symbol: "area" })), mem)
@@ -326,6 +334,24 @@ describe("splice query", () => {
     const err = await run(query(q("bad.js", { kinds: ["ERROR"] })), mem)
     expect(nodes(err).length).toBeGreaterThan(0)
     expect(nodes(err)[0]).toMatchObject({ kind: "ERROR", span: { start_line: 1 } })
+  })
+
+  it("Python: a long run of comment lines (tree-sitter-python is quadratic on them) is parsed without it; its comments are nodes all the same", async () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `    # note ${i}\n`).join("")
+    const mem = new MemoryFs({ "long.py": `def f():\n${lines(3000)}    return 1\n` })
+    const fn = await run(query(q("long.py", { kinds: ["function_definition", "return_statement"] })), mem)
+    expect(nodes(fn).map((n) => [n["kind"], (n["span"] as { start_line: number; end_line: number }).start_line, (n["span"] as { end_line: number }).end_line])).toEqual([
+      ["function_definition", 1, 3002], ["return_statement", 3002, 3002]
+    ])
+    // Every comment line is a node, with its own span and text (a CR included, as tree-sitter cuts it).
+    const comments = await run(query(q("long.py", { kinds: ["comment", "return_statement"], max: 5000 })), mem)
+    expect(nodes(comments)).toHaveLength(3001)
+    expect(nodes(comments).slice(1499, 1501).map((n) => [n["text"], n["span"]])).toEqual([
+      ["# note 1499", { start_line: 1501, start_col: 5, end_line: 1501, end_col: 16, start_byte: 22887, end_byte: 22898 }],
+      ["# note 1500", { start_line: 1502, start_col: 5, end_line: 1502, end_col: 16, start_byte: 22903, end_byte: 22914 }]
+    ])
+    const crlf = await run(query(q("short.py", { kinds: ["comment"] })), new MemoryFs({ "short.py": "def f():\r\n    # a\r\n    # b\r\n    # c\r\n    return 1\r\n" }))
+    expect(nodes(crlf).map((n) => [n["text"], (n["span"] as { end_col: number }).end_col])).toEqual([["# a\r", 9], ["# b\r", 9], ["# c\r", 9]])
   })
 
   it("an unknown kind: SPL-E121 with the grammar's close names; --list-kinds lists them", async () => {

@@ -169,6 +169,15 @@ describe("splice patch", () => {
     expect(mem.text("m.py")).toBe('def f(x):\n    """Double."""\n    return 2 * x\n')
   })
 
+  it("--body of a Python function holding a long run of comment lines (tree-sitter-python is quadratic on them)", async () => {
+    const run3000 = Array.from({ length: 3000 }, (_, i) => `    # step ${i}\n`).join("")
+    const src = `def f(x):\n    """Twice x."""\n${run3000}    return x + x\n\n\ndef g():\n    return 1\n`
+    const mem = new MemoryFs({ "m.py": src })
+    const r = await run(patch(patchCfg("m.py", "f", "return 2 * x", { body: true })), mem)
+    expect(r.last).toMatchObject({ part: "body", docstring: "kept" })
+    expect(mem.text("m.py")).toBe('def f(x):\n    """Twice x."""\n    return 2 * x\n\n\ndef g():\n    return 1\n')
+  })
+
   it("a missing file: SPL-E020; an unknown symbol: SPL-E001 with close names", async () => {
     const mem = new MemoryFs({ "src/box.ts": BOX })
     const missing = await run(patch(patchCfg("src/nope.ts", "x", "y")), mem)

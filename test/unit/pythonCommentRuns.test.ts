@@ -1,8 +1,9 @@
 import * as Effect from "effect/Effect"
+import { existsSync, readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import { SyntaxLive } from "../../layers/live/SyntaxLive.js"
 import { grammarForPath } from "../../src/domain/languages.js"
-import { blankCommentRuns } from "../../src/domain/pythonCommentRuns.js"
+import { blankCommentRuns, blankedComments } from "../../src/domain/pythonCommentRuns.js"
 import { Syntax } from "../../services/Syntax.js"
 
 const python = grammarForPath("a.py")!
@@ -83,6 +84,21 @@ describe("blanking Python comment runs", () => {
     ].join("\n")
     expect(blankedLines(text)).toEqual([4, 7, 12, 28])
     expect(await nodes(blankCommentRuns(text))).toEqual(await nodes(text))
+  })
+
+  it("each blanked comment is the comment node a parse of the whole text gives (CPython's files, LF and CRLF)", async () => {
+    const comments = (text: string) => run(Effect.flatMap(Syntax, (s) => s.query(python, text, "(comment) @c"))).then((ms) => ms.flat().map((c) => `${c.start}-${c.end}`))
+    const files = ["/usr/lib/python3.11/tarfile.py", "/usr/lib/python3.11/ssl.py", "/usr/lib/python3.11/pickletools.py"].filter((f) => existsSync(f))
+    expect(files.length).toBeGreaterThan(0)
+    for (const file of files) {
+      for (const text of [readFileSync(file, "utf8"), readFileSync(file, "utf8").replace(/\n/g, "\r\n")]) {
+        const blanked = blankedComments(text)
+        expect(blanked.length).toBeGreaterThan(0)
+        const kept = await comments(blankCommentRuns(text, blanked))
+        const all = [...kept, ...blanked.map((c) => `${c.start}-${c.end}`)].sort((a, b) => parseInt(a) - parseInt(b))
+        expect(all).toEqual(await comments(text))
+      }
+    }
   })
 
   it("makes a long run of comments in a function cheap to parse for the gate and the graph", async () => {

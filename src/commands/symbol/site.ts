@@ -10,6 +10,7 @@ import * as Effect from "effect/Effect"
 import type { FileFacts, SymbolFact } from "../../domain/graph/facts.js"
 import type { Grammar } from "../../domain/languages.js"
 import type { Trivia } from "../../domain/leadingTrivia.js"
+import { blankCommentRuns } from "../../domain/pythonCommentRuns.js"
 import { similarNames } from "../../domain/similarity.js"
 import { spliceError } from "../../domain/SpliceError.js"
 import { blockWithComments } from "../../domain/symbolEdit/edits.js"
@@ -144,13 +145,15 @@ export const bodyOf = (site: Site, def: Definition) =>
     const text = site.target.content.text
     const { core, end } = def.parts
     if (site.grammar.language === "python") {
-      const blocks = (yield* syntax.query(site.grammar, text, "(_ body: (block) @body) @owner"))
+      // Neither query looks at comments: parsed without the runs tree-sitter-python is quadratic on.
+      const code = blankCommentRuns(text)
+      const blocks = (yield* syntax.query(site.grammar, code, "(_ body: (block) @body) @owner"))
         .map((m) => ({ owner: m.find((c) => c.name === "owner")!, body: m.find((c) => c.name === "body")! }))
         .filter((m) => m.owner.start >= core && m.owner.end <= end)
         .sort((a, b) => a.owner.start - b.owner.start || b.owner.end - a.owner.end)
       const b = blocks[0]
       if (b === undefined) return undefined
-      const doc = (yield* syntax.query(site.grammar, text, "(block . (expression_statement (string)) @doc) @block"))
+      const doc = (yield* syntax.query(site.grammar, code, "(block . (expression_statement (string)) @doc) @block"))
         .map((m) => ({ block: m.find((c) => c.name === "block")!, doc: m.find((c) => c.name === "doc")! }))
         .find((m) => m.block.start === b.body.start && m.block.end === b.body.end)
       return { kind: "block", start: blockWithComments(site.lines, b.body.start), end: b.body.end, ...(doc !== undefined ? { docEnd: doc.doc.end } : {}) } satisfies Body as Body
