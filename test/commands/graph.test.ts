@@ -95,6 +95,13 @@ describe("the code graph on the memory layers", () => {
     const saved = new SavedGraph()
     const areas = await runGraph(findCommand({ name: "area", exported: false, fuzzy: false, limit: 50 }), mem, saved)
     expect(areas.lines.filter((l) => l["type"] === "symbol").map((l) => l["qualified_name"])).toEqual(["geo::Box::area", "Rect.area", "Area::area", "Shape.area", "Circle.area"])
+    // A qualified name, whatever the language's separator, finds that member only (looked up through the name's index).
+    for (const [qualified, file] of [["geo::Box::area", "c/shape.cpp"], ["Rect.area", "py/pkg/geometry.py"], ["Area::area", undefined], ["Shape.area", undefined]] as const) {
+      const one = await runGraph(findCommand({ name: qualified, exported: false, fuzzy: false, limit: 50 }), mem, saved)
+      const found = one.lines.filter((l) => l["type"] === "symbol")
+      expect(found.map((l) => l["qualified_name"])).toEqual([qualified])
+      if (file !== undefined) expect(found[0]).toMatchObject({ file })
+    }
     const glob = await runGraph(findCommand({ name: "make*", exported: true, fuzzy: false, limit: 50 }), mem, saved)
     expect(glob.lines.filter((l) => l["type"] === "symbol").map((l) => l["name"])).toEqual(["makeCircle"])
     const structs = await runGraph(findCommand({ name: "*", kind: "struct", exported: false, fuzzy: false, limit: 50 }), mem, saved)
@@ -356,6 +363,36 @@ describe("TypeScript and JavaScript exports across files", () => {
     expect(where(await runGraph(refsCommand({ name: "area" }), mem, saved))).toEqual(["src/main.ts:1 import exact", "src/main.ts:3 call exact"])
     expect(where(await runGraph(refsCommand({ name: "scaleImpl" }), mem, saved))).toEqual(["src/geo.ts:3 read exact", "src/main.ts:1 import exact", "src/main.ts:3 call exact", "src/main.ts:3 call exact"])
     expect(where(await runGraph(refsCommand({ name: "slug" }), mem, saved))).toEqual(["lib/app.js:1 import exact", "lib/app.js:3 call exact", "lib/app.js:3 call exact"])
+  })
+
+  it("the properties of an object literal typed by another file's interface are exact references of its methods; a class's static method of that name is not", async () => {
+    const mem = new MemoryFs({
+      "src/Cause.ts": [
+        "export interface CauseReducer<C, Z> {",
+        "  emptyCase(context: C): Z",
+        "  interruptCase(context: C, fiberId: number): Z",
+        "}",
+        "export class Registry { static interruptCase() { return 0 } }",
+        "export const reduce = <C, Z>(context: C, reducer: CauseReducer<C, Z>): Z => reducer.emptyCase(context)",
+        ""
+      ].join("\n"),
+      "src/internal/cause.ts": [
+        "import type * as Cause from \"../Cause.js\"",
+        "import { Registry } from \"../Cause.js\"",
+        "const SizeCauseReducer: Cause.CauseReducer<unknown, number> = {",
+        "  emptyCase: () => 0,",
+        "  interruptCase: () => 1",
+        "}",
+        "const counts: Registry = { interruptCase: () => 2 } as any",
+        "export const size = SizeCauseReducer",
+        ""
+      ].join("\n")
+    })
+    const saved = new SavedGraph()
+    const where = (r: { last: Record<string, unknown>; error?: unknown }) => r.error !== undefined ? [JSON.stringify(r.error)] : [...refsOf(r), ...byNameOf(r)].map((x) => `${x.file}:${x.line} ${x.kind} ${x.resolution}`)
+    expect(where(await runGraph(refsCommand({ name: "CauseReducer.interruptCase" }), mem, saved))).toEqual(["src/internal/cause.ts:5 read exact"])
+    expect(where(await runGraph(refsCommand({ name: "CauseReducer.emptyCase" }), mem, saved))).toEqual(["src/internal/cause.ts:4 read exact", "src/Cause.ts:6 call name"])
+    expect(where(await runGraph(refsCommand({ name: "Registry.interruptCase" }), mem, saved))).toEqual([])
   })
 })
 

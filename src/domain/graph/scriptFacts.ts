@@ -83,6 +83,8 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
   const members = new Map<string, Map<string, number>>()
   /** `Ns.name` met before Ns's members were declared: looked up again once the whole file is walked. */
   const laterMembers: Array<{ readonly id: TS.Identifier; readonly name: string; readonly kind: RefKind; readonly qualified: string; readonly qualifier: string; readonly ctx: Context }> = []
+  /** Properties of object literals typed by an interface of this file (`const r: Reducer = { a: … }`): bound once the file is walked. */
+  const laterProperties: Array<{ readonly id: TS.Identifier; readonly container: string; readonly owner: string; readonly ctx: Context }> = []
   const refs: RefFact[] = []
   const imports: ImportFact[] = []
   const exportedNames = new Set<string>()
@@ -246,6 +248,40 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     }
     if (kind === "call" && !ts.isPrivateIdentifier(id)) addRef(id, name, kind, { kind: "unknown-member" }, null, ctx)
   }
+
+  /**
+   * `const r: T = { a: …, b() {…} }`, `{…} satisfies T`, `{…} as T`, `(): T => ({…})`: TypeScript
+   * types the literal by T, and counts its property names as references of T's members. Only where T
+   * is an interface (a class's static method of the same name is no member of its instances), named
+   * `T`, `Ns.T` (`import * as Ns`) or an imported `T`; a member T inherits is left unresolved.
+   */
+  const typedLiteral = (type: TS.TypeNode | undefined, value: TS.Expression | undefined, ctx: Context) => {
+    if (type === undefined || value === undefined || !ts.isTypeReferenceNode(type)) return
+    let e = value
+    while (ts.isParenthesizedExpression(e)) e = e.expression
+    if (!ts.isObjectLiteralExpression(e)) return
+    const typeName = type.typeName
+    let owner: { readonly module: string; readonly of: string } | { readonly container: string; readonly owner: string } | undefined
+    if (ts.isIdentifier(typeName)) {
+      const t = ctx.scope.lookup(typeName.text, TYPE)?.target
+      if (t?.kind === "import") owner = { module: t.module, of: t.name }
+      else if (t?.kind === "symbol") owner = { container: symbols[t.index]!.container ?? "", owner: symbols[t.index]!.name }
+    } else if (ts.isIdentifier(typeName.left)) {
+      const t = ctx.scope.lookup(typeName.left.text, NAMESPACE)?.target
+      if (t?.kind === "namespace-import") owner = { module: t.module, of: typeName.right.text }
+      else if (t?.kind === "symbol") owner = { container: symbols[t.index]!.qualifiedName, owner: typeName.right.text }
+    }
+    if (owner === undefined) return
+    for (const p of e.properties) {
+      if (!(ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p) || ts.isGetAccessor(p) || ts.isSetAccessor(p)) || !ts.isIdentifier(p.name)) continue
+      if ("module" in owner) {
+        addRef(p.name, p.name.text, "read", { kind: "member", module: owner.module, of: owner.of, implemented: true }, null, ctx)
+        unordered = true
+      } else laterProperties.push({ id: p.name, ...owner, ctx })
+    }
+  }
+  /** References were added out of the order of the file: sorted at the end. */
+  let unordered = false
 
   // ---- declarations ----
 
@@ -524,7 +560,10 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
       hoistVars(body, scope)
       declareStatements(body.statements, scope, inner)
       for (const st of body.statements) walk(st, inner)
-    } else walk(body, inner)
+    } else {
+      typedLiteral(node.type, body, inner)
+      walk(body, inner)
+    }
   }
 
   const walkSignatureParts = (node: TS.SignatureDeclarationBase, ctx: Context) => {
@@ -609,6 +648,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
       walkFunction(m, ctx, index ?? null)
     } else if (ts.isPropertyDeclaration(m)) {
       if (m.type) walk(m.type, ctx)
+      typedLiteral(m.type, m.initializer, ctx)
       if (m.initializer) walk(m.initializer, ctx)
     } else if (ts.isClassStaticBlockDeclaration(m)) {
       walkBlockLike(m.body.statements, ctx)
@@ -836,7 +876,9 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
           if (d.type) walk(d.type, ctx)
           if (d.initializer === undefined) continue
           const index = symbolOf.get(s.declarationList.declarations.length === 1 ? s : d)
-          walk(d.initializer, index !== undefined ? { ...ctx, enclosing: index } : ctx)
+          const inner = index !== undefined ? { ...ctx, enclosing: index } : ctx
+          typedLiteral(d.type, d.initializer, inner)
+          walk(d.initializer, inner)
         }
         return
       }
@@ -982,6 +1024,13 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
         if (p.default) walk(p.default, ctx)
         return
       }
+      case K.SatisfiesExpression:
+      case K.AsExpression:
+      case K.TypeAssertionExpression: {
+        const e = node as TS.SatisfiesExpression | TS.AsExpression | TS.TypeAssertion
+        typedLiteral(e.type, e.expression, ctx)
+        return walkChildren(node, ctx)
+      }
       case K.CallExpression:
       case K.NewExpression:
         callees.add((node as TS.CallExpression | TS.NewExpression).expression)
@@ -1009,7 +1058,15 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     addRef(m.id, m.name, m.kind, { kind: "symbol", index }, m.qualifier, m.ctx)
     late = true
   }
-  if (late) refs.sort((a, b) => a.startByte - b.startByte)
+  for (const p of laterProperties) {
+    const owner = members.get(p.container)?.get(p.owner)
+    if (owner === undefined || symbols[owner]!.kind !== "interface") continue
+    const index = members.get(symbols[owner]!.qualifiedName)?.get(p.id.text)
+    if (index === undefined) continue
+    addRef(p.id, p.id.text, "read", { kind: "symbol", index }, null, p.ctx)
+    late = true
+  }
+  if (late || unordered) refs.sort((a, b) => a.startByte - b.startByte)
 
   // `export default function f`, `export default class C`: f and C are the module's default export.
   for (const s of sf.statements) {
