@@ -135,12 +135,15 @@ const walkIndexable = (skipBuildOutput: boolean) => Effect.gen(function*() {
   }
   yield* walkTree({ paths: [store.root], hidden: true, noIgnore: false, globs: [], skipDirectory, onDirectory: (d) => directories.push(d) }, (batch) =>
     Effect.gen(function*() {
-      const stats = yield* store.lstatMany(batch.map((f) => f.path))
-      for (let i = 0; i < batch.length; i++) {
+      // Only the files the graph reads are stat'ed (what else a tree holds — docs, data, images —
+      // cannot change it); a hard link matters only for them too.
+      const relevant = batch.filter((f) => graphRelevant(f.path.relative))
+      const stats = yield* store.lstatMany(relevant.map((f) => f.path))
+      for (let i = 0; i < relevant.length; i++) {
         const st = stats[i]!
         if (st._tag === "Some" && st.value.kind === "file") {
-          all.push({ relative: batch[i]!.path.relative, size: st.value.size, mtimeMs: st.value.mtimeMs })
-          if (st.value.nlink > 1) linked.push(batch[i]!.path)
+          all.push({ relative: relevant[i]!.path.relative, size: st.value.size, mtimeMs: st.value.mtimeMs })
+          if (st.value.nlink > 1) linked.push(relevant[i]!.path)
         }
       }
     }))
