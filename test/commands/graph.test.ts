@@ -406,6 +406,29 @@ describe("TypeScript and JavaScript exports across files", () => {
   })
 })
 
+describe("this under a declared type", () => {
+  it("this.m() in a function declaring `this: Ns.T` is an exact reference of the interface's method; a class's is not taken for it", async () => {
+    const mem = new MemoryFs({
+      "src/Duration.ts": "export interface Duration {\n  toMillis(): number\n}\nexport declare class Clock {\n  static toMillis(): number\n}\n",
+      "src/internal/duration.ts": [
+        "import type * as Duration from \"../Duration.js\"",
+        "import type { Clock } from \"../Duration.js\"",
+        "export const DurationProto = {",
+        "  toJSON(this: Duration.Duration) {",
+        "    return { _id: \"Duration\", millis: this.toMillis() }",
+        "  },",
+        "  tick(this: Clock) { return this.toMillis() }",
+        "}",
+        ""
+      ].join("\n")
+    })
+    const saved = new SavedGraph()
+    const where = (r: { last: Record<string, unknown>; error?: unknown }) => r.error !== undefined ? [JSON.stringify(r.error)] : [...refsOf(r), ...byNameOf(r)].map((x) => `${x.file}:${x.line} ${x.kind} ${x.resolution}`)
+    expect(where(await runGraph(refsCommand({ name: "Duration.toMillis" }), mem, saved))).toEqual(["src/internal/duration.ts:5 call exact"])
+    expect(where(await runGraph(refsCommand({ name: "Clock.toMillis" }), mem, saved))).toEqual([])
+  })
+})
+
 describe("a graph kept open between calls (splice mcp)", () => {
   it("a refresh that finds every file as the last one left them reads nothing; any change, or a write's refresh of some paths, makes the next refresh look again", async () => {
     const mem = fixtureFs("ts")

@@ -45,15 +45,15 @@ const SAME_DIRECTORY_PACKAGE = new Set(["kotlin", "csharp", "php"])
 /**
  * refs.binding_id names a bindings.text: NULL for the tree-sitter languages (resolved by imports and names); else `scope`
  * (bound in the file, symbol_id set at insert), `export:<module>` (`namespace:<module>` where it
- * qualifies a further name), `member:<module>#<export>` (`implements:<module>#<export>`: a property
- * of an object literal typed by that export, an interface),
+ * qualifies a further name), `member:<module>#<export>` (`interface-member:<module>#<export>`: the
+ * export must be an interface; a typed object literal's property, `this.a` under `this: T`),
  * `member` (a guess among members by name), `global` (a guess among top-level names).
  */
 const bindingColumn = (b: RefBinding | undefined): string | null =>
   b === undefined ? null
     : b.kind === "symbol" ? "scope"
     : b.kind === "export" ? `${b.namespace === true ? "namespace" : "export"}:${b.module}`
-    : b.kind === "member" ? `${b.implemented === true ? "implements" : "member"}:${b.module}#${b.of}`
+    : b.kind === "member" ? `${b.ofInterface === true ? "interface-member" : "member"}:${b.module}#${b.of}`
     : b.kind === "unknown-member" ? "member"
     : "global"
 /** Files whose content decides how imports resolve. */
@@ -749,19 +749,19 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
           const id = yield* exportOf(fileImports, binding.slice(binding.indexOf(":") + 1), name, meaning)
           return id === undefined ? [null, "none"] : [id, "exact"]
         }
-        const implemented = binding.startsWith("implements:")
-        if (binding.startsWith("member:") || implemented) {
+        const ofInterface = binding.startsWith("interface-member:")
+        if (binding.startsWith("member:") || ofInterface) {
           const hash = binding.lastIndexOf("#")
           const module = binding.slice(binding.indexOf(":") + 1, hash)
           const of = binding.slice(hash + 1)
-          const owner = yield* exportOf(fileImports, module, of, implemented ? "type" : "namespace")
+          const owner = yield* exportOf(fileImports, module, of, ofInterface ? "type" : "namespace")
           const found = owner === undefined ? undefined : yield* containerOf(owner)
-          // A literal's property is a member of the interface that types it (not a class's static method).
-          const container = implemented && found?.kind !== "interface" ? undefined : found
+          // A literal's property, `this.a` under `this: T`: a member of an interface (a class's static method is not one of its instance).
+          const container = ofInterface && found?.kind !== "interface" ? undefined : found
           const member = container === undefined ? undefined
             : (yield* lookup(name)).find((s) => s.file_id === container.file_id && s.container === container.qualified_name)
           if (member !== undefined) return [member.id, "exact"]
-          if (owner === undefined && !implemented) {
+          if (owner === undefined && !ofInterface) {
             for (const i of fileImports) {
               if (i.fact.module !== module) continue
               for (const t of i.targets) {

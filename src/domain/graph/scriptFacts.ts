@@ -59,10 +59,19 @@ const collapse = (s: string) => s.replace(/\s+/g, " ").trim()
 const MAX_SIGNATURE = 240
 const clip = (s: string) => (s.length > MAX_SIGNATURE ? s.slice(0, MAX_SIGNATURE) + "…" : s)
 
+/**
+ * The declaration a type reference `T` or `Ns.T` names, as far as the file can tell: an export of a
+ * module (`import { T }`, `import * as Ns`), or a declaration of this file (its container and name,
+ * looked up once the whole file is walked: it may be declared further down).
+ */
+type TypeOwner = { readonly module: string; readonly of: string } | { readonly container: string; readonly owner: string }
+
 interface Context {
   readonly scope: Scope
   /** The qualified name of the class whose `this` is in scope, when that class is a symbol. */
   readonly thisClass: string | null
+  /** The type a function declares for `this` (`function (this: T)`), when it can name an interface (see typeOwner). */
+  readonly thisType?: TypeOwner | undefined
   /** The innermost symbol around (for callers and callees). */
   readonly enclosing: number | null
   /** Declarations here become symbols (the top level, namespace bodies)… */
@@ -83,8 +92,8 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
   const members = new Map<string, Map<string, number>>()
   /** `Ns.name` met before Ns's members were declared: looked up again once the whole file is walked. */
   const laterMembers: Array<{ readonly id: TS.Identifier; readonly name: string; readonly kind: RefKind; readonly qualified: string; readonly qualifier: string; readonly ctx: Context }> = []
-  /** Properties of object literals typed by an interface of this file (`const r: Reducer = { a: … }`): bound once the file is walked. */
-  const laterProperties: Array<{ readonly id: TS.Identifier; readonly container: string; readonly owner: string; readonly ctx: Context }> = []
+  /** Members of an interface of this file named before the whole file is walked (`const r: Reducer = { a: … }`, `this.a()` under `this: Reducer`). */
+  const laterProperties: Array<{ readonly id: TS.Identifier; readonly kind: RefKind; readonly qualifier: string | null; readonly container: string; readonly owner: string; readonly ctx: Context }> = []
   const refs: RefFact[] = []
   const imports: ImportFact[] = []
   const exportedNames = new Set<string>()
@@ -216,6 +225,8 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
       if (t?.kind === "namespace-import" && ts.isIdentifier(inner)) return addRef(id, name, kind, { kind: "member", module: t.module, of: inner.text }, inner.text, ctx)
     }
     if (left.kind === K.ThisKeyword) {
+      // `function (this: T) { this.m() }`: a member of T, when T is an interface (a property is no symbol: nothing then).
+      if (ctx.thisType !== undefined && ts.isIdentifier(id)) return interfaceMember(id, kind, "this", ctx.thisType, ctx)
       if (ctx.thisClass === null) return
       const index = members.get(ctx.thisClass)?.get(name)
       if (index !== undefined) addRef(id, name, kind, { kind: "symbol", index }, "this", ctx)
@@ -260,25 +271,34 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     let e = value
     while (ts.isParenthesizedExpression(e)) e = e.expression
     if (!ts.isObjectLiteralExpression(e)) return
-    const typeName = type.typeName
-    let owner: { readonly module: string; readonly of: string } | { readonly container: string; readonly owner: string } | undefined
-    if (ts.isIdentifier(typeName)) {
-      const t = ctx.scope.lookup(typeName.text, TYPE)?.target
-      if (t?.kind === "import") owner = { module: t.module, of: t.name }
-      else if (t?.kind === "symbol") owner = { container: symbols[t.index]!.container ?? "", owner: symbols[t.index]!.name }
-    } else if (ts.isIdentifier(typeName.left)) {
-      const t = ctx.scope.lookup(typeName.left.text, NAMESPACE)?.target
-      if (t?.kind === "namespace-import") owner = { module: t.module, of: typeName.right.text }
-      else if (t?.kind === "symbol") owner = { container: symbols[t.index]!.qualifiedName, owner: typeName.right.text }
-    }
+    const owner = typeOwner(type, ctx)
     if (owner === undefined) return
     for (const p of e.properties) {
       if (!(ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p) || ts.isGetAccessor(p) || ts.isSetAccessor(p)) || !ts.isIdentifier(p.name)) continue
-      if ("module" in owner) {
-        addRef(p.name, p.name.text, "read", { kind: "member", module: owner.module, of: owner.of, implemented: true }, null, ctx)
-        unordered = true
-      } else laterProperties.push({ id: p.name, ...owner, ctx })
+      interfaceMember(p.name, "read", null, owner, ctx)
     }
+  }
+  /** What a type annotation `T<…>` or `Ns.T<…>` names (TypeOwner), when the file can say. */
+  const typeOwner = (type: TS.TypeNode | undefined, ctx: Context): TypeOwner | undefined => {
+    if (type === undefined || !ts.isTypeReferenceNode(type)) return undefined
+    const typeName = type.typeName
+    if (ts.isIdentifier(typeName)) {
+      const t = ctx.scope.lookup(typeName.text, TYPE)?.target
+      if (t?.kind === "import") return { module: t.module, of: t.name }
+      if (t?.kind === "symbol") return { container: symbols[t.index]!.container ?? "", owner: symbols[t.index]!.name }
+    } else if (ts.isIdentifier(typeName.left)) {
+      const t = ctx.scope.lookup(typeName.left.text, NAMESPACE)?.target
+      if (t?.kind === "namespace-import") return { module: t.module, of: typeName.right.text }
+      if (t?.kind === "symbol") return { container: symbols[t.index]!.qualifiedName, owner: typeName.right.text }
+    }
+    return undefined
+  }
+  /** `id` names a member of the interface `owner` denotes: bound now (another file's), or once the file is walked. */
+  const interfaceMember = (id: TS.Identifier, kind: RefKind, qualifier: string | null, owner: TypeOwner, ctx: Context) => {
+    if ("module" in owner) {
+      addRef(id, id.text, kind, { kind: "member", module: owner.module, of: owner.of, ofInterface: true }, qualifier, ctx)
+      unordered = true
+    } else laterProperties.push({ id, kind, qualifier, ...owner, ctx })
   }
   /** References were added out of the order of the file: sorted at the end. */
   let unordered = false
@@ -548,10 +568,15 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
   const walkFunction = (node: TS.SignatureDeclarationBase, ctx: Context, enclosing: number | null) => {
     const scope = new Scope(ctx.scope)
     typeParameters(node, scope)
-    const inner: Context = { ...ctx, scope, symbolic: false, container: null, enclosing: enclosing ?? ctx.enclosing }
+    // `this` is the declared one (`this: T`); an arrow function's is the one around it; another
+    // function's own `this` is not T's (nor, with a declared one, the class's).
+    const first = node.parameters[0]
+    const thisParam = first !== undefined && ts.isIdentifier(first.name) && first.name.text === "this" ? first : undefined
+    const thisType = thisParam !== undefined ? typeOwner(thisParam.type, ctx) : ts.isArrowFunction(node) ? ctx.thisType : undefined
+    const inner: Context = { ...ctx, scope, symbolic: false, container: null, enclosing: enclosing ?? ctx.enclosing, ...(thisParam !== undefined ? { thisClass: null } : {}), thisType }
     if (ts.isFunctionExpression(node) && node.name !== undefined) scope.declare(node.name.text, VALUE, { kind: "local" })
     // Parameters: names are locals; defaults and types are uses (in the new scope: a default may name an earlier parameter).
-    for (const p of node.parameters) for (const id of bindingNames(p.name)) scope.declare(id.text, VALUE, { kind: "local" })
+    for (const p of node.parameters) if (p !== thisParam) for (const id of bindingNames(p.name)) scope.declare(id.text, VALUE, { kind: "local" })
     walkSignatureParts(node, inner)
     // Signatures of types and interface members have no body.
     const body = "body" in node ? (node as TS.FunctionLikeDeclarationBase).body : undefined
@@ -1063,7 +1088,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     if (owner === undefined || symbols[owner]!.kind !== "interface") continue
     const index = members.get(symbols[owner]!.qualifiedName)?.get(p.id.text)
     if (index === undefined) continue
-    addRef(p.id, p.id.text, "read", { kind: "symbol", index }, null, p.ctx)
+    addRef(p.id, p.id.text, p.kind, { kind: "symbol", index }, p.qualifier, p.ctx)
     late = true
   }
   if (late || unordered) refs.sort((a, b) => a.startByte - b.startByte)
