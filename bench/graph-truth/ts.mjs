@@ -3,7 +3,7 @@
 // Declarations (top level, namespace members, class and interface methods; overloads and merged
 // declarations are one symbol) are sampled by kind with a fixed seed; for each, `findReferences`
 // gives the truth and splice answers `find` + `refs` through `splice mcp`.
-// Usage: npm run build && node bench/graph-truth/ts.mjs [--project effect|zod] [--sample 66] [--seed 11]
+// Usage: npm run build && node bench/graph-truth/ts.mjs [--project effect|zod] [--sample 66] [--seed 11] [--groups own|family]
 import { execFileSync } from "node:child_process"
 import { existsSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
@@ -86,10 +86,19 @@ export const declarations = (ts, program, ws) => {
   return out
 }
 
-/** findReferences, kept to the symbol itself and its import/export aliases (not implementations or base members). */
-const oracleReferences = (ts, service, program, ws, def) => {
+/**
+ * findReferences, kept to the symbol itself and its import/export aliases (not implementations or base
+ * members). TypeScript groups the references by symbol and, for a method that overrides or implements
+ * another (`toJSON()` of a class implementing `Inspectable`, any class's `toString()`), puts the root
+ * member's group first (`Object.toString`: every `x.toString()` of the project): the symbol's own group
+ * is the one whose definition is the sampled declaration. `family` (--groups family) takes the first
+ * group instead, as this script did before 2026-12-01 evening: the figures of that reading.
+ */
+const oracleReferences = (ts, service, program, ws, def, family) => {
   const file = join(ws, def.file)
   const groups = service.findReferences(file, def.start) ?? []
+  const ownIndex = groups.findIndex((g) => g.definition.fileName === file && g.definition.textSpan.start <= def.start && def.start < g.definition.textSpan.start + g.definition.textSpan.length)
+  const own = family || ownIndex < 0 ? 0 : ownIndex
   const refs = [], decls = []
   const where = (entry) => {
     const sf = program.getSourceFile(entry.fileName)
@@ -97,7 +106,7 @@ const oracleReferences = (ts, service, program, ws, def) => {
     return { file: entry.fileName.slice(ws.length + 1), line: pos.line + 1, col: byteColumn(sf.text.split(/\r?\n/)[pos.line], pos.character) }
   }
   groups.forEach((g, i) => {
-    if (i > 0 && g.definition.kind !== ts.ScriptElementKind.alias) return
+    if (i !== own && g.definition.kind !== ts.ScriptElementKind.alias) return
     for (const r of g.references) {
       if (!r.fileName.startsWith(ws + "/")) continue
       ;(r.isDefinition ? decls : refs).push(where(r))
@@ -106,7 +115,8 @@ const oracleReferences = (ts, service, program, ws, def) => {
   return { refs, declarations: decls }
 }
 
-export const run = async ({ project = "effect", sample, seed }) => {
+export const run = async ({ project = "effect", sample, seed, groups = "own" }) => {
+  if (groups !== "own" && groups !== "family") throw new Error("--groups is own or family")
   const spec = PROJECTS[project]
   if (spec === undefined) throw new Error(`--project is one of ${Object.keys(PROJECTS).join(", ")}`)
   const ts = typescript5()
@@ -126,13 +136,13 @@ export const run = async ({ project = "effect", sample, seed }) => {
     const outcomes = []
     const t = performance.now()
     try {
-      for (const def of chosen) outcomes.push(await querySymbol(server, lines, { ...def, ...oracleReferences(ts, service, program, ws, def) }))
+      for (const def of chosen) outcomes.push(await querySymbol(server, lines, { ...def, ...oracleReferences(ts, service, program, ws, def, groups === "family") }))
     } finally {
       await server.close()
     }
     const lineCount = files.reduce((n, f) => n + readFileSync(join(ws, f), "utf8").split("\n").length, 0)
     const label = `TypeScript, ${spec.name} ${spec.version} src/ (${files.length} files, ${Math.round(lineCount / 1000)}k lines) vs TS LanguageService ${ts.version}; ` +
-      `${all.length} declarations, sample ${chosen.length}, seed ${seed}`
+      `${all.length} declarations, sample ${chosen.length}, seed ${seed}${groups === "family" ? ", the first group of each symbol's references (--groups family)" : ""}`
     const rep = report(label, outcomes, lines, siteClass)
     return { ...rep, text: rep.text + "\n" + ctagsText(ctags, lines), ctags, label, row: `TypeScript, ${spec.name} ${spec.version} \`src/\``, oracle: "TS LanguageService", index, queryMs: performance.now() - t }
   } finally {

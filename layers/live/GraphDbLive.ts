@@ -13,7 +13,7 @@ import { GraphDb } from "../../services/GraphDb.js"
 import { Lock } from "../../services/Lock.js"
 import { writeFileAtomic } from "./atomicFile.js"
 import type { GraphDbCache } from "./graphDbCache.js"
-import { openGraphDatabase, wrapDatabase } from "./sqlDatabase.js"
+import { openGraphDatabase, startSqlJs, wrapDatabase } from "./sqlDatabase.js"
 
 export interface GraphDbOptions {
   readonly explicit?: string
@@ -53,6 +53,7 @@ export const GraphDbLive = (options: GraphDbOptions): Layer.Layer<GraphDb, Retur
       }
       const location = found
       const dbPath = found.path
+      void startSqlJs().catch(() => undefined) // the failure, if any, is met again where it is awaited
       yield* lock.acquire([`graph-db:${dbPath}`], Duration.millis(options.lockTimeoutMs ?? 30_000))
       const cache = options.cache
       const warm = cache?.take(dbPath)

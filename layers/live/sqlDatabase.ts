@@ -8,8 +8,12 @@ import { readWasm } from "./grammarFiles.js"
 /** sql.js: the runtime (loaded from bytes, once), schema checks and migrations, and the service wrapper. */
 
 let runtime: Promise<SqlJsStatic> | undefined
-// Imported on first use: commands that never open the graph never evaluate sql.js.
-const sqlJs = () =>
+/**
+ * sql.js, imported on first use: commands that never open the graph never evaluate it. Its wasm
+ * compiles on V8's background threads, so a graph command starts it before taking the database's
+ * lock and reading the file (GraphDbLive), which then overlap the compile.
+ */
+export const startSqlJs = () =>
   (runtime ??= import("sql.js").then((m) => m.default({ wasmBinary: readWasm("sql-wasm.wasm", "sql.js/dist") as unknown as ArrayBuffer })))
 
 const SQLITE_HEADER = "SQLite format 3\u0000"
@@ -20,7 +24,7 @@ const dbError = (location: DbLocation, message: string, hint?: string) =>
 /** Open (or create) a database and bring it to the current schema; refuse foreign or corrupt ones. */
 export const openGraphDatabase = (bytes: Uint8Array | null, location: DbLocation) =>
   Effect.gen(function*() {
-    const SQL = yield* Effect.promise(sqlJs)
+    const SQL = yield* Effect.promise(startSqlJs)
     if (bytes !== null && bytes.length > 0) {
       const header = new TextDecoder().decode(bytes.subarray(0, 16))
       if (header !== SQLITE_HEADER) {

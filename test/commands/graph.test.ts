@@ -95,6 +95,13 @@ describe("the code graph on the memory layers", () => {
     const saved = new SavedGraph()
     const areas = await runGraph(findCommand({ name: "area", exported: false, fuzzy: false, limit: 50 }), mem, saved)
     expect(areas.lines.filter((l) => l["type"] === "symbol").map((l) => l["qualified_name"])).toEqual(["geo::Box::area", "Rect.area", "Area::area", "Shape.area", "Circle.area"])
+    // A qualified name, whatever the language's separator, finds that member only (looked up through the name's index).
+    for (const [qualified, file] of [["geo::Box::area", "c/shape.cpp"], ["Rect.area", "py/pkg/geometry.py"], ["Area::area", undefined], ["Shape.area", undefined]] as const) {
+      const one = await runGraph(findCommand({ name: qualified, exported: false, fuzzy: false, limit: 50 }), mem, saved)
+      const found = one.lines.filter((l) => l["type"] === "symbol")
+      expect(found.map((l) => l["qualified_name"])).toEqual([qualified])
+      if (file !== undefined) expect(found[0]).toMatchObject({ file })
+    }
     const glob = await runGraph(findCommand({ name: "make*", exported: true, fuzzy: false, limit: 50 }), mem, saved)
     expect(glob.lines.filter((l) => l["type"] === "symbol").map((l) => l["name"])).toEqual(["makeCircle"])
     const structs = await runGraph(findCommand({ name: "*", kind: "struct", exported: false, fuzzy: false, limit: 50 }), mem, saved)
@@ -356,6 +363,69 @@ describe("TypeScript and JavaScript exports across files", () => {
     expect(where(await runGraph(refsCommand({ name: "area" }), mem, saved))).toEqual(["src/main.ts:1 import exact", "src/main.ts:3 call exact"])
     expect(where(await runGraph(refsCommand({ name: "scaleImpl" }), mem, saved))).toEqual(["src/geo.ts:3 read exact", "src/main.ts:1 import exact", "src/main.ts:3 call exact", "src/main.ts:3 call exact"])
     expect(where(await runGraph(refsCommand({ name: "slug" }), mem, saved))).toEqual(["lib/app.js:1 import exact", "lib/app.js:3 call exact", "lib/app.js:3 call exact"])
+  })
+
+  it("the properties of an object literal typed by another file's interface are exact references of its methods; a class's static method of that name is not", async () => {
+    const mem = new MemoryFs({
+      "src/Cause.ts": [
+        "export interface CauseReducer<C, Z> {",
+        "  emptyCase(context: C): Z",
+        "  interruptCase(context: C, fiberId: number): Z",
+        "}",
+        "export class Registry { static interruptCase() { return 0 } }",
+        "export const reduce = <C, Z>(context: C, reducer: CauseReducer<C, Z>): Z => reducer.emptyCase(context)",
+        ""
+      ].join("\n"),
+      "src/internal/cause.ts": [
+        "import type * as Cause from \"../Cause.js\"",
+        "import { Registry } from \"../Cause.js\"",
+        "const SizeCauseReducer: Cause.CauseReducer<unknown, number> = {",
+        "  emptyCase: () => 0,",
+        "  interruptCase: () => 1",
+        "}",
+        "const counts: Registry = { interruptCase: () => 2 } as any",
+        "export const size = SizeCauseReducer",
+        ""
+      ].join("\n")
+    })
+    const saved = new SavedGraph()
+    const where = (r: { last: Record<string, unknown>; error?: unknown }) => r.error !== undefined ? [JSON.stringify(r.error)] : [...refsOf(r), ...byNameOf(r)].map((x) => `${x.file}:${x.line} ${x.kind} ${x.resolution}`)
+    expect(where(await runGraph(refsCommand({ name: "CauseReducer.interruptCase" }), mem, saved))).toEqual(["src/internal/cause.ts:5 read exact"])
+    expect(where(await runGraph(refsCommand({ name: "CauseReducer.emptyCase" }), mem, saved))).toEqual(["src/internal/cause.ts:4 read exact", "src/Cause.ts:6 call name"])
+    expect(where(await runGraph(refsCommand({ name: "Registry.interruptCase" }), mem, saved))).toEqual([])
+    // One-file refreshes: a literal names a method the interface lacks (unresolved, no guess); the
+    // interface gains it (the literal, unchanged, is found by that name); then the interface turns
+    // into a class (its importers resolve again: no longer an interface's member).
+    mem.put("src/more.ts", "import type { CauseReducer } from \"./Cause.js\"\nexport const r: CauseReducer<0, 0> = { emptyCase: () => 0, dieCase: () => 0 }\n")
+    expect(where(await runGraph(refsCommand({ name: "CauseReducer.emptyCase" }), mem, saved))).toEqual(["src/internal/cause.ts:4 read exact", "src/more.ts:2 read exact", "src/Cause.ts:6 call name"])
+    mem.put("src/Cause.ts", mem.text("src/Cause.ts")!.replace("  emptyCase(context: C): Z\n", "  emptyCase(context: C): Z\n  dieCase(context: C): Z\n"))
+    expect(where(await runGraph(refsCommand({ name: "CauseReducer.dieCase" }), mem, saved))).toEqual(["src/more.ts:2 read exact"])
+    mem.put("src/Cause.ts", mem.text("src/Cause.ts")!.replace("export interface CauseReducer<C, Z> {", "export declare class CauseReducer<C, Z> {"))
+    expect(where(await runGraph(refsCommand({ name: "CauseReducer.dieCase" }), mem, saved))).toEqual([])
+    expect(where(await runGraph(refsCommand({ name: "CauseReducer.interruptCase" }), mem, saved))).toEqual([])
+  })
+})
+
+describe("this under a declared type", () => {
+  it("this.m() in a function declaring `this: Ns.T` is an exact reference of the interface's method; a class's is not taken for it", async () => {
+    const mem = new MemoryFs({
+      "src/Duration.ts": "export interface Duration {\n  toMillis(): number\n}\nexport declare class Clock {\n  static toMillis(): number\n}\n",
+      "src/internal/duration.ts": [
+        "import type * as Duration from \"../Duration.js\"",
+        "import type { Clock } from \"../Duration.js\"",
+        "export const DurationProto = {",
+        "  toJSON(this: Duration.Duration) {",
+        "    return { _id: \"Duration\", millis: this.toMillis() }",
+        "  },",
+        "  tick(this: Clock) { return this.toMillis() }",
+        "}",
+        ""
+      ].join("\n")
+    })
+    const saved = new SavedGraph()
+    const where = (r: { last: Record<string, unknown>; error?: unknown }) => r.error !== undefined ? [JSON.stringify(r.error)] : [...refsOf(r), ...byNameOf(r)].map((x) => `${x.file}:${x.line} ${x.kind} ${x.resolution}`)
+    expect(where(await runGraph(refsCommand({ name: "Duration.toMillis" }), mem, saved))).toEqual(["src/internal/duration.ts:5 call exact"])
+    expect(where(await runGraph(refsCommand({ name: "Clock.toMillis" }), mem, saved))).toEqual([])
   })
 })
 

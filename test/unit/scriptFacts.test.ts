@@ -89,6 +89,65 @@ describe("TypeScript facts with scopes", () => {
     expect(f.refs.map((r) => r.startByte)).toEqual([...f.refs.map((r) => r.startByte)].sort((a, b) => a - b))
   })
 
+  it("an object literal typed by an interface (annotation, satisfies, as, an arrow's return type): its property names are the interface's members (effect's CauseReducer)", () => {
+    const f = facts([
+      "import type * as Cause from \"./Cause.js\"",
+      "import { type Printer } from \"./Printer.js\"",
+      "const Size: Cause.CauseReducer<unknown, unknown, number> = {",
+      "  emptyCase: () => 0,",
+      "  interruptCase: () => 1,",
+      "  sequentialCase(_, left, right) { return left + right }",
+      "}",
+      "const filter = <E>(p: (e: E) => boolean): Cause.CauseReducer<unknown, E, boolean> => ({ emptyCase: () => false, failCase: (_, e) => p(e) })",
+      "export const human = { print: (s: string) => s } satisfies Printer",
+      "const local = { size: 1, count() { return 2 } } as Counter",
+      "const notOurs: Partial<Counter> = { count: () => 1 }",
+      "const shapes: Shape = { area: 1 }",
+      "interface Counter { readonly size: number; count(): number }",
+      "class Shape { static area() { return 0 } }",
+      ""
+    ].join("\n"))
+    const props = f.refs.filter((r) => r.kind === "read" && /Case$|^print$|^count$|^area$/.test(r.name))
+    expect(props.map((r) => `${r.startLine}:${r.startColumn} ${r.name} → ${target(f, r)}`)).toEqual([
+      "4:3 emptyCase → member of CauseReducer from ./Cause.js",
+      "5:3 interruptCase → member of CauseReducer from ./Cause.js",
+      "6:3 sequentialCase → member of CauseReducer from ./Cause.js",
+      "8:89 emptyCase → member of CauseReducer from ./Cause.js",
+      "8:113 failCase → member of CauseReducer from ./Cause.js",
+      "9:24 print → member of Printer from ./Printer.js",
+      // An interface of the file, declared below: its method; `size` is a property (no symbol), and
+      // neither Partial<Counter> nor a class (whose `area` here is static) types the literal's names.
+      "10:26 count → method Counter.count"
+    ])
+    expect(props.filter((r) => r.binding?.kind === "member").every((r) => r.binding?.kind === "member" && r.binding.ofInterface === true)).toBe(true)
+    expect(f.refs.map((r) => r.startByte)).toEqual([...f.refs.map((r) => r.startByte)].sort((a, b) => a - b))
+  })
+
+  it("this.m() under a declared `this: T` is a member of the interface T (effect's protos: `toJSON(this: Duration)`); another function's own `this` is not", () => {
+    const f = facts([
+      "import type * as Duration from \"./Duration.js\"",
+      "import { format } from \"./Inspectable.js\"",
+      "interface MutableRef<A> { get(): A; readonly current: A }",
+      "const DurationProto = {",
+      "  toJSON(this: Duration.Duration) { return { millis: this.toMillis() } },",
+      "  toString(this: Duration.Duration) { return format(this.toJSON()) },",
+      "  [Symbol.iterator](this: MutableRef<number>) { const next = () => this.get(); return { next, inner: function () { return this.get() } } },",
+      "  plain() { return this.toMillis() }",
+      "}",
+      "export class Box { value() { return 1 } show(this: MutableRef<number>) { return this.get() + this.current } }",
+      ""
+    ].join("\n"))
+    expect(f.refs.filter((r) => r.qualifier === "this").map((r) => `${r.startLine}:${r.startColumn} ${r.name} ${r.kind} → ${target(f, r)}`)).toEqual([
+      "5:59 toMillis call → member of Duration from ./Duration.js",
+      "6:58 toJSON call → member of Duration from ./Duration.js",
+      // The arrow's `this` is the method's; the function expression's own `this` is unknown (nothing).
+      "7:73 get call → method MutableRef.get",
+      // In a class, a declared `this` is that type's, not the class's (`current` is a property: no symbol).
+      "10:86 get call → method MutableRef.get"
+    ])
+    expect(f.refs.filter((r) => r.binding?.kind === "member").every((r) => r.binding?.kind === "member" && r.binding.ofInterface === true)).toBe(true)
+  })
+
   it("a local that shadows a top-level name is not a use of it", () => {
     const f = facts([
       "export const map = 1",

@@ -45,14 +45,15 @@ const SAME_DIRECTORY_PACKAGE = new Set(["kotlin", "csharp", "php"])
 /**
  * refs.binding_id names a bindings.text: NULL for the tree-sitter languages (resolved by imports and names); else `scope`
  * (bound in the file, symbol_id set at insert), `export:<module>` (`namespace:<module>` where it
- * qualifies a further name), `member:<module>#<export>`,
+ * qualifies a further name), `member:<module>#<export>` (`interface-member:<module>#<export>`: the
+ * export must be an interface; a typed object literal's property, `this.a` under `this: T`),
  * `member` (a guess among members by name), `global` (a guess among top-level names).
  */
 const bindingColumn = (b: RefBinding | undefined): string | null =>
   b === undefined ? null
     : b.kind === "symbol" ? "scope"
     : b.kind === "export" ? `${b.namespace === true ? "namespace" : "export"}:${b.module}`
-    : b.kind === "member" ? `member:${b.module}#${b.of}`
+    : b.kind === "member" ? `${b.ofInterface === true ? "interface-member" : "member"}:${b.module}#${b.of}`
     : b.kind === "unknown-member" ? "member"
     : "global"
 /** Files whose content decides how imports resolve. */
@@ -134,12 +135,15 @@ const walkIndexable = (skipBuildOutput: boolean) => Effect.gen(function*() {
   }
   yield* walkTree({ paths: [store.root], hidden: true, noIgnore: false, globs: [], skipDirectory, onDirectory: (d) => directories.push(d) }, (batch) =>
     Effect.gen(function*() {
-      const stats = yield* store.lstatMany(batch.map((f) => f.path))
-      for (let i = 0; i < batch.length; i++) {
+      // Only the files the graph reads are stat'ed (what else a tree holds — docs, data, images —
+      // cannot change it); a hard link matters only for them too.
+      const relevant = batch.filter((f) => graphRelevant(f.path.relative))
+      const stats = yield* store.lstatMany(relevant.map((f) => f.path))
+      for (let i = 0; i < relevant.length; i++) {
         const st = stats[i]!
         if (st._tag === "Some" && st.value.kind === "file") {
-          all.push({ relative: batch[i]!.path.relative, size: st.value.size, mtimeMs: st.value.mtimeMs })
-          if (st.value.nlink > 1) linked.push(batch[i]!.path)
+          all.push({ relative: relevant[i]!.path.relative, size: st.value.size, mtimeMs: st.value.mtimeMs })
+          if (st.value.nlink > 1) linked.push(relevant[i]!.path)
         }
       }
     }))
@@ -731,7 +735,7 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
         }
         return undefined
       })
-    const containerOf = (id: number) => Effect.map(db.all<{ file_id: number; qualified_name: string }>("SELECT file_id, qualified_name FROM symbols WHERE id = ?", [id]), (rows) => rows[0])
+    const containerOf = (id: number) => Effect.map(db.all<{ file_id: number; qualified_name: string; kind: string }>("SELECT file_id, qualified_name, kind FROM symbols WHERE id = ?", [id]), (rows) => rows[0])
 
     /**
      * A reference the parser bound (TS/JS): an export of a module or a member of one is exact when
@@ -745,16 +749,19 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
           const id = yield* exportOf(fileImports, binding.slice(binding.indexOf(":") + 1), name, meaning)
           return id === undefined ? [null, "none"] : [id, "exact"]
         }
-        if (binding.startsWith("member:")) {
+        const ofInterface = binding.startsWith("interface-member:")
+        if (binding.startsWith("member:") || ofInterface) {
           const hash = binding.lastIndexOf("#")
-          const module = binding.slice(7, hash)
+          const module = binding.slice(binding.indexOf(":") + 1, hash)
           const of = binding.slice(hash + 1)
-          const owner = yield* exportOf(fileImports, module, of, "namespace")
-          const container = owner === undefined ? undefined : yield* containerOf(owner)
+          const owner = yield* exportOf(fileImports, module, of, ofInterface ? "type" : "namespace")
+          const found = owner === undefined ? undefined : yield* containerOf(owner)
+          // A literal's property, `this.a` under `this: T`: a member of an interface (a class's static method is not one of its instance).
+          const container = ofInterface && found?.kind !== "interface" ? undefined : found
           const member = container === undefined ? undefined
             : (yield* lookup(name)).find((s) => s.file_id === container.file_id && s.container === container.qualified_name)
           if (member !== undefined) return [member.id, "exact"]
-          if (owner === undefined) {
+          if (owner === undefined && !ofInterface) {
             for (const i of fileImports) {
               if (i.fact.module !== module) continue
               for (const t of i.targets) {

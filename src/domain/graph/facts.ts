@@ -57,14 +57,16 @@ export interface RefFact extends Span {
  * - `symbol`: a declaration of this file (index in `symbols`): exact.
  * - `export`: the export `name` of the module `module` (an import, `Ns.name` on `import * as Ns`);
  *   `namespace` when it qualifies a further name (`Ns.Inner.T`: Inner is a namespace, not a type).
- * - `member`: a member of the export `of` of `module` (`Schema.String` on `import { Schema }`).
+ * - `member`: a member of the export `of` of `module` (`Schema.String` on `import { Schema }`);
+ *   `ofInterface` when that export must be an interface: a property of an object literal it types
+ *   (`const r: Ns.Reducer = { a: … }`), `this.a` under `this: Ns.Reducer`.
  * - `unknown-member`: `x.name(…)` on a receiver whose type is unknown: a guess by name among members.
  * - `global`: a name no declaration in the file binds, in a script (not a module): a guess by name.
  */
 export type RefBinding =
   | { readonly kind: "symbol"; readonly index: number }
   | { readonly kind: "export"; readonly module: string; readonly namespace?: true }
-  | { readonly kind: "member"; readonly module: string; readonly of: string }
+  | { readonly kind: "member"; readonly module: string; readonly of: string; readonly ofInterface?: true }
   | { readonly kind: "unknown-member" }
   | { readonly kind: "global" }
 

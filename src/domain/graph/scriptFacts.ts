@@ -59,10 +59,19 @@ const collapse = (s: string) => s.replace(/\s+/g, " ").trim()
 const MAX_SIGNATURE = 240
 const clip = (s: string) => (s.length > MAX_SIGNATURE ? s.slice(0, MAX_SIGNATURE) + "…" : s)
 
+/**
+ * The declaration a type reference `T` or `Ns.T` names, as far as the file can tell: an export of a
+ * module (`import { T }`, `import * as Ns`), or a declaration of this file (its container and name,
+ * looked up once the whole file is walked: it may be declared further down).
+ */
+type TypeOwner = { readonly module: string; readonly of: string } | { readonly container: string; readonly owner: string }
+
 interface Context {
   readonly scope: Scope
   /** The qualified name of the class whose `this` is in scope, when that class is a symbol. */
   readonly thisClass: string | null
+  /** The type a function declares for `this` (`function (this: T)`), when it can name an interface (see typeOwner). */
+  readonly thisType?: TypeOwner | undefined
   /** The innermost symbol around (for callers and callees). */
   readonly enclosing: number | null
   /** Declarations here become symbols (the top level, namespace bodies)… */
@@ -83,6 +92,8 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
   const members = new Map<string, Map<string, number>>()
   /** `Ns.name` met before Ns's members were declared: looked up again once the whole file is walked. */
   const laterMembers: Array<{ readonly id: TS.Identifier; readonly name: string; readonly kind: RefKind; readonly qualified: string; readonly qualifier: string; readonly ctx: Context }> = []
+  /** Members of an interface of this file named before the whole file is walked (`const r: Reducer = { a: … }`, `this.a()` under `this: Reducer`). */
+  const laterProperties: Array<{ readonly id: TS.Identifier; readonly kind: RefKind; readonly qualifier: string | null; readonly container: string; readonly owner: string; readonly ctx: Context }> = []
   const refs: RefFact[] = []
   const imports: ImportFact[] = []
   const exportedNames = new Set<string>()
@@ -214,6 +225,8 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
       if (t?.kind === "namespace-import" && ts.isIdentifier(inner)) return addRef(id, name, kind, { kind: "member", module: t.module, of: inner.text }, inner.text, ctx)
     }
     if (left.kind === K.ThisKeyword) {
+      // `function (this: T) { this.m() }`: a member of T, when T is an interface (a property is no symbol: nothing then).
+      if (ctx.thisType !== undefined && ts.isIdentifier(id)) return interfaceMember(id, kind, "this", ctx.thisType, ctx)
       if (ctx.thisClass === null) return
       const index = members.get(ctx.thisClass)?.get(name)
       if (index !== undefined) addRef(id, name, kind, { kind: "symbol", index }, "this", ctx)
@@ -246,6 +259,49 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     }
     if (kind === "call" && !ts.isPrivateIdentifier(id)) addRef(id, name, kind, { kind: "unknown-member" }, null, ctx)
   }
+
+  /**
+   * `const r: T = { a: …, b() {…} }`, `{…} satisfies T`, `{…} as T`, `(): T => ({…})`: TypeScript
+   * types the literal by T, and counts its property names as references of T's members. Only where T
+   * is an interface (a class's static method of the same name is no member of its instances), named
+   * `T`, `Ns.T` (`import * as Ns`) or an imported `T`; a member T inherits is left unresolved.
+   */
+  const typedLiteral = (type: TS.TypeNode | undefined, value: TS.Expression | undefined, ctx: Context) => {
+    if (type === undefined || value === undefined || !ts.isTypeReferenceNode(type)) return
+    let e = value
+    while (ts.isParenthesizedExpression(e)) e = e.expression
+    if (!ts.isObjectLiteralExpression(e)) return
+    const owner = typeOwner(type, ctx)
+    if (owner === undefined) return
+    for (const p of e.properties) {
+      if (!(ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p) || ts.isGetAccessor(p) || ts.isSetAccessor(p)) || !ts.isIdentifier(p.name)) continue
+      interfaceMember(p.name, "read", null, owner, ctx)
+    }
+  }
+  /** What a type annotation `T<…>` or `Ns.T<…>` names (TypeOwner), when the file can say. */
+  const typeOwner = (type: TS.TypeNode | undefined, ctx: Context): TypeOwner | undefined => {
+    if (type === undefined || !ts.isTypeReferenceNode(type)) return undefined
+    const typeName = type.typeName
+    if (ts.isIdentifier(typeName)) {
+      const t = ctx.scope.lookup(typeName.text, TYPE)?.target
+      if (t?.kind === "import") return { module: t.module, of: t.name }
+      if (t?.kind === "symbol") return { container: symbols[t.index]!.container ?? "", owner: symbols[t.index]!.name }
+    } else if (ts.isIdentifier(typeName.left)) {
+      const t = ctx.scope.lookup(typeName.left.text, NAMESPACE)?.target
+      if (t?.kind === "namespace-import") return { module: t.module, of: typeName.right.text }
+      if (t?.kind === "symbol") return { container: symbols[t.index]!.qualifiedName, owner: typeName.right.text }
+    }
+    return undefined
+  }
+  /** `id` names a member of the interface `owner` denotes: bound now (another file's), or once the file is walked. */
+  const interfaceMember = (id: TS.Identifier, kind: RefKind, qualifier: string | null, owner: TypeOwner, ctx: Context) => {
+    if ("module" in owner) {
+      addRef(id, id.text, kind, { kind: "member", module: owner.module, of: owner.of, ofInterface: true }, qualifier, ctx)
+      unordered = true
+    } else laterProperties.push({ id, kind, qualifier, ...owner, ctx })
+  }
+  /** References were added out of the order of the file: sorted at the end. */
+  let unordered = false
 
   // ---- declarations ----
 
@@ -512,10 +568,15 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
   const walkFunction = (node: TS.SignatureDeclarationBase, ctx: Context, enclosing: number | null) => {
     const scope = new Scope(ctx.scope)
     typeParameters(node, scope)
-    const inner: Context = { ...ctx, scope, symbolic: false, container: null, enclosing: enclosing ?? ctx.enclosing }
+    // `this` is the declared one (`this: T`); an arrow function's is the one around it; another
+    // function's own `this` is not T's (nor, with a declared one, the class's).
+    const first = node.parameters[0]
+    const thisParam = first !== undefined && ts.isIdentifier(first.name) && first.name.text === "this" ? first : undefined
+    const thisType = thisParam !== undefined ? typeOwner(thisParam.type, ctx) : ts.isArrowFunction(node) ? ctx.thisType : undefined
+    const inner: Context = { ...ctx, scope, symbolic: false, container: null, enclosing: enclosing ?? ctx.enclosing, ...(thisParam !== undefined ? { thisClass: null } : {}), thisType }
     if (ts.isFunctionExpression(node) && node.name !== undefined) scope.declare(node.name.text, VALUE, { kind: "local" })
     // Parameters: names are locals; defaults and types are uses (in the new scope: a default may name an earlier parameter).
-    for (const p of node.parameters) for (const id of bindingNames(p.name)) scope.declare(id.text, VALUE, { kind: "local" })
+    for (const p of node.parameters) if (p !== thisParam) for (const id of bindingNames(p.name)) scope.declare(id.text, VALUE, { kind: "local" })
     walkSignatureParts(node, inner)
     // Signatures of types and interface members have no body.
     const body = "body" in node ? (node as TS.FunctionLikeDeclarationBase).body : undefined
@@ -524,7 +585,10 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
       hoistVars(body, scope)
       declareStatements(body.statements, scope, inner)
       for (const st of body.statements) walk(st, inner)
-    } else walk(body, inner)
+    } else {
+      typedLiteral(node.type, body, inner)
+      walk(body, inner)
+    }
   }
 
   const walkSignatureParts = (node: TS.SignatureDeclarationBase, ctx: Context) => {
@@ -609,6 +673,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
       walkFunction(m, ctx, index ?? null)
     } else if (ts.isPropertyDeclaration(m)) {
       if (m.type) walk(m.type, ctx)
+      typedLiteral(m.type, m.initializer, ctx)
       if (m.initializer) walk(m.initializer, ctx)
     } else if (ts.isClassStaticBlockDeclaration(m)) {
       walkBlockLike(m.body.statements, ctx)
@@ -836,7 +901,9 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
           if (d.type) walk(d.type, ctx)
           if (d.initializer === undefined) continue
           const index = symbolOf.get(s.declarationList.declarations.length === 1 ? s : d)
-          walk(d.initializer, index !== undefined ? { ...ctx, enclosing: index } : ctx)
+          const inner = index !== undefined ? { ...ctx, enclosing: index } : ctx
+          typedLiteral(d.type, d.initializer, inner)
+          walk(d.initializer, inner)
         }
         return
       }
@@ -982,6 +1049,13 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
         if (p.default) walk(p.default, ctx)
         return
       }
+      case K.SatisfiesExpression:
+      case K.AsExpression:
+      case K.TypeAssertionExpression: {
+        const e = node as TS.SatisfiesExpression | TS.AsExpression | TS.TypeAssertion
+        typedLiteral(e.type, e.expression, ctx)
+        return walkChildren(node, ctx)
+      }
       case K.CallExpression:
       case K.NewExpression:
         callees.add((node as TS.CallExpression | TS.NewExpression).expression)
@@ -1009,7 +1083,15 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     addRef(m.id, m.name, m.kind, { kind: "symbol", index }, m.qualifier, m.ctx)
     late = true
   }
-  if (late) refs.sort((a, b) => a.startByte - b.startByte)
+  for (const p of laterProperties) {
+    const owner = members.get(p.container)?.get(p.owner)
+    if (owner === undefined || symbols[owner]!.kind !== "interface") continue
+    const index = members.get(symbols[owner]!.qualifiedName)?.get(p.id.text)
+    if (index === undefined) continue
+    addRef(p.id, p.id.text, p.kind, { kind: "symbol", index }, p.qualifier, p.ctx)
+    late = true
+  }
+  if (late || unordered) refs.sort((a, b) => a.startByte - b.startByte)
 
   // `export default function f`, `export default class C`: f and C are the module's default export.
   for (const s of sf.statements) {
