@@ -81,7 +81,8 @@ const unknownCommand = (args: ReadonlyArray<string>) => {
 const unknown = unknownCommand(argv.slice(2))
 /**
  * The command line, read here when it is plain (most calls: src/cli/plainArgs.ts), else by
- * @effect/cli, which is then loaded (~a quarter of a start's work when every call paid for it).
+ * @effect/cli, which is then loaded (a sixth of what a `read` added to Node's start when every
+ * call paid for it).
  */
 const command = (args: ReadonlyArray<string>) => {
   // As @effect/cli prints it (a paragraph, then console.log's newline).
