@@ -6,7 +6,8 @@
 // (layers/live/typescriptParser.ts) and whose standard library declarations its LanguageService
 // reads (grammars/typescript-lib/), and toml_edit's wasm.
 import { build } from "esbuild"
-import { mkdirSync, copyFileSync, readdirSync, rmSync, chmodSync } from "node:fs"
+import { mkdirSync, copyFileSync, readdirSync, readFileSync, rmSync, chmodSync } from "node:fs"
+import { createRequire } from "node:module"
 import { join } from "node:path"
 
 const grammarPackages = {
@@ -65,9 +66,64 @@ const jsoncParserEsm = {
   }
 }
 
+// Work Effect does as its modules load that every start paid for and few runs need (each checked
+// with --cpu-prof and process.cpuUsage() around module initialisation, see README "Start-up"). A
+// pattern that is no longer found fails the build, so that an upgrade of effect cannot silently
+// bring the cost back or patch the wrong code.
+const effectPatches = {
+  // Whether V8 keeps the name of a function in stack traces, learnt by formatting a stack trace as
+  // the module loads (~9 ms of CPU on the loaded machine measured, the first trace of the 1.5 MB
+  // bundle). Property names survive esbuild, minified or not, and a function not yet optimised is
+  // always in the trace: the probe answers true at start-up, so true it is.
+  "effect/dist/esm/Utils.js": [
+    ['const isNotOptimizedAway = /*#__PURE__*/standard.effect_internal_function(() => new Error().stack)?.includes("effect_internal_function") === true;',
+      "const isNotOptimizedAway = true;"]
+  ],
+  // The clock's origins, taken at first use instead of as the module loads: the same formulas, but
+  // `performance` (a global getter that loads node:perf_hooks and its ten modules) is touched only
+  // by a run that reads the clock.
+  "effect/dist/esm/internal/clock.js": [
+    ['  if (typeof performance === "undefined" || typeof performance.now !== "function") {\n    return () => BigInt(Date.now()) * bigint1e6;\n  }\n  let origin;\n  return () => {\n',
+      '  let origin;\n  return () => {\n    if (typeof performance === "undefined" || typeof performance.now !== "function") return BigInt(Date.now()) * bigint1e6;\n'],
+    ["const origin = /*#__PURE__*/performanceNowNanos() - /*#__PURE__*/processHrtime.bigint();\n  return () => origin + processHrtime.bigint();",
+      "let origin;\n  return () => (origin ??= performanceNowNanos() - processHrtime.bigint()) + processHrtime.bigint();"]
+  ]
+}
+const patchEffect = {
+  name: "effect-start-up",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]effect[\\/]dist[\\/]esm[\\/](Utils|internal[\\/]clock)\.js$/ }, async (args) => {
+      const key = Object.keys(effectPatches).find((k) => args.path.replace(/\\/g, "/").endsWith(`node_modules/${k}`))
+      if (key === undefined) return undefined
+      let src = readFileSync(args.path, "utf8")
+      for (const [from, to] of effectPatches[key]) {
+        if (!src.includes(from)) throw new Error(`scripts/build.mjs: ${key} no longer contains ${JSON.stringify(from.slice(0, 60))}…`)
+        src = src.replace(from, to)
+      }
+      return { contents: src, loader: "js" }
+    })
+  }
+}
+
+// node:crypto (and its fifteen modules) only when used: by the lock and journal key of a writing
+// command, not by `splice read` or `--version`, which load those layers' modules all the same.
+// Its exports become getters that load it at first touch.
+const cryptoExports = Object.keys(createRequire(import.meta.url)("node:crypto"))
+const lazyCrypto = {
+  name: "lazy-node-crypto",
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?crypto$/ }, (args) => args.namespace === "lazy-crypto" ? { path: "node:crypto", external: true } : { path: "crypto", namespace: "lazy-crypto" })
+    b.onLoad({ filter: /.*/, namespace: "lazy-crypto" }, () => ({
+      loader: "js",
+      contents: "let crypto\nconst load = () => crypto || (crypto = require(\"node:crypto\"))\n" +
+        cryptoExports.map((k) => `Object.defineProperty(exports, ${JSON.stringify(k)}, { enumerable: true, get: () => load()[${JSON.stringify(k)}] })`).join("\n")
+    }))
+  }
+}
+
 const common = {
   entryPoints: ["src/main.ts"],
-  plugins: [jsoncParserEsm],
+  plugins: [jsoncParserEsm, patchEffect],
   bundle: true,
   platform: "node",
   target: "node20",
@@ -110,7 +166,7 @@ const emscriptenToCjs = {
     })
   }
 }
-await build({ ...common, format: "cjs", outfile: "dist/splice.cjs", plugins: [jsoncParserEsm, emscriptenToCjs] })
+await build({ ...common, format: "cjs", outfile: "dist/splice.cjs", plugins: [jsoncParserEsm, patchEffect, emscriptenToCjs, lazyCrypto] })
 
 copyFileSync("src/launcher.mjs", "dist/splice.mjs")
 chmodSync("dist/splice.mjs", 0o755)

@@ -12,12 +12,16 @@
 // The cache is written at exit, so it holds every function the run compiled. A command runs code
 // no other command does, so the first run of each command rewrites the cache: it accumulates the
 // code of every command used since the bundle was built (the commands it holds are listed beside it).
-import * as fs from "node:fs"
 import { createRequire } from "node:module"
-import * as os from "node:os"
-import * as path from "node:path"
-import { fileURLToPath } from "node:url"
-import * as vm from "node:vm"
+
+// Node's built-in modules through require: an ES module import of node:fs builds its ESM facade,
+// which reads every export, fs.promises included (node:fs/promises, readline's interface, streams).
+const require = createRequire(import.meta.url)
+const fs = require("node:fs")
+const os = require("node:os")
+const path = require("node:path")
+const { fileURLToPath } = require("node:url")
+const vm = require("node:vm")
 
 const deno = globalThis.Deno
 const serving = process.argv[2] === "mcp"
@@ -26,7 +30,7 @@ try {
   // them too (for the single executable) and says why. Not for the long-running server, where the
   // optimised wasm pays for itself after a few edits (its code cache is kept apart).
   if (!serving) {
-    const v8 = await import("node:v8")
+    const v8 = require("node:v8")
     v8.setFlagsFromString("--no-wasm-tier-up")
     v8.setFlagsFromString("--no-wasm-dynamic-tiering")
   }

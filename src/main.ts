@@ -5,18 +5,14 @@
  * number after an interrupt, and the process exits only once stdout and stderr are flushed.
  */
 import * as v8 from "node:v8"
-import * as CliConfig from "@effect/cli/CliConfig"
-import * as FileSystem from "@effect/platform/FileSystem"
-import * as NodePath from "@effect/platform-node/NodePath"
-import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import { chooseMode, flushed, makeOutput } from "../layers/live/OutputLive.js"
 import { warmUp } from "../layers/live/warmUp.js"
-import { cliFor, VERSION } from "./cli/root.js"
+import { plainArgs } from "./cli/plainArgs.js"
+import { RunCatalog, runParsed } from "./cli/runLayer.js"
+import { VERSION } from "./cli/version.js"
 import { commandSpecs } from "./spec/commands/index.js"
 import { numbersAsArguments, stdinArgumentLast, valueFlags } from "./spec/argv.js"
-import { RunCatalog } from "./cli/common.js"
 import { catalogOf } from "./domain/locale/index.js"
 import { LOCALES, resolveLocale, takeLocaleFlag } from "./domain/locale/locale.js"
 import { spliceError } from "./domain/SpliceError.js"
@@ -69,12 +65,6 @@ const locale = resolveLocale(localeFlag.flag, process.env, () => Intl.DateTimeFo
 const catalog = catalogOf("locale" in locale ? locale.locale : "en")
 const argv = [...process.argv.slice(0, 2), ...numbersAsArguments(stdinArgumentLast(localeFlag.args, commandSpecs), commandSpecs)]
 warmUp(argv.slice(2))
-// What @effect/cli needs (help, completions) and no more: NodeContext would also load the worker
-// and child-process modules on every start. Its FileSystem serves only file-typed flags and
-// arguments, which splice does not declare (commands read files through FileStore): a no-op one
-// spares every start loading node:crypto and the platform's file system module.
-// Case-sensitive flags, as every Unix tool has them: `splice search -c` (count) is not `-C` (context).
-const cliEnvironment = Layer.mergeAll(FileSystem.layerNoop({}), NodePath.layer, NodeTerminal.layer, CliConfig.layer({ isCaseSensitive: true }))
 // Commands defined as specs print their own short help, generated from the same definition as their flags.
 const help = requestedHelp(argv.slice(2), commandSpecs, VERSION)
 /** A first word that names no command: SPL-E010 with the commands it is close to (@effect/cli only lists them all). */
@@ -89,13 +79,26 @@ const unknownCommand = (args: ReadonlyArray<string>) => {
   })
 }
 const unknown = unknownCommand(argv.slice(2))
+/**
+ * The command line, read here when it is plain (most calls: src/cli/plainArgs.ts), else by
+ * @effect/cli, which is then loaded (a sixth of what a `read` added to Node's start when every
+ * call paid for it).
+ */
+const command = (args: ReadonlyArray<string>) => {
+  // As @effect/cli prints it (a paragraph, then console.log's newline).
+  if (args.length === 1 && args[0] === "--version") return Effect.sync(() => void process.stdout.write(`${VERSION}\n\n`))
+  const spec = commandSpecs.find((s) => s.name === args[0])
+  const parsed = spec === undefined ? undefined : plainArgs(spec, args.slice(1))
+  if (spec !== undefined && parsed !== undefined) return runParsed(spec, parsed)
+  return Effect.flatMap(Effect.promise(() => import("./cli/root.js")), (cli) => cli.runCli(argv))
+}
 const program = "invalid" in locale
   ? Effect.fail(spliceError("SPL-E010", `--locale ${JSON.stringify(locale.invalid)}: splice speaks ${LOCALES.join(" and ")}`, {
     context: { flag: "--locale", expected: "en or pt-BR (also written en_US.UTF-8, pt, pt_BR.UTF-8)", known: [...LOCALES] }
   }))
   : unknown !== undefined ? Effect.fail(unknown)
-  : help !== undefined ? Effect.sync(() => void process.stdout.write(help)) : cliFor(argv.slice(2))(argv)
-const fiber = Effect.runFork(program.pipe(Effect.provide(cliEnvironment), Effect.provideService(RunCatalog, catalog)))
+  : help !== undefined ? Effect.sync(() => void process.stdout.write(help)) : command(argv.slice(2))
+const fiber = Effect.runFork(program.pipe(Effect.provideService(RunCatalog, catalog)))
 
 let signal: Signal | undefined
 /** The exit status, set once the run is over and only the output is still draining to a reader. */

@@ -21,6 +21,10 @@ import { TrustLive } from "./TrustLive.js"
 import { ValidatorLive } from "./ValidatorLive.js"
 import { findWorkspaceRoot } from "./workspaceRoot.js"
 
+/** `next`, built after `prev` and given its services; the outcome offers both's. */
+const then = <ROut2, E2, RIn2>(next: Layer.Layer<ROut2, E2, RIn2>) => <ROut, E, RIn>(prev: Layer.Layer<ROut, E, RIn>) =>
+  next.pipe(Layer.provideMerge(prev))
+
 /** Everything a command needs, on the real disk. Building it is cheap: grammars load on first parse. */
 export const liveLayer = (options: {
   readonly workspace: string | undefined
@@ -46,23 +50,23 @@ export const liveLayer = (options: {
         })
     }).pipe(Effect.map((root) => {
       const store = FileStoreLive(root, options.pathsFrom === "root" ? root : undefined)
-      const config = ProjectConfigLive.pipe(Layer.provide(store))
-      const trust = TrustLive.pipe(Layer.provide(Layer.mergeAll(store, HasherLive)))
-      const lock = LockLive(root)
-      const services = Layer.mergeAll(
-        config,
-        trust,
-        CompilerGateLive.pipe(Layer.provide(Layer.mergeAll(store, ProcessRunnerLive, config, trust))),
-        store,
-        lock,
+      // One after another, each given the services built before it. Layer.mergeAll builds them
+      // concurrently, with a fiber, a scope and a copy of the fiber refs each, for constructors that
+      // make a few synchronous calls: building this layer and the read after it took ~115 ms of CPU
+      // that way against ~85 ms in sequence (README "Start-up").
+      const services = store.pipe(
+        then(HasherLive),
+        then(ProjectConfigLive),
+        then(TrustLive),
+        then(LockLive(root)),
+        then(SyntaxLive),
+        then(CompilerGateLive.pipe(Layer.provide(ProcessRunnerLive))),
         // Writers refresh an existing code graph after committing; nothing of it loads until then.
-        graphAccessLive(options.graphCache).pipe(Layer.provide(Layer.mergeAll(store, lock, SyntaxLive))),
-        JournalLive.pipe(Layer.provide(Layer.mergeAll(store, HasherLive, JournalKeyLive))),
-        HasherLive,
-        SyntaxLive,
-        ValidatorLive.pipe(Layer.provide(Layer.merge(SyntaxLive, ProcessRunnerLive))),
-        OutputLive(options.output, options.catalog),
-        InputLive
+        then(graphAccessLive(options.graphCache)),
+        then(JournalLive.pipe(Layer.provide(JournalKeyLive))),
+        then(ValidatorLive.pipe(Layer.provide(ProcessRunnerLive))),
+        then(OutputLive(options.output, options.catalog)),
+        then(InputLive)
       )
       return options.treeWatcher === undefined ? services : Layer.merge(services, TreeWatchLive(options.treeWatcher))
     }))

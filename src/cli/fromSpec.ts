@@ -5,13 +5,12 @@
 import * as Args from "@effect/cli/Args"
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
-import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
-import { GraphDbLive } from "../../layers/live/GraphDbLive.js"
-import type { CommandSpec, WorkspaceServices } from "../spec/command.js"
-import type { Param, Params, Values } from "../spec/param.js"
+import type * as Layer from "effect/Layer"
+import type { AnyCommandSpec, CommandSpec, WorkspaceServices } from "../spec/command.js"
+import type { Param, Params } from "../spec/param.js"
 import type { GraphDb } from "../../services/GraphDb.js"
 import * as common from "./common.js"
+import { layerOfParsed, valuesOf } from "./runLayer.js"
 
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
 
@@ -45,36 +44,26 @@ const optionOf = (p: Param<unknown>): Options.Options<unknown> => {
   }
 }
 
-/** Parsed flags → the values a command receives (Option.none → undefined). */
-const valuesOf = <P extends Params>(params: P, parsed: Record<string, unknown>): Values<P> => {
-  const out: Record<string, unknown> = {}
-  for (const key of Object.keys(params)) {
-    const v = parsed[key]
-    out[key] = Option.isOption(v) ? Option.getOrUndefined(v) : v
-  }
-  return out as Values<P>
-}
-
-/** The @effect/cli command for a definition, with its live layer. */
-export const cliCommand = <P extends Params>(spec: CommandSpec<P, WorkspaceServices | GraphDb>) => {
-  const config: Record<string, unknown> = {}
+/** A definition's flags and arguments for @effect/cli, with --workspace and --output. */
+export const configOf = (spec: AnyCommandSpec): Record<string, Options.Options<unknown> | Args.Args<unknown>> => {
+  const config: Record<string, Options.Options<unknown> | Args.Args<unknown>> = {}
   for (const [key, p] of Object.entries(spec.params)) {
     if (p.only === "mcp") continue
     config[key] = p.positional !== undefined ? argumentOf(p, p.positional) : optionOf(p)
   }
   config["workspace"] = common.workspace
   config["output"] = common.output
+  return config
+}
+
+/** The @effect/cli command for a definition, with its live layer. */
+export const cliCommand = <P extends Params>(spec: CommandSpec<P, WorkspaceServices | GraphDb>) => {
+  const config = configOf(spec as unknown as AnyCommandSpec)
   // The handler's types are checked through the definition (Values<P>); the record here is generic.
   const command = Command.make(spec.name, config as Record<string, Options.Options<unknown>>, (parsed) =>
     spec.run(valuesOf(spec.params, parsed as Record<string, unknown>))).pipe(Command.withDescription(spec.summary))
-  return Command.provide(command, (parsed: Record<string, unknown>) => {
-    const flags = parsed as unknown as common.CommonFlags
-    const live = common.layerFor(flags)
-    if (spec.needs === "workspace") return live as Layer.Layer<WorkspaceServices | GraphDb, never, never>
-    const db = parsed["db"]
-    const explicit = Option.isOption(db) ? Option.getOrUndefined(db) as string | undefined : undefined
-    return Layer.provideMerge(GraphDbLive({ create: spec.needs === "graph-create", ...(explicit !== undefined ? { explicit } : {}) }), live)
-  })
+  return Command.provide(command, (parsed: Record<string, unknown>) =>
+    layerOfParsed(spec as unknown as AnyCommandSpec, parsed) as Layer.Layer<WorkspaceServices | GraphDb, never, never>)
 }
 
 export { camel }

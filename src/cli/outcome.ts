@@ -1,11 +1,9 @@
 /**
- * From a run's Exit to the last line and the exit status: SpliceErrors by their registry code,
- * flag errors as usage (exit 2), interruption by a signal as 128 + its number (after rollback),
- * anything else as a defect.
+ * From a run's Exit to the last line and the exit status: SpliceErrors by their registry code
+ * (@effect/cli's flag errors among them, made usage errors in src/cli/root.ts), interruption by a
+ * signal as 128 + its number (after rollback), anything else as a defect.
  */
 import * as os from "node:os"
-import * as HelpDoc from "@effect/cli/HelpDoc"
-import * as ValidationError from "@effect/cli/ValidationError"
 import * as Cause from "effect/Cause"
 import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
@@ -40,8 +38,6 @@ export interface Outcome {
   readonly error?: SpliceError
 }
 
-const stripAnsi = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, "")
-
 export const outcomeOf = (exit: Exit.Exit<unknown, unknown>, signal: Signal | undefined): Outcome => {
   if (Exit.isSuccess(exit)) return { exit: ExitCode.ok }
   const cause = exit.cause
@@ -52,11 +48,6 @@ export const outcomeOf = (exit: Exit.Exit<unknown, unknown>, signal: Signal | un
   if (Option.isSome(failure)) {
     const e = failure.value
     if (e instanceof SpliceError) return { exit: e.exit, error: e }
-    if (ValidationError.isValidationError(e)) {
-      if (ValidationError.isHelpRequested(e)) return { exit: ExitCode.ok }
-      const text = stripAnsi(HelpDoc.toAnsiText(e.error)).trim()
-      return { exit: ExitCode.usage, error: spliceError("SPL-E010", `invalid command line: ${text}`, { context: { kind: e._tag } }) }
-    }
     return { exit: ExitCode.internal, error: spliceError("SPL-E099", `unexpected failure: ${String(e)}`) }
   }
   if (Cause.isInterruptedOnly(cause) || signal !== undefined) {

@@ -1,5 +1,18 @@
-/** The `splice` command: one subcommand per definition in src/spec/commands/, plus `splice mcp` serving them all. */
+/**
+ * The `splice` command through @effect/cli: one subcommand per definition in src/spec/commands/, plus
+ * `splice mcp` serving them all. main.ts imports this module only for the command lines it does not
+ * read itself (src/cli/plainArgs.ts), so that everyday calls never load @effect/cli.
+ */
+import * as CliConfig from "@effect/cli/CliConfig"
 import * as Command from "@effect/cli/Command"
+import * as HelpDoc from "@effect/cli/HelpDoc"
+import * as ValidationError from "@effect/cli/ValidationError"
+import * as FileSystem from "@effect/platform/FileSystem"
+import * as NodePath from "@effect/platform-node/NodePath"
+import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { spliceError } from "../domain/SpliceError.js"
 import { cliCommand } from "./fromSpec.js"
 import { mcpCommand } from "./mcp.js"
 import { VERSION } from "./version.js"
@@ -23,3 +36,26 @@ export const cliFor = (args: ReadonlyArray<string>) => {
   )
   return Command.run(root, { name: "splice", version: VERSION })
 }
+
+// What @effect/cli needs (help, completions) and no more: NodeContext would also load the worker
+// and child-process modules on every start. Its FileSystem serves only file-typed flags and
+// arguments, which splice does not declare (commands read files through FileStore): a no-op one
+// spares every start loading node:crypto and the platform's file system module.
+// Case-sensitive flags, as every Unix tool has them: `splice search -c` (count) is not `-C` (context).
+export const cliEnvironment = Layer.mergeAll(FileSystem.layerNoop({}), NodePath.layer, NodeTerminal.layer, CliConfig.layer({ isCaseSensitive: true }))
+
+const stripAnsi = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, "")
+
+/**
+ * `argv` (the runtime and script first) through @effect/cli. A command line it rejects is a usage
+ * error, SPL-E010 (exit 2), after @effect/cli has printed its own message; --help inside a command's
+ * flags ends the run successfully once the help is printed.
+ */
+export const runCli = (argv: ReadonlyArray<string>) =>
+  cliFor(argv.slice(2))(argv).pipe(
+    Effect.catchIf(ValidationError.isValidationError, (e) =>
+      ValidationError.isHelpRequested(e)
+        ? Effect.void
+        : Effect.fail(spliceError("SPL-E010", `invalid command line: ${stripAnsi(HelpDoc.toAnsiText(e.error)).trim()}`, { context: { kind: e._tag } }))),
+    Effect.provide(cliEnvironment)
+  )
