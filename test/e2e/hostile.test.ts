@@ -105,7 +105,12 @@ describe.each(runtimes)("a hostile repository under $name", (rt) => {
     // A FIFO in place of a lock file: the lock is never taken, and splice gives up in time.
     const locks = path.join(ws, ".splice", "locks")
     fs.mkdirSync(locks, { recursive: true })
-    fifo(path.join(locks, createHash("sha1").update("m.py").digest("hex").slice(0, 24) + ".lock"))
+    const lockFifo = path.join(locks, createHash("sha1").update("m.py").digest("hex").slice(0, 24) + ".lock")
+    fifo(lockFifo)
+    // An unreadable lock file older than 2 s is a torn create and is taken over: dated ahead, this
+    // one stays young however long the process takes to start on a loaded machine.
+    const ahead = new Date(Date.now() + 120_000)
+    fs.utimesSync(lockFifo, ahead, ahead)
     const c = run(["edit", "--file", "m.py", "--replace-old", "return 2", "--replace-new", "return 3", "--lock-timeout", "0.5"])
     expect(c.code).not.toBe(null)
     expect(JSON.stringify(c.last) + c.stderr.slice(0, 500)).toContain("SPL-E032")
