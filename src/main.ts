@@ -85,8 +85,8 @@ const unknown = unknownCommand(argv.slice(2))
  * call paid for it).
  */
 const command = (args: ReadonlyArray<string>) => {
-  // As @effect/cli prints it (a paragraph, then console.log's newline).
-  if (args.length === 1 && args[0] === "--version") return Effect.sync(() => void process.stdout.write(`${VERSION}\n\n`))
+  // One line, as git and ripgrep print it (@effect/cli's own adds an empty line after it).
+  if (args.length === 1 && args[0] === "--version") return Effect.sync(() => void process.stdout.write(`${VERSION}\n`))
   const spec = commandSpecs.find((s) => s.name === args[0])
   const parsed = spec === undefined ? undefined : plainArgs(spec, args.slice(1))
   if (spec !== undefined && parsed !== undefined) return runParsed(spec, parsed)

@@ -21,6 +21,8 @@ describe.each(runtimes)("--help under $name", (rt) => {
     expect(runSync(rt, ["edit", "-f", "a.ts", "-h"], { cwd: ws }).stdout).toBe(renderHelp(commandSpecs.find((s) => s.name === "edit")!))
     const root = runSync(rt, ["--help"], { cwd: ws })
     expect([root.code, root.stderr, root.stdout]).toEqual([0, "", renderRootHelp(commandSpecs, VERSION)])
+    const version = runSync(rt, ["--version"], { cwd: ws })
+    expect([version.code, version.stderr, version.stdout]).toEqual([0, "", `${VERSION}\n`])
     expect(fs.readdirSync(ws)).toEqual([])
   }, 20_000 + commandSpecs.length * 2_000) // one process per command (54 now), each ~0.2 s on a quiet machine
 })
