@@ -10,8 +10,8 @@ import { treeEditOf } from "../../src/domain/treeEdit.js"
 import { type Capture, Syntax, type SyntaxIssue } from "../../services/Syntax.js"
 import { readWasm } from "./grammarFiles.js"
 import { goStandardPackage } from "./goRoot.js"
-import { parseWhenIdle, recall, remember } from "./recentTrees.js"
-import { scriptKindOf, typescriptCompletions, typescriptFacts, typescriptRenameLocations } from "./typescriptParser.js"
+import { keepsRecent, parseWhenIdle, recall, remember } from "./recentTrees.js"
+import { scriptKindOf, typescriptCompletions, typescriptEditErrors, typescriptFacts, typescriptRenameLocations } from "./typescriptParser.js"
 
 /**
  * tree-sitter through web-tree-sitter. The runtime and each grammar are loaded from bytes (paths
@@ -160,6 +160,17 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
       try {
         return typescriptRenameLocations({ files, tsconfig, conditions }, file, offset)
       } catch {
+        return undefined
+      }
+    }),
+  scriptEditErrors: (path, before, after) =>
+    Effect.sync(() => {
+      const kind = scriptKindOf(path)
+      if (!keepsRecent() || kind === undefined) return undefined
+      try {
+        return typescriptEditErrors(path, kind, before, after)
+      } catch {
+        // Not loadable, or its recursive parser overflowed the stack: the gate's other way decides.
         return undefined
       }
     }),

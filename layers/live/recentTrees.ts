@@ -41,6 +41,9 @@ export const keepRecentTrees = (isBusy: () => boolean = () => false): void => {
   busy = isBusy
 }
 
+/** Whether this process keeps what it parsed (a long-running one does). */
+export const keepsRecent = (): boolean => keeping
+
 const find = (wasm: string, text: string) => recent.findIndex((r) => r.wasm === wasm && r.text.length === text.length && r.text === text)
 
 export const recall = (wasm: string, text: string): Recent | undefined => {
