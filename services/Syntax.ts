@@ -78,10 +78,11 @@ export interface SyntaxService {
   readonly editIssues: (grammar: Grammar, before: string, after: string) => Effect.Effect<EditIssues, SpliceError>
   /**
    * TypeScript's syntax errors before and after an edit of a TS/JS file, the after-text parsed
-   * incrementally from a kept parse of the before-text; undefined where parses are not kept (a
-   * one-shot CLI process, which would pay for loading TypeScript's parser) or TypeScript fails.
+   * incrementally from a kept parse of the before-text, whose parse is kept in turn. `"kept"`: only
+   * if a parse of the before-text is kept; `"parse"`: else parse it now. Undefined where parses are
+   * not kept (a one-shot CLI process, which would pay for loading TypeScript's parser) or TypeScript fails.
    */
-  readonly scriptEditErrors: (path: string, before: string, after: string) => Effect.Effect<ScriptEditErrors | undefined>
+  readonly scriptEditErrors: (path: string, before: string, after: string, from: "kept" | "parse") => Effect.Effect<ScriptEditErrors | undefined>
   /** Every match of a tree-sitter query on the text: one array of captures per match. */
   readonly query: (grammar: Grammar, text: string, query: string) => Effect.Effect<ReadonlyArray<ReadonlyArray<Capture>>, SpliceError>
   /**

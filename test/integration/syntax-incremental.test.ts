@@ -14,6 +14,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as ts from "typescript-parser"
 import { describe, expect, it } from "vitest"
 import { idleParsesDone, keepRecentTrees, keepsRecent, recall } from "../../layers/live/recentTrees.js"
 import { SyntaxLive } from "../../layers/live/SyntaxLive.js"
@@ -40,10 +41,11 @@ const freshParses = (typescript: boolean) => Layer.effect(
         const a = yield* s.issues(grammar, after)
         return { after: a, before: a.length === 0 ? undefined : yield* s.issues(grammar, before) }
       }),
-    scriptEditErrors: (file, before, after) =>
+    // Asked before the gate under test, which takes the kept parse of the before-text away.
+    scriptEditErrors: (file, before, after, from) =>
       Effect.sync(() => {
         const kind = scriptKindOf(file)
-        if (!typescript || !keepsRecent() || kind === undefined) return undefined
+        if (!typescript || !keepsRecent() || kind === undefined || (from === "kept" && !keepsParseOf(file, kind, before))) return undefined
         return { before: typescriptSyntaxErrors(file, before, kind), after: typescriptSyntaxErrors(file, after, kind) }
       })
   }))
@@ -120,8 +122,8 @@ const differential = async (name: string, text: string, chains: number, afterSte
     let before = text
     for (let step = 0; step < 6; step++) {
       const after = randomEdit(before, next)
-      const got = await verdict(incremental, name, before, after)
       const want = await verdict(reference, name, before, after)
+      const got = await verdict(incremental, name, before, after)
       expect(got, `${name} seed ${seed} step ${step}`).toEqual(want)
       if (keepsRecent()) {
         // Kept parses change how an edit is checked, never whether it passes (nor why it failed).
@@ -191,6 +193,29 @@ describe("incremental syntax gate = fresh parses", () => {
     expect(withErrors).toBeGreaterThan(10) // broken texts were chained too, not only valid ones
   })
 
+  it("the gate parses without JSDoc: TypeScript's syntax errors are the same as with it, comments edited included", () => {
+    const text = fixture("test/fixtures/effect-3.22.4/Brand.ts")
+    const next = random(42)
+    const inComments = ["*/", "/*", "{", "}", "@param {", "`", "<", "{@link ", "\n"]
+    let withErrors = 0
+    for (let i = 0; i < 30; i++) {
+      const doc = text.indexOf("/**", Math.floor(next() * text.length))
+      const at = (doc === -1 ? 0 : doc) + Math.floor(next() * 80)
+      const edited = text.slice(0, at) + inComments[Math.floor(next() * inComments.length)]! + text.slice(at)
+      for (const [file, kind] of [["/Brand.ts", ts.ScriptKind.TS], ["/Brand.js", ts.ScriptKind.JS]] as const) {
+        // A one-file program's syntax errors of a parse with JSDoc (for JS, as the gate asks too).
+        const withJsDoc = ts.createSourceFile(file, edited, ts.ScriptTarget.Latest, false, kind)
+        const host = ts.createCompilerHost({})
+        const program = ts.createProgram({ rootNames: [file], options: { allowJs: true, noResolve: true, noLib: true, types: [] }, host: { ...host, getSourceFile: (f) => (f === file ? withJsDoc : undefined), fileExists: (f) => f === file } })
+        const sorted = (ds: ReadonlyArray<{ readonly start?: number | undefined; readonly code: number }>) => ds.map((d) => `${d.start}:${d.code}`).sort() // a program sorts them
+        const got = typescriptSyntaxErrors(file, edited, kind === ts.ScriptKind.TS ? "ts" : "js")
+        expect(sorted(got), `${file} at ${at}`).toEqual(sorted(program.getSyntacticDiagnostics(withJsDoc)))
+        if (got.length > 0) withErrors++
+      }
+    }
+    expect(withErrors).toBeGreaterThan(5)
+  })
+
   // Last: from here on this process keeps trees, as `splice mcp` does.
   it.each(FILES.filter((f) => /\.(ts|c)$/.test(f.name)))("kept trees (splice mcp): $name, each edit starting from the tree kept for its text", { timeout: 240_000 }, async ({ name, text }) => {
     keepRecentTrees()
@@ -199,8 +224,8 @@ describe("incremental syntax gate = fresh parses", () => {
     let kept = 0
     await differential(name, text, 8, async (after) => {
       await idleParsesDone()
-      // TS/JS: TypeScript's parse of the edited text, kept at once; other languages: tree-sitter's, kept once idle.
-      if (kind !== undefined ? keepsParseOf(name, kind, after) : recall(grammar.wasm, after) !== undefined) kept++
+      // TS/JS with tree-sitter errors: TypeScript's parse of the edited text, kept at once; else tree-sitter's, kept once idle.
+      if ((kind !== undefined && keepsParseOf(name, kind, after)) || recall(grammar.wasm, after) !== undefined) kept++
     })
     expect(kept).toBe(8 * 6) // every next edit found its before-text's tree
   })
@@ -210,14 +235,16 @@ describe("incremental syntax gate = fresh parses", () => {
     const grammar = grammarForPath(name)!
     const kind = scriptKindOf(name)
     const fresh = (t: string) => Effect.runPromise(Effect.flatMap(Syntax, (syn) => syn.issues(grammar, t)).pipe(Effect.provide(SyntaxLive)))
-    // TS/JS: TypeScript's parse of every edited text is kept at once (tree-sitter parses only what it blames).
-    const keptAtOnce = (after: string) => kind !== undefined ? expect(keepsParseOf(name, kind, after)).toBe(true) : expect(recall(grammar.wasm, after)?.issues).toEqual([])
+    const keptAtOnce = (after: string) => expect(recall(grammar.wasm, after)?.issues).toEqual([])
     let clean = 0
     await differential(name, text, 6, async (after) => {
-      if (kind !== undefined) keptAtOnce(after)
-      if ((await fresh(after)).length > 0) return
+      const errors = (await fresh(after)).length
+      // TS/JS: what tree-sitter finds errors in is TypeScript's to parse next, at once.
+      if (kind !== undefined && errors > 0) expect(keepsParseOf(name, kind, after)).toBe(true)
+      if (errors > 0) return
       clean++
-      keptAtOnce(after)
+      // A clean text's tree, unless TypeScript's parse of the text before was kept (it is checked first).
+      if (kind === undefined || !keepsParseOf(name, kind, after)) keptAtOnce(after)
     })
     // Where tree-sitter finds no error in the file itself, edits that keep it clean (a comment
     // line added at the start of a line) start each from the tree the one before kept.
@@ -227,7 +254,8 @@ describe("incremental syntax gate = fresh parses", () => {
     for (let step = 0; step < 4; step++) {
       const at = before.indexOf("\n", Math.floor(before.length * (step + 1) / 5)) + 1
       const after = before.slice(0, at) + comment + before.slice(at)
-      expect(await verdict(incremental, name, before, after)).toEqual(await verdict(reference, name, before, after))
+      const want = await verdict(reference, name, before, after)
+      expect(await verdict(incremental, name, before, after)).toEqual(want)
       keptAtOnce(after)
       before = after
     }
