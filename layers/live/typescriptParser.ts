@@ -257,6 +257,14 @@ const keepParse = (kept: KeptParse): void => {
 export const keepsParseOf = (file: string, kind: ScriptKind, text: string): boolean =>
   keptParses.some((k) => k.key === `${kind}\u0000${file}` && k.text === text)
 
+/** Parses a text afresh and keeps the parse (unless one is kept): a server does so when idle. */
+export const keepFreshParse = (file: string, kind: ScriptKind, text: string): void => {
+  if (keepsParseOf(file, kind, text)) return
+  const ts = (api ??= load())
+  const sf = parseForErrors(ts, file, kind, text)
+  keepParse({ key: `${kind}\u0000${file}`, text, sf, errors: syntaxErrorsOf(ts, file, kind, sf) })
+}
+
 /**
  * TypeScript's syntax errors before and after an edit, the after-text parsed incrementally from the
  * before-text's parse (kept from the previous edit of it, else parsed now); the after-text's parse
