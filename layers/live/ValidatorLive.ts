@@ -150,7 +150,7 @@ export const ValidatorLive: Layer.Layer<Validator, never, Syntax | ProcessRunner
           const script = TS_FAMILY.has(grammar.language) && kind !== undefined
           const typescriptParser = `typescript ${TYPESCRIPT_VERSION}`
           // A long-running process (`splice mcp`) keeps TypeScript's parse of what an edit wrote to a
-          // file tree-sitter finds errors in, and parses the next edit of it incrementally (~1 ms on
+          // file tree-sitter finds (false) errors in, and parses the next edit of it incrementally (~1 ms on
           // 20 KB), where tree-sitter reparses every part of the file with an error (its false
           // errors: ~10 ms on effect's Queue.ts). No new error there: the edit passes, as it would
           // below (tree-sitter's pass, or TypeScript's when tree-sitter blames). New errors: decided
@@ -192,10 +192,10 @@ export const ValidatorLive: Layer.Layer<Validator, never, Syntax | ProcessRunner
             })
           }
 
-          // Errors in the edited text (tree-sitter's own, false ones included): its next edit goes to
-          // TypeScript first. A file tree-sitter finds clean stays with tree-sitter, whose
+          // Errors tree-sitter found before the edit too (its false ones, mostly): the file's next edit
+          // goes to TypeScript first. A file tree-sitter finds clean stays with tree-sitter, whose
           // incremental reparse of an error-free tree is as cheap (and needs no TypeScript loaded).
-          if (known === undefined && script && before !== null && tree.all > 0) known = yield* syntax.scriptEditErrors(input.path, before, after, "parse")
+          if (known === undefined && script && before !== null && tree.all > tree.fresh.length) known = yield* syntax.scriptEditErrors(input.path, before, after, "parse")
           if (tree.fresh.length === 0 || !script) return treeVerdict()
           // tree-sitter blames the edit; TypeScript's parser has the last word on TS/JS.
           const ts = known !== undefined ? Either.right(known) : yield* Effect.either(Effect.try(() => {
