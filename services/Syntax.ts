@@ -39,6 +39,22 @@ export interface EditIssues {
   readonly before: ReadonlyArray<SyntaxIssue> | undefined
 }
 
+/** One syntax error of TypeScript's parser; offsets index the parsed string (UTF-16). */
+export interface TsSyntaxError {
+  readonly start: number
+  readonly length: number
+  readonly code: number
+  readonly message: string
+  /** Where the cause is, when TypeScript says (the `{` that a `'}' expected` belongs to). */
+  readonly related?: { readonly start: number; readonly message: string }
+}
+
+/** TypeScript's syntax errors of a text before and after an edit (offsets index each text). */
+export interface ScriptEditErrors {
+  readonly before: ReadonlyArray<TsSyntaxError>
+  readonly after: ReadonlyArray<TsSyntaxError>
+}
+
 /** The node kinds a grammar's trees can hold, as queries name them. */
 export interface NodeKinds {
   /** Named kinds (`function_definition`, `identifier`), plus ERROR (tree-sitter's parse errors). */
@@ -60,6 +76,13 @@ export interface SyntaxService {
    * from a fresh parse: callers judge such an edit on `issues`.
    */
   readonly editIssues: (grammar: Grammar, before: string, after: string) => Effect.Effect<EditIssues, SpliceError>
+  /**
+   * TypeScript's syntax errors before and after an edit of a TS/JS file, the after-text parsed
+   * incrementally from a kept parse of the before-text, whose parse is kept in turn. `"kept"`: only
+   * if a parse of the before-text is kept; `"parse"`: else parse it now. Undefined where parses are
+   * not kept (a one-shot CLI process, which would pay for loading TypeScript's parser) or TypeScript fails.
+   */
+  readonly scriptEditErrors: (path: string, before: string, after: string, from: "kept" | "parse") => Effect.Effect<ScriptEditErrors | undefined>
   /** Every match of a tree-sitter query on the text: one array of captures per match. */
   readonly query: (grammar: Grammar, text: string, query: string) => Effect.Effect<ReadonlyArray<ReadonlyArray<Capture>>, SpliceError>
   /**

@@ -5,13 +5,14 @@ import type { Grammar } from "../../src/domain/languages.js"
 import { maskHtmlText } from "../../src/domain/htmlText.js"
 import { blankCommentRuns } from "../../src/domain/pythonCommentRuns.js"
 import { spliceError } from "../../src/domain/SpliceError.js"
+import { newIssues } from "../../src/domain/newIssues.js"
 import { lineOfOffset, lineStarts } from "../../src/domain/textMatch.js"
 import { treeEditOf } from "../../src/domain/treeEdit.js"
-import { type Capture, Syntax, type SyntaxIssue } from "../../services/Syntax.js"
+import { type Capture, Syntax, type SyntaxIssue, type TsSyntaxError } from "../../services/Syntax.js"
 import { readWasm } from "./grammarFiles.js"
 import { goStandardPackage } from "./goRoot.js"
-import { parseWhenIdle, recall, remember } from "./recentTrees.js"
-import { scriptKindOf, typescriptCompletions, typescriptFacts, typescriptRenameLocations } from "./typescriptParser.js"
+import { keepsRecent, parseWhenIdle, recall, remember } from "./recentTrees.js"
+import { keepFreshParse, keepsParseOf, scriptKindOf, typescriptCompletions, typescriptEditErrors, typescriptFacts, typescriptRenameLocations } from "./typescriptParser.js"
 
 /**
  * tree-sitter through web-tree-sitter. The runtime and each grammar are loaded from bytes (paths
@@ -160,6 +161,24 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
       try {
         return typescriptRenameLocations({ files, tsconfig, conditions }, file, offset)
       } catch {
+        return undefined
+      }
+    }),
+  scriptEditErrors: (path, before, after, from) =>
+    Effect.sync(() => {
+      const kind = scriptKindOf(path)
+      if (!keepsRecent() || kind === undefined || (from === "kept" && !keepsParseOf(path, kind, before))) return undefined
+      try {
+        const errors = typescriptEditErrors(path, kind, before, after)
+        // New errors: the edit is likely refused and the file keeps the before-text, whose parse the
+        // update spent; parsed again once the process is idle, for the next try.
+        const key = (e: TsSyntaxError) => ({ kind: "error" as const, expected: String(e.code), offset: e.start })
+        if (newIssues(before, errors.before.map(key), after, errors.after.map(key)).length > 0) {
+          parseWhenIdle(`typescript\u0000${path}`, before, async () => keepFreshParse(path, kind, before))
+        }
+        return errors
+      } catch {
+        // Not loadable, or its recursive parser overflowed the stack: the gate's other way decides.
         return undefined
       }
     }),

@@ -1,4 +1,5 @@
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import { type ChangedRegion, changedRegion } from "../../src/domain/changedRegion.js"
 import { extensionOf, type Grammar, grammarForPath } from "../../src/domain/languages.js"
@@ -15,7 +16,9 @@ import { scriptKindOf, TYPESCRIPT_VERSION, type TsSyntaxError, typescriptSyntaxE
  * The syntax gate: parse before and after, block only the errors the edit introduced. tree-sitter
  * decides alone where it is right; where it is known to be wrong, the language's own parser decides:
  * TypeScript's parser when tree-sitter blames a TS/JS edit (tree-sitter-typescript rejects valid
- * code), python3 on every Python edit (tree-sitter-python accepts indentation errors).
+ * code), python3 on every Python edit (tree-sitter-python accepts indentation errors). So a TS/JS
+ * edit passes when either parser finds no new error; a server, which keeps TypeScript's parses,
+ * asks TypeScript first (incrementally: far cheaper there) and tree-sitter only when it blames.
  */
 
 /** An error located in the edited text, with its message; `expected` tells errors apart for newIssues. */
@@ -45,11 +48,12 @@ const describe = (issue: SyntaxIssue, text: string): string => {
 const fromTreeSitter = (text: string) => (i: SyntaxIssue): Finding => ({ ...i, message: describe(i, text) })
 
 const fromTypeScript = (text: string) => {
-  const starts = lineStarts(text)
+  // Only a related location needs lines (most texts have no error at all: nothing to count).
+  let starts: ReadonlyArray<number> | undefined
   return (d: TsSyntaxError): Finding => {
     let message = d.message
     if (d.related !== undefined) {
-      const at = position(starts, d.related.start)
+      const at = position(starts ??= lineStarts(text), d.related.start)
       message += ` (${d.related.message.replace(/\.$/, "")}: line ${at.line}, column ${at.column})`
     }
     return { kind: "error", expected: `TS${d.code}`, offset: d.start, message }
@@ -71,8 +75,8 @@ const judged = (
   fresh: ReadonlyArray<Finding>,
   common: { readonly language: string; readonly parser: string; readonly preexisting: number; readonly reason?: string }
 ): Verdict => {
-  const starts = lineStarts(text)
   const capped = nearestFirst(fresh, region)
+  const starts = capped.shown.length === 0 ? [] : lineStarts(text)
   const errors: NewSyntaxError[] = capped.shown.map((f) => {
     const at = position(starts, f.offset)
     return { line: at.line, column: at.column, message: f.message, source: sourceLine(text, at.line) }
@@ -142,6 +146,20 @@ export const ValidatorLive: Layer.Layer<Validator, never, Syntax | ProcessRunner
           const { before, after } = input
           const beforeText = before ?? ""
           const region = changedRegion(beforeText, after)
+          const kind = scriptKindOf(input.path)
+          const script = TS_FAMILY.has(grammar.language) && kind !== undefined
+          const typescriptParser = `typescript ${TYPESCRIPT_VERSION}`
+          // A long-running process (`splice mcp`) keeps TypeScript's parse of what an edit wrote to a
+          // file tree-sitter finds (false) errors in, and parses the next edit of it incrementally (~1 ms on
+          // 20 KB), where tree-sitter reparses every part of the file with an error (its false
+          // errors: ~10 ms on effect's Queue.ts). No new error there: the edit passes, as it would
+          // below (tree-sitter's pass, or TypeScript's when tree-sitter blames). New errors: decided
+          // below as in a CLI process, with these errors as TypeScript's.
+          let known = script && before !== null ? yield* syntax.scriptEditErrors(input.path, before, after, "kept") : undefined
+          if (known !== undefined) {
+            const fresh = newIssues(beforeText, known.before.map(fromTypeScript(beforeText)), after, known.after.map(fromTypeScript(after)))
+            if (fresh.length === 0) return judged(after, region, [], { language: grammar.language, parser: typescriptParser, preexisting: known.after.length })
+          }
           // python3 (another process) checks a Python edit while tree-sitter parses it here.
           const [py, tree] = yield* Effect.all([
             grammar.language === "python" ? pythonSyntax(runner, input.path, before, after) : Effect.succeed(undefined),
@@ -174,19 +192,22 @@ export const ValidatorLive: Layer.Layer<Validator, never, Syntax | ProcessRunner
             })
           }
 
-          const kind = scriptKindOf(input.path)
-          if (tree.fresh.length === 0 || !TS_FAMILY.has(grammar.language) || kind === undefined) return treeVerdict()
+          // Errors tree-sitter found before the edit too (its false ones, mostly): the file's next edit
+          // goes to TypeScript first. A file tree-sitter finds clean stays with tree-sitter, whose
+          // incremental reparse of an error-free tree is as cheap (and needs no TypeScript loaded).
+          if (known === undefined && script && before !== null && tree.all > tree.fresh.length) known = yield* syntax.scriptEditErrors(input.path, before, after, "parse")
+          if (tree.fresh.length === 0 || !script) return treeVerdict()
           // tree-sitter blames the edit; TypeScript's parser has the last word on TS/JS.
-          const ts = yield* Effect.either(Effect.try(() => {
-            const a = typescriptSyntaxErrors(input.path, after, kind)
-            const b = a.length === 0 || before === null ? [] : typescriptSyntaxErrors(input.path, before, kind)
+          const ts = known !== undefined ? Either.right(known) : yield* Effect.either(Effect.try(() => {
+            const a = typescriptSyntaxErrors(input.path, after, kind!)
+            const b = a.length === 0 || before === null ? [] : typescriptSyntaxErrors(input.path, before, kind!)
             return { after: a, before: b }
           }))
           if (ts._tag === "Left") return treeVerdict(`TypeScript's parser could not be loaded (${String(ts.left.error)}): tree-sitter's verdict only`)
           const fresh = newIssues(beforeText, ts.right.before.map(fromTypeScript(beforeText)), after, ts.right.after.map(fromTypeScript(after)))
           return judged(after, region, fresh, {
             language: grammar.language,
-            parser: `typescript ${TYPESCRIPT_VERSION}`,
+            parser: typescriptParser,
             preexisting: ts.right.after.length - fresh.length,
             ...(fresh.length === 0 ? { reason: `tree-sitter reported ${tree.fresh.length} new error(s); TypeScript's parser finds none` } : {})
           })

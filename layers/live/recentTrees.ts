@@ -41,6 +41,9 @@ export const keepRecentTrees = (isBusy: () => boolean = () => false): void => {
   busy = isBusy
 }
 
+/** Whether this process keeps what it parsed (a long-running one does). */
+export const keepsRecent = (): boolean => keeping
+
 const find = (wasm: string, text: string) => recent.findIndex((r) => r.wasm === wasm && r.text.length === text.length && r.text === text)
 
 export const recall = (wasm: string, text: string): Recent | undefined => {
@@ -106,8 +109,9 @@ export const idleParsesDone = (): Promise<void> =>
   waiting.length === 0 && timer === undefined ? Promise.resolve() : new Promise((resolve) => idle.push(resolve))
 
 /**
- * Parses a text afresh (through `run`, which remembers the tree) once the process has been idle for
- * a moment; each new call postpones the work. Nothing happens unless trees are kept.
+ * Parses a text afresh (through `run`, which keeps what it parsed: a tree, or TypeScript's parse,
+ * whose `wasm` key then names no grammar) once the process has been idle for a moment; each new call
+ * postpones the work. Nothing happens unless trees are kept.
  */
 export const parseWhenIdle = (wasm: string, text: string, run: () => Promise<void>): void => {
   if (!keeping || text.length > CHARS) return

@@ -6,14 +6,19 @@
  * previous one's text, as successive edits in `splice mcp` do), for TypeScript, TSX, JavaScript,
  * Python, Rust and C. The reference is the same gate given a Syntax whose `editIssues` parses both
  * texts from scratch. python3 is left out (scripted as missing) so Python verdicts are tree-sitter's.
+ * A process that keeps parses (`splice mcp`) asks TypeScript's incremental parser first on TS/JS:
+ * its reference parses both texts from scratch with TypeScript, and its decisions must be a CLI
+ * process's (passed or failed alike; a failed edit's verdict the same in full).
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as ts from "typescript-parser"
 import { describe, expect, it } from "vitest"
-import { idleParsesDone, keepRecentTrees, recall } from "../../layers/live/recentTrees.js"
+import { idleParsesDone, keepRecentTrees, keepsRecent, recall } from "../../layers/live/recentTrees.js"
 import { SyntaxLive } from "../../layers/live/SyntaxLive.js"
+import { keepsParseOf, scriptKindOf, typescriptEditErrors, typescriptSyntaxErrors } from "../../layers/live/typescriptParser.js"
 import { ValidatorLive } from "../../layers/live/ValidatorLive.js"
 import { ProcessRunnerScripted, ScriptedTools } from "../../layers/memory/ProcessRunnerScripted.js"
 import { grammarForPath } from "../../src/domain/languages.js"
@@ -23,8 +28,11 @@ import { Validator, type Verdict } from "../../services/Validator.js"
 const ROOT = path.join(import.meta.dirname, "../..")
 const noPython = ProcessRunnerScripted(new ScriptedTools([], () => ({})))
 const incremental = ValidatorLive.pipe(Layer.provide(Layer.merge(SyntaxLive, noPython)))
-/** The reference: both texts parsed from scratch, every time. */
-const freshParses = Layer.effect(
+/**
+ * The reference: both texts parsed from scratch, every time; by TypeScript too where this process
+ * keeps parses (`TypeScript` false: as a CLI process, which asks TypeScript only when tree-sitter blames).
+ */
+const freshParses = (typescript: boolean) => Layer.effect(
   Syntax,
   Effect.map(Syntax, (s): SyntaxService => ({
     ...s,
@@ -32,10 +40,18 @@ const freshParses = Layer.effect(
       Effect.gen(function*() {
         const a = yield* s.issues(grammar, after)
         return { after: a, before: a.length === 0 ? undefined : yield* s.issues(grammar, before) }
+      }),
+    // Asked before the gate under test, which takes the kept parse of the before-text away.
+    scriptEditErrors: (file, before, after, from) =>
+      Effect.sync(() => {
+        const kind = scriptKindOf(file)
+        if (!typescript || !keepsRecent() || kind === undefined || (from === "kept" && !keepsParseOf(file, kind, before))) return undefined
+        return { before: typescriptSyntaxErrors(file, before, kind), after: typescriptSyntaxErrors(file, after, kind) }
       })
   }))
 ).pipe(Layer.provide(SyntaxLive))
-const reference = ValidatorLive.pipe(Layer.provide(Layer.merge(freshParses, noPython)))
+const reference = ValidatorLive.pipe(Layer.provide(Layer.merge(freshParses(true), noPython)))
+const cliReference = ValidatorLive.pipe(Layer.provide(Layer.merge(freshParses(false), noPython)))
 
 const verdict = (layer: Layer.Layer<Validator>, file: string, before: string, after: string): Promise<Verdict> =>
   Effect.runPromise(Effect.flatMap(Validator, (v) => v.validate({ path: file, before, after, mode: "syntax" })).pipe(Effect.provide(layer)))
@@ -106,9 +122,15 @@ const differential = async (name: string, text: string, chains: number, afterSte
     let before = text
     for (let step = 0; step < 6; step++) {
       const after = randomEdit(before, next)
-      const got = await verdict(incremental, name, before, after)
       const want = await verdict(reference, name, before, after)
+      const got = await verdict(incremental, name, before, after)
       expect(got, `${name} seed ${seed} step ${step}`).toEqual(want)
+      if (keepsRecent()) {
+        // Kept parses change how an edit is checked, never whether it passes (nor why it failed).
+        const cli = await verdict(cliReference, name, before, after)
+        if (got.status === "failed" || cli.status === "failed") expect(got, `${name} seed ${seed} step ${step}: as a CLI process`).toEqual(cli)
+        else expect(got.status).toBe(cli.status)
+      }
       seen[got.status === "passed" ? "passed" : "failed"]++
       await afterStep(after)
       // A chain goes on from a failed edit too: the server's next edit may start from a broken text.
@@ -153,14 +175,57 @@ describe("incremental syntax gate = fresh parses", () => {
     expect(got).toMatchObject({ status: "failed", parser: "tree-sitter", errors_total: freshErrors.length })
   })
 
+  it.each(FILES.filter((f) => scriptKindOf(f.name) !== undefined))("TypeScript's incremental parse gives a fresh parse's errors, edit after edit: $name", { timeout: 240_000 }, async ({ name, text }) => {
+    const kind = scriptKindOf(name)!
+    let withErrors = 0
+    for (let chain = 0; chain < 4; chain++) {
+      const next = random(name.length * 7000 + chain)
+      let before = text
+      for (let step = 0; step < 30; step++) {
+        const after = randomEdit(before, next)
+        const got = typescriptEditErrors(name, kind, before, after)
+        expect(got.after, `${name} chain ${chain} step ${step}`).toEqual(typescriptSyntaxErrors(name, after, kind))
+        if (step === 0) expect(got.before).toEqual(typescriptSyntaxErrors(name, before, kind))
+        if (got.after.length > 0) withErrors++
+        before = after
+      }
+    }
+    expect(withErrors).toBeGreaterThan(10) // broken texts were chained too, not only valid ones
+  })
+
+  it("the gate parses without JSDoc: TypeScript's syntax errors are the same as with it, comments edited included", () => {
+    const text = fixture("test/fixtures/effect-3.22.4/Brand.ts")
+    const next = random(42)
+    const inComments = ["*/", "/*", "{", "}", "@param {", "`", "<", "{@link ", "\n"]
+    let withErrors = 0
+    for (let i = 0; i < 30; i++) {
+      const doc = text.indexOf("/**", Math.floor(next() * text.length))
+      const at = (doc === -1 ? 0 : doc) + Math.floor(next() * 80)
+      const edited = text.slice(0, at) + inComments[Math.floor(next() * inComments.length)]! + text.slice(at)
+      for (const [file, kind] of [["/Brand.ts", ts.ScriptKind.TS], ["/Brand.js", ts.ScriptKind.JS]] as const) {
+        // A one-file program's syntax errors of a parse with JSDoc (for JS, as the gate asks too).
+        const withJsDoc = ts.createSourceFile(file, edited, ts.ScriptTarget.Latest, false, kind)
+        const host = ts.createCompilerHost({})
+        const program = ts.createProgram({ rootNames: [file], options: { allowJs: true, noResolve: true, noLib: true, types: [] }, host: { ...host, getSourceFile: (f) => (f === file ? withJsDoc : undefined), fileExists: (f) => f === file } })
+        const sorted = (ds: ReadonlyArray<{ readonly start?: number | undefined; readonly code: number }>) => ds.map((d) => `${d.start}:${d.code}`).sort() // a program sorts them
+        const got = typescriptSyntaxErrors(file, edited, kind === ts.ScriptKind.TS ? "ts" : "js")
+        expect(sorted(got), `${file} at ${at}`).toEqual(sorted(program.getSyntacticDiagnostics(withJsDoc)))
+        if (got.length > 0) withErrors++
+      }
+    }
+    expect(withErrors).toBeGreaterThan(5)
+  })
+
   // Last: from here on this process keeps trees, as `splice mcp` does.
   it.each(FILES.filter((f) => /\.(ts|c)$/.test(f.name)))("kept trees (splice mcp): $name, each edit starting from the tree kept for its text", { timeout: 240_000 }, async ({ name, text }) => {
     keepRecentTrees()
     const grammar = grammarForPath(name)!
+    const kind = scriptKindOf(name)
     let kept = 0
     await differential(name, text, 8, async (after) => {
       await idleParsesDone()
-      if (recall(grammar.wasm, after) !== undefined) kept++
+      // TS/JS with tree-sitter errors: TypeScript's parse of the edited text, kept at once; else tree-sitter's, kept once idle.
+      if ((kind !== undefined && keepsParseOf(name, kind, after)) || recall(grammar.wasm, after) !== undefined) kept++
     })
     expect(kept).toBe(8 * 6) // every next edit found its before-text's tree
   })
@@ -168,13 +233,21 @@ describe("incremental syntax gate = fresh parses", () => {
   it.each(FILES.filter((f) => /\.(ts|c|py|rs|mjs)$/.test(f.name)))("back to back (splice mcp, no idle moment): $name, verdicts still a fresh parse's; every edited text without errors has its tree kept at once", { timeout: 240_000 }, async ({ name, text }) => {
     keepRecentTrees()
     const grammar = grammarForPath(name)!
+    const kind = scriptKindOf(name)
     const fresh = (t: string) => Effect.runPromise(Effect.flatMap(Syntax, (syn) => syn.issues(grammar, t)).pipe(Effect.provide(SyntaxLive)))
+    const keptAtOnce = (after: string) => expect(recall(grammar.wasm, after)?.issues).toEqual([])
     let clean = 0
+    let typescriptKept = 0
     await differential(name, text, 6, async (after) => {
-      if ((await fresh(after)).length > 0) return
+      const errors = (await fresh(after)).length
+      // TS/JS with errors tree-sitter found before the edit too: TypeScript's parse, kept at once.
+      if (kind !== undefined && keepsParseOf(name, kind, after)) typescriptKept++
+      if (errors > 0) return
       clean++
-      expect(recall(grammar.wasm, after)?.issues).toEqual([])
+      // A clean text's tree, unless TypeScript's parse of the text before was kept (it is checked first).
+      if (kind === undefined || !keepsParseOf(name, kind, after)) keptAtOnce(after)
     })
+    if (kind !== undefined && (await fresh(text)).length > 0) expect(typescriptKept).toBeGreaterThan(6 * 6 / 2)
     // Where tree-sitter finds no error in the file itself, edits that keep it clean (a comment
     // line added at the start of a line) start each from the tree the one before kept.
     if ((await fresh(text)).length > 0) return
@@ -183,8 +256,9 @@ describe("incremental syntax gate = fresh parses", () => {
     for (let step = 0; step < 4; step++) {
       const at = before.indexOf("\n", Math.floor(before.length * (step + 1) / 5)) + 1
       const after = before.slice(0, at) + comment + before.slice(at)
-      expect(await verdict(incremental, name, before, after)).toEqual(await verdict(reference, name, before, after))
-      expect(recall(grammar.wasm, after)?.issues).toEqual([])
+      const want = await verdict(reference, name, before, after)
+      expect(await verdict(incremental, name, before, after)).toEqual(want)
+      keptAtOnce(after)
       before = after
     }
   })
