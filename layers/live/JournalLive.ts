@@ -23,7 +23,9 @@ import { isProcessAlive, SELF_START } from "./processIdentity.js"
  *                                user or machine) or damaged, moved aside and never replayed
  *
  * Ids sort by time. History keeps the newest 200 transactions, and drops the oldest finished ones
- * while the originals it keeps exceed 256 MiB (the newest is always kept).
+ * while the originals it keeps exceed 256 MiB (the newest is always kept). Pruning happens after the
+ * writer answered (a CLI process when the journal's layer is released, after its result line;
+ * splice mcp after each answer), never between a write and its result.
  */
 
 export interface HistoryLimits {
@@ -323,9 +325,18 @@ export const makeJournal = (
      */
     let cacheHolds: ReadonlySet<string> | undefined
     let pruned = false
+    /**
+     * A begin since the last prune: the history may be over its limits. Pruning waits until the
+     * writer has answered (JournalService.prune): removing an old entry cost a directory walk and a
+     * handful of unlinks on every write's critical path once the history was full.
+     */
+    let pruneDue = false
 
-    /** Drop the oldest finished entries beyond the limits; `current` is the pending one just begun. */
-    const prune = (current: string) => Effect.gen(function*() {
+    /**
+     * Drop the oldest finished entries beyond the limits. Entries begun and not finished (in this
+     * process or another) are read, found pending or unfinished, and kept.
+     */
+    const prune = Effect.gen(function*() {
       const all = yield* ids
       if (all.length <= limits.checkFrom) return
       // Sizes this process knows (they never change) are not read again; the cache only for the others.
@@ -348,9 +359,9 @@ export const makeJournal = (
         const withinLimits = kept.size < limits.count && (kept.size === 0 || bytes + size <= limits.bytes)
         // Beyond the limits: removed when finished; unless this process saw it finished, read in
         // full (it may still be pending, or damaged since it was weighed: left to recover).
-        const e = withinLimits || id === current || finished.has(id) ? undefined : yield* readEntry(id)
+        const e = withinLimits || finished.has(id) ? undefined : yield* readEntry(id)
         if (e !== undefined && e.kind !== "tx") continue
-        if (withinLimits || id === current || (e !== undefined && e.record.state === "pending")) {
+        if (withinLimits || (e !== undefined && e.record.state === "pending")) {
           kept.set(id, size)
           bytes += size
         } else {
@@ -400,7 +411,7 @@ export const makeJournal = (
         const mac = yield* macOf(body)
         yield* store.writeAtomic(childPath(dir, "intent.json"), encoder.encode(JSON.stringify({ ...body, mac }, null, 1)), { mode: 0o600 })
         bytesOf.set(id, body.bytes)
-        yield* prune(id)
+        pruneDue = true
         const rec: TxRecord = {
           id,
           command: input.command,
@@ -498,18 +509,32 @@ export const makeJournal = (
       history: Effect.map(records, (rs) => rs.reverse()),
       sweep,
       sweepAndPending,
+      prune: Effect.suspend(() => {
+        if (!pruneDue) return Effect.void
+        pruneDue = false
+        return prune
+      }),
       quarantined: Effect.flatMap(quarantineRoot, (q) => Effect.flatMap(store.lstat(q), (st) => (st._tag === "Some" && st.value.kind === "directory" ? store.list(q) : Effect.succeed([])))),
       dropOriginals
     }
   })
 
+/**
+ * The journal, pruned when its layer is released: a CLI process has written its result line by
+ * then (a long-running one, splice mcp, prunes after each answer: see pruneHistory).
+ */
 const build = (limits: HistoryLimits) =>
   Effect.gen(function*() {
-    return yield* makeJournal(yield* FileStore, yield* Hasher, yield* JournalKey, limits)
+    const journal = yield* makeJournal(yield* FileStore, yield* Hasher, yield* JournalKey, limits)
+    yield* Effect.addFinalizer(() => journal.prune.pipe(Effect.ignore))
+    return journal
   })
 
-export const JournalLive: Layer.Layer<Journal, never, FileStore | Hasher | JournalKey> = Layer.effect(Journal, build(DEFAULT_LIMITS))
+export const JournalLive: Layer.Layer<Journal, never, FileStore | Hasher | JournalKey> = Layer.scoped(Journal, build(DEFAULT_LIMITS))
 
 /** The same journal with other history limits (tests). */
 export const JournalWithLimits = (limits: HistoryLimits): Layer.Layer<Journal, never, FileStore | Hasher | JournalKey> =>
-  Layer.effect(Journal, build(limits))
+  Layer.scoped(Journal, build(limits))
+
+/** Prune the history if a write since the last prune may have put it over its limits (after answering). */
+export const pruneHistory: Effect.Effect<void, never, Journal> = Effect.flatMap(Journal, (j) => Effect.ignore(j.prune))
