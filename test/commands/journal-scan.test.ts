@@ -13,13 +13,14 @@ import { edit } from "../../src/commands/edit.js"
 import { recoverCommand } from "../../src/commands/recover.js"
 import { oneEdit as one } from "../support/configs.js"
 import { layerFor, MemoryFs, run } from "../support/memory.js"
+import { isStateMark, txNames } from "../support/journal.js"
 
-/** Count the reads of journal intents while `f` runs. */
+/** Count the reads of journal intents (a transaction's file, or a directory's intent.json) while `f` runs. */
 const countIntentReads = async (mem: MemoryFs, f: () => Promise<unknown>) => {
   let reads = 0
   const original = mem.run.bind(mem)
   mem.run = ((op, rel, g) => {
-    if (op === "read" && rel.endsWith("intent.json")) reads++
+    if (op === "read" && /^\.splice\/tx\/([^/]+\/intent\.json|[^/]+)$/.test(rel)) reads++
     return original(op, rel, g)
   }) as typeof mem.run
   try {
@@ -45,7 +46,7 @@ describe("journal scans", () => {
   it("a pending entry among finished ones is still found and rolled back by the next edit", async () => {
     const mem = new MemoryFs({ "a.txt": "v0\n", "b.txt": "w0\n" })
     for (let i = 0; i < 5; i++) expect((await run(edit(one("a.txt", `v${i}`, `v${i + 1}`)), mem)).exit).toBe(0)
-    mem.crashWhen = (_op, p) => p.endsWith("state.json")
+    mem.crashWhen = isStateMark
     await run(edit(one("b.txt", "w0", "w1")), mem)
     mem.restart()
     expect(mem.text("b.txt")).toBe("w1\n") // written, never committed
@@ -77,7 +78,7 @@ describe("journal scans", () => {
     const history = { count: 10, bytes: 1 << 30, checkFrom: 1 }
     for (let i = 0; i < 12; i++) expect((await run(edit(one("a.txt", `v${i}`, `v${i + 1}`)), mem, { history })).exit).toBe(0)
     expect(JSON.parse(mem.text(".splice/history-bytes.json")!)).toEqual(expect.any(Object))
-    // The scan before the write saw every entry finished (state.json): the pruned one is not read either.
+    // The scan before the write saw every entry finished (by its name): the pruned one is not read either.
     const reads = await countIntentReads(mem, async () => expect((await run(edit(one("a.txt", "v12", "v13")), mem, { history })).exit).toBe(0))
     expect(reads).toBe(0)
     expect(txDirs(mem)).toHaveLength(10)
@@ -186,8 +187,7 @@ describe("journal scans", () => {
   it("splice recover still examines every entry: a damaged finished one is quarantined", async () => {
     const mem = new MemoryFs({ "a.txt": "v0\n" })
     for (let i = 0; i < 3; i++) expect((await run(edit(one("a.txt", `v${i}`, `v${i + 1}`)), mem)).exit).toBe(0)
-    const intent = [...mem.entries.keys()].filter((k) => k.endsWith("intent.json")).sort()[0]!
-    mem.put(intent.replace(/^\/ws\//, ""), "{ not json")
+    mem.put(`.splice/tx/${txNames(mem)[0]!}`, "{ not a transaction")
     expect((await run(edit(one("a.txt", "v3", "v4")), mem)).exit).toBe(0) // the quick pass leaves it
     expect(txDirs(mem, ".splice/quarantine")).toHaveLength(0)
     const r = await run(recoverCommand, mem)
