@@ -165,9 +165,15 @@ export const makeJournal = (
   layout: "file" | "directory" = "file"
 ): Effect.Effect<JournalService, never> =>
   Effect.gen(function*() {
+    // Located once per process (a locate walks every component of the path): every write still
+    // checks .splice and .splice/tx are real directories (checkState), and writes into them through
+    // the directory opened and verified (FileStore's pinned directory).
     const dirCache = new Map<string, ResolvedPath>()
     const resolveDir = (rel: WorkspacePath) =>
-      dirCache.has(rel) ? Effect.succeed(dirCache.get(rel)!) : Effect.tap(store.locate(rel), (p) => Effect.sync(() => dirCache.set(rel, p)))
+      Effect.suspend(() => {
+        const known = dirCache.get(rel)
+        return known !== undefined ? Effect.succeed(known) : Effect.tap(store.locate(rel), (p) => Effect.sync(() => dirCache.set(rel, p)))
+      })
     const txRoot = resolveDir(statePath("tx"))
     const quarantineRoot = resolveDir(statePath("quarantine"))
     const workspaceRoot = resolveDir(WORKSPACE_ROOT)
@@ -223,21 +229,37 @@ export const makeJournal = (
     /** The name each transaction had when last seen (a file's name is its state). */
     const nameOf = new Map<string, string>()
 
-    /** The names under .splice/tx/, parsed (undefined: not a transaction's name). */
+    interface Listed {
+      readonly name: string
+      /** undefined: not a transaction's name. */
+      readonly tx: TxName | undefined
+    }
+    // Each name parsed once per process: a server lists 200 names before every write.
+    const parsedNames = new Map<string, Listed>()
+    const listed = (name: string): Listed => {
+      let l = parsedNames.get(name)
+      if (l === undefined) {
+        l = { name, tx: parseTxName(name) }
+        if (parsedNames.size > 4 * limits.count + 1000) parsedNames.clear()
+        parsedNames.set(name, l)
+      }
+      return l
+    }
+    /** The names under .splice/tx/, parsed. */
     const listing = Effect.gen(function*() {
       const r = yield* txRoot
       const st = yield* store.lstat(r)
       if (st._tag === "None" || st.value.kind !== "directory") return []
       return (yield* store.list(r)).map((name) => {
-        const tx = parseTxName(name)
+        const l = listed(name)
+        const tx = l.tx
         if (tx !== undefined) {
           nameOf.set(tx.id, name)
           if (tx.layout === "file" && tx.state !== "pending") finished.add(tx.id)
         }
-        return { name, tx }
+        return l
       })
     })
-    type Listed = Effect.Effect.Success<typeof listing>[number]
 
     /** Where transaction `id` is now (its file may have been renamed by another process since it was seen). */
     const nameNow = (id: string) =>
@@ -388,6 +410,8 @@ export const makeJournal = (
       yield* checkState
       const out: Array<{ listed: Listed; entry: Entry }> = []
       for (const l of yield* listing) {
+        // Known finished (a file's name, or seen before): no effect run for it at all.
+        if (l.tx !== undefined && (finished.has(l.tx.id) || (l.tx.layout === "file" && l.tx.state !== "pending"))) continue
         if (yield* Effect.orElseSucceed(isFinished(l), () => false)) continue
         out.push({ listed: l, entry: yield* readEntry(l) })
       }
@@ -596,7 +620,7 @@ export const makeJournal = (
       Effect.gen(function*() {
         const name = yield* nameNow(id)
         if (name === undefined) return undefined
-        const e = yield* readEntry({ name, tx: parseTxName(name) })
+        const e = yield* readEntry(listed(name))
         return e.kind === "tx" ? e.record : undefined
       })
 
