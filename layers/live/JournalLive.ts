@@ -430,11 +430,15 @@ export const makeJournal = (
 
     const records = Effect.map(entries, (es) => withDerivedStates(es.flatMap((e) => (e.entry.kind === "tx" ? [e.entry.record] : []))))
 
-    // .splice/.gitignore, once made or seen, is not looked for again by this process.
+    // .splice/.gitignore, once made or seen, is not looked for again by this process (unless
+    // .splice/tx had to be made again: someone removed .splice).
     let ignoreSeen = false
     const ensureRoot = Effect.gen(function*() {
       const { txExists } = yield* checkState
-      if (!txExists) yield* store.makeDirectory(yield* txRoot)
+      if (!txExists) {
+        yield* store.makeDirectory(yield* txRoot)
+        ignoreSeen = false
+      }
       if (ignoreSeen) return
       const ignore = childPath(yield* resolveDir(STATE_DIR), ".gitignore")
       if ((yield* store.lstat(ignore))._tag === "None") {
