@@ -7,16 +7,24 @@
 //   2. `refs` and `find` on a 2,000-file graph (the first 2,000 files of date-fns 4.4.0, bench/graph.mjs's
 //      slice) through the server, and the same query as a whole CLI process for comparison.
 // Usage: npm run build && node bench/mcp.mjs      (installs the peer with npm into bench/.work/mcp-peer)
+//   --only none|gate|pace|peer|graph (repeatable): just those rows (e.g. `--only none` for the write path alone)
+//   --bundle PATH: another build of splice (an old dist/splice.mjs, to compare in turns)
+//   --cpu-prof DIR: the splice servers run with node's --cpu-prof, profiles written to DIR
 import { execFileSync, spawnSync } from "node:child_process"
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, relative, resolve } from "node:path"
+import { parseArgs } from "node:util"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 
 const ROOT = resolve(import.meta.dirname, "..")
 const work = join(ROOT, "bench", ".work")
-const bundle = join(ROOT, "dist", "splice.mjs")
+const { values: flags } = parseArgs({
+  options: { only: { type: "string", multiple: true }, bundle: { type: "string" }, "cpu-prof": { type: "string" } }
+})
+const bundle = resolve(flags.bundle ?? join(ROOT, "dist", "splice.mjs"))
+const wanted = (row) => flags.only === undefined || flags.only.includes(row)
 const EDITS = Number(process.env.BENCH_EDITS ?? 200)
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 50)
 mkdirSync(work, { recursive: true })
@@ -47,7 +55,18 @@ const connect = async (command, args, cwd) => {
   const transport = new StdioClientTransport({ command, args, cwd, env, stderr: "ignore" })
   const client = new Client({ name: "splice-bench", version: "1" })
   await client.connect(transport)
+  client.serverPid = transport.pid
   return client
+}
+
+// The server's CPU time so far (user + system, ms), from /proc where there is one.
+const cpuMs = (pid) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ")
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+  } catch {
+    return NaN
+  }
 }
 
 const timedCall = async (client, name, args) => {
@@ -68,34 +87,60 @@ const editRun = async (label, start, edit, pauseMs = 0) => {
   writeFileSync(join(ws, "Queue.ts"), queue)
   const client = await start(ws)
   const times = []
+  let cpu = NaN
   try {
+    // One edit and back first, so the timed ones do not pay for loading the workspace.
+    await timedCall(client, ...edit(ws, 0, true))
+    await timedCall(client, ...edit(ws, 0, false, true))
+    const cpu0 = cpuMs(client.serverPid)
     for (let k = 0; k < EDITS; k++) {
       if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs))
       times.push((await timedCall(client, ...edit(ws, k))).ms)
     }
+    cpu = (cpuMs(client.serverPid) - cpu0) / EDITS
   } finally {
     await client.close()
   }
   const right = readFileSync(join(ws, "Queue.ts"), "utf8") === expected
   rmSync(ws, { recursive: true, force: true })
-  return { label, median: median(times), p90: pct(times, 0.9), right }
+  return { label, median: median(times), p90: pct(times, 0.9), cpu, right }
 }
 
-const spliceServer = (ws) => connect(process.execPath, [bundle, "mcp", "--workspace", ws], ws)
-const spliceEdit = (validate) => (_ws, k) => [
-  "edit",
-  { file: "Queue.ts", replace_old: `benchCounter = ${k}`, replace_new: `benchCounter = ${k + 1}`, ...(validate ? { validate } : {}) }
-]
+let profiles = 0
+const spliceServer = (ws) =>
+  connect(process.execPath, [
+    ...(flags["cpu-prof"] !== undefined ? ["--cpu-prof", "--cpu-prof-dir", resolve(flags["cpu-prof"]), "--cpu-prof-name", `splice-${profiles++}.cpuprofile`] : []),
+    bundle, "mcp", "--workspace", ws
+  ], ws)
+// (warm-up: k = 0 → a marker and back)
+const counter = (k, warm, back) => (warm ? [`benchCounter = ${k}`, "benchCounter = warm"] : back ? ["benchCounter = warm", `benchCounter = ${k}`] : [`benchCounter = ${k}`, `benchCounter = ${k + 1}`])
+const spliceEdit = (validate) => (_ws, k, warm, back) => {
+  const [from, to] = counter(k, warm, back)
+  return ["edit", { file: "Queue.ts", replace_old: from, replace_new: to, ...(validate ? { validate } : {}) }]
+}
 const rows = []
-rows.push(await editRun("splice `edit` (syntax gate, journal, fsync)", spliceServer, spliceEdit(undefined)))
+if (wanted("gate")) rows.push(await editRun("splice `edit` (syntax gate, journal, fsync)", spliceServer, spliceEdit(undefined)))
 // An agent reads the answer and thinks before its next edit: between calls the server parses what
 // the edit wrote, so the next gate starts from a kept tree. Back to back, each gate parses in full.
-rows.push(await editRun("splice `edit`, 300 ms between calls (an agent's pace)", spliceServer, spliceEdit(undefined), 300))
-rows.push(await editRun("splice `edit --validate none` (journal, fsync)", spliceServer, spliceEdit("none")))
-rows.push(await editRun("@modelcontextprotocol/server-filesystem `edit_file`", (ws) => connect(process.execPath, [peerMain, ws], ws), (ws, k) => [
-  "edit_file",
-  { path: join(ws, "Queue.ts"), edits: [{ oldText: `benchCounter = ${k}`, newText: `benchCounter = ${k + 1}` }] }
-]))
+if (wanted("pace")) rows.push(await editRun("splice `edit`, 300 ms between calls (an agent's pace)", spliceServer, spliceEdit(undefined), 300))
+if (wanted("none")) rows.push(await editRun("splice `edit --validate none` (journal, fsync)", spliceServer, spliceEdit("none")))
+if (wanted("peer")) {
+  rows.push(await editRun("@modelcontextprotocol/server-filesystem `edit_file`", (ws) => connect(process.execPath, [peerMain, ws], ws), (ws, k, warm, back) => {
+    const [from, to] = counter(k, warm, back)
+    return ["edit_file", { path: join(ws, "Queue.ts"), edits: [{ oldText: from, newText: to }] }]
+  }))
+}
+
+const printEdits = () => {
+  console.log(`\nnode ${process.version}; ${EDITS} edits of a ${(queue.length / 1024).toFixed(1)} KB TypeScript file per server, through the MCP SDK client over stdio; medians (p90); the server's CPU time (user + system) per edit\n`)
+  console.log("| server and tool | per edit | server CPU per edit | file right at the end |")
+  console.log("|---|---:|---:|---|")
+  for (const r of rows) console.log(`| ${r.label} | ${r.median.toFixed(2)} ms (${r.p90.toFixed(2)}) | ${r.cpu.toFixed(2)} ms | ${r.right ? "yes" : "NO"} |`)
+  }
+if (!wanted("graph")) {
+  printEdits()
+  process.exit()
+}
 
 // 2. Graph queries on 2,000 files.
 const listFiles = (dir) => {
@@ -138,13 +183,9 @@ for (let i = 0; i < 9; i++) {
 }
 rmSync(graphWs, { recursive: true, force: true })
 
-console.log(`\nnode ${process.version}; ${EDITS} edits of a ${(queue.length / 1024).toFixed(1)} KB TypeScript file per server, through the MCP SDK client over stdio; medians (p90)\n`)
-console.log("| server and tool | per edit | file right at the end |")
-console.log("|---|---:|---|")
-for (const r of rows) console.log(`| ${r.label} | ${r.median.toFixed(2)} ms (${r.p90.toFixed(2)}) | ${r.right ? "yes" : "NO"} |`)
+printEdits()
 console.log(`\nGraph of 2,000 files (date-fns 4.4.0); ${QUERIES} queries each, after one warm-up call; refs addDays = ${refsCount} references\n`)
 console.log("| query | through `splice mcp` | as a CLI process |")
 console.log("|---|---:|---:|")
 console.log(`| refs addDays --file addDays.js | ${median(served.refs).toFixed(1)} ms (${pct(served.refs, 0.9).toFixed(1)}) | ${median(cli).toFixed(0)} ms |`)
 console.log(`| find addDays | ${median(served.find).toFixed(1)} ms (${pct(served.find, 0.9).toFixed(1)}) | |`)
-if (rows.some((r) => !r.right)) process.exitCode = 1

@@ -133,13 +133,18 @@ export interface FileStoreService {
    * `full` (the default) — atomic and durable, name included (temp, fsync, link, directory fsync);
    * `data` — written in place and fsynced, its name made durable by the caller's next directory
    * fsync (a crash can leave it partial: for files read only once a later atomic write vouches for
-   * them, as a journal entry's originals before its intent); `none` — not synced (advisory files).
+   * them, as a journal entry's originals before its intent); `named` — written in place, fdatasynced,
+   * then its directory fsynced (durable, name included, with one file created: a crash before it
+   * returns can leave it partial, for files whose reader tells a torn write, as a journal entry);
+   * `none` — not synced (advisory files).
    */
   readonly createExclusive: (
     p: ResolvedPath,
     data: Uint8Array,
-    options?: { readonly mode?: number; readonly sync?: "full" | "data" | "none" }
+    options?: { readonly mode?: number; readonly sync?: "full" | "data" | "named" | "none" }
   ) => Effect.Effect<void, SpliceError>
+  /** Cut a regular file (never followed through a symlink) to `size` bytes; not synced. */
+  readonly truncate: (p: ResolvedPath, size: number) => Effect.Effect<void, SpliceError>
   /** Remove a file; removing a missing file succeeds. */
   readonly remove: (p: ResolvedPath) => Effect.Effect<void, SpliceError>
   /** Names in a directory (empty when it does not exist). */

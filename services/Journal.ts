@@ -140,6 +140,13 @@ export interface JournalService {
     readonly quarantined: ReadonlyArray<JournalProblem>
     readonly pending: ReadonlyArray<TxRecord>
   }, SpliceError>
+  /**
+   * Drop the oldest finished transactions beyond the history limits, when a begin since the last
+   * prune may have put it over them (else nothing). Never on a write's critical path: the CLI
+   * prunes when the journal's layer is released (after the result line), `splice mcp` after
+   * answering each call.
+   */
+  readonly prune: Effect.Effect<void, SpliceError>
   /** Entries already in quarantine (for recover and history to report). */
   readonly quarantined: Effect.Effect<ReadonlyArray<string>, SpliceError>
   /** Drop the saved originals of a finished rollback: they are never needed again. */

@@ -355,11 +355,17 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "write", p.relative))
     })
 
-  const createExclusive = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly sync?: "full" | "data" | "none" }) =>
+  const createExclusive = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly sync?: "full" | "data" | "named" | "none" }) =>
     Effect.try({
       try: () => {
         inPinnedDirectory(p, (target, dirFd) => {
           if (options?.sync === "data" || options?.sync === "none") return writeNewFile(target, data, options.mode ?? 0o644, options.sync === "data")
+          if (options?.sync === "named") {
+            writeNewFile(target, data, options.mode ?? 0o644, "data")
+            if (dirFd !== undefined) fs.fsyncSync(dirFd)
+            else syncDirectory(path.dirname(p.absolute))
+            return
+          }
           const tmp = writeTemp(target, data, options?.mode ?? 0o644)
           try {
             fs.linkSync(tmp, target) // fails with EEXIST instead of replacing
@@ -369,6 +375,20 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
           if (dirFd !== undefined) fs.fsyncSync(dirFd)
           else syncDirectory(path.dirname(p.absolute))
         })
+      },
+      catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "write", p.relative))
+    })
+
+  const truncate = (p: ResolvedPath, size: number) =>
+    Effect.try({
+      try: () => {
+        const fd = fs.openSync(p.absolute, fs.constants.O_WRONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK)
+        try {
+          if (!fs.fstatSync(fd).isFile()) throw notRegular(kindOf(fs.fstatSync(fd)), p.relative)
+          fs.ftruncateSync(fd, size)
+        } finally {
+          fs.closeSync(fd)
+        }
       },
       catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "write", p.relative))
     })
@@ -575,7 +595,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "list", dir.relative)
     })
 
-  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, createExclusive, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, createExclusive, truncate, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreLive = (root: string, cwd?: string): Layer.Layer<FileStore> =>

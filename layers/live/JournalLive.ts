@@ -7,23 +7,49 @@ import { Hasher, type HasherService } from "../../services/Hasher.js"
 import { type BeginInput, Journal, type JournalProblem, type JournalService, type TxRecord, type TxState } from "../../services/Journal.js"
 import { JournalKey, type JournalKeyService } from "../../services/JournalKey.js"
 import { isProcessAlive, SELF_START } from "./processIdentity.js"
+import { encodeTxFile, parseTxFile, parseTxName, txFileName, type TxName } from "./txFile.js"
 
 /**
- * The journal as files in the workspace, written through FileStore (so every record is atomic and
- * fsynced, and the memory FileStore's fault injection reaches the journal too):
+ * The journal as files in the workspace, written through FileStore (so the memory FileStore's fault
+ * injection and crash points reach the journal too). One file per transaction, its state in its name:
  *
- *   .splice/tx/<id>/owner.json   the writing process (pid, host, start time): written first, so a
- *                                begin that dies before its intent can be told from one in progress
- *   .splice/tx/<id>/orig-<n>     original bytes of file n (absent when the file did not exist)
- *   .splice/tx/<id>/intent.json  the transaction: files, checksums before/after, signed with a keyed
- *                                BLAKE3 MAC under the user's journal key and the host; written after
- *                                the originals, so a directory without it touched nothing
- *   .splice/tx/<id>/state.json   committed | rolled_back | undone; absent while pending
- *   .splice/quarantine/<id>      entries that are foreign (no valid MAC: from a repository, another
- *                                user or machine) or damaged, moved aside and never replayed
+ *   .splice/tx/<id>.tx             pending: begun, neither committed nor rolled back
+ *   .splice/tx/<id>.committed      committed (undo's candidates)
+ *   .splice/tx/<id>.rolled_back    rolled back (its originals dropped: the file is cut after its intent)
+ *   .splice/tx/<id>.undone.<undo>  reversed by the undo transaction <undo>
+ *   .splice/quarantine/<name>.<t>  entries that are foreign (no valid MAC: from a repository, another
+ *                                  user or machine) or damaged, moved aside and never replayed
+ *
+ * The file (txFile.ts) holds the writing process (pid, host, start time), the intent (files,
+ * checksums before/after, signed with a keyed BLAKE3 MAC under the user's journal key and the host;
+ * with the BLAKE3 of its own bytes) and each original's bytes, in that order.
+ *
+ * A write costs two flushes before its target and one after, instead of eight:
+ *   begin   create <id>.tx (O_EXCL), one write of it all, fdatasync, fsync .splice/tx
+ *   ...     the targets (temp, fsync, rename, fsync their directory)
+ *   commit  rename <id>.tx to <id>.committed, fsync .splice/tx
+ * Crash safety, a kill -9 between any two system calls:
+ *   - before begin's fdatasync returns, no target was touched. The file may be missing, empty,
+ *     or any prefix of its bytes (or have holes). Records are read up to the first incomplete one:
+ *     without a whole intent the entry is unfinished, removed once its owner is dead (or, with no
+ *     readable owner, after ABANDONED_MS); with a whole intent it is pending, and recovery finds
+ *     every target still holding its checksum before (nothing to restore, no original needed). An
+ *     intent whose bytes do not match their BLAKE3 (holes, damage) is quarantined and reported.
+ *   - after it, the file is whole and durable under its name: recovery can restore every target.
+ *   - a rename is atomic: the state is the old name or the new one, never a torn mark. No record
+ *     is ever appended, so there is no torn tail to repair before the next state.
+ *   - rolled back: the cut after the intent is one ftruncate; a crash keeps the file whole or cut.
+ * The scans before every write read no finished entry: the listing's names say which are.
+ *
+ * Journals written by earlier versions hold a directory per transaction, which are still read,
+ * recovered, undone and pruned (new transactions are always files):
+ *   .splice/tx/<id>/owner.json, orig-<n>, intent.json (written atomically after the originals),
+ *   state.json (committed | rolled_back | undone; absent while pending)
  *
  * Ids sort by time. History keeps the newest 200 transactions, and drops the oldest finished ones
- * while the originals it keeps exceed 256 MiB (the newest is always kept).
+ * while the originals it keeps exceed 256 MiB (the newest is always kept). Pruning happens after the
+ * writer answered (a CLI process when the journal's layer is released, after its result line;
+ * splice mcp after each answer), never between a write and its result.
  */
 
 export interface HistoryLimits {
@@ -134,15 +160,25 @@ export const makeJournal = (
   store: FileStoreService,
   hasher: HasherService,
   signer: JournalKeyService,
-  limits: HistoryLimits = DEFAULT_LIMITS
+  limits: HistoryLimits = DEFAULT_LIMITS,
+  /** How new transactions are written: one file each (the default), or the first layout's directory (tests of journals on disk). */
+  layout: "file" | "directory" = "file"
 ): Effect.Effect<JournalService, never> =>
   Effect.gen(function*() {
+    // Located once per process (a locate walks every component of the path): every write still
+    // checks .splice and .splice/tx are real directories (checkState), and writes into them through
+    // the directory opened and verified (FileStore's pinned directory).
     const dirCache = new Map<string, ResolvedPath>()
     const resolveDir = (rel: WorkspacePath) =>
-      dirCache.has(rel) ? Effect.succeed(dirCache.get(rel)!) : Effect.tap(store.locate(rel), (p) => Effect.sync(() => dirCache.set(rel, p)))
+      Effect.suspend(() => {
+        const known = dirCache.get(rel)
+        return known !== undefined ? Effect.succeed(known) : Effect.tap(store.locate(rel), (p) => Effect.sync(() => dirCache.set(rel, p)))
+      })
     const txRoot = resolveDir(statePath("tx"))
     const quarantineRoot = resolveDir(statePath("quarantine"))
+    const workspaceRoot = resolveDir(WORKSPACE_ROOT)
     const txDir = (id: string) => Effect.map(txRoot, (r) => childPath(r, id))
+    const inTx = (name: string) => Effect.map(txRoot, (r) => childPath(r, name))
 
     /**
      * .splice and its parts must be real directories inside the workspace: a symlink shipped in a
@@ -151,7 +187,7 @@ export const makeJournal = (
     const stateDirs = [STATE_DIR, statePath("tx"), statePath("quarantine")]
     /** Checks them (the workspace root located once), and says whether .splice/tx exists. */
     const checkState = Effect.gen(function*() {
-      const root = yield* store.locate(WORKSPACE_ROOT)
+      const root = yield* workspaceRoot
       const found = yield* store.lstatMany(stateDirs.map((rel) => childPath(root, rel)))
       for (const [i, st] of found.entries()) {
         if (st._tag === "Some" && st.value.kind !== "directory") {
@@ -165,67 +201,103 @@ export const makeJournal = (
     })
 
     type Json = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string }
+    const parseJson = (bytes: Uint8Array, what: string): Json => {
+      try {
+        return { ok: true, value: JSON.parse(decoder.decode(bytes)) as unknown }
+      } catch {
+        return { ok: false, reason: `${what} is not valid JSON` }
+      }
+    }
     /** A small JSON file of splice's own: a regular file, never followed through a symlink. */
     const readJson = (p: ResolvedPath) =>
       Effect.gen(function*() {
         const st = yield* store.lstat(p)
         if (st._tag === "None") return undefined
         if (st.value.kind !== "file") return { ok: false, reason: `${p.relative} is a ${st.value.kind}` } satisfies Json as Json
-        const bytes = yield* store.read(p, { noFollow: true })
-        try {
-          return { ok: true, value: JSON.parse(decoder.decode(bytes)) as unknown } satisfies Json as Json
-        } catch {
-          return { ok: false, reason: `${p.relative} is not valid JSON` } satisfies Json as Json
-        }
+        return parseJson(yield* store.read(p, { noFollow: true }), p.relative)
       })
 
     /** The MAC of an intent: keyed BLAKE3 of its JSON without the mac field, in the order written. */
     const macOf = (body: unknown) => Effect.flatMap(signer.key, (key) => hasher.mac(key, encoder.encode(JSON.stringify(body))))
 
     // What this process has learnt of entries that cannot change in ways the scans care about: a
-    // finished transaction (state.json written) never becomes pending again, and an intent (with the
-    // bytes of its originals) is written once. The scans before every write skip finished entries,
-    // so a long-running server does not read the whole history (200 entries) for each edit.
+    // finished transaction never becomes pending again, and an intent (with the bytes of its
+    // originals) is written once. The scans before every write skip finished entries, so a
+    // long-running server does not read the whole history (200 entries) for each edit.
     const finished = new Set<string>()
     const bytesOf = new Map<string, number>()
+    /** The name each transaction had when last seen (a file's name is its state). */
+    const nameOf = new Map<string, string>()
 
-    const readEntry = (id: string): Effect.Effect<Entry, never> =>
-      Effect.tap(readEntryFromDisk(id), (e) =>
+    interface Listed {
+      readonly name: string
+      /** undefined: not a transaction's name. */
+      readonly tx: TxName | undefined
+    }
+    // Each name parsed once per process: a server lists 200 names before every write.
+    const parsedNames = new Map<string, Listed>()
+    const listed = (name: string): Listed => {
+      let l = parsedNames.get(name)
+      if (l === undefined) {
+        l = { name, tx: parseTxName(name) }
+        if (parsedNames.size > 4 * limits.count + 1000) parsedNames.clear()
+        parsedNames.set(name, l)
+      }
+      return l
+    }
+    /** The names under .splice/tx/, parsed. */
+    const listing = Effect.gen(function*() {
+      const r = yield* txRoot
+      const st = yield* store.lstat(r)
+      if (st._tag === "None" || st.value.kind !== "directory") return []
+      return (yield* store.list(r)).map((name) => {
+        const l = listed(name)
+        const tx = l.tx
+        if (tx !== undefined) {
+          nameOf.set(tx.id, name)
+          if (tx.layout === "file" && tx.state !== "pending") finished.add(tx.id)
+        }
+        return l
+      })
+    })
+
+    /** Where transaction `id` is now (its file may have been renamed by another process since it was seen). */
+    const nameNow = (id: string) =>
+      Effect.gen(function*() {
+        const known = nameOf.get(id)
+        if (known !== undefined && (yield* store.lstat(yield* inTx(known)))._tag === "Some") return known
+        nameOf.delete(id)
+        for (const l of yield* listing) if (l.tx?.id === id) return l.name
+        return undefined
+      })
+
+    const readEntry = (l: Listed): Effect.Effect<Entry, never> =>
+      Effect.tap(l.tx === undefined ? Effect.succeed<Entry>({ kind: "problem", problem: { id: l.name, kind: "damaged", reason: "not a transaction id" } })
+        : l.tx.layout === "directory" ? readDirectoryEntry(l.tx.id) : readFileEntry(l.name, l.tx), (e) =>
         Effect.sync(() => {
           if (e.kind !== "tx") return
-          bytesOf.set(id, e.bytes)
-          if (e.record.state !== "pending") finished.add(id)
+          bytesOf.set(e.record.id, e.bytes)
+          if (e.record.state !== "pending") finished.add(e.record.id)
         }))
 
-    const readEntryFromDisk = (id: string): Effect.Effect<Entry, never> =>
+    /** Who began an entry that has no intent yet, and whether that process is gone. */
+    const isAbandoned = (id: string, owner: unknown) => {
+      const o = isRecord(owner) ? owner as unknown as OwnerFile : undefined
+      return o !== undefined && typeof o.pid === "number"
+        ? o.host === signer.host && !(o.pid === process.pid && o.start === SELF_START) && !isProcessAlive(o.pid, o.start)
+        : Date.now() - idTime(id) > ABANDONED_MS
+    }
+
+    /** A verified intent as a record in `state`: its shape, its MAC under the user's key, its host. */
+    const recordOf = (id: string, intent: unknown, state: TxState, undoneBy: string | undefined) =>
       Effect.gen(function*() {
         const problem = (kind: JournalProblem["kind"], reason: string): Entry => ({ kind: "problem", problem: { id, kind, reason } })
-        if (!TX_ID.test(id)) return problem("damaged", "not a transaction id")
-        const dir = yield* txDir(id)
-        const st = yield* store.lstat(dir)
-        if (st._tag === "None") return { kind: "unfinished", abandoned: false } satisfies Entry as Entry
-        if (st.value.kind !== "directory") return problem("damaged", `a ${st.value.kind} in place of a transaction directory`)
-        const intent = yield* readJson(childPath(dir, "intent.json"))
-        if (intent === undefined) {
-          const owner = yield* readJson(childPath(dir, "owner.json"))
-          const o = owner?.ok === true && isRecord(owner.value) ? owner.value as unknown as OwnerFile : undefined
-          const abandoned = o !== undefined && typeof o.pid === "number"
-            ? o.host === signer.host && !(o.pid === process.pid && o.start === SELF_START) && !isProcessAlive(o.pid, o.start)
-            : Date.now() - idTime(id) > ABANDONED_MS
-          return { kind: "unfinished", abandoned } satisfies Entry as Entry
-        }
-        if (!intent.ok) return problem("damaged", intent.reason)
-        const invalid = validIntent(intent.value, id)
+        const invalid = validIntent(intent, id)
         if (invalid !== undefined) return problem(invalid === "intent.json is not signed" ? "foreign" : "damaged", invalid)
-        const { mac, ...body } = intent.value as IntentBody & { mac: string }
+        const { mac, ...body } = intent as IntentBody & { mac: string }
         const expected = yield* macOf(body)
         if (mac !== expected) return problem("foreign", "its signature does not verify with your journal key (not written by you, or edited)")
         if (body.host !== signer.host) return problem("foreign", `written on another machine (${body.host})`)
-        const state = yield* readJson(childPath(dir, "state.json"))
-        const s = state?.ok === true && isRecord(state.value) ? state.value as unknown as StateFile : undefined
-        if (state !== undefined && (s === undefined || !["committed", "rolled_back", "undone"].includes(s.state))) {
-          return problem("damaged", "state.json is unreadable")
-        }
         const record: TxRecord = {
           id: body.id,
           command: body.command,
@@ -235,45 +307,113 @@ export const makeJournal = (
           ...(Array.isArray(body.dirs) && body.dirs.length > 0 ? { dirs: body.dirs } : {}),
           ...(Array.isArray(body.removedDirs) && body.removedDirs.length > 0 ? { removedDirs: body.removedDirs } : {}),
           ...(Array.isArray(body.links) && body.links.length > 0 ? { links: body.links } : {}),
-          state: s?.state ?? "pending",
+          state,
           ...(body.undoes !== undefined ? { undoes: body.undoes } : {}),
-          ...(s?.undoneBy !== undefined ? { undoneBy: s.undoneBy } : {})
+          ...(undoneBy !== undefined ? { undoneBy } : {})
         }
         return { kind: "tx", record, bytes: typeof body.bytes === "number" ? body.bytes : 0 } satisfies Entry as Entry
+      })
+
+    /** The first layout: a directory of owner.json, orig-<n>, intent.json, state.json. */
+    const readDirectoryEntry = (id: string): Effect.Effect<Entry, never> =>
+      Effect.gen(function*() {
+        const problem = (kind: JournalProblem["kind"], reason: string): Entry => ({ kind: "problem", problem: { id, kind, reason } })
+        const dir = yield* txDir(id)
+        const st = yield* store.lstat(dir)
+        if (st._tag === "None") return { kind: "unfinished", abandoned: false } satisfies Entry as Entry
+        if (st.value.kind !== "directory") return problem("damaged", `a ${st.value.kind} in place of a transaction directory`)
+        const intent = yield* readJson(childPath(dir, "intent.json"))
+        if (intent === undefined) {
+          const owner = yield* readJson(childPath(dir, "owner.json"))
+          return { kind: "unfinished", abandoned: isAbandoned(id, owner?.ok === true ? owner.value : undefined) } satisfies Entry as Entry
+        }
+        if (!intent.ok) return problem("damaged", intent.reason)
+        // The state file is read only for a verified intent: an entry that is not ours is quarantined whatever it holds.
+        const checked = yield* recordOf(id, intent.value, "pending", undefined)
+        if (checked.kind !== "tx") return checked
+        const state = yield* readJson(childPath(dir, "state.json"))
+        const s = state?.ok === true && isRecord(state.value) ? state.value as unknown as StateFile : undefined
+        if (state !== undefined && (s === undefined || !["committed", "rolled_back", "undone"].includes(s.state))) {
+          return problem("damaged", "state.json is unreadable")
+        }
+        return {
+          ...checked,
+          record: { ...checked.record, state: s?.state ?? "pending", ...(s?.undoneBy !== undefined ? { undoneBy: s.undoneBy } : {}) }
+        } satisfies Entry as Entry
       }).pipe(
         // Reading one entry must never stop the others (or the command): any failure is damage.
         Effect.catchAll((e) => Effect.succeed<Entry>({ kind: "problem", problem: { id, kind: "damaged", reason: e.message } }))
       )
 
-    const ids = Effect.flatMap(txRoot, (r) => Effect.flatMap(store.lstat(r), (st) => (st._tag === "Some" && st.value.kind === "directory" ? store.list(r) : Effect.succeed([]))))
+    /** The transaction file's bytes, parsed; undefined when it is gone (renamed or removed meanwhile). */
+    const readTxFile = (name: string) =>
+      Effect.gen(function*() {
+        const p = yield* inTx(name)
+        const st = yield* store.lstat(p)
+        if (st._tag === "None") return undefined
+        if (st.value.kind !== "file") return { notFile: st.value.kind } as const
+        return { parsed: parseTxFile(yield* store.read(p, { noFollow: true })) } as const
+      })
 
+    /** One file per transaction, its state in its name (see the header). */
+    const readFileEntry = (name: string, tx: Extract<TxName, { layout: "file" }>): Effect.Effect<Entry, never> =>
+      Effect.gen(function*() {
+        const id = tx.id
+        const problem = (kind: JournalProblem["kind"], reason: string): Entry => ({ kind: "problem", problem: { id, kind, reason } })
+        const file = yield* readTxFile(name)
+        if (file === undefined) return { kind: "unfinished", abandoned: false } satisfies Entry as Entry
+        if ("notFile" in file) return problem("damaged", `a ${file.notFile} in place of a transaction file`)
+        const { parsed } = file
+        if (parsed.foreignHeader) return problem("damaged", "not a transaction file")
+        // An incomplete intent was torn by a crash before the begin's fdatasync: nothing was
+        // touched, and its owner (or its age) says when it may go. Only a pending entry can be
+        // torn: a finished one was whole when it was renamed. Bytes that are not what the header's
+        // BLAKE3 says are damage (or a torn write that left holes): quarantined, reported.
+        if (parsed.intent === undefined) {
+          if (tx.state !== "pending") return problem("damaged", "its intent is incomplete")
+          return { kind: "unfinished", abandoned: isAbandoned(id, parsed.owner) } satisfies Entry as Entry
+        }
+        if ((yield* hasher.blake3(parsed.intent.bytes)) !== parsed.intent.sum) return problem("damaged", "its intent does not match its checksum")
+        const intent = parseJson(parsed.intent.bytes, "its intent")
+        if (!intent.ok) return problem("damaged", intent.reason)
+        return yield* recordOf(id, intent.value, tx.state, tx.undoneBy)
+      }).pipe(
+        Effect.catchAll((e) => Effect.succeed<Entry>({ kind: "problem", problem: { id: tx.id, kind: "damaged", reason: e.message } }))
+      )
+
+    /** Every name under .splice/tx/, read. */
     const entries = Effect.gen(function*() {
       yield* checkState
-      const out: Array<{ id: string; entry: Entry }> = []
-      for (const id of yield* ids) out.push({ id, entry: yield* readEntry(id) })
+      const out: Array<{ listed: Listed; entry: Entry }> = []
+      for (const l of yield* listing) out.push({ listed: l, entry: yield* readEntry(l) })
       return out
     })
 
-    /** Whether the entry has its state.json (a regular file): then it is finished, whatever else is wrong with it. */
-    const isFinished = (id: string) =>
-      finished.has(id)
-        ? Effect.succeed(true)
-        : Effect.map(Effect.flatMap(txDir(id), (dir) => store.lstat(childPath(dir, "state.json"))), (st) => {
-          if (st._tag === "Some" && st.value.kind === "file") finished.add(id)
-          return finished.has(id)
-        })
+    /** Whether the entry is finished: a file's name says so; a directory has its state.json (a regular file). */
+    const isFinished = (l: Listed) => {
+      const tx = l.tx
+      if (tx === undefined) return Effect.succeed(false)
+      if (finished.has(tx.id)) return Effect.succeed(true)
+      if (tx.layout === "file") return Effect.succeed(tx.state !== "pending")
+      return Effect.map(Effect.flatMap(txDir(tx.id), (dir) => store.lstat(childPath(dir, "state.json"))), (st) => {
+        if (st._tag === "Some" && st.value.kind === "file") finished.add(tx.id)
+        return finished.has(tx.id)
+      })
+    }
 
     /**
      * The entries that may need recovery or sweeping: all but the finished ones (whose damage, if
-     * any, `splice recover`'s full sweep and the readers of history report). One lstat per entry
-     * the first time, nothing for the ones this process already knows finished.
+     * any, `splice recover`'s full sweep and the readers of history report). Nothing read for a
+     * transaction file (its name says), one lstat per directory the first time.
      */
     const openEntries = Effect.gen(function*() {
       yield* checkState
-      const out: Array<{ id: string; entry: Entry }> = []
-      for (const id of yield* ids) {
-        if (TX_ID.test(id) && (yield* Effect.orElseSucceed(isFinished(id), () => false))) continue
-        out.push({ id, entry: yield* readEntry(id) })
+      const out: Array<{ listed: Listed; entry: Entry }> = []
+      for (const l of yield* listing) {
+        // Known finished (a file's name, or seen before): no effect run for it at all.
+        if (l.tx !== undefined && (finished.has(l.tx.id) || (l.tx.layout === "file" && l.tx.state !== "pending"))) continue
+        if (yield* Effect.orElseSucceed(isFinished(l), () => false)) continue
+        out.push({ listed: l, entry: yield* readEntry(l) })
       }
       return out
     })
@@ -290,22 +430,29 @@ export const makeJournal = (
 
     const records = Effect.map(entries, (es) => withDerivedStates(es.flatMap((e) => (e.entry.kind === "tx" ? [e.entry.record] : []))))
 
+    // .splice/.gitignore, once made or seen, is not looked for again by this process (unless
+    // .splice/tx had to be made again: someone removed .splice).
+    let ignoreSeen = false
     const ensureRoot = Effect.gen(function*() {
       const { txExists } = yield* checkState
-      const splice = yield* resolveDir(STATE_DIR)
-      if (!txExists) yield* store.makeDirectory(yield* txRoot)
-      const ignore = childPath(splice, ".gitignore")
+      if (!txExists) {
+        yield* store.makeDirectory(yield* txRoot)
+        ignoreSeen = false
+      }
+      if (ignoreSeen) return
+      const ignore = childPath(yield* resolveDir(STATE_DIR), ".gitignore")
       if ((yield* store.lstat(ignore))._tag === "None") {
         // Keep splice's own state out of the user's commits.
         yield* store.writeAtomic(ignore, encoder.encode("*\n"))
       }
+      ignoreSeen = true
     })
 
     /**
      * The bytes of each entry's originals, kept in .splice/history-bytes.json between processes: a
-     * prune weighs the whole history before every write, and reading 200 intents made a CLI edit
-     * twice as slow once the history was full. A cache, written without fsync: an intent's bytes
-     * never change, an id missing from it is read from its intent, and one that is gone is ignored.
+     * prune weighs the whole history, and reading 200 intents made a CLI edit twice as slow once
+     * the history was full. A cache, written without fsync: an intent's bytes never change, an id
+     * missing from it is read from its intent, and one that is gone is ignored.
      */
     const bytesCache = resolveDir(statePath("history-bytes.json"))
     const cachedBytes = Effect.gen(function*() {
@@ -323,13 +470,25 @@ export const makeJournal = (
      */
     let cacheHolds: ReadonlySet<string> | undefined
     let pruned = false
+    /**
+     * A begin since the last prune: the history may be over its limits. Pruning waits until the
+     * writer has answered (JournalService.prune): removing an old entry cost a directory walk and a
+     * handful of unlinks on every write's critical path once the history was full.
+     */
+    let pruneDue = false
 
-    /** Drop the oldest finished entries beyond the limits; `current` is the pending one just begun. */
-    const prune = (current: string) => Effect.gen(function*() {
-      const all = yield* ids
+    const removeEntry = (l: Listed) =>
+      l.tx?.layout === "directory" ? Effect.flatMap(txDir(l.tx.id), store.removeDirectory) : Effect.flatMap(inTx(l.name), store.remove)
+
+    /**
+     * Drop the oldest finished entries beyond the limits. Entries begun and not finished (in this
+     * process or another) are read, found pending or unfinished, and kept.
+     */
+    const prune = Effect.gen(function*() {
+      const all = (yield* listing).filter((l) => l.tx !== undefined)
       if (all.length <= limits.checkFrom) return
       // Sizes this process knows (they never change) are not read again; the cache only for the others.
-      if (all.some((id) => !bytesOf.has(id))) {
+      if (all.some((l) => !bytesOf.has(l.tx!.id))) {
         const cached = yield* cachedBytes
         for (const [id, n] of cached) if (!bytesOf.has(id)) bytesOf.set(id, n)
         cacheHolds = new Set(cached.keys())
@@ -338,25 +497,27 @@ export const makeJournal = (
       let bytes = 0
       // Newest first: keep while under both limits; drop finished ones beyond them (never a pending
       // one, recovery still needs it). Problems and unfinished begins are sweep's business.
-      for (const id of [...all].reverse()) {
+      for (const l of [...all].reverse()) {
+        const id = l.tx!.id
         let size = bytesOf.get(id)
         if (size === undefined) {
-          const e = yield* readEntry(id)
+          const e = yield* readEntry(l)
           if (e.kind !== "tx") continue
           size = e.bytes
         }
         const withinLimits = kept.size < limits.count && (kept.size === 0 || bytes + size <= limits.bytes)
         // Beyond the limits: removed when finished; unless this process saw it finished, read in
         // full (it may still be pending, or damaged since it was weighed: left to recover).
-        const e = withinLimits || id === current || finished.has(id) ? undefined : yield* readEntry(id)
+        const e = withinLimits || finished.has(id) ? undefined : yield* readEntry(l)
         if (e !== undefined && e.kind !== "tx") continue
-        if (withinLimits || id === current || (e !== undefined && e.record.state === "pending")) {
+        if (withinLimits || (e !== undefined && e.record.state === "pending")) {
           kept.set(id, size)
           bytes += size
         } else {
-          yield* store.removeDirectory(yield* txDir(id))
+          yield* removeEntry(l)
           finished.delete(id)
           bytesOf.delete(id)
+          nameOf.delete(id)
         }
       }
       const missing = [...kept.keys()].filter((id) => cacheHolds?.has(id) !== true).length
@@ -367,21 +528,41 @@ export const makeJournal = (
       pruned = true
     })
 
-    const begin = (input: BeginInput) =>
+    const owner = (): OwnerFile => ({ pid: process.pid, host: signer.host, ...(SELF_START !== undefined ? { start: SELF_START } : {}) })
+
+    /** The first layout's begin (kept for tests of journals written by earlier versions). */
+    const beginDirectory = (id: string, input: BeginInput, intent: Uint8Array) =>
       Effect.gen(function*() {
-        yield* ensureRoot
-        const id = newTxId()
         const dir = yield* txDir(id)
         yield* store.makeDirectory(dir)
-        const owner: OwnerFile = { pid: process.pid, host: signer.host, ...(SELF_START !== undefined ? { start: SELF_START } : {}) }
-        // Written into the new directory without temp files: nothing reads them before intent.json,
-        // written atomically last, exists; its directory fsync makes their names durable too. The
-        // owner record is advisory (unreadable after a crash, the entry's age decides), so not synced.
-        yield* store.createExclusive(childPath(dir, "owner.json"), encoder.encode(JSON.stringify(owner)), { mode: 0o600, sync: "none" })
+        yield* store.createExclusive(childPath(dir, "owner.json"), encoder.encode(JSON.stringify(owner())), { mode: 0o600, sync: "none" })
         for (let i = 0; i < input.files.length; i++) {
           const original = input.files[i]!.original
           if (original !== null) yield* store.createExclusive(childPath(dir, `orig-${i}`), original, { mode: 0o600, sync: "data" })
         }
+        yield* store.writeAtomic(childPath(dir, "intent.json"), intent, { mode: 0o600 })
+        nameOf.set(id, id)
+      })
+
+    /**
+     * One file, one write: owner, intent, originals; fdatasynced, its name made durable by a
+     * directory fsync, before any target is touched. A failed write removes what it made.
+     */
+    const beginFile = (id: string, input: BeginInput, intent: Uint8Array) =>
+      Effect.gen(function*() {
+        const name = txFileName(id, "pending")
+        const p = yield* inTx(name)
+        const bytes = encodeTxFile(owner(), intent, yield* hasher.blake3(intent), input.files.map((f) => f.original))
+        yield* store.createExclusive(p, bytes, { mode: 0o600, sync: "named" }).pipe(
+          Effect.tapError((e) => (e.code === "SPL-E033" ? Effect.void : Effect.ignore(store.remove(p))))
+        )
+        nameOf.set(id, name)
+      })
+
+    const begin = (input: BeginInput) =>
+      Effect.gen(function*() {
+        yield* ensureRoot
+        const id = newTxId()
         const files = input.files.map(({ original: _, ...f }) => f)
         const body: IntentBody = {
           version: 2,
@@ -398,9 +579,10 @@ export const makeJournal = (
           bytes: input.files.reduce((n, f) => n + (f.original?.length ?? 0), 0)
         }
         const mac = yield* macOf(body)
-        yield* store.writeAtomic(childPath(dir, "intent.json"), encoder.encode(JSON.stringify({ ...body, mac }, null, 1)), { mode: 0o600 })
+        const intent = encoder.encode(JSON.stringify({ ...body, mac }, null, 1))
+        yield* (layout === "file" ? beginFile(id, input, intent) : beginDirectory(id, input, intent))
         bytesOf.set(id, body.bytes)
-        yield* prune(id)
+        pruneDue = true
         const rec: TxRecord = {
           id,
           command: input.command,
@@ -416,11 +598,22 @@ export const makeJournal = (
         return rec
       })
 
+    const missingTx = (id: string) => spliceError("SPL-E022", `no transaction ${id}`)
+
     const setState: JournalService["setState"] = (id, state, extra) =>
       Effect.gen(function*() {
-        const dir = yield* txDir(id)
-        const body: StateFile = { state, at: new Date().toISOString(), ...(extra?.undoneBy !== undefined ? { undoneBy: extra.undoneBy } : {}) }
-        yield* store.writeAtomic(childPath(dir, "state.json"), encoder.encode(JSON.stringify(body)), { mode: 0o600 })
+        const name = yield* nameNow(id)
+        if (name === undefined) return yield* Effect.fail(missingTx(id))
+        const tx = parseTxName(name)!
+        if (tx.layout === "directory") {
+          const body: StateFile = { state, at: new Date().toISOString(), ...(extra?.undoneBy !== undefined ? { undoneBy: extra.undoneBy } : {}) }
+          yield* store.writeAtomic(childPath(yield* txDir(id), "state.json"), encoder.encode(JSON.stringify(body)), { mode: 0o600 })
+        } else {
+          // The state is the name: one rename and its directory fsync, atomic at every point.
+          const to = txFileName(id, state, extra?.undoneBy)
+          if (to !== name) yield* store.rename(yield* inTx(name), yield* inTx(to))
+          nameOf.set(id, to)
+        }
         finished.add(id)
       })
 
@@ -428,39 +621,66 @@ export const makeJournal = (
       spliceError("SPL-E036", `the journal's copy of ${file} in transaction ${id} ${why}; nothing was written`, { context: { tx: id, file, problem: why } })
 
     const get = (id: string) =>
-      Effect.map(readEntry(id), (e) => (e.kind === "tx" ? e.record : undefined))
+      Effect.gen(function*() {
+        const name = yield* nameNow(id)
+        if (name === undefined) return undefined
+        const e = yield* readEntry(listed(name))
+        return e.kind === "tx" ? e.record : undefined
+      })
 
     // A transaction's file list never changes once its intent is written: read (and verify) it once
-    // per process, not once per file (an undo of a 1,400-file move asked 1,400 times).
+    // per process, not once per file (an undo of a 1,400-file move asked 1,400 times). Its file's
+    // originals likewise: the last transaction file read is kept while its originals are asked for.
     const filesOf = new Map<string, TxRecord["files"]>()
+    let lastFile: { readonly id: string; readonly originals: ReadonlyMap<number, Uint8Array> } | undefined
+    /** The saved bytes of file `index`, or a reason they are not there. */
+    const savedBytes = (id: string, index: number) =>
+      Effect.gen(function*() {
+        const name = yield* nameNow(id)
+        if (name === undefined) return { missing: "is missing" } as const
+        if (parseTxName(name)?.layout === "directory") {
+          const p = childPath(yield* txDir(id), `orig-${index}`)
+          const st = yield* store.lstat(p)
+          if (st._tag === "None") return { missing: "is missing" } as const
+          if (st.value.kind !== "file") return { missing: `is a ${st.value.kind}, not a file` } as const
+          return { bytes: yield* store.read(p, { noFollow: true }) } as const
+        }
+        if (lastFile?.id !== id) {
+          const file = yield* readTxFile(name)
+          if (file === undefined) return { missing: "is missing" } as const
+          if ("notFile" in file) return { missing: `is in a ${file.notFile}, not a file` } as const
+          lastFile = { id, originals: file.parsed.originals }
+        }
+        const bytes = lastFile.originals.get(index)
+        return bytes === undefined ? { missing: "is missing" } as const : { bytes } as const
+      })
+
     const original: JournalService["original"] = (id, index) =>
       Effect.gen(function*() {
         let files = filesOf.get(id)
         if (files === undefined) {
           const rec = yield* get(id)
-          if (rec === undefined) return yield* Effect.fail(spliceError("SPL-E022", `no transaction ${id}`))
+          if (rec === undefined) return yield* Effect.fail(missingTx(id))
           files = rec.files
           filesOf.set(id, files)
         }
         const f = files[index]
         if (f === undefined || !f.existed) return null
-        const p = childPath(yield* txDir(id), `orig-${index}`)
-        const st = yield* store.lstat(p)
-        if (st._tag === "None") return yield* Effect.fail(damagedOriginal(id, f.path, "is missing"))
-        if (st.value.kind !== "file") return yield* Effect.fail(damagedOriginal(id, f.path, `is a ${st.value.kind}, not a file`))
-        const bytes = yield* store.read(p, { noFollow: true })
-        const sum = yield* hasher.blake3(bytes)
-        if (sum !== f.checksumBefore) return yield* Effect.fail(damagedOriginal(id, f.path, `does not match the checksum its intent recorded (${bytes.length} bytes, ${sum})`))
-        return bytes
+        const saved = yield* savedBytes(id, index)
+        if ("missing" in saved) return yield* Effect.fail(damagedOriginal(id, f.path, saved.missing))
+        const sum = yield* hasher.blake3(saved.bytes)
+        if (sum !== f.checksumBefore) return yield* Effect.fail(damagedOriginal(id, f.path, `does not match the checksum its intent recorded (${saved.bytes.length} bytes, ${sum})`))
+        return saved.bytes
       })
 
-    const quarantine = (p: JournalProblem) =>
+    const quarantine = (l: Listed, p: JournalProblem) =>
       Effect.gen(function*() {
-        const from = yield* txDir(p.id)
+        const from = yield* inTx(l.name)
         const qroot = yield* quarantineRoot
         yield* store.makeDirectory(qroot)
-        const to = childPath(qroot, `${p.id}.${Date.now().toString(36)}`)
+        const to = childPath(qroot, `${l.name}.${Date.now().toString(36)}`)
         yield* store.rename(from, to)
+        if (l.tx !== undefined) nameOf.delete(l.tx.id)
         return { ...p, quarantinedTo: to.relative } satisfies JournalProblem
       })
 
@@ -468,10 +688,10 @@ export const makeJournal = (
       const quarantined: JournalProblem[] = []
       const pending: TxRecord[] = []
       const scanned = yield* (scope === "all" ? entries : openEntries)
-      for (const { id, entry } of scanned) {
-        if (entry.kind === "problem") quarantined.push(yield* quarantine(entry.problem))
-        else if (entry.kind === "unfinished" && entry.abandoned) yield* store.removeDirectory(yield* txDir(id))
-        else if (entry.kind === "tx" && entry.record.state === "rolled_back") yield* dropOriginals(id)
+      for (const { listed, entry } of scanned) {
+        if (entry.kind === "problem") quarantined.push(yield* quarantine(listed, entry.problem))
+        else if (entry.kind === "unfinished" && entry.abandoned) yield* removeEntry(listed)
+        else if (entry.kind === "tx" && entry.record.state === "rolled_back") yield* dropOriginals(entry.record.id)
       }
       // What the sweep moved or removed was never a pending transaction: those are the scan's.
       for (const e of scanned) if (e.entry.kind === "tx" && e.entry.record.state === "pending") pending.push(e.entry.record)
@@ -484,9 +704,19 @@ export const makeJournal = (
 
     const dropOriginals = (id: string) =>
       Effect.gen(function*() {
-        const dir = yield* txDir(id)
-        // The transaction is finished: nothing will write into its directory again.
-        for (const name of yield* store.list(dir)) if (name.startsWith("orig-") || isStrayTemp(name)) yield* store.remove(childPath(dir, name))
+        const name = yield* nameNow(id)
+        if (name === undefined) return
+        if (parseTxName(name)?.layout === "directory") {
+          const dir = yield* txDir(id)
+          // The transaction is finished: nothing will write into its directory again.
+          for (const n of yield* store.list(dir)) if (n.startsWith("orig-") || isStrayTemp(n)) yield* store.remove(childPath(dir, n))
+          return
+        }
+        // Cut the file after its intent: a crash leaves it whole or cut, either one readable.
+        const file = yield* readTxFile(name)
+        if (file === undefined || "notFile" in file || file.parsed.intentEnd === undefined || file.parsed.originals.size === 0) return
+        yield* store.truncate(yield* inTx(name), file.parsed.intentEnd)
+        if (lastFile?.id === id) lastFile = undefined
       })
 
     return {
@@ -498,18 +728,35 @@ export const makeJournal = (
       history: Effect.map(records, (rs) => rs.reverse()),
       sweep,
       sweepAndPending,
+      prune: Effect.suspend(() => {
+        if (!pruneDue) return Effect.void
+        pruneDue = false
+        return prune
+      }),
       quarantined: Effect.flatMap(quarantineRoot, (q) => Effect.flatMap(store.lstat(q), (st) => (st._tag === "Some" && st.value.kind === "directory" ? store.list(q) : Effect.succeed([])))),
       dropOriginals
     }
   })
 
-const build = (limits: HistoryLimits) =>
+/**
+ * The journal, pruned when its layer is released: a CLI process has written its result line by
+ * then (a long-running one, splice mcp, prunes after each answer: see pruneHistory).
+ */
+const build = (limits: HistoryLimits, layout: "file" | "directory" = "file") =>
   Effect.gen(function*() {
-    return yield* makeJournal(yield* FileStore, yield* Hasher, yield* JournalKey, limits)
+    const journal = yield* makeJournal(yield* FileStore, yield* Hasher, yield* JournalKey, limits, layout)
+    yield* Effect.addFinalizer(() => journal.prune.pipe(Effect.ignore))
+    return journal
   })
 
-export const JournalLive: Layer.Layer<Journal, never, FileStore | Hasher | JournalKey> = Layer.effect(Journal, build(DEFAULT_LIMITS))
+export const JournalLive: Layer.Layer<Journal, never, FileStore | Hasher | JournalKey> = Layer.scoped(Journal, build(DEFAULT_LIMITS))
 
-/** The same journal with other history limits (tests). */
-export const JournalWithLimits = (limits: HistoryLimits): Layer.Layer<Journal, never, FileStore | Hasher | JournalKey> =>
-  Layer.effect(Journal, build(limits))
+/**
+ * The same journal with other history limits (tests), writing the first layout (a directory per
+ * transaction) when asked: what journals on disk from earlier versions hold.
+ */
+export const JournalWithLimits = (limits: HistoryLimits, layout: "file" | "directory" = "file"): Layer.Layer<Journal, never, FileStore | Hasher | JournalKey> =>
+  Layer.scoped(Journal, build(limits, layout))
+
+/** Prune the history if a write since the last prune may have put it over its limits (after answering). */
+export const pruneHistory: Effect.Effect<void, never, Journal> = Effect.flatMap(Journal, (j) => Effect.ignore(j.prune))

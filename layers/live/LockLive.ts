@@ -81,11 +81,18 @@ export const makeLock = (root: string): LockService => {
   const attempt = (p: string, token: string): "taken" | "held" => {
     const file = fileFor(p)
     checkLockDir(root, dir)
-    fs.mkdirSync(dir, { recursive: true })
     for (let round = 0; round < 2; round++) {
       let fd: number | undefined
       try {
-        fd = fs.openSync(file, "wx", 0o644)
+        try {
+          fd = fs.openSync(file, "wx", 0o644)
+        } catch (e) {
+          // The lock directory is made when first missing (not looked for before every lock).
+          if ((e as { code?: string }).code !== "ENOENT") throw e
+          fs.mkdirSync(dir, { recursive: true })
+          checkLockDir(root, dir)
+          fd = fs.openSync(file, "wx", 0o644)
+        }
         const owner: Owner = { pid: process.pid, ...(SELF_START !== undefined ? { start: SELF_START } : {}), host: HOST, token, path: p, since: new Date().toISOString() }
         fs.writeSync(fd, JSON.stringify(owner))
         fs.closeSync(fd)
@@ -120,7 +127,12 @@ export const makeLock = (root: string): LockService => {
   const release = (p: string, token: string) =>
     Effect.sync(() => {
       const file = fileFor(p)
-      if (readOwner(file)?.token === token) fs.rmSync(file, { force: true })
+      if (readOwner(file)?.token !== token) return
+      try {
+        fs.unlinkSync(file)
+      } catch (e) {
+        if ((e as { code?: string }).code !== "ENOENT") throw e
+      }
     })
 
   const takeOne = (p: string, token: string, deadline: number | undefined) =>

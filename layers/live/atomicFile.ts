@@ -54,12 +54,16 @@ export const writeTemp = (abs: string, data: Uint8Array, mode: number, owner?: {
   return tmp
 }
 
-/** Create `target` (O_EXCL, never following a symlink) and write it in place; fsync it when `durable`. */
-export const writeNewFile = (target: string, data: Uint8Array, mode: number, durable: boolean): void => {
+/**
+ * Create `target` (O_EXCL, never following a symlink) and write it in place; fsync it when
+ * `durable` ("data": fdatasync, which flushes what reading it back needs, not its timestamps).
+ */
+export const writeNewFile = (target: string, data: Uint8Array, mode: number, durable: boolean | "data"): void => {
   const fd = fs.openSync(target, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, mode)
   try {
     writeAll(fd, data)
-    if (durable) fs.fsyncSync(fd)
+    if (durable === "data") fs.fdatasyncSync(fd)
+    else if (durable) fs.fsyncSync(fd)
   } finally {
     fs.closeSync(fd)
   }

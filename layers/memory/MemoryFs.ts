@@ -291,11 +291,19 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
     })
 
   // Every sync level is the same here: this disk never loses a write.
-  const createExclusive = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly sync?: "full" | "data" | "none" }) =>
+  const createExclusive = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly sync?: "full" | "data" | "named" | "none" }) =>
     mem.run("create", p.relative, () => {
       parentMustExist(p)
       if (mem.entries.has(p.absolute)) throw Object.assign(new Error("EEXIST"), { code: "EEXIST" })
       mem.entries.set(p.absolute, { kind: "file", data: data.slice(), mode: options?.mode ?? 0o644, nlink: 1, mtimeMs: mem.tick() })
+    })
+
+  const truncate = (p: ResolvedPath, size: number) =>
+    mem.run("write", p.relative, () => {
+      const e = mem.entries.get(p.absolute)
+      if (e === undefined) throw mem.enoent(p.relative)
+      if (e.kind !== "file") throw Object.assign(new Error(`not a regular file: ${p.relative}`), { code: "EINVAL" })
+      mem.entries.set(p.absolute, { ...e, data: e.data.slice(0, size), mtimeMs: mem.tick() })
     })
 
   const remove = (p: ResolvedPath) => mem.run("remove", p.relative, () => void mem.entries.delete(p.absolute))
@@ -421,7 +429,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       return out
     })
 
-  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, createExclusive, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, createExclusive, truncate, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreMemory = (mem: MemoryFs, cwd?: string): Layer.Layer<FileStore> => Layer.sync(FileStore, () => makeMemoryFileStore(mem, cwd))

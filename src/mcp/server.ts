@@ -21,8 +21,10 @@ import * as Fiber from "effect/Fiber"
 import * as Exit from "effect/Exit"
 import * as Runtime from "effect/Runtime"
 import { GraphDbLive } from "../../layers/live/GraphDbLive.js"
+import { pruneHistory } from "../../layers/live/JournalLive.js"
 import { keepRecentTrees } from "../../layers/live/recentTrees.js"
 import { Input } from "../../services/Input.js"
+import type { Journal } from "../../services/Journal.js"
 import { Output } from "../../services/Output.js"
 import { outcomeOf } from "../cli/outcome.js"
 import { bigIntsAsNumbers, jsonText } from "../domain/jsonText.js"
@@ -59,9 +61,20 @@ export const mcpServer = (options: McpOptions) =>
       void p.finally(() => calls.delete(p)).catch(() => undefined)
       return p
     }
+    // Housekeeping after an answer (the journal's history pruned): awaited before the server exits.
+    const chores = new Set<Promise<unknown>>()
+    const afterAnswer = (runtime: Runtime.Runtime<Journal>) =>
+      setImmediate(() => {
+        const p = Runtime.runPromise(runtime)(pruneHistory).catch(() => undefined)
+        chores.add(p)
+        void p.finally(() => chores.delete(p))
+      })
     const settled = async () => {
-      while (calls.size > 0) await Promise.allSettled([...calls])
-      await new Promise((resolve) => setImmediate(resolve)) // the last answer is handed to the transport
+      for (;;) {
+        while (calls.size > 0 || chores.size > 0) await Promise.allSettled([...calls, ...chores])
+        await new Promise((resolve) => setImmediate(resolve)) // the last answer is handed to the transport
+        if (calls.size === 0 && chores.size === 0) return // (and no chore began after it)
+      }
     }
     // So the syntax gate of an edit need not parse what the previous edit wrote (parsed between calls).
     keepRecentTrees(() => calls.size > 0)
@@ -124,6 +137,7 @@ export const mcpServer = (options: McpOptions) =>
       const exit = await Effect.runPromise(Fiber.await(fiber))
       extra.signal.removeEventListener("abort", cancel)
       inflight.delete(fiber)
+      if (!spec.readOnly) afterAnswer(runtime)
       const outcome = outcomeOf(exit, undefined)
       if (outcome.error !== undefined) return errorResult(outcome.error, outcome.exit)
       const result = { ...(out.result ?? { type: "result", command: spec.name, ok: true }), ...(out.events.length > 0 ? { events: out.events } : {}) }

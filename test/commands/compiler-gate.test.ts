@@ -11,6 +11,7 @@ import { write } from "../../src/commands/write.js"
 import type { Diagnostic } from "../../src/domain/diagnostics.js"
 import { oneEdit, writeConfig } from "../support/configs.js"
 import { layerFor, MemoryFs, run, ScriptedChecker } from "../support/memory.js"
+import { txStates } from "../support/journal.js"
 
 const ON: CompilerSettings = { mode: "auto", require: false, timeoutMs: 1000 }
 
@@ -58,8 +59,7 @@ describe("the compiler gate on the memory layers", () => {
     expect(r.error?.context?.["diagnostics"]).toEqual([expect.objectContaining({ file: "a.ts", line: 1, code: "TS2322", severity: "error" })])
     expect(mem.text("a.ts")).toBe(before)
     expect(checker.runs).toBe(2) // the error needed a baseline
-    const state = [...mem.entries.keys()].find((k) => k.endsWith("state.json"))!
-    expect(mem.text(state.slice(4))).toContain("rolled_back")
+    expect(txStates(mem)).toEqual(["rolled_back"])
   })
 
   it("errors that were there before do not block, even when the edit moves them to other lines", async () => {
@@ -210,8 +210,7 @@ describe("a checker without a verdict (failed_to_run) and an untrusted workspace
     expect([r.exit, r.error?.code]).toEqual([5, "SPL-E046"])
     expect(r.error?.context?.["failures"]).toEqual([expect.objectContaining({ tool: "cargo", exit_code: 101, before: "failed_to_run" })])
     expect(mem.text("a.rs")).toBe("fn main() {}\n")
-    const state = [...mem.entries.keys()].find((k) => k.endsWith("state.json"))!
-    expect(mem.text(state.slice(4))).toContain("rolled_back")
+    expect(txStates(mem)).toEqual(["rolled_back"])
   })
 
   it("splice check: failed_to_run, exit 0 with the reason; SPL-E046 under --require-compiler", async () => {

@@ -4,6 +4,7 @@ import { undo } from "../../src/commands/undo.js"
 import { ValidatorScripted } from "../../layers/memory/ValidatorScripted.js"
 import { editConfig as cfg, oneEdit as one } from "../support/configs.js"
 import { MemoryFs, MemoryLocks, run } from "../support/memory.js"
+import { isStateMark, txStates } from "../support/journal.js"
 
 const TS = "export function add(a: number, b: number): number {\n  return a + b\n}\n"
 
@@ -295,9 +296,7 @@ describe("splice edit on the memory layers", () => {
     expect(r.error?.code).toBe("SPL-E081")
     expect(r.error?.retryable).toBe(true)
     expect(mem.text("a.ts")).toBe(TS)
-    const state = [...mem.entries.keys()].filter((k) => k.endsWith("state.json"))
-    expect(state).toHaveLength(1)
-    expect(mem.text(state[0]!.slice(4))).toContain("rolled_back")
+    expect(txStates(mem)).toEqual(["rolled_back"])
   })
 
   it("permission denied: exit 9, nothing changed", async () => {
@@ -320,8 +319,8 @@ describe("splice edit on the memory layers", () => {
 
   it("the commit mark failing rolls the written file back", async () => {
     const mem = new MemoryFs({ "a.ts": TS })
-    // The first state.json write is the commit mark: it fails; the rollback's own mark then succeeds.
-    mem.faults.push({ op: "write", match: (p) => p.endsWith("state.json"), errno: "EIO", times: 1 })
+    // The first state change is the commit mark: it fails; the rollback's own mark then succeeds.
+    mem.faults.push({ op: "write", match: (p) => isStateMark("write", p), errno: "EIO", times: 1 })
     const r = await run(edit(one("a.ts", "a + b", "a - b")), mem)
     expect(r.exit).toBe(9)
     expect(r.error?.code).toBe("SPL-E083")
@@ -342,7 +341,7 @@ describe("splice edit on the memory layers", () => {
   it("a crash after the target is written leaves a journal; the next command rolls it back", async () => {
     const mem = new MemoryFs({ "a.ts": TS })
     // Let the journal and the target write land, then die before the commit mark.
-    mem.crashWhen = (_op, path) => path.endsWith("state.json")
+    mem.crashWhen = isStateMark
     const crashed = await run(edit(one("a.ts", "a + b", "a - b")), mem)
     expect(crashed.exit).toBe(70) // the simulated crash is a defect: nothing ran after it
     expect(mem.text("a.ts")).toContain("a - b") // the new content reached the disk

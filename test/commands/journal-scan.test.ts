@@ -7,19 +7,20 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Runtime from "effect/Runtime"
 import { describe, expect, it } from "vitest"
-import { LAZY_CACHE } from "../../layers/live/JournalLive.js"
+import { LAZY_CACHE, pruneHistory } from "../../layers/live/JournalLive.js"
 import { CapturedOutput } from "../../layers/memory/OutputMemory.js"
 import { edit } from "../../src/commands/edit.js"
 import { recoverCommand } from "../../src/commands/recover.js"
 import { oneEdit as one } from "../support/configs.js"
 import { layerFor, MemoryFs, run } from "../support/memory.js"
+import { isStateMark, txNames } from "../support/journal.js"
 
-/** Count the reads of journal intents while `f` runs. */
+/** Count the reads of journal intents (a transaction's file, or a directory's intent.json) while `f` runs. */
 const countIntentReads = async (mem: MemoryFs, f: () => Promise<unknown>) => {
   let reads = 0
   const original = mem.run.bind(mem)
   mem.run = ((op, rel, g) => {
-    if (op === "read" && rel.endsWith("intent.json")) reads++
+    if (op === "read" && /^\.splice\/tx\/([^/]+\/intent\.json|[^/]+)$/.test(rel)) reads++
     return original(op, rel, g)
   }) as typeof mem.run
   try {
@@ -45,7 +46,7 @@ describe("journal scans", () => {
   it("a pending entry among finished ones is still found and rolled back by the next edit", async () => {
     const mem = new MemoryFs({ "a.txt": "v0\n", "b.txt": "w0\n" })
     for (let i = 0; i < 5; i++) expect((await run(edit(one("a.txt", `v${i}`, `v${i + 1}`)), mem)).exit).toBe(0)
-    mem.crashWhen = (_op, p) => p.endsWith("state.json")
+    mem.crashWhen = isStateMark
     await run(edit(one("b.txt", "w0", "w1")), mem)
     mem.restart()
     expect(mem.text("b.txt")).toBe("w1\n") // written, never committed
@@ -62,7 +63,8 @@ describe("journal scans", () => {
     expect(txDirs(mem)).toHaveLength(10)
     await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
       const runtime = yield* Layer.toRuntime(layerFor(mem, new CapturedOutput(), { history }))
-      const once = (i: number) => Runtime.runPromise(runtime)(edit(one("a.txt", `v${i}`, `v${i + 1}`)))
+      // Each call, then the prune splice mcp runs after answering it.
+      const once = (i: number) => Runtime.runPromise(runtime)(Effect.zipRight(edit(one("a.txt", `v${i}`, `v${i + 1}`)), pruneHistory))
       yield* Effect.promise(() => once(12)) // learns every entry
       const reads = yield* Effect.promise(() => countIntentReads(mem, () => once(13)))
       expect(reads).toBe(0)
@@ -76,7 +78,7 @@ describe("journal scans", () => {
     const history = { count: 10, bytes: 1 << 30, checkFrom: 1 }
     for (let i = 0; i < 12; i++) expect((await run(edit(one("a.txt", `v${i}`, `v${i + 1}`)), mem, { history })).exit).toBe(0)
     expect(JSON.parse(mem.text(".splice/history-bytes.json")!)).toEqual(expect.any(Object))
-    // The scan before the write saw every entry finished (state.json): the pruned one is not read either.
+    // The scan before the write saw every entry finished (by its name): the pruned one is not read either.
     const reads = await countIntentReads(mem, async () => expect((await run(edit(one("a.txt", "v12", "v13")), mem, { history })).exit).toBe(0))
     expect(reads).toBe(0)
     expect(txDirs(mem)).toHaveLength(10)
@@ -104,7 +106,7 @@ describe("journal scans", () => {
     let k = 5
     await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
       const runtime = yield* Layer.toRuntime(layerFor(mem, new CapturedOutput(), { history }))
-      const once = () => Runtime.runPromise(runtime)(edit(one("a.txt", `v${k}`, `v${++k}`)))
+      const once = () => Runtime.runPromise(runtime)(Effect.zipRight(edit(one("a.txt", `v${k}`, `v${++k}`)), pruneHistory))
       // The first prune of the process writes what it learnt (its own entry), as a CLI process does.
       expect(yield* Effect.promise(() => cacheWrites(once))).toBe(1)
       expect(cached()).toHaveLength(6)
@@ -140,11 +142,52 @@ describe("journal scans", () => {
     expect(after.slice(0, 6)).toEqual(before.slice(0, 6))
   })
 
+  it("the history is pruned after the writer answered: never during the write, always before the process is done", async () => {
+    const mem = new MemoryFs({ "a.txt": "v0\n" })
+    const history = { count: 3, bytes: 1 << 30, checkFrom: 1 }
+    for (let i = 0; i < 3; i++) expect((await run(edit(one("a.txt", `v${i}`, `v${i + 1}`)), mem, { history })).exit).toBe(0)
+    const oldest = txDirs(mem).sort()[0]!
+    // Which result lines were out when a transaction directory was removed.
+    const watch = (captured: CapturedOutput) => {
+      const seen: number[] = []
+      const original = mem.run.bind(mem)
+      mem.run = ((op, rel, g) => {
+        if (op === "remove" && /^\.splice\/tx\/[^/]+$/.test(rel)) seen.push(captured.lines.filter((l) => l["type"] === "result").length)
+        return original(op, rel, g)
+      }) as typeof mem.run
+      return { seen, stop: () => (mem.run = original) }
+    }
+    // A CLI process: when the journal's layer is released, after the result line.
+    const cli = new CapturedOutput()
+    const w1 = watch(cli)
+    await Effect.runPromise(edit(one("a.txt", "v3", "v4")).pipe(Effect.provide(layerFor(mem, cli, { history }))))
+    w1.stop()
+    expect(w1.seen).toEqual([1])
+    expect(txDirs(mem)).toHaveLength(3)
+    expect(txDirs(mem)).not.toContain(oldest)
+    // A long-running process (splice mcp): nothing is removed while the call runs; pruneHistory,
+    // run after the answer, removes it; a second prune with no write since does nothing.
+    const served = new CapturedOutput()
+    const w2 = watch(served)
+    await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
+      const runtime = yield* Layer.toRuntime(layerFor(mem, served, { history }))
+      yield* Effect.promise(() => Runtime.runPromise(runtime)(edit(one("a.txt", "v4", "v5"))))
+      expect(w2.seen).toEqual([])
+      expect(txDirs(mem)).toHaveLength(4)
+      yield* Effect.promise(() => Runtime.runPromise(runtime)(pruneHistory))
+      expect(w2.seen).toEqual([1])
+      expect(txDirs(mem)).toHaveLength(3)
+      yield* Effect.promise(() => Runtime.runPromise(runtime)(pruneHistory))
+      expect(w2.seen).toEqual([1])
+    })))
+    w2.stop()
+    expect(mem.text("a.txt")).toBe("v5\n")
+  })
+
   it("splice recover still examines every entry: a damaged finished one is quarantined", async () => {
     const mem = new MemoryFs({ "a.txt": "v0\n" })
     for (let i = 0; i < 3; i++) expect((await run(edit(one("a.txt", `v${i}`, `v${i + 1}`)), mem)).exit).toBe(0)
-    const intent = [...mem.entries.keys()].filter((k) => k.endsWith("intent.json")).sort()[0]!
-    mem.put(intent.replace(/^\/ws\//, ""), "{ not json")
+    mem.put(`.splice/tx/${txNames(mem)[0]!}`, "{ not a transaction")
     expect((await run(edit(one("a.txt", "v3", "v4")), mem)).exit).toBe(0) // the quick pass leaves it
     expect(txDirs(mem, ".splice/quarantine")).toHaveLength(0)
     const r = await run(recoverCommand, mem)

@@ -10,17 +10,22 @@ import { recoverCommand, recoverWith } from "../../src/commands/recover.js"
 import { undo } from "../../src/commands/undo.js"
 import { write } from "../../src/commands/write.js"
 import { oneEdit, writeConfig } from "../support/configs.js"
-import { MemoryFs, run } from "../support/memory.js"
+import { parseTxName } from "../../layers/live/txFile.js"
+import { MemoryFs, run, type RunOptions } from "../support/memory.js"
 
 const OTHER_USER = new Uint8Array(32).fill(7)
 
 const txIds = (mem: MemoryFs, under = ".splice/tx") =>
   [...new Set([...mem.entries.keys()].filter((k) => k.startsWith(`${mem.root}/${under}/`)).map((k) => k.slice(mem.root.length + under.length + 2).split("/")[0]!))]
+    .map((name) => parseTxName(name)?.id ?? name)
+
+/** The layout of the first version's journals (a directory per transaction), which users still have on disk. */
+const DIRECTORY = { journalLayout: "directory" } as const
 
 /** Leave a pending transaction behind: the process dies right after writing the target. */
-const crashMidEdit = async (mem: MemoryFs, file: string, old: string, neu: string, journalKey?: Uint8Array) => {
+const crashMidEdit = async (mem: MemoryFs, file: string, old: string, neu: string, options: RunOptions = {}) => {
   mem.crashWhen = (op, p) => op === "write" && p === file
-  await run(edit(oneEdit(file, old, neu)), mem, journalKey ? { journalKey } : {}).catch(() => undefined)
+  await run(edit(oneEdit(file, old, neu)), mem, options).catch(() => undefined)
   mem.restart()
   mem.put(file, (mem.text(file) ?? "").replace(old, neu)) // the write landed before the crash
   const [id] = txIds(mem)
@@ -55,7 +60,7 @@ describe("only your own journal entries are replayed", () => {
 
   it("another user's pending transaction (another key) is not rolled back over this user's files", async () => {
     const mem = new MemoryFs({ "a.py": "x = 1\n", "b.py": "y = 1\n" })
-    const theirs = await crashMidEdit(mem, "a.py", "x = 1", "x = 2", OTHER_USER)
+    const theirs = await crashMidEdit(mem, "a.py", "x = 1", "x = 2", { journalKey: OTHER_USER })
     const r = await run(recoverCommand, mem)
     expect(r.exit).toBe(0)
     expect(mem.text("a.py")).toBe("x = 2\n") // left alone
@@ -66,7 +71,7 @@ describe("only your own journal entries are replayed", () => {
 
   it("an entry edited by hand (its intent changed after signing) does not verify", async () => {
     const mem = new MemoryFs({ "a.py": "x = 1\n" })
-    const id = await crashMidEdit(mem, "a.py", "x = 1", "x = 2")
+    const id = await crashMidEdit(mem, "a.py", "x = 1", "x = 2", DIRECTORY)
     const intentPath = `.splice/tx/${id}/intent.json`
     mem.put(intentPath, mem.text(intentPath)!.replace("\"a.py\"", "\"b.py\""))
     const r = await run(recoverCommand, mem)
@@ -86,7 +91,7 @@ describe("only your own journal entries are replayed", () => {
 describe("damaged entries", () => {
   it("undo with a truncated original refuses (SPL-E036) and writes nothing", async () => {
     const mem = new MemoryFs({ "a.py": "x = 1\nlonger content\n" })
-    const e = await run(edit(oneEdit("a.py", "x = 1", "x = 2")), mem)
+    const e = await run(edit(oneEdit("a.py", "x = 1", "x = 2")), mem, DIRECTORY)
     mem.put(`.splice/tx/${e.last["tx"]}/orig-0`, "x = 1")
     const r = await run(undo({ lockTimeoutMs: 200 }), mem)
     expect([r.exit, r.error?.code]).toEqual([8, "SPL-E036"])
@@ -96,7 +101,7 @@ describe("damaged entries", () => {
 
   it("a pending transaction with a garbage original: recover writes nothing, blocks only that file, --discard resolves it", async () => {
     const mem = new MemoryFs({ "a.py": "x = 1\n", "b.py": "y = 1\n" })
-    const id = await crashMidEdit(mem, "a.py", "x = 1", "x = 2")
+    const id = await crashMidEdit(mem, "a.py", "x = 1", "x = 2", DIRECTORY)
     mem.put(`.splice/tx/${id}/orig-0`, "garbage")
     const r = await run(recoverCommand, mem)
     expect([r.exit, r.error?.code]).toEqual([8, "SPL-E036"])
@@ -113,7 +118,7 @@ describe("damaged entries", () => {
 
   it("a missing original, a null intent and a file in place of a transaction directory block nothing else", async () => {
     const mem = new MemoryFs({ "a.py": "x = 1\n", "b.py": "y = 1\n" })
-    const id = await crashMidEdit(mem, "a.py", "x = 1", "x = 2")
+    const id = await crashMidEdit(mem, "a.py", "x = 1", "x = 2", DIRECTORY)
     mem.entries.delete(mem.abs(`.splice/tx/${id}/orig-0`))
     mem.put(".splice/tx/20260101T000000000Z-00000001/intent.json", "null")
     mem.put(".splice/tx/20260101T000000000Z-00000002", "not a directory")
@@ -129,7 +134,7 @@ describe("damaged entries", () => {
 
   it("a symlinked original is refused, not followed", async () => {
     const mem = new MemoryFs({ "a.py": "x = 1\n", "secret.txt": "x = 1\n" })
-    const id = await crashMidEdit(mem, "a.py", "x = 1", "x = 2")
+    const id = await crashMidEdit(mem, "a.py", "x = 1", "x = 2", DIRECTORY)
     mem.entries.delete(mem.abs(`.splice/tx/${id}/orig-0`))
     mem.symlink(`.splice/tx/${id}/orig-0`, "secret.txt")
     const r = await run(recoverCommand, mem)
@@ -139,9 +144,9 @@ describe("damaged entries", () => {
 
   it("a crash between an undo's commit and marking what it undid does not make undo fail forever", async () => {
     const mem = new MemoryFs({ "a.py": "x = 1\n" })
-    const e = await run(edit(oneEdit("a.py", "x = 1", "x = 2")), mem)
+    const e = await run(edit(oneEdit("a.py", "x = 1", "x = 2")), mem, DIRECTORY)
     mem.crashWhen = (op, p) => op === "write" && p === `.splice/tx/${e.last["tx"]}/state.json`
-    await run(undo({ lockTimeoutMs: 200 }), mem).catch(() => undefined)
+    await run(undo({ lockTimeoutMs: 200 }), mem, DIRECTORY).catch(() => undefined)
     mem.restart()
     expect(mem.text("a.py")).toBe("x = 1\n")
     const again = await run(undo({ lockTimeoutMs: 200 }), mem)
@@ -153,14 +158,14 @@ describe("damaged entries", () => {
     const mem = new MemoryFs({ "a.py": "x = 1\n" })
     // A begin that died after saving the original but before the intent (its owner is gone).
     mem.crashWhen = (op, p) => op === "write" && p.endsWith("/intent.json")
-    await run(edit(oneEdit("a.py", "x = 1", "x = 2")), mem).catch(() => undefined)
+    await run(edit(oneEdit("a.py", "x = 1", "x = 2")), mem, DIRECTORY).catch(() => undefined)
     mem.restart()
     const [dead] = txIds(mem)
     mem.put(`.splice/tx/${dead}/owner.json`, JSON.stringify({ pid: 2 ** 22 + 12345, host: (await import("node:os")).hostname() }))
     // A rolled-back transaction keeps no originals.
-    const failed = await run(write(writeConfig("a.py", "def (\n")), mem)
+    const failed = await run(write(writeConfig("a.py", "def (\n")), mem, DIRECTORY)
     expect(failed.exit).toBe(5)
-    await crashMidEdit(mem, "a.py", "x = 1", "x = 3")
+    await crashMidEdit(mem, "a.py", "x = 1", "x = 3", DIRECTORY)
     const r = await run(recoverCommand, mem)
     expect(r.exit).toBe(0)
     expect(txIds(mem).includes(dead!)).toBe(false)

@@ -7,12 +7,13 @@ import { edit } from "../../src/commands/edit.js"
 import { write } from "../../src/commands/write.js"
 import { oneEdit, writeConfig } from "../support/configs.js"
 import { MemoryFs, run } from "../support/memory.js"
+import { isBeginMark } from "../support/journal.js"
 
 /** Another program writes `file` while splice journals its transaction (after the read, before the rename). */
 const externalWriteDuringBegin = (mem: MemoryFs, file: string, content: string) => {
   let done = false
-  mem.crashWhen = (_op, p) => {
-    if (!done && p.endsWith("/intent.json")) {
+  mem.crashWhen = (op, p) => {
+    if (!done && isBeginMark(op, p)) {
       done = true
       mem.put(file, content)
     }

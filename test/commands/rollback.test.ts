@@ -14,6 +14,7 @@ import { recoverCommand } from "../../src/commands/recover.js"
 import type { Diagnostic } from "../../src/domain/diagnostics.js"
 import { oneEdit } from "../support/configs.js"
 import { layerFor, MemoryFs, run, ScriptedChecker } from "../support/memory.js"
+import { isStateMark, savedOriginals } from "../support/journal.js"
 
 const ON: CompilerSettings = { mode: "auto", require: false, timeoutMs: 1000 }
 const TS_ERROR: Diagnostic = { tool: "tsc", file: "a.ts", line: 1, column: 5, code: "TS2322", severity: "error", message: "Type 'string' is not assignable to type 'number'." }
@@ -38,7 +39,7 @@ describe("verified rollback", () => {
     expect(mem.text("a.ts")).toBe("let x = 1\n")
     expect(r.logs.join("\n")).toMatch(/rolled back/)
     // A finished rollback keeps no copies of the originals (on a full disk they are the space to give back).
-    expect([...mem.entries.keys()].filter((k) => /\/\.splice\/tx\/[^/]+\/orig-/.test(k))).toEqual([])
+    expect(savedOriginals(mem)).toBe(0)
   })
 
   it("another writer changing the file during the gate: SPL-E035 (exit 7) naming the file and what it holds, not 'rolled back'", async () => {
@@ -69,7 +70,7 @@ describe("verified rollback", () => {
     const mem = new MemoryFs({ "a.ts": "let x = 1\n" })
     // The commit mark cannot be written, and neither can the restore (the second write of a.ts).
     let writesOfA = 0
-    mem.faults.push({ op: "write", match: (p) => p.endsWith("/state.json"), errno: "ENOSPC", times: 1 })
+    mem.faults.push({ op: "write", match: (p) => isStateMark("write", p), errno: "ENOSPC", times: 1 })
     mem.faults.push({ op: "write", match: (p) => p === "a.ts" && ++writesOfA === 2, errno: "ENOSPC" })
     const r = await run(edit(oneEdit("a.ts", "x = 1", "x = 2")), mem)
     expect([r.exit, r.error?.code]).toEqual([7, "SPL-E035"])

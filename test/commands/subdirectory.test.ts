@@ -14,6 +14,7 @@ import { write } from "../../src/commands/write.js"
 import { oneEdit, writeConfig } from "../support/configs.js"
 import { runGraph, SavedGraph } from "../support/graph.js"
 import { MemoryFs, run, ScriptedChecker } from "../support/memory.js"
+import { txNames } from "../support/journal.js"
 
 const IN = { cwd: "pkg/inner" }
 
@@ -24,7 +25,7 @@ const workspace = () =>
     "pkg/inner/deeper/y.ts": "export const y = 1\n"
   })
 
-const txDirs = (mem: MemoryFs) => [...mem.entries.keys()].filter((k) => k.includes("/.splice/tx/") && k.endsWith("/intent.json")).map((k) => k.slice(mem.root.length + 1))
+const txDirs = (mem: MemoryFs) => txNames(mem).map((name) => `.splice/tx/${name}`)
 
 describe("commands run from a nested subdirectory", () => {
   it("edit: the file is taken from the current directory, the journal lives at the root's .splice/", async () => {
@@ -35,7 +36,7 @@ describe("commands run from a nested subdirectory", () => {
     expect(mem.text("pkg/inner/x.ts")).toBe("export const x = 2\n")
     const dirs = txDirs(mem)
     expect(dirs).toHaveLength(1)
-    expect(dirs[0]).toMatch(/^\.splice\/tx\/[^/]+\/intent\.json$/)
+    expect(dirs[0]).toMatch(/^\.splice\/tx\/[^/]+\.committed$/)
     expect(mem.exists("pkg/inner/.splice")).toBe(false)
   })
 

@@ -9,6 +9,7 @@ import { undo } from "../../src/commands/undo.js"
 import { write } from "../../src/commands/write.js"
 import { oneEdit as one, writeConfig } from "../support/configs.js"
 import { layerFor, MemoryFs, MemoryLocks, run } from "../support/memory.js"
+import { isStateMark, txNames, txStates } from "../support/journal.js"
 
 describe("splice undo", () => {
   it("reverses the latest transaction, then the one before it", async () => {
@@ -73,8 +74,7 @@ describe("journal history", () => {
     for (let i = 0; i < 8; i++) {
       expect((await run(edit(one("a.txt", `v${i}\n`, `v${i + 1}\n`)), mem, { history })).exit).toBe(0)
     }
-    const txs = [...mem.entries.keys()].filter((k) => /^\/ws\/\.splice\/tx\/[^/]+$/.test(k))
-    expect(txs).toHaveLength(3) // 3 × 303 bytes fit in 1000; a fourth would not
+    expect(txNames(mem)).toHaveLength(3) // 3 × 303 bytes fit in 1000; a fourth would not
     expect((await run(undo({ lockTimeoutMs: 200 }), mem, { history })).exit).toBe(0)
     expect(mem.text("a.txt")).toBe(line.repeat(3) + "v7\n")
   })
@@ -83,24 +83,25 @@ describe("journal history", () => {
     const mem = new MemoryFs({ "a.txt": "v0\n", "b.txt": "w0\n" })
     const history = { count: 2, bytes: 1_000_000, checkFrom: 1 }
     const locks = new MemoryLocks()
-    mem.crashWhen = (_op, p) => p.endsWith("state.json")
+    mem.crashWhen = isStateMark
     await run(edit(one("b.txt", "w0", "w1")), mem, { history, locks })
     mem.restart()
     locks.held.add("b.txt") // its writer is still alive: recovery must leave it, and so must pruning
     for (let i = 0; i < 4; i++) expect((await run(edit(one("a.txt", `v${i}`, `v${i + 1}`)), mem, { history, locks })).exit).toBe(0)
-    const intents = [...mem.entries.keys()].filter((k) => k.endsWith("intent.json"))
-    expect(intents).toHaveLength(3) // the pending one and the two newest
+    expect(txStates(mem)).toEqual(["pending", "committed", "committed"]) // the pending one and the two newest
     locks.held.delete("b.txt")
     expect((await run(recoverCommand, mem, { history, locks })).last).toMatchObject({ rolled_back: 1 })
     expect(mem.text("b.txt")).toBe("w0\n")
   })
 })
 
-describe("splice recover", () => {
+// Each case twice: the crashed writer wrote its journal as this version does (a file per
+// transaction), or as earlier versions did (a directory), which users may still have on disk.
+describe.each(["file", "directory"] as const)("splice recover (%s layout)", (journalLayout) => {
   it("rolls back a transaction a crash left pending and reports each file", async () => {
     const mem = new MemoryFs({ "a.py": "x = 1\n" })
-    mem.crashWhen = (_op, p) => p.endsWith("state.json")
-    await run(edit(one("a.py", "x = 1", "x = 2")), mem)
+    mem.crashWhen = isStateMark
+    await run(edit(one("a.py", "x = 1", "x = 2")), mem, { journalLayout })
     expect(mem.text("a.py")).toBe("x = 2\n")
     mem.restart()
     const r = await run(recoverCommand, mem)
@@ -115,7 +116,7 @@ describe("splice recover", () => {
   it("a crash before the target was written leaves it as it was (unchanged)", async () => {
     const mem = new MemoryFs({ "a.py": "x = 1\n" })
     mem.crashWhen = (_op, p) => p === "a.py"
-    await run(edit(one("a.py", "x = 1", "x = 2")), mem)
+    await run(edit(one("a.py", "x = 1", "x = 2")), mem, { journalLayout })
     mem.restart()
     const r = await run(recoverCommand, mem)
     expect(r.lines.find((l) => l["type"] === "transaction")).toMatchObject({ files: [{ file: "a.py", action: "unchanged" }] })
@@ -124,8 +125,8 @@ describe("splice recover", () => {
 
   it("a file changed after the crash is a conflict, left alone (exit 7)", async () => {
     const mem = new MemoryFs({ "a.py": "x = 1\n" })
-    mem.crashWhen = (_op, p) => p.endsWith("state.json")
-    await run(edit(one("a.py", "x = 1", "x = 2")), mem)
+    mem.crashWhen = isStateMark
+    await run(edit(one("a.py", "x = 1", "x = 2")), mem, { journalLayout })
     mem.restart()
     mem.put("a.py", "x = 99\n")
     const r = await run(recoverCommand, mem)
@@ -136,8 +137,8 @@ describe("splice recover", () => {
 
   it("a created file is removed on rollback", async () => {
     const mem = new MemoryFs({ "d/.keep": "" })
-    mem.crashWhen = (_op, p) => p.endsWith("state.json")
-    await run(write(writeConfig("d/n.txt", "n\n")), mem)
+    mem.crashWhen = isStateMark
+    await run(write(writeConfig("d/n.txt", "n\n")), mem, { journalLayout })
     expect(mem.exists("d/n.txt")).toBe(true)
     mem.restart()
     await run(recoverCommand, mem)

@@ -397,3 +397,30 @@ for (const rt of runtimes) {
     })
   })
 }
+
+describe("splice mcp's journal history", () => {
+  it("is pruned after each answer, not during the write: 202 edits leave the newest 200 transactions", async () => {
+    const rt = runtimes.find((r) => r.name === "node")!
+    const ws = tempWorkspace()
+    fs.writeFileSync(path.join(ws, "n.txt"), "v0\n")
+    const { client } = await connect(rt, ws)
+    const txRoot = path.join(ws, ".splice", "tx")
+    let first: unknown
+    try {
+      for (let k = 0; k < 202; k++) {
+        const r = (await client.callTool({ name: "edit", arguments: { file: "n.txt", replace_old: `v${k}`, replace_new: `v${k + 1}`, validate: "none" } })) as ToolResult
+        expect(r.isError).toBeFalsy()
+        if (k === 0) first = r.structuredContent?.["tx"]
+      }
+      // The last answer's prune runs once it is sent: the history holds 200 entries soon after.
+      await waitUntil(() => fs.readdirSync(txRoot).length === 200, "the prune after the last answer")
+    } finally {
+      await client.close()
+    }
+    const names = fs.readdirSync(txRoot)
+    expect(names).toHaveLength(200)
+    expect(names.every((n) => n.endsWith(".committed"))).toBe(true)
+    expect(names.some((n) => n.startsWith(String(first)))).toBe(false)
+    expect(fs.readFileSync(path.join(ws, "n.txt"), "utf8")).toBe("v202\n")
+  }, 120_000)
+})

@@ -170,18 +170,46 @@ describe("edit, undo and recover on a real disk", () => {
     const f = path.join(dir, "m.py")
     fs.writeFileSync(f, "x = 1\n")
     expect((await runLive(edit(editCfg("m.py", "x = 1", "x = 2")))).exit).toBe(0)
-    // Turn the committed transaction back into a pending one, as a kill -9 before the mark leaves it.
-    const txDir = path.join(dir, ".splice", "tx", fs.readdirSync(path.join(dir, ".splice", "tx"))[0]!)
-    fs.rmSync(path.join(txDir, "state.json"))
+    // Turn the committed transaction back into a pending one, as a kill -9 before the mark (its
+    // rename) leaves it.
+    const txRoot = path.join(dir, ".splice", "tx")
+    const [name] = fs.readdirSync(txRoot)
+    const id = name!.replace(/\.committed$/, "")
+    fs.renameSync(path.join(txRoot, name!), path.join(txRoot, `${id}.tx`))
+    const size = fs.statSync(path.join(txRoot, `${id}.tx`)).size
     fs.writeFileSync(path.join(dir, ".m.py.splice-1-x-0.tmp"), "partial")
-    // Killed while writing the commit mark: its temp file is in the transaction's directory.
-    fs.writeFileSync(path.join(txDir, ".state.json.splice-1-x-1.tmp"), "{\"sta")
     const r = await runLive(recoverCommand)
     expect(r.exit).toBe(0)
     expect(fs.readFileSync(f, "utf8")).toBe("x = 1\n")
     expect(fs.readdirSync(dir).filter((n) => n.endsWith(".tmp"))).toEqual([])
-    expect(JSON.parse(fs.readFileSync(path.join(txDir, "state.json"), "utf8")).state).toBe("rolled_back")
-    expect(fs.readdirSync(txDir).sort()).toEqual(["intent.json", "owner.json", "state.json"])
+    expect(fs.readdirSync(txRoot)).toEqual([`${id}.rolled_back`])
+    // Its original dropped: the file cut after its intent.
+    expect(fs.statSync(path.join(txRoot, `${id}.rolled_back`)).size).toBeLessThan(size - 6)
+  })
+
+  it("recover restores from a pending journal an earlier version left (a directory per transaction)", async () => {
+    const f = path.join(dir, "m.py")
+    fs.writeFileSync(f, "x = 1\n")
+    const old = liveLayer({ workspace: dir, output: "json" })
+    const { JournalWithLimits, DEFAULT_LIMITS } = await import("../../layers/live/JournalLive.js")
+    const { HasherLive } = await import("../../layers/live/HasherLive.js")
+    const { JournalKeyLive } = await import("../../layers/live/JournalKeyLive.js")
+    const Layer = await import("effect/Layer")
+    // The same services, the journal writing directories as earlier versions did.
+    const directories = Layer.provideMerge(JournalWithLimits(DEFAULT_LIMITS, "directory").pipe(Layer.provide(Layer.mergeAll(HasherLive, JournalKeyLive))), old)
+    const wrote = outcomeOf(await Effect.runPromiseExit(edit(editCfg("m.py", "x = 1", "x = 2")).pipe(Effect.provide(directories)) as Effect.Effect<void, unknown, never>), undefined)
+    expect(wrote.exit).toBe(0)
+    const txRoot = path.join(dir, ".splice", "tx")
+    const [id] = fs.readdirSync(txRoot)
+    expect(fs.readdirSync(path.join(txRoot, id!)).sort()).toEqual(["intent.json", "orig-0", "owner.json", "state.json"])
+    fs.rmSync(path.join(txRoot, id!, "state.json"))
+    // Killed while writing the commit mark: its temp file is in the transaction's directory.
+    fs.writeFileSync(path.join(txRoot, id!, ".state.json.splice-1-x-1.tmp"), "{\"sta")
+    const r = await runLive(recoverCommand)
+    expect(r.exit).toBe(0)
+    expect(fs.readFileSync(f, "utf8")).toBe("x = 1\n")
+    expect(JSON.parse(fs.readFileSync(path.join(txRoot, id!, "state.json"), "utf8")).state).toBe("rolled_back")
+    expect(fs.readdirSync(path.join(txRoot, id!)).sort()).toEqual(["intent.json", "owner.json", "state.json"])
   })
 })
 

@@ -46,6 +46,8 @@ export interface RunOptions {
   readonly locks?: MemoryLocks
   /** Journal history limits (default: the real ones). */
   readonly history?: HistoryLimits
+  /** Write transactions in the first layout, a directory each (journals earlier versions left on disk). */
+  readonly journalLayout?: "file" | "directory"
   readonly stdin?: string
   readonly files?: Record<string, string>
   /** This "user's" journal key (default: one fixed test key). */
@@ -71,7 +73,7 @@ export const layerFor = (mem: MemoryFs, captured: CapturedOutput, options: RunOp
   return Layer.mergeAll(
     store,
     LockMemory(options.locks ?? new MemoryLocks()),
-    JournalWithLimits(options.history ?? DEFAULT_LIMITS).pipe(Layer.provide(Layer.mergeAll(store, sharedMemo, JournalKeyFixed(options.journalKey ?? TEST_KEY)))),
+    JournalWithLimits(options.history ?? DEFAULT_LIMITS, options.journalLayout).pipe(Layer.provide(Layer.mergeAll(store, sharedMemo, JournalKeyFixed(options.journalKey ?? TEST_KEY)))),
     options.validator === undefined ? sharedMemo : Layer.merge(sharedMemo, options.validator),
     OutputMemory(captured),
     InputMemory(options.stdin ?? "", options.files ?? {}),
