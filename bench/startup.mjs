@@ -1,5 +1,6 @@
 // Start-up cost of splice as whole processes, the way an agent calls it, against the bare runtime:
-//   node -e 0  vs  splice --version / read / edit (syntax gate on) of a small .ts file, under Node;
+//   node -e 0  vs  splice --version / read / edit (syntax gate on) of a small .ts file, under Node
+//   (through dist/launch.cjs, npm's bin, as `npx splice` runs it);
 //   deno eval 0  vs  the same commands under `deno run -A` (the e2e harness's command line).
 // Runs are interleaved (one of each command per round) so a load spike from other processes on the
 // machine hits every command alike. Medians after WARMUP rounds (which also fill the V8 code caches).
@@ -10,7 +11,7 @@
 import { spawnSync } from "node:child_process"
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join, resolve } from "node:path"
+import { dirname, join, resolve } from "node:path"
 
 const ROOT = resolve(import.meta.dirname, "..")
 const RUNS = Number(process.argv[2] ?? 21)
@@ -35,10 +36,12 @@ const denoCommands = deno ? [{ label: "`deno eval 0`", env: envOf(0), argv: () =
 bundles.forEach((bundle, b) => {
   const tag = b === 0 ? "" : ` [${bundle.replace(/\/dist\/splice\.mjs$/, "")}]`
   const env = envOf(b)
+  // Under Node, what npm's bin runs (dist/launch.cjs, a CommonJS entry), where a build has one.
+  const bin = existsSync(join(dirname(bundle), "launch.cjs")) ? join(dirname(bundle), "launch.cjs") : bundle
   commands.push(
-    { label: `\`splice --version\`${tag}`, base: "node", env, argv: () => [process.execPath, [bundle, "--version"]] },
-    { label: `\`splice read --file f.ts\`${tag}`, base: "node", target: 2, env, argv: () => [process.execPath, [bundle, "read", "--file", "f.ts"]] },
-    { label: `\`splice edit\` (syntax gate)${tag}`, base: "node", target: 2.5, edit: true, env, argv: (i) => [process.execPath, [bundle, ...edit(i)]] }
+    { label: `\`splice --version\`${tag}`, base: "node", env, argv: () => [process.execPath, [bin, "--version"]] },
+    { label: `\`splice read --file f.ts\`${tag}`, base: "node", target: 2, env, argv: () => [process.execPath, [bin, "read", "--file", "f.ts"]] },
+    { label: `\`splice edit\` (syntax gate)${tag}`, base: "node", target: 2.5, edit: true, env, argv: (i) => [process.execPath, [bin, ...edit(i)]] }
   )
   if (!deno) return
   const run = (args) => [deno, ["run", "-A", bundle, ...args]]

@@ -1,4 +1,4 @@
-// Bundles the CLI into dist/splice.cjs (CommonJS: what the launcher dist/splice.mjs runs, under Node
+// Bundles the CLI into dist/splice.cjs (CommonJS: what the launcher dist/launch.cjs runs, under Node
 // 20+ and Deno 2, through its V8 code cache; and the Node single executable) and dist/splice-esm.mjs
 // (ESM with code splitting, for `deno compile`, see deno.json), and copies the tree-sitter wasm files
 // into dist/grammars/, with TypeScript's own parser (typescript 5.9's lib/typescript.js, CommonJS,
@@ -168,6 +168,8 @@ const emscriptenToCjs = {
 }
 await build({ ...common, format: "cjs", outfile: "dist/splice.cjs", plugins: [jsoncParserEsm, patchEffect, emscriptenToCjs, lazyCrypto] })
 
+copyFileSync("src/launcher.cjs", "dist/launch.cjs")
 copyFileSync("src/launcher.mjs", "dist/splice.mjs")
+chmodSync("dist/launch.cjs", 0o755)
 chmodSync("dist/splice.mjs", 0o755)
-console.log("built dist/splice.mjs (launcher), dist/splice.cjs, dist/splice-esm.mjs and dist/grammars/")
+console.log("built dist/launch.cjs (launcher, npm's bin), dist/splice.mjs (it, as an ES module), dist/splice.cjs, dist/splice-esm.mjs and dist/grammars/")

@@ -130,7 +130,7 @@ describe.each(runtimes)("the bundle outside the repository under $name", (rt) =>
     fs.writeFileSync(path.join(copy, "ws", "a.toml"), "[x]\ny = 1\n")
     const moved = { name: rt.name, argv: (args: ReadonlyArray<string>): [string, string[]] => {
       const [cmd, argv] = rt.argv(args)
-      return [cmd, argv.map((a) => (a === BUNDLE ? path.join(copy, "dist", "splice.mjs") : a))]
+      return [cmd, argv.map((a) => (a.startsWith(path.dirname(BUNDLE) + path.sep) ? path.join(copy, "dist", path.basename(a)) : a))]
     } }
     const r = await runAsync(moved, ["set", "a.toml", "x.y", "2", "--json"], { cwd: path.join(copy, "ws") })
     expect(r.last, r.stderr).toMatchObject({ type: "result", changed: true, old_value: 1, value: 2 })

@@ -6,6 +6,8 @@ import * as path from "node:path"
 
 export const ROOT = path.resolve(import.meta.dirname, "../..")
 export const BUNDLE = path.join(ROOT, "dist", "splice.mjs")
+/** What npm's bin (`npx splice`) runs under Node: the launcher as a CommonJS entry; dist/splice.mjs requires it. */
+export const LAUNCHER = path.join(ROOT, "dist", "launch.cjs")
 /**
  * The deno binary from the npm package's platform dependency. Not node_modules/.bin/deno: that is a
  * Node shim which would receive the test's signals instead of deno.
@@ -25,13 +27,13 @@ export interface Runtime {
 }
 
 export const runtimes: ReadonlyArray<Runtime> = [
-  { name: "node", argv: (args) => [process.execPath, [BUNDLE, ...args]] },
+  { name: "node", argv: (args) => [process.execPath, [LAUNCHER, ...args]] },
   { name: "deno", argv: (args) => [DENO, ["run", "-A", BUNDLE, ...args]] }
 ]
 
 /** Build once if the bundle is missing (CI builds before testing; this keeps `vitest` alone usable). */
 export const ensureBuilt = (): void => {
-  if (fs.existsSync(BUNDLE) && fs.existsSync(path.join(ROOT, "dist", "splice.cjs"))) return
+  if (fs.existsSync(BUNDLE) && fs.existsSync(LAUNCHER) && fs.existsSync(path.join(ROOT, "dist", "splice.cjs"))) return
   const r = spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: ROOT, stdio: "inherit" })
   if (r.status !== 0) throw new Error("build failed")
 }

@@ -1,10 +1,11 @@
 /** `splice COMMAND --help` for every command: exit 0, the generated text on stdout, nothing on stderr, nothing written. */
+import { spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { commandSpecs } from "../../src/spec/commands/index.js"
 import { VERSION } from "../../src/cli/version.js"
 import { renderHelp, renderRootHelp } from "../../src/spec/help.js"
-import { ensureBuilt, runSync, runtimes, tempWorkspace } from "./harness.js"
+import { BUNDLE, ensureBuilt, runSync, runtimes, tempWorkspace } from "./harness.js"
 
 beforeAll(() => ensureBuilt())
 
@@ -23,6 +24,9 @@ describe.each(runtimes)("--help under $name", (rt) => {
     expect([root.code, root.stderr, root.stdout]).toEqual([0, "", renderRootHelp(commandSpecs, VERSION)])
     const version = runSync(rt, ["--version"], { cwd: ws })
     expect([version.code, version.stderr, version.stdout]).toEqual([0, "", `${VERSION}\n`])
+    // Node runs npm's bin (dist/launch.cjs); dist/splice.mjs, which Deno runs, works under Node too.
+    const esm = spawnSync(process.execPath, [BUNDLE, "--version"], { cwd: ws, encoding: "utf8" })
+    expect([esm.status, esm.stdout]).toEqual([0, `${VERSION}\n`])
     expect(fs.readdirSync(ws)).toEqual([])
   }, 20_000 + commandSpecs.length * 2_000) // one process per command (54 now), each ~0.2 s on a quiet machine
 })

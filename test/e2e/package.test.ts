@@ -19,7 +19,7 @@ describe("the npm package", () => {
     execFileSync("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", scratch], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] })
     const tarball = fs.readdirSync(scratch).find((f) => f.endsWith(".tgz"))!
     const listing = execFileSync("tar", ["tzf", path.join(scratch, tarball)], { encoding: "utf8" }).split("\n")
-    expect(listing).toEqual(expect.arrayContaining(["package/dist/splice.mjs", "package/dist/splice.cjs", "package/dist/grammars/tree-sitter-typescript.wasm", "package/README.md"]))
+    expect(listing).toEqual(expect.arrayContaining(["package/dist/launch.cjs", "package/dist/splice.mjs", "package/dist/splice.cjs", "package/dist/grammars/tree-sitter-typescript.wasm", "package/README.md"]))
     expect(listing.filter((f) => /^package\/(src|test|layers|services|node_modules)\//.test(f))).toEqual([])
 
     const project = path.join(scratch, "project")
