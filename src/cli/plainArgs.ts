@@ -68,12 +68,10 @@ export const plainArgs = (spec: AnyCommandSpec, args: ReadonlyArray<string>): Re
     if (slot === undefined) return undefined
     const p = slot.param
     if (given.has(slot.key) && p.type !== "list") return undefined
-    // @effect/cli reads --flag=value for a repeatable flag as an argument.
-    if (p.type === "boolean" || p.type === "list") {
-      if (eq !== -1) return undefined
-    }
+    // @effect/cli reads --flag=value of a switch or a repeatable flag as an argument.
+    if ((p.type === "boolean" || p.type === "list") && eq !== -1) return undefined
     if (p.type === "boolean") {
-      if ( (i + 1 < args.length && BOOLEAN_WORDS.has(args[i + 1]!))) return undefined
+      if (i + 1 < args.length && BOOLEAN_WORDS.has(args[i + 1]!)) return undefined
       given.set(slot.key, true)
       continue
     }
