@@ -29,16 +29,19 @@ const CHARS = 4 * 1024 * 1024
 const IDLE_MS = 250
 
 let keeping = false
+let idleMs = IDLE_MS
 let busy: () => boolean = () => false
 const recent: Recent[] = [] // most recent first
 
 /**
  * Called once by a long-running process: from now on, trees are kept. `isBusy` says whether it is
  * serving a request now: background parses wait until it is not (they would delay its answer).
+ * `quietMs`: how long it must be quiet first (tests that wait for every background parse shorten it).
  */
-export const keepRecentTrees = (isBusy: () => boolean = () => false): void => {
+export const keepRecentTrees = (isBusy: () => boolean = () => false, quietMs: number = IDLE_MS): void => {
   keeping = true
   busy = isBusy
+  idleMs = quietMs
 }
 
 /** Whether this process keeps what it parsed (a long-running one does). */
@@ -92,7 +95,7 @@ const idle: Array<() => void> = []
 const runNext = async (): Promise<void> => {
   timer = undefined
   if (busy()) {
-    timer = unref(setTimeout(() => void runNext(), IDLE_MS))
+    timer = unref(setTimeout(() => void runNext(), idleMs))
     return
   }
   const job = waiting.shift()
@@ -120,5 +123,5 @@ export const parseWhenIdle = (wasm: string, text: string, run: () => Promise<voi
   waiting.unshift({ wasm, text, run })
   waiting.length = Math.min(waiting.length, ENTRIES)
   if (timer !== undefined) clearTimeout(timer)
-  timer = unref(setTimeout(() => void runNext(), IDLE_MS))
+  timer = unref(setTimeout(() => void runNext(), idleMs))
 }

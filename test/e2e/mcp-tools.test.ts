@@ -1,11 +1,12 @@
 /**
  * Every tool of `splice mcp`, its success and an error path, against the CLI doing the same thing:
- * the same outcome (result or error code) for the same arguments, under Node and Deno.
+ * the same outcome (result or error code) for the same arguments, servers under Node and Deno.
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+import { Ajv, type ValidateFunction } from "ajv"
 import { beforeAll, describe, expect, it } from "vitest"
 import { childEnv, ensureBuilt, runAsync, runtimes, tempWorkspace } from "./harness.js"
 
@@ -148,22 +149,44 @@ const stable = (v: unknown): unknown => {
   return Object.fromEntries(Object.entries(v).filter(([k]) => !["ms", "elapsed_ms", "tx", "id", "created", "at", "db"].includes(k)).map(([k, x]) => [k, stable(x)]))
 }
 
-for (const rt of runtimes) {
-  describe(`every MCP tool under ${rt.name}`, () => {
-    it("succeeds and fails as the CLI does, with the same error codes", async () => {
-      const served = tempWorkspace()
-      const viaCli = tempWorkspace()
-      seed(served)
-      seed(viaCli)
-      const [command, args] = rt.argv(["mcp", "--workspace", served])
+interface Schemas {
+  readonly commands: Record<string, { result: object; events?: object }>
+  readonly errors: Record<string, object>
+}
+
+// One run of the CLI (under Node: the CLI under Deno runs every command in output-schema.test.ts)
+// against a server under each runtime, each in its own twin workspace; every line the CLI prints is
+// also checked against `splice schema`.
+describe("every MCP tool, under Node and Deno", () => {
+  it("succeeds and fails as the CLI does, with the same error codes", async () => {
+    const viaCli = tempWorkspace()
+    seed(viaCli)
+    const node = runtimes.find((rt) => rt.name === "node")!
+    const schemas = (await runAsync(node, ["schema", "--output", "json"], { cwd: viaCli })).last as unknown as Schemas
+    const ajv = new Ajv({ strict: false, allErrors: true })
+    const compiled = new Map<object, ValidateFunction>()
+    const conforms = (command: string, line: Record<string, unknown>, label: string) => {
+      const schema = line["type"] === "error" ? schemas.errors[String(line["code"])] : line["type"] === "result" ? schemas.commands[command]?.result : schemas.commands[command]?.events
+      expect(schema, `${label}: no schema for ${JSON.stringify(line).slice(0, 200)}`).toBeDefined()
+      const validate = compiled.get(schema!) ?? compiled.set(schema!, ajv.compile(schema!)).get(schema!)!
+      expect(validate(line), `${label}: ${JSON.stringify(line).slice(0, 600)}\n${ajv.errorsText(validate.errors)}`).toBe(true)
+    }
+    const servers = await Promise.all(runtimes.map(async (rt) => {
+      const ws = tempWorkspace()
+      seed(ws)
+      const [command, args] = rt.argv(["mcp", "--workspace", ws])
       const client = new Client({ name: "splice-e2e", version: "1" })
-      await client.connect(new StdioClientTransport({ command, args, cwd: served, env: childEnv({ cwd: served }) as Record<string, string>, stderr: "ignore" }))
-      const tools = new Set((await client.listTools()).tools.map((t) => t.name))
-      try {
-        for (const c of cases) {
-          const label = `${c.tool} ${JSON.stringify(c.args)}`
+      await client.connect(new StdioClientTransport({ command, args, cwd: ws, env: childEnv({ cwd: ws }) as Record<string, string>, stderr: "ignore" }))
+      return { rt, ws, client, tools: new Set((await client.listTools()).tools.map((t) => t.name)) }
+    }))
+    try {
+      for (const c of cases) {
+        const cli = await runAsync(node, [...c.cli, "--output", "json"], { cwd: viaCli })
+        const command = String(cli.lines.find((l) => l["type"] === "result")?.["command"] ?? c.cli[0])
+        for (const line of cli.lines) conforms(command, line, `${c.cli.join(" ")} (CLI)`)
+        for (const { rt, client } of servers) {
+          const label = `${c.tool} ${JSON.stringify(c.args)} under ${rt.name}`
           const r = await client.callTool({ name: c.tool, arguments: c.args }) as ToolResult
-          const cli = await runAsync(rt, [...c.cli, "--output", "json"], { cwd: viaCli })
           if (c.code === undefined) {
             expect(r.isError, `${label}: ${JSON.stringify(r.structuredContent).slice(0, 300)}`).toBeFalsy()
             expect(r.structuredContent, label).toMatchObject({ type: "result", ok: true })
@@ -180,17 +203,19 @@ for (const rt of runtimes) {
             expect(r.structuredContent!["exit"], label).toBe(cli.code)
           }
         }
-        // Every tool the server lists has a case here (trust is CLI-only by design).
-        expect([...tools].filter((t) => !cases.some((c) => c.tool === t))).toEqual([])
-      } finally {
-        await client.close()
       }
+      // Every tool a server lists has a case here (trust is CLI-only by design).
+      for (const { tools } of servers) expect([...tools].filter((t) => !cases.some((c) => c.tool === t))).toEqual([])
+    } finally {
+      await Promise.all(servers.map(({ client }) => client.close()))
+    }
+    for (const { ws: served } of servers) {
       expect(fs.readFileSync(path.join(served, "lib.ts"), "utf8")).toBe(fs.readFileSync(path.join(viaCli, "lib.ts"), "utf8"))
       expect(fs.readFileSync(path.join(served, "m.py"), "utf8")).toBe(fs.readFileSync(path.join(viaCli, "m.py"), "utf8"))
-      for (const ws of [served, viaCli]) expect([fs.existsSync(path.join(ws, "copy")), fs.existsSync(path.join(ws, "moved.py"))]).toEqual([false, false])
       expect(fs.readFileSync(path.join(served, "m.py"), "utf8")).toMatch(/# end\n$/)
       expect(fs.readFileSync(path.join(served, "cfg.toml"), "utf8")).toBe("# tool settings\n[tool]\nversion = \"2.0\" # pinned\n")
-      expect(fs.readFileSync(path.join(viaCli, "cfg.toml"), "utf8")).toBe("# tool settings\n[tool]\nversion = \"2.0\" # pinned\n")
-    }, 180_000) // ~40 CLI processes in a row
-  })
-}
+    }
+    for (const ws of [...servers.map((s) => s.ws), viaCli]) expect([fs.existsSync(path.join(ws, "copy")), fs.existsSync(path.join(ws, "moved.py"))]).toEqual([false, false])
+    expect(fs.readFileSync(path.join(viaCli, "cfg.toml"), "utf8")).toBe("# tool settings\n[tool]\nversion = \"2.0\" # pinned\n")
+  }, 240_000) // ~80 CLI processes in a row
+})

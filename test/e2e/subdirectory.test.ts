@@ -120,7 +120,9 @@ describe.each(runtimes)("every command from a nested subdirectory under $name", 
     expect(r.tree).not.toContain("./pkg/inner/.splice")
   }, SLOW)
 
-  for (const way of ways.slice(1)) {
+  // Under Deno, the git root found from a subdirectory; how a relative --workspace or
+  // SPLICE_WORKSPACE is resolved is the same code under both runtimes (Node runs all three).
+  for (const way of rt.name === "node" ? ways.slice(1) : ways.slice(1, 2)) {
     it(`from ${way.name}: the same results as from the root`, async () => {
       expect(await runAll(way)).toEqual(await reference())
     }, SLOW)
