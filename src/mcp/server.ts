@@ -7,6 +7,7 @@
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js"
 import {
   type CallToolRequest,
@@ -158,6 +159,14 @@ export const mcpServer = (options: McpOptions) =>
         }
       }
       transport.onclose = finish
+      // JSON-RPC 2.0 answers a line it cannot read (the SDK only reports it): not JSON is a parse
+      // error, JSON that is no JSON-RPC message an invalid request; id null, as none could be read.
+      transport.onerror = (error) => {
+        const code = error instanceof SyntaxError ? -32700 : error.name === "ZodError" ? -32600 : undefined
+        if (code === undefined) return
+        const message = code === -32700 ? "Parse error: the line is not JSON" : "Invalid Request: not a JSON-RPC 2.0 message"
+        void transport.send({ jsonrpc: "2.0", id: null, error: { code, message } } as unknown as JSONRPCMessage).catch(() => undefined)
+      }
       process.stdin.once("end", finish)
       void server.connect(transport).catch(() => finish())
       // Interrupted (SIGINT, SIGTERM): calls in flight roll back first, then the server closes.

@@ -125,13 +125,20 @@ for (const rt of runtimes) {
       await waitFor(/"id":1/, () => out)
       send({ jsonrpc: "2.0", method: "notifications/initialized" })
       send("this is not json")
+      send({ hello: "json, but no JSON-RPC message" })
       send({ jsonrpc: "2.0", id: 2, method: "tools/list" })
       await waitFor(/"id":2/, () => out)
+      // Each unreadable line is answered as JSON-RPC 2.0 says (id null: none could be read).
+      const replies = out.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as { id: unknown; error?: { code: number } })
+      expect(replies.filter((m) => m.id === null).map((m) => m.error?.code)).toEqual([-32700, -32600])
       send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "undo", arguments: {} } })
       await waitFor(/test hold/, () => err)
       const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)))
       child.kill("SIGTERM")
       expect(await exited).toBe(143)
+      // stdout carried JSON-RPC alone, the end included; how the server ended is on stderr.
+      for (const line of out.split("\n").filter((l) => l !== "")) expect(JSON.parse(line)).toMatchObject({ jsonrpc: "2.0" })
+      expect(err).toMatch(/splice mcp: SPL-E130/)
       expect(fs.readFileSync(path.join(ws, "m.py"), "utf8")).toBe("x = 2\n")
       expect((await runAsync(rt, ["recover"], { cwd: ws })).last).toMatchObject({ rolled_back: 0 })
 
