@@ -355,13 +355,13 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "write", p.relative))
     })
 
-  const createExclusive = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly sync?: "full" | "data" | "named" | "none" }) =>
+  const createExclusive = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly sync?: "full" | "data" | "named" | "entry" | "none" }) =>
     Effect.try({
       try: () => {
         inPinnedDirectory(p, (target, dirFd) => {
           if (options?.sync === "data" || options?.sync === "none") return writeNewFile(target, data, options.mode ?? 0o644, options.sync === "data")
-          if (options?.sync === "named") {
-            writeNewFile(target, data, options.mode ?? 0o644, "data")
+          if (options?.sync === "named" || options?.sync === "entry") {
+            writeNewFile(target, data, options.mode ?? 0o644, options.sync === "named" ? "data" : false)
             if (dirFd !== undefined) fs.fsyncSync(dirFd)
             else syncDirectory(path.dirname(p.absolute))
             return
@@ -375,6 +375,23 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
           if (dirFd !== undefined) fs.fsyncSync(dirFd)
           else syncDirectory(path.dirname(p.absolute))
         })
+      },
+      catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "write", p.relative))
+    })
+
+  const fill = (p: ResolvedPath, data: Uint8Array) =>
+    Effect.try({
+      try: () => {
+        const fd = fs.openSync(p.absolute, fs.constants.O_WRONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK)
+        try {
+          const st = fs.fstatSync(fd)
+          if (!st.isFile()) throw notRegular(kindOf(st), p.relative)
+          writeAll(fd, data)
+          if (st.size > data.length) fs.ftruncateSync(fd, data.length)
+          fs.fdatasyncSync(fd)
+        } finally {
+          fs.closeSync(fd)
+        }
       },
       catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "write", p.relative))
     })
@@ -456,12 +473,12 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "write", dir.relative)
     })
 
-  const rename = (from: ResolvedPath, to: ResolvedPath) =>
+  const rename = (from: ResolvedPath, to: ResolvedPath, options?: { readonly durable?: boolean }) =>
     Effect.try({
       try: () => {
         if (fs.existsSync(to.absolute)) throw Object.assign(new Error(`EEXIST: ${to.relative}`), { code: "EEXIST" })
         fs.renameSync(from.absolute, to.absolute)
-        syncDirectory(path.dirname(to.absolute))
+        if (options?.durable !== false) syncDirectory(path.dirname(to.absolute))
       },
       catch: (e) => fromErrno(e, "write", from.relative)
     })
@@ -595,7 +612,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "list", dir.relative)
     })
 
-  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, createExclusive, truncate, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, createExclusive, fill, truncate, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreLive = (root: string, cwd?: string): Layer.Layer<FileStore> =>
