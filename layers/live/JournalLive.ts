@@ -237,6 +237,9 @@ export const makeJournal = (
     const bytesOf = new Map<string, number>()
     /** The name each transaction had when last seen (a file's name is its state). */
     const nameOf = new Map<string, string>()
+    /** The file made ahead for the next begin (prepareNext), by name; the scans skip it. */
+    let spare: string | undefined
+    let preparing = false
 
     interface Listed {
       readonly name: string
@@ -427,6 +430,8 @@ export const makeJournal = (
       for (const l of yield* listing) {
         // Known finished (a file's name, or seen before): no effect run for it at all.
         if (l.tx !== undefined && (finished.has(l.tx.id) || (l.tx.layout === "file" && !isOpenState(l.tx.state)))) continue
+        // This process's own spare, not taken by a begin yet: its owner record, nothing to recover.
+        if (l.name === spare) continue
         if (yield* Effect.orElseSucceed(isFinished(l), () => false)) continue
         out.push({ listed: l, entry: yield* readEntry(l) })
       }
@@ -500,7 +505,7 @@ export const makeJournal = (
      * process or another) are read, found pending or unfinished, and kept.
      */
     const prune = Effect.gen(function*() {
-      const all = (yield* listing).filter((l) => l.tx !== undefined)
+      const all = (yield* listing).filter((l) => l.tx !== undefined && l.name !== spare)
       if (all.length <= limits.checkFrom) return
       // Sizes this process knows (they never change) are not read again; the cache only for the others.
       if (all.some((l) => !bytesOf.has(l.tx!.id))) {
@@ -542,10 +547,6 @@ export const makeJournal = (
       }
       pruned = true
     })
-
-    /** The file made ahead for the next begin (prepareNext), by name. */
-    let spare: string | undefined
-    let preparing = false
 
     const owner = (): OwnerFile => ({ pid: process.pid, host: signer.host, ...(SELF_START !== undefined ? { start: SELF_START } : {}) })
 
