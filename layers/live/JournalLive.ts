@@ -609,7 +609,8 @@ export const makeJournal = (
       if (layout !== "file" || spare !== undefined || preparing) return Effect.void
       preparing = true
       return Effect.gen(function*() {
-        yield* ensureRoot
+        // Only into a journal that exists: a call that failed before writing anything makes no .splice.
+        if (!(yield* checkState).txExists) return
         const name = txFileName(newTxId(), "spare")
         yield* store.createExclusive(yield* inTx(name), encodeTxHead(owner()), { mode: 0o600, sync: "entry" })
         spare = name

@@ -205,6 +205,11 @@ const server = async (mem: MemoryFs) => {
   const close = () => Effect.runPromise(Scope.close(scope, Exit.void))
   return { call, close }
 }
+/** A workspace whose journal exists (the server makes spares only there). */
+const withJournal = (mem: MemoryFs) => {
+  mem.putSpecial(".splice/tx", "directory")
+  return mem
+}
 const spares = (mem: MemoryFs) => txNames(mem).filter((n) => n.endsWith(".spare"))
 /** The spare's owner record replaced by a dead process's (the server was killed, and is gone). */
 const ownedByTheDead = (mem: MemoryFs, name: string) => {
@@ -245,7 +250,7 @@ describe("a spare file (splice mcp's next begin)", () => {
 
   it("killed at any step of making it, filling it and committing, then recovered: the file all-before or all-after, undo still works, no spare left once its owner is gone", async () => {
     const steps = async () => {
-      const mem = new MemoryFs({ "a.py": A })
+      const mem = withJournal(new MemoryFs({ "a.py": A }))
       const s = await server(mem)
       const n = mem.log.length
       await s.call(Effect.void) // only the chores after an answer: the spare is made
@@ -255,7 +260,7 @@ describe("a spare file (splice mcp's next begin)", () => {
     const n = await steps()
     expect(n).toBeGreaterThanOrEqual(6) // create spare, fill, rename, target, commit, next spare
     for (let k = 0; k <= n; k++) {
-      const mem = new MemoryFs({ "a.py": A })
+      const mem = withJournal(new MemoryFs({ "a.py": A }))
       const s = await server(mem)
       mem.crashAfterWrites = k
       await s.call(Effect.void)
@@ -274,7 +279,7 @@ describe("a spare file (splice mcp's next begin)", () => {
 
   it("filled, with the rename a power loss undid: recovery reads it as its intent's transaction and rolls it back, whether or not the target was written", async () => {
     for (const crashAt of ["target", "commit"] as const) {
-      const mem = new MemoryFs({ "a.py": A })
+      const mem = withJournal(new MemoryFs({ "a.py": A }))
       const s = await server(mem)
       await s.call(Effect.void)
       const [spare] = spares(mem)
@@ -300,7 +305,7 @@ describe("a spare file (splice mcp's next begin)", () => {
   })
 
   it("left by a dead server is removed by the next write; a live one's is left alone, never pruned, never in the history", async () => {
-    const mem = new MemoryFs({ "a.py": A })
+    const mem = withJournal(new MemoryFs({ "a.py": A }))
     const s = await server(mem)
     await s.call(Effect.void)
     const [live] = spares(mem)
@@ -324,14 +329,20 @@ describe("a spare file (splice mcp's next begin)", () => {
   it("gone (removed by hand, or .splice removed) or unwritable: the begin writes its file the usual way", async () => {
     const mem = new MemoryFs({ "a.py": A })
     const s = await server(mem)
+    // Nothing is made where there is no journal yet (a first call that failed): no .splice at all.
+    expect(Exit.isFailure(await s.call(edit(oneEdit("a.py", "x = 0", "x = 1"))))).toBe(true) // no match
+    expect(mem.exists(".splice")).toBe(false)
+    mem.putSpecial(".splice/tx", "directory")
     await s.call(Effect.void)
     const [spare] = spares(mem)
+    expect(spare).toBeDefined()
     mem.entries.delete(mem.abs(`.splice/tx/${spare}`))
     const n = mem.log.length
     expect(Exit.isSuccess(await s.call(edit(oneEdit("a.py", "x = 1", "x = 2"))))).toBe(true)
     expect(mem.log.slice(n).some((l) => /^create \.splice\/tx\/.*\.tx$/.test(l))).toBe(true)
     // A fill that fails (EIO): the spare is dropped, the begin creates its file.
     const [next] = spares(mem)
+    expect(next).toBeDefined()
     mem.faults.push({ op: "write", path: `.splice/tx/${next}`, errno: "EIO", times: 1 })
     expect(Exit.isSuccess(await s.call(edit(oneEdit("a.py", "x = 2", "x = 3"))))).toBe(true)
     expect(spares(mem)).not.toContain(next)
