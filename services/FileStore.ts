@@ -136,19 +136,17 @@ export interface FileStoreService {
    * them, as a journal entry's originals before its intent); `named` — written in place, fdatasynced,
    * then its directory fsynced (durable, name included, with one file created: a crash before it
    * returns can leave it partial, for files whose reader tells a torn write, as a journal entry);
-   * `entry` — written in place, not synced, its directory fsynced (the name is durable, the bytes
-   * not: a journal's spare file, whose bytes are written and fdatasynced by `fill` later);
    * `none` — not synced (advisory files).
    */
   readonly createExclusive: (
     p: ResolvedPath,
     data: Uint8Array,
-    options?: { readonly mode?: number; readonly sync?: "full" | "data" | "named" | "entry" | "none" }
+    options?: { readonly mode?: number; readonly sync?: "full" | "data" | "named" | "none" }
   ) => Effect.Effect<void, SpliceError>
   /**
    * Write `data` over an existing regular file from its start, so that it holds exactly `data`
    * (never followed through a symlink, never created: ENOENT when it is gone), and fdatasync it. No directory fsync: the file's name was
-   * made durable when it was created (`createExclusive` with `sync: "entry"`). A crash before it
+   * made durable before (a journal's spare: created, then its directory fsynced). A crash before it
    * returns can leave the old bytes with any prefix of the new ones written over them.
    */
   readonly fill: (p: ResolvedPath, data: Uint8Array) => Effect.Effect<void, SpliceError>
@@ -178,6 +176,11 @@ export interface FileStoreService {
     dir: ResolvedPath,
     prune: (relativeDir: string, name: string) => boolean
   ) => Effect.Effect<ReadonlyArray<WalkedFile>, SpliceError>
+  /**
+   * fsync a directory (the names in it made durable), on a worker thread where the platform has one:
+   * a long-running process (splice mcp) keeps serving while the flush runs.
+   */
+  readonly syncDirectory: (dir: ResolvedPath) => Effect.Effect<void, SpliceError>
   /**
    * Rename a file or directory within the workspace (not across devices); the target must not exist.
    * Durable (the directory fsynced) unless `durable` is false: then a crash can leave either name,

@@ -355,13 +355,13 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "write", p.relative))
     })
 
-  const createExclusive = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly sync?: "full" | "data" | "named" | "entry" | "none" }) =>
+  const createExclusive = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly sync?: "full" | "data" | "named" | "none" }) =>
     Effect.try({
       try: () => {
         inPinnedDirectory(p, (target, dirFd) => {
           if (options?.sync === "data" || options?.sync === "none") return writeNewFile(target, data, options.mode ?? 0o644, options.sync === "data")
-          if (options?.sync === "named" || options?.sync === "entry") {
-            writeNewFile(target, data, options.mode ?? 0o644, options.sync === "named" ? "data" : false)
+          if (options?.sync === "named") {
+            writeNewFile(target, data, options.mode ?? 0o644, "data")
             if (dirFd !== undefined) fs.fsyncSync(dirFd)
             else syncDirectory(path.dirname(p.absolute))
             return
@@ -471,6 +471,21 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
         }
       },
       catch: (e) => fromErrno(e, "write", dir.relative)
+    })
+
+  const syncDirectoryOffThread = (dir: ResolvedPath) =>
+    Effect.async<void, SpliceError>((resume) => {
+      if (process.platform === "win32") return resume(Effect.void)
+      let fd: number
+      try {
+        fd = fs.openSync(dir.absolute, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY | fs.constants.O_NOFOLLOW)
+      } catch (e) {
+        return resume(Effect.fail(fromErrno(e, "write", dir.relative)))
+      }
+      fs.fsync(fd, (err) => {
+        fs.close(fd, () => undefined)
+        resume(err === null ? Effect.void : Effect.fail(fromErrno(err, "write", dir.relative)))
+      })
     })
 
   const rename = (from: ResolvedPath, to: ResolvedPath, options?: { readonly durable?: boolean }) =>
@@ -612,7 +627,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "list", dir.relative)
     })
 
-  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, createExclusive, fill, truncate, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, createExclusive, fill, truncate, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, syncDirectory: syncDirectoryOffThread, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreLive = (root: string, cwd?: string): Layer.Layer<FileStore> =>

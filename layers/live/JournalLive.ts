@@ -1,3 +1,4 @@
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { spliceError } from "../../src/domain/SpliceError.js"
@@ -239,7 +240,8 @@ export const makeJournal = (
     const nameOf = new Map<string, string>()
     /** The file made ahead for the next begin (prepareNext), by name; the scans skip it. */
     let spare: string | undefined
-    let preparing = false
+    /** Done when the spare being made is ready (or was not made). */
+    let preparing: Deferred.Deferred<void> | undefined
 
     interface Listed {
       readonly name: string
@@ -573,6 +575,8 @@ export const makeJournal = (
         const name = txFileName(id, "pending")
         const p = yield* inTx(name)
         const bytes = encodeTxFile(owner(), intent, yield* hasher.blake3(intent), input.files.map((f) => f.original))
+        // A spare being made (its directory flush under way): wait for it rather than pay two flushes.
+        if (spare === undefined && preparing !== undefined) yield* Deferred.await(preparing)
         const taken = spare
         spare = undefined
         if (taken !== undefined) {
@@ -606,15 +610,20 @@ export const makeJournal = (
      * needs one fdatasync on the answer's critical path instead of an fdatasync and a directory fsync.
      */
     const prepareNext = Effect.suspend(() => {
-      if (layout !== "file" || spare !== undefined || preparing) return Effect.void
-      preparing = true
+      if (layout !== "file" || spare !== undefined || preparing !== undefined) return Effect.void
+      const ready = Effect.runSync(Deferred.make<void>())
+      preparing = ready
       return Effect.gen(function*() {
         // Only into a journal that exists: a call that failed before writing anything makes no .splice.
         if (!(yield* checkState).txExists) return
         const name = txFileName(newTxId(), "spare")
-        yield* store.createExclusive(yield* inTx(name), encodeTxHead(owner()), { mode: 0o600, sync: "entry" })
+        const p = yield* inTx(name)
+        yield* store.createExclusive(p, encodeTxHead(owner()), { mode: 0o600, sync: "none" })
+        // Off the main thread: the next call is read, planned and locked meanwhile, and its begin
+        // waits only for what is left of this flush.
+        yield* store.syncDirectory(yield* txRoot).pipe(Effect.tapError(() => Effect.ignore(store.remove(p))))
         spare = name
-      }).pipe(Effect.ensuring(Effect.sync(() => (preparing = false))))
+      }).pipe(Effect.ensuring(Effect.zipRight(Deferred.succeed(ready, undefined), Effect.sync(() => (preparing = undefined)))))
     })
 
     const begin = (input: BeginInput) =>

@@ -291,7 +291,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
     })
 
   // Every sync level is the same here: this disk never loses a write.
-  const createExclusive = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly sync?: "full" | "data" | "named" | "entry" | "none" }) =>
+  const createExclusive = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly sync?: "full" | "data" | "named" | "none" }) =>
     mem.run("create", p.relative, () => {
       parentMustExist(p)
       if (mem.entries.has(p.absolute)) throw Object.assign(new Error("EEXIST"), { code: "EEXIST" })
@@ -388,6 +388,12 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       mem.entries.set(to.absolute, e)
     })
 
+  // A step of its own (a crash point), which changes nothing on this disk.
+  const syncDirectory = (dir: ResolvedPath) =>
+    mem.run("write", dir.relative, () => {
+      if (mem.entries.get(dir.absolute)?.kind !== "directory") throw mem.enoent(dir.relative)
+    })
+
   // Durable or not, the same here (this disk never loses a write; tests put what a power loss leaves by hand).
   const rename = (from: ResolvedPath, to: ResolvedPath, _options?: { readonly durable?: boolean }) =>
     mem.run("write", from.relative, () => {
@@ -438,7 +444,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       return out
     })
 
-  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, createExclusive, fill, truncate, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, createExclusive, fill, truncate, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, syncDirectory, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreMemory = (mem: MemoryFs, cwd?: string): Layer.Layer<FileStore> => Layer.sync(FileStore, () => makeMemoryFileStore(mem, cwd))

@@ -234,9 +234,10 @@ describe("a spare file (splice mcp's next begin)", () => {
     const n = mem.log.length
     expect(Exit.isSuccess(await s.call(edit(oneEdit("a.py", "x = 2", "x = 3"))))).toBe(true)
     const [, second] = txNames(mem).filter((x) => x.endsWith(".committed")).map((x) => x.replace(".committed", ""))
-    // fill (write + fdatasync), rename to <id>.tx, the target, the commit's rename; then the next spare.
-    expect(mem.log.slice(n).filter((l) => l.includes(".splice/tx/"))).toEqual([
-      `write .splice/tx/${spare}`, `write .splice/tx/${spare}`, `write .splice/tx/${second}.tx`, expect.stringMatching(/^create \.splice\/tx\/.*\.spare$/)
+    // fill (write + fdatasync), rename to <id>.tx, the target, the commit's rename; then the next
+    // spare and its directory's fsync (after the answer, off the main thread).
+    expect(mem.log.slice(n).filter((l) => l.includes(".splice/tx"))).toEqual([
+      `write .splice/tx/${spare}`, `write .splice/tx/${spare}`, `write .splice/tx/${second}.tx`, expect.stringMatching(/^create \.splice\/tx\/.*\.spare$/), "write .splice/tx"
     ])
     expect(mem.text("a.py")).toBe(A.replace("x = 1", "x = 3"))
     expect(spares(mem)).toHaveLength(1)
@@ -258,7 +259,7 @@ describe("a spare file (splice mcp's next begin)", () => {
       return mem.log.length - n
     }
     const n = await steps()
-    expect(n).toBeGreaterThanOrEqual(6) // create spare, fill, rename, target, commit, next spare
+    expect(n).toBeGreaterThanOrEqual(8) // create spare, fsync .splice/tx, fill, rename, target, commit, next spare, its fsync
     for (let k = 0; k <= n; k++) {
       const mem = withJournal(new MemoryFs({ "a.py": A }))
       const s = await server(mem)

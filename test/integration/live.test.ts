@@ -87,7 +87,7 @@ describe("FileStore on a real disk", () => {
     expect(e.code).toBe("SPL-E033")
     expect(fs.readFileSync(path.join(dir, "e.txt"), "utf8")).toBe("keep\n")
     // Written in place (the journal's originals and owner record): the same refusals, and no symlink followed.
-    for (const sync of ["data", "named", "entry", "none"] as const) {
+    for (const sync of ["data", "named", "none"] as const) {
       const again = await Effect.runPromise(Effect.flip(store.createExclusive(p, new TextEncoder().encode("x"), { sync })))
       expect(again.code).toBe("SPL-E033")
       fs.symlinkSync(path.join(dir, "e.txt"), path.join(dir, `link-${sync}`))
@@ -123,6 +123,11 @@ describe("FileStore on a real disk", () => {
     expect([fs.existsSync(path.join(dir, "s.spare")), fs.readFileSync(path.join(dir, "s.tx"), "utf8")]).toEqual([false, "head\nnew\n"])
     const taken = await Effect.runPromise(Effect.flip(store.rename(await at("s.tx"), await at("victim.txt"), { durable: false })))
     expect(taken.code).toBe("SPL-E033")
+    // The spare's directory flush, off the main thread: a directory that is gone is an error, not a crash.
+    fs.mkdirSync(path.join(dir, "d"))
+    await Effect.runPromise(store.syncDirectory(await at("d")))
+    fs.rmdirSync(path.join(dir, "d"))
+    expect((await Effect.runPromise(Effect.flip(store.syncDirectory(await at("d"))))).code).toBe("SPL-E020")
   })
 })
 
