@@ -242,6 +242,9 @@ export const makeJournal = (
     let spare: string | undefined
     /** Done when the spare being made is ready (or was not made). */
     let preparing: Deferred.Deferred<void> | undefined
+    /** The spare being made (its directory flush under way). */
+    let making: string | undefined
+    const isOwnSpare = (name: string) => name === spare || name === making
 
     interface Listed {
       readonly name: string
@@ -433,7 +436,7 @@ export const makeJournal = (
         // Known finished (a file's name, or seen before): no effect run for it at all.
         if (l.tx !== undefined && (finished.has(l.tx.id) || (l.tx.layout === "file" && !isOpenState(l.tx.state)))) continue
         // This process's own spare, not taken by a begin yet: its owner record, nothing to recover.
-        if (l.name === spare) continue
+        if (isOwnSpare(l.name)) continue
         if (yield* Effect.orElseSucceed(isFinished(l), () => false)) continue
         out.push({ listed: l, entry: yield* readEntry(l) })
       }
@@ -507,7 +510,7 @@ export const makeJournal = (
      * process or another) are read, found pending or unfinished, and kept.
      */
     const prune = Effect.gen(function*() {
-      const all = (yield* listing).filter((l) => l.tx !== undefined && l.name !== spare)
+      const all = (yield* listing).filter((l) => l.tx !== undefined && !isOwnSpare(l.name))
       if (all.length <= limits.checkFrom) return
       // Sizes this process knows (they never change) are not read again; the cache only for the others.
       if (all.some((l) => !bytesOf.has(l.tx!.id))) {
@@ -619,11 +622,15 @@ export const makeJournal = (
         const name = txFileName(newTxId(), "spare")
         const p = yield* inTx(name)
         yield* store.createExclusive(p, encodeTxHead(owner()), { mode: 0o600, sync: "none" })
+        making = name
         // Off the main thread: the next call is read, planned and locked meanwhile, and its begin
         // waits only for what is left of this flush.
         yield* store.syncDirectory(yield* txRoot).pipe(Effect.tapError(() => Effect.ignore(store.remove(p))))
         spare = name
-      }).pipe(Effect.ensuring(Effect.zipRight(Deferred.succeed(ready, undefined), Effect.sync(() => (preparing = undefined)))))
+      }).pipe(Effect.ensuring(Effect.zipRight(Effect.sync(() => {
+        preparing = undefined
+        making = undefined
+      }), Deferred.succeed(ready, undefined))))
     })
 
     const begin = (input: BeginInput) =>
