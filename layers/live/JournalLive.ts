@@ -590,10 +590,9 @@ export const makeJournal = (
           const filled = yield* store.fill(from, bytes).pipe(
             Effect.zipRight(store.rename(from, p, { durable: false })),
             Effect.as(true),
-            // Gone or damaged (someone else's sweep, a removed .splice): no target was touched, so
-            // nothing is lost by dropping it and beginning the usual way.
-            // A spare that cannot be removed may hold this intent: beginning again under the same id
-            // would leave two entries of one transaction, so the begin fails instead.
+            // Gone or unwritable (someone else's sweep, a removed .splice): no target was touched, so
+            // it is dropped and the begin goes the usual way; but a spare that cannot be removed may
+            // hold this intent, and a second file of the same id must not be, so that begin fails.
             Effect.catchAll((e) => Effect.as(Effect.mapError(store.remove(from), () => e), false))
           )
           if (filled) {
