@@ -22,7 +22,7 @@ import * as Fiber from "effect/Fiber"
 import * as Exit from "effect/Exit"
 import * as Runtime from "effect/Runtime"
 import { GraphDbLive } from "../../layers/live/GraphDbLive.js"
-import { pruneHistory } from "../../layers/live/JournalLive.js"
+import { afterAnswer as journalChores } from "../../layers/live/JournalLive.js"
 import { keepRecentTrees } from "../../layers/live/recentTrees.js"
 import { Input } from "../../services/Input.js"
 import type { Journal } from "../../services/Journal.js"
@@ -62,11 +62,11 @@ export const mcpServer = (options: McpOptions) =>
       void p.finally(() => calls.delete(p)).catch(() => undefined)
       return p
     }
-    // Housekeeping after an answer (the journal's history pruned): awaited before the server exits.
+    // Housekeeping after an answer (the journal's history pruned, the next begin's file made): awaited before the server exits.
     const chores = new Set<Promise<unknown>>()
     const afterAnswer = (runtime: Runtime.Runtime<Journal>) =>
       setImmediate(() => {
-        const p = Runtime.runPromise(runtime)(pruneHistory).catch(() => undefined)
+        const p = Runtime.runPromise(runtime)(journalChores).catch(() => undefined)
         chores.add(p)
         void p.finally(() => chores.delete(p))
       })
