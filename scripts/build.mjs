@@ -117,9 +117,10 @@ const patchEffect = {
   }
 }
 
-// node:crypto (and its fifteen modules) only when used: by the lock and journal key of a writing
-// command, not by `splice read` or `--version`, which load those layers' modules all the same.
-// Its exports become getters that load it at first touch.
+// node:crypto (and its fifteen modules) only when used: splice's own code needs it only to create
+// the journal key (layers/live/JournalKeyLive.ts loads it then; the lock's file name is a pure-JS
+// SHA-1), but bundled code imports it too (sql.js's Emscripten glue, for random bytes). Its exports
+// become getters that load it at first touch.
 const cryptoExports = Object.keys(createRequire(import.meta.url)("node:crypto"))
 const lazyCrypto = {
   name: "lazy-node-crypto",
