@@ -196,7 +196,11 @@ const emscriptenToCjs = {
   }
 }
 const cjs = await build({ ...common, format: "cjs", outfile: "dist/splice.cjs", write: false, plugins: [jsoncParserEsm, patchEffect, emscriptenToCjs, lazyCrypto] })
-writeFileSync("dist/splice.cjs", shareBuiltinNamespaces(cjs.outputFiles[0].text))
+const cjsText = shareBuiltinNamespaces(cjs.outputFiles[0].text)
+// The launcher reads the bundle as Latin-1 (no UTF-8 validation of 1.6 MB per start): ASCII only,
+// which esbuild's default charset gives by escaping everything else.
+if (/[^\x00-\x7f]/.test(cjsText)) throw new Error("scripts/build.mjs: dist/splice.cjs must be ASCII (src/launcher.cjs reads it as Latin-1)")
+writeFileSync("dist/splice.cjs", cjsText)
 
 copyFileSync("src/launcher.cjs", "dist/launch.cjs")
 copyFileSync("src/launcher.mjs", "dist/splice.mjs")
