@@ -141,7 +141,7 @@ const lazyCrypto = {
 // every importer: the calls go through a memo. The helper's name changes with minification, so it
 // is read off the calls, which must all agree; none found fails the build.
 const shareBuiltinNamespaces = (text) => {
-  const call = /\b([A-Za-z_$][\w$]*)\(require\("(node:[\w/]+)"\), ?1\)/g
+  const call = /(?<![\w$.])([A-Za-z_$][\w$]*)\(require\("(node:[\w/]+)"\), ?1\)/g
   const helpers = new Set([...text.matchAll(call)].map((m) => m[1]))
   if (helpers.size !== 1) throw new Error(`scripts/build.mjs: expected one __toESM helper around require("node:…"), found ${[...helpers].join(", ") || "none"}`)
   const [helper] = helpers
