@@ -459,6 +459,7 @@ const syncGraph = (scope: SyncScope) =>
       changed.push(f.relative)
       touchedIds.add(fileId)
       parsed++
+      if (bulk) yield* db.settle
       if (scope.progress && Date.now() - lastReport > 500) {
         lastReport = Date.now()
         const rate = Math.round(((i + 1) / (Date.now() - started)) * 1000)
@@ -499,9 +500,9 @@ const syncGraph = (scope: SyncScope) =>
       }
       yield* resolveAll(projectFiles.map((p) => p.relative), touchedIds, exportsChanged, also, layoutChanged)
     }
-    if (bulk) {
-      for (const i of DEFERRABLE_INDEXES) yield* db.run(i.create.replace("CREATE INDEX", "CREATE INDEX IF NOT EXISTS"))
-      // Texts no reference names any more (their module renamed or gone) go with a full index.
+    if (bulk) for (const i of DEFERRABLE_INDEXES) yield* db.run(i.create.replace("CREATE INDEX", "CREATE INDEX IF NOT EXISTS"))
+    if (bulk || scope.full) {
+      // Texts no reference names any more (their module renamed or gone, the name used nowhere now) go with a full index.
       yield* db.run(`DELETE FROM bindings WHERE id != ${SCOPE_BINDING} AND id NOT IN (SELECT DISTINCT binding_id FROM refs WHERE binding_id IS NOT NULL)`)
       yield* db.run("DELETE FROM names WHERE id NOT IN (SELECT name_id FROM refs UNION SELECT qualifier_id FROM refs WHERE qualifier_id IS NOT NULL)")
     }
@@ -827,6 +828,7 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
       const language = languageById.get(fileId) ?? ""
       const path = pathById.get(fileId) ?? ""
       const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ""
+      if (affected.size >= BULK_FROM) yield* db.settle
       // Written as they come (a whole stdlib's would hold half a million rows in memory).
       if (refUpdates.length >= 20_000) yield* db.many("UPDATE refs SET symbol_id = ?, resolution = ? WHERE id = ?", encodeResolutions(refUpdates.splice(0)))
       // A file names the same export many times (`Effect.map` everywhere): each binding, name and kind is resolved once.
