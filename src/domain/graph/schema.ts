@@ -83,7 +83,8 @@ export const MIGRATIONS: ReadonlyArray<ReadonlyArray<string>> = [
     // resolution as text (CPython's standard library: 514,590 of them, 27,244 distinct names). Names
     // and qualifiers are said once (names.text) and referred to by id; kind and resolution are codes
     // (REF_KINDS, RESOLUTIONS). Callees are read by enclosing symbol among calls only, so that index
-    // holds calls only. The table is rebuilt (SQLite cannot change a column's type in place).
+    // holds calls only; references are read by target only where they have one (half of CPython's
+    // have none), so refs_symbol holds those. The table is rebuilt (SQLite cannot change a column's type in place).
     "CREATE TABLE names (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE)",
     "INSERT INTO names (text) SELECT name FROM refs UNION SELECT qualifier FROM refs WHERE qualifier IS NOT NULL",
     `CREATE TABLE refs_v5 (id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name_id INTEGER NOT NULL, kind INTEGER NOT NULL, qualifier_id INTEGER,
@@ -96,7 +97,7 @@ export const MIGRATIONS: ReadonlyArray<ReadonlyArray<string>> = [
     "ALTER TABLE refs_v5 RENAME TO refs",
     "CREATE INDEX refs_file ON refs(file_id)",
     "CREATE INDEX refs_name ON refs(name_id)",
-    "CREATE INDEX refs_symbol ON refs(symbol_id)",
+    "CREATE INDEX refs_symbol ON refs(symbol_id) WHERE symbol_id IS NOT NULL",
     `CREATE INDEX refs_calls ON refs(enclosing_symbol_id) WHERE kind = ${CALL}`
   ]
 ]
@@ -109,7 +110,7 @@ export const MIGRATIONS: ReadonlyArray<ReadonlyArray<string>> = [
  */
 export const DEFERRABLE_INDEXES: ReadonlyArray<{ readonly name: string; readonly create: string }> = [
   { name: "refs_name", create: "CREATE INDEX refs_name ON refs(name_id)" },
-  { name: "refs_symbol", create: "CREATE INDEX refs_symbol ON refs(symbol_id)" },
+  { name: "refs_symbol", create: "CREATE INDEX refs_symbol ON refs(symbol_id) WHERE symbol_id IS NOT NULL" },
   { name: "refs_calls", create: `CREATE INDEX refs_calls ON refs(enclosing_symbol_id) WHERE kind = ${CALL}` }
 ]
 
