@@ -27,12 +27,6 @@ export interface GraphDbService {
   readonly many: (sql: string, rows: ReadonlyArray<ReadonlyArray<SqlValue>>) => Effect.Effect<void, SpliceError>
   /** The id of the last inserted row. */
   readonly lastId: Effect.Effect<number, SpliceError>
-  /**
-   * Called between files of a bulk load or a large resolution: lets the runtime collect the garbage
-   * of the load (the database's outgrown copies, parse results) once the process has grown enough
-   * since the last time (layers/live/sqlDatabase.ts).
-   */
-  readonly settle: Effect.Effect<void>
   /** Write the database to its file atomically (temp, fsync, rename); nothing for in-memory ones. */
   readonly save: Effect.Effect<void, SpliceError>
   /**

@@ -1,5 +1,3 @@
-import * as v8 from "node:v8"
-import * as vm from "node:vm"
 import * as Effect from "effect/Effect"
 import type { Database, SqlJsStatic, Statement } from "sql.js"
 import { CREATOR, MIGRATED, MIGRATIONS, SCHEMA_VERSION } from "../../src/domain/graph/schema.js"
@@ -113,46 +111,8 @@ const prepared = (db: Database, sql: string): Statement => {
   return st
 }
 
-/**
- * A bulk load's memory is mostly garbage: sql.js keeps the database file in one typed array that
- * grows by an eighth at a time, each time a new array and a copy, and V8 frees the arrays it
- * outgrew only at a full collection, which external memory alone triggers late (a 59 MB database
- * loaded row by row left 165 MB of array buffers alive, 62 MB with a full collection every 10,000
- * rows); parsing and resolving thousands of files leave more in the heap. `settle` collects when
- * the process has grown SETTLE_HEADROOM past its size after the last collection, so a load's peak
- * stays near what it holds. The runtime's collector is exposed on first use (a command that does
- * not load never sets the flag); null where the runtime will not expose it.
- */
-let fullGc: (() => void) | null | undefined
-const collector = (): (() => void) | null => {
-  if (fullGc !== undefined) return fullGc
-  try {
-    v8.setFlagsFromString("--expose-gc")
-    const gc: unknown = vm.runInNewContext("typeof gc === 'function' ? gc : undefined")
-    fullGc = typeof gc === "function" ? gc as () => void : null
-  } catch {
-    fullGc = null
-  }
-  return fullGc
-}
-const SETTLE_HEADROOM = 32 * 1024 * 1024
-const rss = (): number => typeof process.memoryUsage.rss === "function" ? process.memoryUsage.rss() : 0
-let settleAt = 0
-
 export const wrapDatabase = (db: Database, location: DbLocation, persist: (bytes: Uint8Array) => Effect.Effect<void, ReturnType<typeof spliceError>>): GraphDbService => {
   const fail = (e: unknown) => dbError(location, `graph database error: ${String(e)}`)
-  /** `loading`: between files of a load (the first call only sets the mark); else before an export, after a load only. */
-  const settle = (loading: boolean) => {
-    if (settleAt === 0) {
-      if (loading) settleAt = rss() + SETTLE_HEADROOM
-      return
-    }
-    if (rss() < settleAt) return
-    const gc = collector()
-    if (gc === null) return
-    gc()
-    settleAt = rss() + SETTLE_HEADROOM
-  }
   return {
     location,
     run: (sql, params = []) =>
@@ -199,11 +159,8 @@ export const wrapDatabase = (db: Database, location: DbLocation, persist: (bytes
       },
       catch: fail
     }),
-    settle: Effect.sync(() => settle(true)),
     save: Effect.suspend(() => {
       freeStatements(db)
-      // The export is a second copy of the database: after a load, the arrays the file outgrew go first.
-      settle(false)
       return persist(db.export())
     }),
     memo: memoOf(db)

@@ -459,7 +459,6 @@ const syncGraph = (scope: SyncScope) =>
       changed.push(f.relative)
       touchedIds.add(fileId)
       parsed++
-      if (bulk) yield* db.settle
       if (scope.progress && Date.now() - lastReport > 500) {
         lastReport = Date.now()
         const rate = Math.round(((i + 1) / (Date.now() - started)) * 1000)
@@ -828,7 +827,6 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
       const language = languageById.get(fileId) ?? ""
       const path = pathById.get(fileId) ?? ""
       const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ""
-      if (affected.size >= BULK_FROM) yield* db.settle
       // Written as they come (a whole stdlib's would hold half a million rows in memory).
       if (refUpdates.length >= 20_000) yield* db.many("UPDATE refs SET symbol_id = ?, resolution = ? WHERE id = ?", encodeResolutions(refUpdates.splice(0)))
       // A file names the same export many times (`Effect.map` everywhere): each binding, name and kind is resolved once.
