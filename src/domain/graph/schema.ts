@@ -11,8 +11,6 @@ export const SCOPE_BINDING = 1
  */
 export const REF_KINDS = ["call", "read", "type", "import"] as const
 export const RESOLUTIONS = ["exact", "name", "none"] as const
-export type RefKindText = typeof REF_KINDS[number]
-export type ResolutionText = typeof RESOLUTIONS[number]
 export const refKindCode = (kind: string): number => codeOf(REF_KINDS, kind, "reference kind")
 export const resolutionCode = (how: string): number => codeOf(RESOLUTIONS, how, "resolution")
 const codeOf = (texts: ReadonlyArray<string>, text: string, what: string) => {
