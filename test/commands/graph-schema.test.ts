@@ -1,6 +1,7 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import * as Effect from "effect/Effect"
+import initSqlJs from "sql.js"
 import { describe, expect, it } from "vitest"
 import { exportCommand } from "../../src/commands/graph/export.js"
 import { refreshGraph } from "../../src/commands/graph/refresh.js"
@@ -57,6 +58,21 @@ describe("the graph's schema", () => {
       expect(a.last).toEqual(b.last)
     }
     expect(old.saves).toBe(1)
+  })
+
+  it("a schema-4 database the migration cannot read (a reference kind no splice wrote) is SPL-E091, and nothing is saved over it", async () => {
+    const SQL = await initSqlJs()
+    const db = new SQL.Database(new Uint8Array(fs.readFileSync(SCHEMA4)))
+    db.run("UPDATE refs SET kind = 'write' WHERE id = (SELECT min(id) FROM refs)")
+    const damaged = new SavedGraph()
+    damaged.bytes = db.export()
+    db.close()
+    const before = damaged.bytes
+    const r = await runGraph(refsCommand({ name: "makeCircle" }), fixtureFs(), damaged)
+    expect(r.error?.code).toBe("SPL-E091")
+    expect(r.error?.message).toMatch(/from schema version 4 to 5: .*NOT NULL/)
+    expect(damaged.saves).toBe(0)
+    expect(damaged.bytes).toBe(before)
   })
 
   it("stores each reference name once, kind and resolution as codes, and drops names no reference uses with a full index", async () => {
