@@ -26,7 +26,7 @@ const graphOf = async (saved: SavedGraph, mem: MemoryFs) => {
   return { ...g, files: g.files.map(({ indexed_at: _i, mtime: _m, ...f }) => f) }
 }
 /** Rows of a query on the saved database, read without refreshing it. */
-const one = async <T>(sql: string, saved: SavedGraph) => {
+const query = async <T>(sql: string, saved: SavedGraph) => {
   let rows: T[] = []
   const r = await runGraph(Effect.tap(Effect.flatMap(GraphDb, (db) => db.all<T>(sql)), (x) => Effect.sync(() => { rows = x })), fixtureFs(), saved)
   expect(r.exit).toBe(0)
@@ -47,7 +47,7 @@ describe("the graph's schema", () => {
     const rebuilt = await graphOf(fresh, freshTree)
     expect(migrated.references.length).toBe(148)
     expect(migrated).toEqual(rebuilt)
-    expect(await one<{ value: string }>("SELECT value FROM meta WHERE key = 'schema_version'", old)).toEqual([{ value: String(SCHEMA_VERSION) }])
+    expect(await query<{ value: string }>("SELECT value FROM meta WHERE key = 'schema_version'", old)).toEqual([{ value: String(SCHEMA_VERSION) }])
 
     // Saved after migrating: the next process neither migrates nor saves again. The queries of
     // refs read names, codes and the partial indexes as a new index's do.
@@ -79,11 +79,11 @@ describe("the graph's schema", () => {
     const saved = new SavedGraph()
     const mem = fixtureFs("ts")
     expect((await runGraph(refreshGraph({ full: false, progress: false }), mem, saved)).exit).toBe(0)
-    const dup = await one<{ n: number }>("SELECT count(*) AS n FROM (SELECT text FROM names GROUP BY text HAVING count(*) > 1)", saved)
+    const dup = await query<{ n: number }>("SELECT count(*) AS n FROM (SELECT text FROM names GROUP BY text HAVING count(*) > 1)", saved)
     expect(dup).toEqual([{ n: 0 }])
-    const kinds = await one<{ kind: number }>("SELECT DISTINCT kind FROM refs ORDER BY kind", saved)
+    const kinds = await query<{ kind: number }>("SELECT DISTINCT kind FROM refs ORDER BY kind", saved)
     expect(kinds.every((k) => Number.isInteger(k.kind) && k.kind >= 0 && k.kind < REF_KINDS.length)).toBe(true)
-    const how = await one<{ resolution: number }>("SELECT DISTINCT resolution FROM refs", saved)
+    const how = await query<{ resolution: number }>("SELECT DISTINCT resolution FROM refs", saved)
     expect(how.every((k) => Number.isInteger(k.resolution) && k.resolution >= 0 && k.resolution < RESOLUTIONS.length)).toBe(true)
 
     // A refresh that removes the only uses of a name keeps its row; a full index drops it.
@@ -91,13 +91,13 @@ describe("the graph's schema", () => {
     mem.put(main, `${mem.text(main)!}\nexport const onlyHere = () => neverSeenElsewhere()\n`)
     expect((await runGraph(refreshGraph({ full: false, progress: false }), mem, saved)).exit).toBe(0)
     const named = "SELECT count(*) AS n FROM names WHERE text = 'neverSeenElsewhere'"
-    expect(await one<{ n: number }>(named, saved)).toEqual([{ n: 1 }])
+    expect(await query<{ n: number }>(named, saved)).toEqual([{ n: 1 }])
     mem.put(main, mem.text(main)!.replace("\nexport const onlyHere = () => neverSeenElsewhere()\n", ""))
     expect((await runGraph(refreshGraph({ full: false, progress: false }), mem, saved)).exit).toBe(0)
-    expect(await one<{ n: number }>(named, saved)).toEqual([{ n: 1 }])
+    expect(await query<{ n: number }>(named, saved)).toEqual([{ n: 1 }])
     expect((await runGraph(refreshGraph({ full: true, progress: false }), mem, saved)).exit).toBe(0)
-    expect(await one<{ n: number }>(named, saved)).toEqual([{ n: 0 }])
-    expect(await one<{ n: number }>("SELECT count(*) AS n FROM refs r LEFT JOIN names n ON n.id = r.name_id WHERE n.id IS NULL", saved)).toEqual([{ n: 0 }])
+    expect(await query<{ n: number }>(named, saved)).toEqual([{ n: 0 }])
+    expect(await query<{ n: number }>("SELECT count(*) AS n FROM refs r LEFT JOIN names n ON n.id = r.name_id WHERE n.id IS NULL", saved)).toEqual([{ n: 0 }])
   })
 
   it("codes: the text each column stores as an integer, and an unknown text is a bug, not a silent 0", () => {
