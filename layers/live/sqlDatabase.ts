@@ -73,6 +73,9 @@ export const openGraphDatabase = (bytes: Uint8Array | null, location: DbLocation
       })
       if (version < SCHEMA_VERSION) {
         db.run("UPDATE meta SET value = ? WHERE key = 'schema_version'", [String(SCHEMA_VERSION)])
+        // A migration that rebuilds a table leaves the old one's pages free in the file (CPython's
+        // graph: 74.5 MB at schema 4, 95.2 MB migrated); the file is written once, compact.
+        db.run("VACUUM")
         memoOf(db).set(MIGRATED, true)
       }
     } else {

@@ -48,6 +48,8 @@ describe("the graph's schema", () => {
     expect(migrated.references.length).toBe(148)
     expect(migrated).toEqual(rebuilt)
     expect(await query<{ value: string }>("SELECT value FROM meta WHERE key = 'schema_version'", old)).toEqual([{ value: String(SCHEMA_VERSION) }])
+    // Compacted once migrated: the rebuilt table's old pages are not kept free in the file.
+    expect(await query<{ freelist_count: number }>("PRAGMA freelist_count", old)).toEqual([{ freelist_count: 0 }])
 
     // Saved after migrating: the next process neither migrates nor saves again. The queries of
     // refs read names, codes and the partial indexes as a new index's do.
