@@ -19,6 +19,7 @@ import { importNameSites } from "../domain/rename/importSites.js"
 import { type RenameSite, renameText } from "../domain/rename/renameText.js"
 import { spliceError } from "../domain/SpliceError.js"
 import { byteOffsets } from "../domain/graph/offsets.js"
+import { NAME_ID, refKindText, resolutionCode, resolutionText } from "../domain/graph/schema.js"
 import { encodeText } from "../domain/textContent.js"
 import { FileStore, type WorkspacePath } from "../../services/FileStore.js"
 import { GraphDb } from "../../services/GraphDb.js"
@@ -185,8 +186,9 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
       "SELECT s.id, s.kind, s.start_byte FROM symbols s WHERE s.file_id = (SELECT file_id FROM symbols WHERE id = ?) AND s.qualified_name = ? ORDER BY s.start_byte", [def.id, def.qualified_name])
     const ids = new Set([...merged.map((m) => m.id), ...tied.map((t) => t.id)])
     const rows = yield* db.all<RefRow>(
-      `SELECT f.path AS file, r.start_byte, r.end_byte, r.line, r.col, r.kind, r.name, r.symbol_id, r.resolution FROM refs r JOIN files f ON f.id = r.file_id
-       WHERE r.symbol_id IN (${[...ids].map(() => "?").join(", ")}) OR (r.symbol_id IS NULL AND r.name = ? AND r.resolution = 'name') ORDER BY f.path, r.start_byte`, [...ids, def.name])
+      `SELECT f.path AS file, r.start_byte, r.end_byte, r.line, r.col, ${refKindText("r.kind")} AS kind, n.text AS name, r.symbol_id, ${resolutionText("r.resolution")} AS resolution
+       FROM refs r JOIN files f ON f.id = r.file_id JOIN names n ON n.id = r.name_id
+       WHERE r.symbol_id IN (${[...ids].map(() => "?").join(", ")}) OR (r.symbol_id IS NULL AND r.name_id = ${NAME_ID} AND r.resolution = ${resolutionCode("name")}) ORDER BY f.path, r.start_byte`, [...ids, def.name])
     const isExact = (r: RefRow) => r.symbol_id !== null && ids.has(r.symbol_id) && r.resolution === "exact"
     const exact = rows.filter(isExact)
     const byName = rows.filter((r) => !isExact(r))

@@ -7,6 +7,7 @@
  * of the workspace that satisfies one cannot have that method renamed.
  */
 import * as Effect from "effect/Effect"
+import { refKindCode } from "../../domain/graph/schema.js"
 import { grammarForPath } from "../../domain/languages.js"
 import { type GoType, goSignature, tiedMethods } from "../../domain/rename/goMethodSets.js"
 import { GraphDb } from "../../../services/GraphDb.js"
@@ -54,7 +55,8 @@ export const goMethodTies = (def: SymbolRow) =>
     const methods = yield* db.all<MethodRow>(
       "SELECT s.id, s.file_id, f.path AS file, s.name, s.container, s.parameters, s.return_type, s.start_byte, s.end_byte, s.start_line, s.qualified_name, s.kind FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.language = 'go' AND s.kind = 'method' AND s.container IS NOT NULL")
     const typeRefs = yield* db.all<TypeRefRow>(
-      "SELECT r.file_id, r.name, r.qualifier, r.start_byte, r.end_byte FROM refs r JOIN files f ON f.id = r.file_id WHERE f.language = 'go' AND r.kind = 'type'")
+      `SELECT r.file_id, n.text AS name, q.text AS qualifier, r.start_byte, r.end_byte FROM refs r JOIN files f ON f.id = r.file_id JOIN names n ON n.id = r.name_id LEFT JOIN names q ON q.id = r.qualifier_id
+       WHERE f.language = 'go' AND r.kind = ${refKindCode("type")}`)
     const paths = new Map((yield* db.all<{ id: number; path: string }>("SELECT id, path FROM files WHERE language = 'go'")).map((f) => [f.id, f.path]))
     const imports = yield* db.all<ImportRow>(
       "SELECT i.file_id, i.module, i.namespace, i.resolved_files FROM imports i JOIN files f ON f.id = i.file_id WHERE f.language = 'go'")
