@@ -12,6 +12,7 @@ import * as NodePath from "@effect/platform-node/NodePath"
 import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import { similarNames } from "../domain/similarity.js"
 import { spliceError } from "../domain/SpliceError.js"
 import { cliCommand } from "./fromSpec.js"
 import { mcpCommand } from "./mcp.js"
@@ -53,9 +54,27 @@ const stripAnsi = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, "")
  */
 export const runCli = (argv: ReadonlyArray<string>) =>
   cliFor(argv.slice(2))(argv).pipe(
-    Effect.catchIf(ValidationError.isValidationError, (e) =>
-      ValidationError.isHelpRequested(e)
-        ? Effect.void
-        : Effect.fail(spliceError("SPL-E010", `invalid command line: ${stripAnsi(HelpDoc.toAnsiText(e.error)).trim()}`, { context: { kind: e._tag } }))),
+    Effect.catchIf(ValidationError.isValidationError, (e) => {
+      if (ValidationError.isHelpRequested(e)) return Effect.void
+      const message = stripAnsi(HelpDoc.toAnsiText(e.error)).trim()
+      const near = flagsNear(argv[2], message)
+      return Effect.fail(spliceError("SPL-E010", `invalid command line: ${message}`, {
+        ...(near !== undefined && near.candidates.length > 0 ? { hint: `Did you mean ${near.candidates.join(" or ")}? (splice ${argv[2]} --help lists its flags)` } : {}),
+        context: { kind: e._tag, ...(near !== undefined ? { flag: near.flag, candidates: near.candidates } : {}) }
+      }))
+    }),
     Effect.provide(cliEnvironment)
   )
+
+/** A flag the command does not have (a typo, mostly): the command's flags closest to it. */
+const flagsNear = (command: string | undefined, message: string) => {
+  const flag = /Received unknown argument: '(--?[^'=]+)/.exec(message)?.[1]
+  const spec = commandSpecs.find((s) => s.name === command)
+  if (flag === undefined || spec === undefined) return undefined
+  const names = ["--workspace", "--output", "--locale", ...Object.values(spec.params).flatMap((p) =>
+    p.positional !== undefined || p.only === "mcp" ? [] : [`--${p.flag}`, ...(p.longAlias !== undefined ? [`--${p.longAlias}`] : [])]
+  )]
+  // Compared without the dashes, which every name shares.
+  const bare = (n: string) => n.replace(/^-+/, "")
+  return { flag, candidates: similarNames(bare(flag), names.map(bare), 3).map((n) => `--${n}`) }
+}

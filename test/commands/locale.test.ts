@@ -155,8 +155,8 @@ describe("the commands that read, inspect, move and explain, in pt-BR", () => {
     expect(stats).toMatch(new RegExp(`^2 transações, \\d+ bytes em \\.splice/tx: 0 pendentes, 2 commitadas, 0 revertidas, 0 desfeitas; a mais antiga é ${TX} \\(\\S+\\); 0 em quarentena\\n$`))
     expect(stat).toMatch(/^new\/b\.txt: 2 bytes, modo 0644, 1 linha, quebras de linha LF, utf-8, modificado em \S+\n {2}blake3 9d902f98\w{56}\n$/)
     expect(explain).toBe(
-      "SPL-E020 file_not_found (saída 4)\n\nO arquivo não existe. Os caminhos são resolvidos a partir do workspace (--workspace, SPLICE_WORKSPACE, a raiz do git ou o diretório atual).\n\n" +
-        "dica: Confira o caminho; ele é resolvido a partir da raiz do workspace.\n"
+      "SPL-E020 file_not_found (saída 4)\n\nO arquivo não existe. Um caminho relativo parte do diretório atual quando ele está dentro do workspace (--workspace, SPLICE_WORKSPACE, a raiz do git ou o diretório atual), senão da raiz do workspace; context.file o nomeia a partir da raiz.\n\n" +
+        "dica: Confira o caminho: um caminho relativo parte do diretório atual (context.file diz aonde ele levou, a partir da raiz do workspace).\n"
     )
     expect(refs).toBe(
       "função greet em src/greet.ts:1\n  function greet(name: string): string\nreferências (2):\n  src/main.ts:1:10  import\n  src/main.ts:2:27  chamada  em main\nchamado por (1): main\nchama (0): \n"

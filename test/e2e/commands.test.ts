@@ -59,9 +59,14 @@ describe.each(runtimes)("the built CLI under $name", (rt) => {
     expect(file("a.ts")).toBe(TS)
   })
 
-  it("a misspelt command is SPL-E010 (exit 2) naming the commands it is close to", () => {
+  it("a misspelt command or flag is SPL-E010 (exit 2) naming the commands or flags it is close to", () => {
     const r = run(["edti", "--file", "a.ts"])
     expect([r.code, r.last["code"], r.last["hint"], (r.last["context"] as Record<string, unknown>)["candidates"]]).toEqual([2, "SPL-E010", "Did you mean splice edit?", ["edit"]])
+    // A misspelt flag: the command's flags it is close to; none when nothing is close.
+    const flag = run(["edit", "--file", "a.ts", "--replace-old", "add", "--replce-new", "sum"])
+    expect([flag.code, flag.last["code"], flag.last["context"]]).toEqual([2, "SPL-E010", { kind: "InvalidValue", flag: "--replce-new", candidates: ["--replace-new", "--replace-all", "--replace-old"] }])
+    expect(flag.last["hint"]).toBe("Did you mean --replace-new or --replace-all or --replace-old? (splice edit --help lists its flags)")
+    expect(run(["edit", "--file", "a.ts", "--bogus"]).last["hint"]).toBe("Run the command with --help to see its flags.")
     expect(file("a.ts")).toBe(TS)
   })
 

@@ -50,7 +50,8 @@ const errors: ErrorTexts = {
   },
   "SPL-E010": {
     message: (c, english) => c.kind === "unknown_command" ? `comando desconhecido: ${english.replace(/^unknown command /, "")}` : detail("linha de comando inválida", english.replace(/^invalid command line: /, "")),
-    hint: (c) => c.kind !== "unknown_command" ? "Rode o comando com --help para ver as flags."
+    hint: (c) => c.kind !== "unknown_command"
+      ? c.candidates !== undefined && c.candidates.length > 0 && c.flag !== undefined ? `Você quis dizer ${c.candidates.join(" ou ")}? (--help lista as flags do comando)` : "Rode o comando com --help para ver as flags."
       : c.candidates !== undefined && c.candidates.length > 0 ? `Você quis dizer ${c.candidates.map((n) => `splice ${n}`).join(" ou ")}?` : "Rode splice --help para ver os comandos."
   },
   "SPL-E011": {
@@ -79,7 +80,7 @@ const errors: ErrorTexts = {
       : c.directory !== undefined ? `o diretório ${c.directory} não existe`
       : file(c) !== "" ? `${at(c)}arquivo não encontrado: ${file(c)}`
       : detail("não encontrado", english),
-    hint: () => "Confira o caminho; ele é resolvido a partir da raiz do workspace."
+    hint: () => "Confira o caminho: um caminho relativo parte do diretório atual (context.file diz aonde ele levou, a partir da raiz do workspace)."
   },
   "SPL-E021": {
     message: (c) => `não foi possível ler ${file(c)}${c.errno !== undefined ? ` (${c.errno})` : ""}`,

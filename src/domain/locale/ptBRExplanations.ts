@@ -13,7 +13,7 @@ export const ptBRExplanations: { readonly [C in ErrorCode]: string } = {
   "SPL-E013": "O splice.json do workspace não é válido: chave desconhecida, tipo errado, ou um gate que não é um array não vazio de strings. Nada foi lido nem gravado.",
   "SPL-E014": "O KEYPATH de `splice get/set/del` não é válido: as chaves são separadas por pontos, elementos de array são escolhidos com [N], e uma chave que tem pontos, colchetes, aspas ou espaços vai entre aspas (\"...\" com escapes de JSON, ou '...' tomado ao pé da letra). context.offset é onde o caminho deu errado. Nada foi lido nem gravado.",
   "SPL-E015": "`splice get/set/del` escolhem o formato pelo nome do arquivo: .json (JSON estrito; tsconfig*.json, jsconfig*.json e arquivos dentro de .vscode/ são lidos como JSONC), .jsonc, .toml, .yaml e .yml. O nome deste arquivo não indica nenhum deles.",
-  "SPL-E020": "O arquivo não existe. Os caminhos são resolvidos a partir do workspace (--workspace, SPLICE_WORKSPACE, a raiz do git ou o diretório atual).",
+  "SPL-E020": "O arquivo não existe. Um caminho relativo parte do diretório atual quando ele está dentro do workspace (--workspace, SPLICE_WORKSPACE, a raiz do git ou o diretório atual), senão da raiz do workspace; context.file o nomeia a partir da raiz.",
   "SPL-E021": "O arquivo existe, mas não pôde ser lido (permissão negada ou erro de E/S na leitura). Nada foi gravado.",
   "SPL-E022": "Nenhuma transação com esse id está no histórico do journal, ou não há mais nada a desfazer. O histórico guarda as transações commitadas mais recentes em .splice/tx.",
   "SPL-E031": "O --expect-checksum não bate com o checksum BLAKE3 atual do arquivo: alguém mudou o arquivo depois que você o leu. Nada foi gravado.",
