@@ -30,6 +30,9 @@ import { Output } from "../../services/Output.js"
 import { outcomeOf } from "../cli/outcome.js"
 import { bigIntsAsNumbers, jsonText } from "../domain/jsonText.js"
 import { errorObject, humanError } from "../domain/render.js"
+import { similarNames } from "../domain/similarity.js"
+import { snakeName } from "../spec/param.js"
+import { toolHint } from "./toolHint.js"
 import { SpliceError, spliceError } from "../domain/SpliceError.js"
 import type { AnyCommandSpec } from "../spec/command.js"
 import { RequestOutput } from "./requestOutput.js"
@@ -42,16 +45,18 @@ export interface McpOptions {
   readonly specs: ReadonlyArray<AnyCommandSpec>
 }
 
-const errorResult = (e: SpliceError, exit: number) => ({
-  isError: true,
-  content: [{ type: "text" as const, text: humanError(e, exit) }],
-  structuredContent: errorObject(e, exit)
-})
 
 export const mcpServer = (options: McpOptions) =>
   Effect.scoped(Effect.gen(function*() {
     yield* Effect.promise(() => loadOutputSchemas(options.specs))
     const byName = new Map(options.specs.map((s) => [s.name, s]))
+    const tools = new Set(byName.keys())
+    const parameters = new Set(options.specs.flatMap((s) => Object.values(s.params).filter((p) => p.only !== "cli").map(snakeName)))
+    /** An error as a tool result, its hint in the tools' terms. */
+    const errorResult = (error: SpliceError, exit: number) => {
+      const e = new SpliceError({ code: error.code, message: error.message, hint: toolHint(error.effectiveHint, tools, parameters), ...(error.context !== undefined ? { context: error.context } : {}) })
+      return { isError: true, content: [{ type: "text" as const, text: humanError(e, exit) }], structuredContent: errorObject(e, exit) }
+    }
     const inflight = new Set<Fiber.RuntimeFiber<unknown, unknown>>()
     // Every call from its first await on (a call may still be choosing its workspace when the input
     // ends), so that no answer is lost; `stopping`: a signal came, no new work starts.
@@ -99,7 +104,11 @@ export const mcpServer = (options: McpOptions) =>
     const call = async (request: CallToolRequest, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => {
       const spec = byName.get(request.params.name)
       if (spec === undefined) {
-        return errorResult(spliceError("SPL-E010", `no tool named ${JSON.stringify(request.params.name)}`, { context: { tools: [...byName.keys()] } }), 2)
+        const near = similarNames(request.params.name, byName.keys(), 3)
+        return errorResult(spliceError("SPL-E010", `no tool named ${JSON.stringify(request.params.name)}`, {
+          hint: `${near.length > 0 ? `Did you mean ${near.join(" or ")}? ` : ""}tools/list names every tool.`,
+          context: { tools: [...byName.keys()], candidates: near }
+        }), 2)
       }
       const values = valuesFromArguments(spec, request.params.arguments)
       if (values instanceof SpliceError) return errorResult(values, 2)

@@ -4,6 +4,7 @@
  * splice's own usage error.
  */
 import type { AnyCommandSpec } from "../spec/command.js"
+import { similarNames } from "../domain/similarity.js"
 import { type Param, snakeName } from "../spec/param.js"
 import { SpliceError, spliceError } from "../domain/SpliceError.js"
 import type { JsonSchema } from "../schema/jsonSchema.js"
@@ -60,22 +61,37 @@ export const outputSchemaOf = (spec: AnyCommandSpec): JsonSchema => {
 /** The tool's description: what it does, then the guide for a model. */
 export const toolDescription = (spec: AnyCommandSpec) => `${spec.summary}.\n\n${spec.guide}`
 
-const typeOk = (p: Param<unknown>, v: unknown): boolean => {
+/**
+ * A value of the parameter's type, or undefined. What a model plainly means is taken as meant: a
+ * number for a text (`lines: 2`), a numeric string for a number, "true"/"false" for a switch, one
+ * string for a list, and a JSON value for a parameter that holds JSON text (`edits_json: [...]`).
+ */
+const coerce = (p: Param<unknown>, v: unknown): unknown => {
   switch (p.type) {
     case "text":
-      return typeof v === "string"
+      if (typeof v === "string") return v
+      if (typeof v === "number" && Number.isFinite(v)) return String(v)
+      return holdsJson(p) && typeof v === "object" && v !== null ? JSON.stringify(v) : undefined
     case "boolean":
-      return typeof v === "boolean"
+      return typeof v === "boolean" ? v : v === "true" ? true : v === "false" ? false : undefined
     case "integer":
-      return typeof v === "number" && Number.isInteger(v)
+      if (typeof v === "number") return Number.isInteger(v) ? v : undefined
+      return typeof v === "string" && /^-?\d{1,15}$/.test(v) ? Number(v) : undefined
     case "number":
-      return typeof v === "number" && Number.isFinite(v)
+      if (typeof v === "number") return Number.isFinite(v) ? v : undefined
+      return typeof v === "string" && /^-?\d{1,15}(\.\d{1,15})?$/.test(v) ? Number(v) : undefined
     case "choice":
-      return typeof v === "string" && p.choices!.includes(v)
+      return typeof v === "string" && p.choices!.includes(v) ? v : undefined
     case "list":
-      return Array.isArray(v) && v.every((x) => typeof x === "string")
+      if (typeof v === "string") return [v]
+      return Array.isArray(v) && v.every((x) => typeof x === "string") ? v : undefined
   }
 }
+
+/** Parameters whose text is JSON (a batch of edits, a change set that may be a JSON plan). */
+const holdsJson = (p: Param<unknown>) => p.flag.endsWith("-json") || p.flag === "change-set"
+
+const article = (type: string) => (/^[aeiou]/.test(type) ? "an" : "a")
 
 /** A call's arguments as the command's values, or SPL-E010 naming what is wrong. */
 export const valuesFromArguments = (spec: AnyCommandSpec, args: unknown): Record<string, unknown> | SpliceError => {
@@ -86,18 +102,28 @@ export const valuesFromArguments = (spec: AnyCommandSpec, args: unknown): Record
   for (const [name, v] of Object.entries(given as Record<string, unknown>)) {
     const entry = byName.get(name)
     if (entry === undefined) {
-      return spliceError("SPL-E010", `${spec.name}: unknown parameter ${JSON.stringify(name)}`, { context: { parameter: name, known: [...byName.keys()] } })
+      const near = similarNames(name, byName.keys(), 3)
+      const known = [...byName.keys()]
+      return spliceError("SPL-E010", `${spec.name}: unknown parameter ${JSON.stringify(name)}`, {
+        hint: near.length > 0 ? `Did you mean ${near.join(" or ")}? ${spec.name} takes: ${known.join(", ")}.` : `${spec.name} takes: ${known.join(", ")}.`,
+        context: { parameter: name, known, candidates: near }
+      })
     }
     if (v === null || v === undefined) continue
-    if (!typeOk(entry.p, v)) {
-      const want = entry.p.type === "choice" ? `one of ${entry.p.choices!.join(", ")}` : entry.p.type === "list" ? "an array of strings" : `a ${entry.p.type === "text" ? "string" : entry.p.type}`
-      return spliceError("SPL-E010", `${spec.name}: ${name} must be ${want}`, { context: { parameter: name, expected: want } })
+    const value = coerce(entry.p, v)
+    if (value === undefined) {
+      const type = entry.p.type === "text" ? "string" : entry.p.type
+      const want = entry.p.type === "choice" ? `one of ${entry.p.choices!.join(", ")}` : entry.p.type === "list" ? "an array of strings" : `${article(type)} ${type}`
+      return spliceError("SPL-E010", `${spec.name}: ${name} must be ${want}`, {
+        hint: `Give ${name} as ${want}${holdsJson(entry.p) ? " (JSON text, or the JSON value itself)" : ""}; the tool's input schema lists each parameter's type.`,
+        context: { parameter: name, expected: want }
+      })
     }
-    values[entry.key] = v
+    values[entry.key] = value
   }
   for (const [name, { key, p }] of byName) {
     if (values[key] !== undefined) continue
-    if (p.required) return spliceError("SPL-E010", `${spec.name}: ${name} is required`, { context: { parameter: name } })
+    if (p.required) return spliceError("SPL-E010", `${spec.name}: ${name} is required`, { hint: `Give ${name}: ${p.description}`, context: { parameter: name } })
     if (p.defaultValue !== undefined) values[key] = p.defaultValue
   }
   // Parameters only the CLI has are absent (their defaults, if any, apply).

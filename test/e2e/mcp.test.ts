@@ -58,9 +58,14 @@ for (const rt of runtimes) {
         expect(missing.isError).toBe(true)
         expect(missing.structuredContent).toMatchObject({ code: "SPL-E020", exit: 4, context: { file: "nope.ts" } })
         const typo = await client.callTool({ name: "read", arguments: { fiel: "a.ts" } }) as ToolResult
-        expect(typo.structuredContent).toMatchObject({ code: "SPL-E010", context: { parameter: "fiel" } })
-        const wrongType = await client.callTool({ name: "history", arguments: { limit: "5" } }) as ToolResult
-        expect(wrongType.structuredContent).toMatchObject({ code: "SPL-E010", context: { parameter: "limit" } })
+        expect(typo.structuredContent).toMatchObject({ code: "SPL-E010", context: { parameter: "fiel", candidates: ["file"] }, hint: expect.stringMatching(/^Did you mean file\? read takes: file, /) })
+        // What a model plainly means is taken ("5" for an integer); what it cannot mean is refused.
+        const numeric = await client.callTool({ name: "history", arguments: { limit: "5" } }) as ToolResult
+        expect(numeric.isError).toBeFalsy()
+        const wrongType = await client.callTool({ name: "history", arguments: { limit: "five" } }) as ToolResult
+        expect(wrongType.structuredContent).toMatchObject({ code: "SPL-E010", context: { parameter: "limit", expected: "an integer" } })
+        const noTool = await client.callTool({ name: "raed", arguments: {} }) as ToolResult
+        expect(noTool.structuredContent).toMatchObject({ code: "SPL-E010", context: { candidates: ["read", "edit"] }, hint: "Did you mean read or edit? tools/list names every tool." })
         const outside = await client.callTool({ name: "read", arguments: { file: "../etc/passwd" } }) as ToolResult
         expect(outside.structuredContent).toMatchObject({ code: "SPL-E061" })
       } finally {
