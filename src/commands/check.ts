@@ -45,7 +45,7 @@ export const check = (config: CheckConfig) =>
     let compiler: CompilerVerdict = skippedVerdict("disabled by --validate")
     if (config.compiler.mode !== "off") {
       const { runs, skips } = yield* planFor(relative, config.compiler)
-      if (runs.length === 0) compiler = skippedVerdict(skips.map((s) => s.reason).join("; ") || "no checker", skips[0]?.tool)
+      if (runs.length === 0) compiler = skippedVerdict([...new Set(skips.map((s) => s.reason))].join("; ") || "no checker", skips[0]?.tool)
       else {
         compiler = yield* currentVerdict(runs, config.compiler)
         for (const d of compiler.diagnostics) {

@@ -201,7 +201,7 @@ export const compilerGate = (writes: ReadonlyArray<PlannedWrite>, settings: Comp
   Effect.gen(function*() {
     if (settings.mode === "off") return skippedVerdict("disabled by --validate")
     const { runs, skips } = plans
-    if (runs.length === 0) return skippedVerdict(skips.map((s) => s.reason).join("; ") || "no checker", skips[0]?.tool)
+    if (runs.length === 0) return skippedVerdict([...new Set(skips.map((s) => s.reason))].join("; ") || "no checker", skips[0]?.tool)
     const tool = [...new Set(runs.map((r) => r.tool))].join(", ")
     const after = yield* runPlans(runs, settings)
     if (after.missing.length === runs.length) return skippedVerdict(`${after.missing.join(", ")} could not be started`, tool)

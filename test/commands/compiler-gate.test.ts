@@ -125,6 +125,11 @@ describe("the compiler gate on the memory layers", () => {
     expect(strict.error?.code).toBe("SPL-E044")
     expect(mem.text("a.ts")).toBe("let x = 2\n")
     expect(mem.log.length).toBe(writes) // refused before anything was written
+    // Many files, one missing checker: said once.
+    mem.put("b.ts", "let y = 1\n")
+    mem.put("c.ts", "let z = 1\n")
+    const many = await run(check({ files: ["a.ts", "b.ts", "c.ts"], validate: "syntax", compiler: ON, maxBytes: DEFAULT_MAX_BYTES }), mem, { checker })
+    expect(many.last["compiler"]).toMatchObject({ status: "skipped", reason: "tsc is not installed" })
   })
 
   it("a checker timeout is SPL-E045 (retryable, exit 5) and the edit is rolled back", async () => {
