@@ -36,7 +36,10 @@ const pick = (history: ReadonlyArray<TxRecord>, id: string | undefined) =>
     const matches = history.filter((t) => t.id === id || t.id.startsWith(id))
     if (matches.length === 0) return yield* Effect.fail(spliceError("SPL-E022", `no transaction ${id} in history`, { context: { tx: id } }))
     if (matches.length > 1) {
-      return yield* Effect.fail(spliceError("SPL-E010", `transaction id prefix ${id} is ambiguous`, { context: { candidates: matches.map((t) => t.id) } }))
+      return yield* Effect.fail(spliceError("SPL-E010", `transaction id prefix ${id} is ambiguous: ${matches.length} transactions start with it`, {
+        hint: "Give more of the id: context.candidates lists the transactions it matches (`splice history` shows what each did).",
+        context: { candidates: matches.map((t) => t.id) }
+      }))
     }
     const tx = matches[0]!
     if (tx.state !== "committed") {

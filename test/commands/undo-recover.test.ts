@@ -63,6 +63,11 @@ describe("splice undo", () => {
     await run(undo({ lockTimeoutMs: 200 }), mem)
     const again = await run(undo({ tx: String(e.last["tx"]), lockTimeoutMs: 200 }), mem)
     expect(again.error?.message).toMatch(/undone/)
+    // A prefix two ids share: which ones, and what to do.
+    await run(edit(one("a.py", "x = 1", "x = 3")), mem)
+    const ambiguous = await run(undo({ tx: String(e.last["tx"]).slice(0, 4), lockTimeoutMs: 200 }), mem)
+    expect(ambiguous.error).toMatchObject({ code: "SPL-E010", message: expect.stringMatching(/is ambiguous: \d+ transactions start with it$/), hint: expect.stringMatching(/^Give more of the id/) })
+    expect((ambiguous.error?.context?.["candidates"] as unknown[]).length).toBeGreaterThan(1)
   })
 })
 
