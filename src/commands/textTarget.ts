@@ -57,7 +57,10 @@ export const decodeOrRefuse = (path: ResolvedPath, bytes: Uint8Array) => {
   return Effect.fail(
     decoded.reason === "binary"
       ? spliceError("SPL-E063", `${path.relative} is binary (NUL byte at offset ${decoded.offset})`, { context: { file: path.relative, reason: "binary", offset: decoded.offset } })
-      : spliceError("SPL-E063", `${path.relative} is not valid UTF-8`, { context: { file: path.relative, reason: "invalid_utf8" } })
+      : spliceError("SPL-E063", `${path.relative} is not valid UTF-8 (byte 0x${bytes[decoded.offset]?.toString(16).padStart(2, "0") ?? "??"} at offset ${decoded.offset})`, {
+        hint: "The file is text in another encoding (Latin-1 or Windows-1252, most likely) or holds a stray byte: convert it to UTF-8 first (iconv -f latin1 -t utf-8), or edit it with a tool for its encoding. splice never guesses an encoding.",
+        context: { file: path.relative, reason: "invalid_utf8", offset: decoded.offset }
+      })
   )
 }
 

@@ -16,6 +16,34 @@ export interface TextContent {
 
 export type DecodeFailure = { readonly reason: "binary"; readonly offset: number } | {
   readonly reason: "invalid_utf8"
+  /** The first byte that cannot start or continue a UTF-8 sequence there. */
+  readonly offset: number
+}
+
+/** Offset of the first byte of the first ill-formed UTF-8 sequence (the Unicode standard's table 3-7), or -1. */
+export const firstInvalidUtf8 = (bytes: Uint8Array): number => {
+  let i = 0
+  while (i < bytes.length) {
+    const b = bytes[i]!
+    if (b < 0x80) {
+      i++
+      continue
+    }
+    // Length of the sequence and the range its second byte must be in.
+    const [n, lo, hi] = b >= 0xc2 && b <= 0xdf ? [2, 0x80, 0xbf]
+      : b === 0xe0 ? [3, 0xa0, 0xbf]
+      : (b >= 0xe1 && b <= 0xec) || b === 0xee || b === 0xef ? [3, 0x80, 0xbf]
+      : b === 0xed ? [3, 0x80, 0x9f]
+      : b === 0xf0 ? [4, 0x90, 0xbf]
+      : b >= 0xf1 && b <= 0xf3 ? [4, 0x80, 0xbf]
+      : b === 0xf4 ? [4, 0x80, 0x8f]
+      : [0, 0, 0]
+    if (n === 0 || i + n > bytes.length) return i
+    if (bytes[i + 1]! < lo || bytes[i + 1]! > hi) return i
+    for (let k = 2; k < n; k++) if (bytes[i + k]! < 0x80 || bytes[i + k]! > 0xbf) return i
+    i += n
+  }
+  return -1
 }
 
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })
@@ -32,7 +60,7 @@ export const decodeText = (bytes: Uint8Array): TextContent | DecodeFailure => {
   try {
     text = decoder.decode(bom ? bytes.subarray(3) : bytes)
   } catch {
-    return { reason: "invalid_utf8" }
+    return { reason: "invalid_utf8", offset: Math.max(0, firstInvalidUtf8(bytes)) }
   }
   return { text, bom, lineEnding: detectLineEnding(text) }
 }

@@ -171,7 +171,7 @@ describe("splice replace", () => {
   it("a file that is not valid UTF-8 and holds a match refuses the replace (SPL-E063); binary files are skipped", async () => {
     const mem = new MemoryFs({ "a.txt": "sum\n", "latin1.txt": new Uint8Array([0x73, 0x75, 0x6d, 0x20, 0xe9, 0x0a]) })
     const r = await run(replace(cfg("sum", "add")), mem)
-    expect([r.error?.code, r.error?.context]).toEqual(["SPL-E063", { file: "latin1.txt", reason: "invalid_utf8" }])
+    expect([r.error?.code, r.error?.context]).toEqual(["SPL-E063", { file: "latin1.txt", reason: "invalid_utf8", offset: 4 }])
     expect(mem.text("a.txt")).toBe("sum\n")
     const bin = await run(replace(cfg("sum", "add")), new MemoryFs(TREE))
     expect((bin.last["files"] as Array<{ file: string }>).some((f) => f.file === "logo.png")).toBe(false)

@@ -40,7 +40,7 @@ describe("decoding text", () => {
 
   it("refuses NUL bytes and invalid UTF-8", () => {
     expect(decodeText(new Uint8Array([97, 0]))).toEqual({ reason: "binary", offset: 1 })
-    expect(decodeText(new Uint8Array([0xc3, 0x28]))).toEqual({ reason: "invalid_utf8" })
+    expect(decodeText(new Uint8Array([0xc3, 0x28]))).toEqual({ reason: "invalid_utf8", offset: 0 })
   })
 
   it("counts lines like an editor", () => {

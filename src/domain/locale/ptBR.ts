@@ -195,8 +195,10 @@ const errors: ErrorTexts = {
     hint: () => "Edite o alvo do link por um caminho dentro do workspace."
   },
   "SPL-E063": {
-    message: (c) => (c.reason === "binary" ? `${c.file ?? ""} é binário (byte NUL na posição ${c.offset ?? "?"})` : `${c.file ?? ""} não é UTF-8 válido`),
-    hint: () => "O splice edita só texto UTF-8; use outra ferramenta para arquivos binários."
+    message: (c) => (c.reason === "binary" ? `${c.file ?? ""} é binário (byte NUL na posição ${c.offset ?? "?"})` : `${c.file ?? ""} não é UTF-8 válido (na posição ${c.offset ?? "?"})`),
+    hint: (c) => c.reason === "invalid_utf8"
+      ? "O arquivo é texto em outra codificação (Latin-1 ou Windows-1252, provavelmente) ou tem um byte solto: converta-o para UTF-8 antes (iconv -f latin1 -t utf-8), ou edite-o com uma ferramenta para a codificação dele. O splice nunca adivinha a codificação."
+      : "O splice edita só texto UTF-8; use outra ferramenta para arquivos binários."
   },
   "SPL-E064": {
     message: (c) => `${c.file ?? c.input ?? "a entrada"} passa do limite de ${c.max_bytes ?? "?"} bytes${c.size !== undefined ? ` (tem ${c.size})` : ""}`,
