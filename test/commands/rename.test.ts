@@ -195,6 +195,28 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect(mem.text("src/b.ts")).toBe(B)
   })
 
+  it("JS CommonJS: `exports.f = f` renames `const { f } = require(...)` and `m.f()` in importers (TypeScript does not follow the export from its side); refs lists them", async () => {
+    const mem = new MemoryFs()
+    mem.put("lib/sim.js", "function suggestSimilar(word) { return word; }\nexports.suggestSimilar = suggestSimilar;\n")
+    mem.put("lib/main.js", "const { suggestSimilar } = require('./sim');\nconst sim = require('./sim');\nconsole.log(suggestSimilar('ok'), sim.suggestSimilar('ok'));\n")
+    const refs = await runGraph(refsCommand({ name: "suggestSimilar", kind: "function" }), mem, new SavedGraph())
+    expect((refs.last["references"] as Array<{ file: string; line: number }>).map((x) => `${x.file}:${x.line}`)).toEqual(["lib/main.js:1", "lib/main.js:3", "lib/main.js:3", "lib/sim.js:2"])
+    const r = await runGraph(rename(config("suggestSimilar", "suggestClosest", { kind: "function" })), mem, new SavedGraph())
+    expect(r.last).toMatchObject({ engine: "typescript", renamed: 6, unresolved: [] })
+    expect(mem.text("lib/sim.js")).toBe("function suggestClosest(word) { return word; }\nexports.suggestClosest = suggestClosest;\n")
+    expect(mem.text("lib/main.js")).toBe("const { suggestClosest } = require('./sim');\nconst sim = require('./sim');\nconsole.log(suggestClosest('ok'), sim.suggestClosest('ok'));\n")
+  })
+  it("JS CommonJS: `module.exports = { f }` keeps its export name (`{ f: g }`), so importers keep theirs; the uses the graph resolved are listed, not skipped in silence", async () => {
+    const mem = new MemoryFs()
+    mem.put("lib/sim.js", "function suggestSimilar(word) { return word; }\nmodule.exports = { suggestSimilar };\n")
+    const main = "const { suggestSimilar } = require('./sim');\nconsole.log(suggestSimilar('ok'));\n"
+    mem.put("lib/main.js", main)
+    const r = await runGraph(rename(config("suggestSimilar", "suggestClosest", { kind: "function" })), mem, new SavedGraph())
+    expect(r.last).toMatchObject({ engine: "typescript", renamed: 2 })
+    expect(r.last["unresolved"]).toEqual([{ file: "lib/main.js", line: 1, col: 9, kind: "import", renamed: false }, { file: "lib/main.js", line: 2, col: 13, kind: "call", renamed: false }])
+    expect(mem.text("lib/sim.js")).toBe("function suggestClosest(word) { return word; }\nmodule.exports = { suggestSimilar: suggestClosest };\n")
+    expect(mem.text("lib/main.js")).toBe(main)
+  })
   it("lists uses known only by name and renames them only with includeUnresolved", async () => {
     const mem = new MemoryFs()
     mem.put("lib.ts", "export class Store {\n  flush() { return 1 }\n}\n")
