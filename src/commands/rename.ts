@@ -200,6 +200,9 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
     const rows = yield* db.all<RefRow>(
       `SELECT f.path AS file, r.start_byte, r.end_byte, r.line, r.col, r.kind, r.name, r.symbol_id, r.resolution FROM refs r JOIN files f ON f.id = r.file_id
        WHERE r.symbol_id IN (${[...ids].map(() => "?").join(", ")}) OR (r.symbol_id IS NULL AND r.name = ? AND r.resolution = 'name') ORDER BY f.path, r.start_byte`, [...ids, def.name])
+    // Go: `x.Method()` on a receiver of unknown type may be this method: listed, never skipped in silence.
+    rows.push(...(go?.unknownReceivers ?? []).filter((u) => !rows.some((r) => r.file === u.file && r.start_byte === u.start_byte)))
+    rows.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.start_byte - b.start_byte))
     const isExact = (r: RefRow) => r.symbol_id !== null && ids.has(r.symbol_id) && r.resolution === "exact"
     const exact = rows.filter(isExact)
     const byName = rows.filter((r) => !isExact(r))

@@ -376,6 +376,18 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect(mem.text("fcgi/fcgi.go")).toBe("package fcgi\n\ntype kind uint8\n\nfunc write(recType kind, n int) kind {\n\treturn recType + 1\n}\n")
   })
 
+  it("Go: calls on range variables (a slice, a variadic parameter, a map's values, a channel) are renamed with a tied method; a receiver of unknown type is listed as unresolved", async () => {
+    const mem = new MemoryFs()
+    mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")
+    const src = "package shapes\n\ntype Shape interface{ Area() float64 }\n\ntype Rect struct{ W, H float64 }\n\nfunc (r Rect) Area() float64 { return r.W * r.H }\n\ntype Box struct{ inner Shape }\n\n" +
+      "func Many(ss []Shape, more ...Shape) (t float64) {\n\tfor _, s := range ss {\n\t\tt += s.Area()\n\t}\n\tfor _, s := range more {\n\t\tt += s.Area()\n\t}\n" +
+      "\tm := map[string]Shape{}\n\tfor _, s := range m {\n\t\tt += s.Area()\n\t}\n\tc := make(chan Shape)\n\tfor s := range c {\n\t\tt += s.Area()\n\t}\n\tvar b Box\n\tt += b.inner.Area()\n\treturn\n}\n"
+    mem.put("shapes/shapes.go", src)
+    const r = await runGraph(rename(config("Rect.Area", "Size")), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(r.last).toMatchObject({ renamed: 6, tied: [{ qualified_name: "Shape.Area" }], unresolved: [{ file: "shapes/shapes.go", line: 27, col: 15, kind: "call", renamed: false }] })
+    expect(mem.text("shapes/shapes.go")).toBe(src.replaceAll("Area()", "Size()").replace("b.inner.Size()", "b.inner.Area()"))
+  })
   it("Go: a method tied to an interface renames the interface's method, every implementation's and their calls together; undo takes all back", async () => {
     const mem = new MemoryFs()
     mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")
