@@ -31,6 +31,7 @@ import type { ApplyValidation } from "../schema/results/apply.js"
 import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
 import { fileFacts, SCRIPT_LANGUAGES } from "./graph/fileFacts.js"
 import { goMethodTies } from "./graph/goMethodTies.js"
+import { inFamily } from "./graph/languageFamily.js"
 import { refreshGraph, refreshPaths } from "./graph/refresh.js"
 import type { SymbolRow } from "./graph/find.js"
 import { pythonImporters } from "./graph/pythonImporters.js"
@@ -197,9 +198,10 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
     const merged = yield* db.all<{ id: number; kind: string; start_byte: number }>(
       "SELECT s.id, s.kind, s.start_byte FROM symbols s WHERE s.file_id = (SELECT file_id FROM symbols WHERE id = ?) AND s.qualified_name = ? ORDER BY s.start_byte", [def.id, def.qualified_name])
     const ids = new Set([...merged.map((m) => m.id), ...tied.map((t) => t.id)])
+    const family = inFamily("f.language", def.language)
     const rows = yield* db.all<RefRow>(
       `SELECT f.path AS file, r.start_byte, r.end_byte, r.line, r.col, r.kind, r.name, r.symbol_id, r.resolution FROM refs r JOIN files f ON f.id = r.file_id
-       WHERE r.symbol_id IN (${[...ids].map(() => "?").join(", ")}) OR (r.symbol_id IS NULL AND r.name = ? AND r.resolution = 'name') ORDER BY f.path, r.start_byte`, [...ids, def.name])
+       WHERE r.symbol_id IN (${[...ids].map(() => "?").join(", ")}) OR (r.symbol_id IS NULL AND r.name = ? AND r.resolution = 'name' AND ${family.sql}) ORDER BY f.path, r.start_byte`, [...ids, def.name, ...family.params])
     // Go: `x.Method()` on a receiver of unknown type may be this method: listed, never skipped in silence.
     rows.push(...(go?.unknownReceivers ?? []).filter((u) => !rows.some((r) => r.file === u.file && r.start_byte === u.start_byte)))
     rows.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.start_byte - b.start_byte))
