@@ -231,11 +231,18 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     if (language === "go") importNames.add(i.namespace ?? i.module.split("/").pop()!)
   }
   for (const n of importNames) known.add(n)
-  // Go range variables, in source order (a range over an outer range's variable sees its type).
-  for (const r of ranges) {
-    const over = scoping.declaredType(r.over, r.overAt)
-    const type = over === undefined ? undefined : goRangeType(over, r.role)
-    if (type !== undefined) scoping.typed(r.name, r.at, type)
+  // Go range variables, in rounds: a range over an outer range's variable is typed once that one is
+  // (the scopes are indexed again per round, not per variable: a file has hundreds of ranges).
+  for (let pending = ranges; pending.length > 0;) {
+    const left = pending.filter((r) => {
+      const over = scoping.declaredType(r.over, r.overAt)
+      const type = over === undefined ? undefined : goRangeType(over, r.role)
+      if (type !== undefined) scoping.typed(r.name, r.at, type)
+      return type === undefined
+    })
+    if (left.length === pending.length) break
+    scoping.reindex()
+    pending = left
   }
   const memberReads = language === "python" || language === "go"
   if (memberReads) {
@@ -397,6 +404,10 @@ class Scoping {
     const named = /^\*?\s*([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)?)\s*(\[[\s\S]*\])?$/.exec(typeText)?.[1]
     const type = named === undefined ? undefined : call ? `${named}()` : named
     this.binds.push({ name, at, global: false, typed: true, declared: typeText, ...(type !== undefined ? { type } : {}) })
+  }
+
+  /** Bindings were added after a question: the next one indexes them. */
+  reindex(): void {
     this.byName = undefined
   }
 
