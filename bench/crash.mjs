@@ -305,6 +305,27 @@ const journalLeft = { temp_files: 0, ownerless_begins: 0, unfinished: 0, pending
   const txRoot = path.join(ws, ".splice", "tx")
   for (const id of fs.readdirSync(txRoot)) {
     const dir = path.join(txRoot, id)
+    if (!fs.lstatSync(dir).isDirectory()) {
+      // A transaction file (the journal's layout since session 9): its state is its name. A pending
+      // one is counted below (history); a begin's file without a whole intent is read here.
+      if (id.startsWith(".") && id.endsWith(".tmp")) {
+        journalLeft.temp_files++
+        problems.push(`journal: temp file left in .splice/tx: ${id}`)
+      } else if (/\.(tx|spare)$/.test(id)) {
+        const text = fs.readFileSync(dir, "latin1")
+        const owner = /^splice-tx 1\nowner (\d+)\n/.exec(text)
+        if (!/\nintent \d+ /.test(text)) {
+          if (owner === null || text.length < owner[0].length + Number(owner[1]) + 1) {
+            journalLeft.ownerless_begins++
+            console.error(`note: begin killed before its owner record: ${id} (${text.length} bytes)`)
+          } else {
+            journalLeft.unfinished++
+            problems.push(`journal: begin without intent whose owner is gone, not swept: ${id}`)
+          }
+        }
+      }
+      continue
+    }
     const names = fs.readdirSync(dir)
     const temps = names.filter((n) => n.endsWith(".tmp"))
     if (names.includes("intent.json")) {

@@ -9,8 +9,8 @@
 // as extra rows, for a before/after comparison under the same machine load.
 // Targets (issue 10): read ≤ 2× node -e 0, edit ≤ 2.5× node -e 0, under Deno ≤ 3× deno eval 0.
 import { spawnSync } from "node:child_process"
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs"
+import { loadavg, tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 
 const ROOT = resolve(import.meta.dirname, "..")
@@ -53,17 +53,33 @@ bundles.forEach((bundle, b) => {
 })
 commands.push(...denoCommands)
 
+// CPU time (user + system) of the children reaped so far, in ms, on Linux: what a process costs the
+// machine, which load from other processes changes far less than its wall time. The kernel adds a
+// child's exact times when it is reaped and prints the sums in clock ticks (10 ms), so the mean of
+// N runs is exact to 10/N ms.
+const childCpu = existsSync("/proc/self/stat")
+  ? () => {
+      const fields = readFileSync("/proc/self/stat", "utf8").replace(/^.*\) /, "").split(" ")
+      return (Number(fields[13]) + Number(fields[14])) * 10 // cutime + cstime (fields 16, 17), USER_HZ 100
+    }
+  : undefined
+
 const samples = commands.map(() => [])
+const cpu = commands.map(() => 0)
 let edits = 0
 for (let round = 0; round < WARMUP + RUNS; round++) {
   commands.forEach((c, k) => {
     // Every edit shares the file: number them together so the toggle stays in step.
     const [cmd, args] = c.argv(c.edit ? edits++ : round)
+    const cpu0 = childCpu?.()
     const t = process.hrtime.bigint()
     const r = spawnSync(cmd, args, { cwd: ws, env: c.env, stdio: ["ignore", "pipe", "pipe"] })
     const ms = Number(process.hrtime.bigint() - t) / 1e6
     if (r.status !== 0) throw new Error(`${c.label} failed (${r.status}): ${r.stdout}${r.stderr}`)
-    if (round >= WARMUP) samples[k].push(ms)
+    if (round >= WARMUP) {
+      samples[k].push(ms)
+      if (childCpu) cpu[k] += childCpu() - cpu0
+    }
   })
 }
 rmSync(ws, { recursive: true, force: true })
@@ -71,11 +87,13 @@ rmSync(ws, { recursive: true, force: true })
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const medians = samples.map(median)
 const baseline = { node: medians[0], deno: deno ? medians[commands.findIndex((c) => c.label === "`deno eval 0`")] : NaN }
-console.log(`\n${RUNS} runs each (after ${WARMUP} warm-up runs), interleaved, medians; node ${process.version}${deno ? `, ${spawnSync(deno, ["--version"]).stdout.toString().split("\n")[0]}` : ""}\n`)
-console.log("| command | median ms | × runtime alone | target |")
-console.log("|---|---:|---:|---:|")
+console.log(`\n${RUNS} runs each (after ${WARMUP} warm-up runs), interleaved, medians of wall time${childCpu ? ", means of CPU time (user + system)" : ""}; node ${process.version}${deno ? `, ${spawnSync(deno, ["--version"]).stdout.toString().split("\n")[0]}` : ""}; load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}\n`)
+console.log(`| command | median ms | × runtime alone | target |${childCpu ? " CPU ms | CPU × |" : ""}`)
+console.log(`|---|---:|---:|---:|${childCpu ? "---:|---:|" : ""}`)
+const baseCpu = { node: cpu[0] / RUNS, deno: deno ? cpu[commands.findIndex((c) => c.label === "`deno eval 0`")] / RUNS : NaN }
 commands.forEach((c, k) => {
   const ratio = c.base ? medians[k] / baseline[c.base] : 1
   const target = c.target ? `≤ ${c.target}× ${ratio <= c.target ? "✓" : "✗"}` : ""
-  console.log(`| ${c.label} | ${medians[k].toFixed(0)} | ${ratio.toFixed(2)} | ${target} |`)
+  const cpuCols = childCpu ? ` ${(cpu[k] / RUNS).toFixed(0)} | ${(c.base ? cpu[k] / RUNS / baseCpu[c.base] : 1).toFixed(2)} |` : ""
+  console.log(`| ${c.label} | ${medians[k].toFixed(0)} | ${ratio.toFixed(2)} | ${target} |${cpuCols}`)
 })

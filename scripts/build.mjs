@@ -6,7 +6,7 @@
 // (layers/live/typescriptParser.ts) and whose standard library declarations its LanguageService
 // reads (grammars/typescript-lib/), and toml_edit's wasm.
 import { build } from "esbuild"
-import { mkdirSync, copyFileSync, readdirSync, readFileSync, rmSync, chmodSync } from "node:fs"
+import { mkdirSync, copyFileSync, readdirSync, readFileSync, rmSync, chmodSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 
@@ -87,12 +87,24 @@ const effectPatches = {
       '  let origin;\n  return () => {\n    if (typeof performance === "undefined" || typeof performance.now !== "function") return BigInt(Date.now()) * bigint1e6;\n'],
     ["const origin = /*#__PURE__*/performanceNowNanos() - /*#__PURE__*/processHrtime.bigint();\n  return () => origin + processHrtime.bigint();",
       "let origin;\n  return () => (origin ??= performanceNowNanos() - processHrtime.bigint()) + processHrtime.bigint();"]
+  ],
+  // A histogram of fiber lifetimes, updated only when runtime metrics are on (never in splice), built
+  // as the module loads: 35 exponential boundaries deduplicated pairwise through Equal, hashed and
+  // tagged (~1-5 ms of CPU at start-up, measured per statement of module initialisation). Built at
+  // its first update instead; effect/Metric's re-export (not bundled today) gets the real metric.
+  "effect/dist/esm/internal/fiberRuntime.js": [
+    ['export const fiberLifetimes = /*#__PURE__*/metric.tagged(/*#__PURE__*/metric.histogram("effect_fiber_lifetimes", /*#__PURE__*/metricBoundaries.exponential({\n  start: 0.5,\n  factor: 2,\n  count: 35\n})), "time_unit", "milliseconds");',
+      'let fiberLifetimesMetric;\nexport const fiberLifetimesOf = () => fiberLifetimesMetric ??= metric.tagged(metric.histogram("effect_fiber_lifetimes", metricBoundaries.exponential({\n  start: 0.5,\n  factor: 2,\n  count: 35\n})), "time_unit", "milliseconds");\nexport const fiberLifetimes = { unsafeUpdate: (value, tags) => fiberLifetimesOf().unsafeUpdate(value, tags) };'],
+    ["fiberLifetimes.unsafeUpdate(endTimeMillis - startTimeMillis, tags);", "fiberLifetimesOf().unsafeUpdate(endTimeMillis - startTimeMillis, tags);"]
+  ],
+  "effect/dist/esm/Metric.js": [
+    ["export const fiberLifetimes = fiberRuntime.fiberLifetimes;", "export const fiberLifetimes = /*#__PURE__*/fiberRuntime.fiberLifetimesOf();"]
   ]
 }
 const patchEffect = {
   name: "effect-start-up",
   setup(b) {
-    b.onLoad({ filter: /[\\/]effect[\\/]dist[\\/]esm[\\/](Utils|internal[\\/]clock)\.js$/ }, async (args) => {
+    b.onLoad({ filter: /[\\/]effect[\\/]dist[\\/]esm[\\/](Utils|Metric|internal[\\/]clock|internal[\\/]fiberRuntime)\.js$/ }, async (args) => {
       const key = Object.keys(effectPatches).find((k) => args.path.replace(/\\/g, "/").endsWith(`node_modules/${k}`))
       if (key === undefined) return undefined
       let src = readFileSync(args.path, "utf8")
@@ -105,9 +117,10 @@ const patchEffect = {
   }
 }
 
-// node:crypto (and its fifteen modules) only when used: by the lock and journal key of a writing
-// command, not by `splice read` or `--version`, which load those layers' modules all the same.
-// Its exports become getters that load it at first touch.
+// node:crypto (and its fifteen modules) only when used: splice's own code needs it only to create
+// the journal key (layers/live/JournalKeyLive.ts loads it then; the lock's file name is a pure-JS
+// SHA-1), but bundled code imports it too (sql.js's Emscripten glue, for random bytes). Its exports
+// become getters that load it at first touch.
 const cryptoExports = Object.keys(createRequire(import.meta.url)("node:crypto"))
 const lazyCrypto = {
   name: "lazy-node-crypto",
@@ -119,6 +132,22 @@ const lazyCrypto = {
         cryptoExports.map((k) => `Object.defineProperty(exports, ${JSON.stringify(k)}, { enumerable: true, get: () => load()[${JSON.stringify(k)}] })`).join("\n")
     }))
   }
+}
+
+// esbuild gives every module that does `import * as fs from "node:fs"` its own namespace object,
+// `__toESM(require("node:fs"), 1)`: a getter defined for each of the module's exports (104 for
+// node:fs), 47 times over for fs, path and os as a run starts (~6 ms of CPU measured on the loaded
+// machine, README "Start-up"). The objects are alike and read-only, so one per built-in serves
+// every importer: the calls go through a memo. The helper's name changes with minification, so it
+// is read off the calls, which must all agree; none found fails the build.
+const shareBuiltinNamespaces = (text) => {
+  const call = /(?<![\w$.])([A-Za-z_$][\w$]*)\(require\("(node:[\w/]+)"\), ?1\)/g
+  const helpers = new Set([...text.matchAll(call)].map((m) => m[1]))
+  if (helpers.size !== 1) throw new Error(`scripts/build.mjs: expected one __toESM helper around require("node:…"), found ${[...helpers].join(", ") || "none"}`)
+  const [helper] = helpers
+  const prologue = /^(#![^\n]*\n)?("use strict";\n?)?/.exec(text)[0]
+  return prologue + `var __spliceBuiltins={},__spliceBuiltin=(id)=>__spliceBuiltins[id]??=${helper}(require(id),1);\n` +
+    text.slice(prologue.length).replace(call, (_, _h, id) => `__spliceBuiltin(${JSON.stringify(id)})`)
 }
 
 const common = {
@@ -166,7 +195,12 @@ const emscriptenToCjs = {
     })
   }
 }
-await build({ ...common, format: "cjs", outfile: "dist/splice.cjs", plugins: [jsoncParserEsm, patchEffect, emscriptenToCjs, lazyCrypto] })
+const cjs = await build({ ...common, format: "cjs", outfile: "dist/splice.cjs", write: false, plugins: [jsoncParserEsm, patchEffect, emscriptenToCjs, lazyCrypto] })
+const cjsText = shareBuiltinNamespaces(cjs.outputFiles[0].text)
+// The launcher reads the bundle as Latin-1 (no UTF-8 validation of 1.6 MB per start): ASCII only,
+// which esbuild's default charset gives by escaping everything else.
+if (/[^\x00-\x7f]/.test(cjsText)) throw new Error("scripts/build.mjs: dist/splice.cjs must be ASCII (src/launcher.cjs reads it as Latin-1)")
+writeFileSync("dist/splice.cjs", cjsText)
 
 copyFileSync("src/launcher.cjs", "dist/launch.cjs")
 copyFileSync("src/launcher.mjs", "dist/splice.mjs")

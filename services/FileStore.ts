@@ -143,6 +143,13 @@ export interface FileStoreService {
     data: Uint8Array,
     options?: { readonly mode?: number; readonly sync?: "full" | "data" | "named" | "none" }
   ) => Effect.Effect<void, SpliceError>
+  /**
+   * Write `data` over an existing regular file from its start, so that it holds exactly `data`
+   * (never followed through a symlink, never created: ENOENT when it is gone), and fdatasync it. No directory fsync: the file's name was
+   * made durable before (a journal's spare: created, then its directory fsynced). A crash before it
+   * returns can leave the old bytes with any prefix of the new ones written over them.
+   */
+  readonly fill: (p: ResolvedPath, data: Uint8Array) => Effect.Effect<void, SpliceError>
   /** Cut a regular file (never followed through a symlink) to `size` bytes; not synced. */
   readonly truncate: (p: ResolvedPath, size: number) => Effect.Effect<void, SpliceError>
   /** Remove a file; removing a missing file succeeds. */
@@ -169,8 +176,17 @@ export interface FileStoreService {
     dir: ResolvedPath,
     prune: (relativeDir: string, name: string) => boolean
   ) => Effect.Effect<ReadonlyArray<WalkedFile>, SpliceError>
-  /** Rename a file or directory within the workspace (not across devices); the target must not exist. */
-  readonly rename: (from: ResolvedPath, to: ResolvedPath) => Effect.Effect<void, SpliceError>
+  /**
+   * fsync a directory (the names in it made durable), on a worker thread where the platform has one:
+   * a long-running process (splice mcp) keeps serving while the flush runs.
+   */
+  readonly syncDirectory: (dir: ResolvedPath) => Effect.Effect<void, SpliceError>
+  /**
+   * Rename a file or directory within the workspace (not across devices); the target must not exist.
+   * Durable (the directory fsynced) unless `durable` is false: then a crash can leave either name,
+   * for a caller whose reader takes both to mean the same (a journal file renamed at its begin).
+   */
+  readonly rename: (from: ResolvedPath, to: ResolvedPath, options?: { readonly durable?: boolean }) => Effect.Effect<void, SpliceError>
   /**
    * Give a file (or a symlink, never followed) another name, keeping the file itself: content, mode,
    * owner, timestamps and its other hard links. Durable (both directories fsynced). Without

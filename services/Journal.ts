@@ -126,6 +126,14 @@ export interface JournalService {
   /** Every transaction in the history, newest first. */
   readonly history: Effect.Effect<ReadonlyArray<TxRecord>, SpliceError>
   /**
+   * Make the next begin's file ahead of it (a spare: created, its name made durable), so that begin
+   * costs one flush instead of two. For a long-running writer, after it answered; a no-op while one
+   * is ready. A spare is never a transaction until a begin fills it.
+   */
+  readonly prepareNext: Effect.Effect<void, SpliceError>
+  /** Remove the spare prepareNext made, if no begin took it (the writer is closing). */
+  readonly discardPrepared: Effect.Effect<void, SpliceError>
+  /**
    * Move entries that are foreign or damaged out of the way (to `.splice/quarantine/`), and remove
    * leftovers that never touched a file (a begin that died before writing its intent; originals of
    * rolled-back transactions). Returns what was quarantined. `open` looks only at entries that are

@@ -39,7 +39,9 @@ try {
 
 const here = __dirname
 const file = path.join(here, "splice.cjs")
-const source = fs.readFileSync(file, "utf8")
+// The bundle is ASCII (esbuild escapes the rest; the build checks it), so Latin-1 reads it alike,
+// without UTF-8 validation of its 1.6 MB.
+const source = fs.readFileSync(file, "latin1")
 const stat = fs.statSync(file)
 const dir = process.env.SPLICE_CACHE_DIR ||
   path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "splice")
@@ -51,6 +53,43 @@ const build = `bundle-${runtime}-${process.arch}-${stat.size}-${Math.floor(stat.
 const cacheFile = path.join(dir, `${build}${serving ? "-server" : ""}.v8cache`)
 const listFile = `${cacheFile}.commands`
 const command = /^[a-z][a-z-]*$/.test(process.argv[2] ?? "") ? process.argv[2] : "-"
+const HOUR = 3600e3
+
+/**
+ * Bounds the cache directory when a new cache is written (a new build or runtime version: rare), as
+ * a least-recently-used set: of this runtime's builds, the KEEP last run in the past MAX_AGE stay,
+ * so that builds used in turns (two versions installed side by side, a build and the one before it
+ * compared) each keep theirs, and a stream of rebuilds does not fill the disk. A build's last run is
+ * the newest mtime of its files (the command list is touched hourly when used). Leftover temp files
+ * and the names earlier launchers used go too.
+ */
+const KEEP = 6
+const MAX_AGE = 30 * 24 * HOUR
+const evict = () => {
+  const kind = runtime.split("-")[0]
+  const lastRun = new Map()
+  const doomed = []
+  for (const name of fs.readdirSync(dir)) {
+    const full = path.join(dir, name)
+    if (/^bundle-\d/.test(name)) doomed.push(full)
+    const m = /^(bundle-([a-z]+)-.*?)(-server)?\.v8cache(\.commands)?(\.\d+\.tmp)?$/.exec(name)
+    if (m === null || m[2] !== kind || m[1] === build) continue
+    const mtime = fs.statSync(full, { throwIfNoEntry: false })?.mtimeMs ?? 0
+    if (m[5] !== undefined) {
+      if (Date.now() - mtime > HOUR) doomed.push(full) // a writer that died before its rename
+      continue
+    }
+    const other = lastRun.get(m[1]) ?? { files: [], mtime: 0 }
+    other.files.push(full)
+    other.mtime = Math.max(other.mtime, mtime)
+    lastRun.set(m[1], other)
+  }
+  const others = [...lastRun.values()].sort((a, b) => b.mtime - a.mtime)
+  others.forEach((o, rank) => {
+    if (rank >= KEEP - 1 || Date.now() - o.mtime > MAX_AGE) doomed.push(...o.files)
+  })
+  for (const f of doomed) fs.rmSync(f, { force: true })
+}
 
 let cachedData
 let commands = []
@@ -58,6 +97,9 @@ if (useCache) {
   try {
     cachedData = fs.readFileSync(cacheFile)
     commands = fs.readFileSync(listFile, "utf8").split("\n").filter((c) => c !== "")
+    // The list's mtime says when this build last ran (to the hour), for the eviction below.
+    const now = Date.now()
+    if (now - fs.statSync(listFile).mtimeMs > HOUR) fs.utimesSync(listFile, now / 1000, now / 1000)
   } catch {}
 }
 const wrapper = "(function (exports, require, module, __filename, __dirname) {" + source + "\n})"
@@ -76,13 +118,7 @@ if (useCache && (stale || !commands.includes(command))) {
       }
       write(cacheFile, script.createCachedData())
       write(listFile, [...(stale ? [] : commands), command].join("\n") + "\n")
-      if (!stale) return
-      // Caches of earlier builds or versions of this runtime are dead weight (as are those named
-      // the way earlier launchers named them).
-      for (const name of fs.readdirSync(dir)) {
-        const old = name.startsWith(`bundle-${runtime.split("-")[0]}-`) || /^bundle-\d/.test(name)
-        if (old && !name.startsWith(build)) fs.rmSync(path.join(dir, name), { force: true })
-      }
+      if (stale) evict()
     } catch {}
   })
 }

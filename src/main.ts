@@ -121,7 +121,10 @@ for (const s of terminatingSignals("Deno" in globalThis)) {
 
 fiber.addObserver((exit) => {
   const outcome = outcomeOf(exit, signal)
-  if (outcome.error !== undefined) {
+  if (outcome.error !== undefined && argv[2] === "mcp") {
+    // The server's stdout carries JSON-RPC alone: how it ended (a signal, a failed start) is logged.
+    process.stderr.write(`splice mcp: ${outcome.error.code} ${outcome.error.message}\n`)
+  } else if (outcome.error !== undefined) {
     try {
       Effect.runSync(makeOutput(chooseMode(requestedOutput(argv.slice(2))), catalog).error(outcome.error, outcome.exit))
     } catch {

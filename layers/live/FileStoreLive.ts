@@ -379,6 +379,23 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "write", p.relative))
     })
 
+  const fill = (p: ResolvedPath, data: Uint8Array) =>
+    Effect.try({
+      try: () => {
+        const fd = fs.openSync(p.absolute, fs.constants.O_WRONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK)
+        try {
+          const st = fs.fstatSync(fd)
+          if (!st.isFile()) throw notRegular(kindOf(st), p.relative)
+          writeAll(fd, data)
+          if (st.size > data.length) fs.ftruncateSync(fd, data.length)
+          fs.fdatasyncSync(fd)
+        } finally {
+          fs.closeSync(fd)
+        }
+      },
+      catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "write", p.relative))
+    })
+
   const truncate = (p: ResolvedPath, size: number) =>
     Effect.try({
       try: () => {
@@ -456,12 +473,27 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "write", dir.relative)
     })
 
-  const rename = (from: ResolvedPath, to: ResolvedPath) =>
+  const syncDirectoryOffThread = (dir: ResolvedPath) =>
+    Effect.async<void, SpliceError>((resume) => {
+      if (process.platform === "win32") return resume(Effect.void)
+      let fd: number
+      try {
+        fd = fs.openSync(dir.absolute, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY | fs.constants.O_NOFOLLOW)
+      } catch (e) {
+        return resume(Effect.fail(fromErrno(e, "write", dir.relative)))
+      }
+      fs.fsync(fd, (err) => {
+        fs.close(fd, () => undefined)
+        resume(err === null ? Effect.void : Effect.fail(fromErrno(err, "write", dir.relative)))
+      })
+    })
+
+  const rename = (from: ResolvedPath, to: ResolvedPath, options?: { readonly durable?: boolean }) =>
     Effect.try({
       try: () => {
         if (fs.existsSync(to.absolute)) throw Object.assign(new Error(`EEXIST: ${to.relative}`), { code: "EEXIST" })
         fs.renameSync(from.absolute, to.absolute)
-        syncDirectory(path.dirname(to.absolute))
+        if (options?.durable !== false) syncDirectory(path.dirname(to.absolute))
       },
       catch: (e) => fromErrno(e, "write", from.relative)
     })
@@ -595,7 +627,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "list", dir.relative)
     })
 
-  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, createExclusive, truncate, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, createExclusive, fill, truncate, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, syncDirectory: syncDirectoryOffThread, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreLive = (root: string, cwd?: string): Layer.Layer<FileStore> =>

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -8,8 +7,11 @@ import { spliceError } from "../../src/domain/SpliceError.js"
 import { JournalKey } from "../../services/JournalKey.js"
 import { syncDirectory } from "./atomicFile.js"
 import { userConfigDir } from "./userConfigDir.js"
+import { lazyBuiltin } from "./builtin.js"
 
 const KEY_BYTES = 32
+// Only the run that creates the key needs randomness: node:crypto is sixteen modules to load.
+const crypto = lazyBuiltin<typeof import("node:crypto")>("node:crypto")
 
 /**
  * Read `<config>/journal.key`, or create it (0600, O_EXCL, so two first runs agree on one key).
@@ -37,7 +39,7 @@ export const loadOrCreateKey = (dir: string): Uint8Array => {
     const tmp = `${file}.${process.pid}.tmp`
     const fd = fs.openSync(tmp, "wx", 0o600)
     try {
-      fs.writeSync(fd, randomBytes(KEY_BYTES))
+      fs.writeSync(fd, crypto().randomBytes(KEY_BYTES))
       fs.fsyncSync(fd)
     } finally {
       fs.closeSync(fd)

@@ -1,3 +1,4 @@
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { spliceError } from "../../src/domain/SpliceError.js"
@@ -7,7 +8,7 @@ import { Hasher, type HasherService } from "../../services/Hasher.js"
 import { type BeginInput, Journal, type JournalProblem, type JournalService, type TxRecord, type TxState } from "../../services/Journal.js"
 import { JournalKey, type JournalKeyService } from "../../services/JournalKey.js"
 import { isProcessAlive, SELF_START } from "./processIdentity.js"
-import { encodeTxFile, parseTxFile, parseTxName, txFileName, type TxName } from "./txFile.js"
+import { encodeTxFile, encodeTxHead, isOpenState, parseTxFile, parseTxName, txFileName, type TxName } from "./txFile.js"
 
 /**
  * The journal as files in the workspace, written through FileStore (so the memory FileStore's fault
@@ -17,6 +18,8 @@ import { encodeTxFile, parseTxFile, parseTxName, txFileName, type TxName } from 
  *   .splice/tx/<id>.committed      committed (undo's candidates)
  *   .splice/tx/<id>.rolled_back    rolled back (its originals dropped: the file is cut after its intent)
  *   .splice/tx/<id>.undone.<undo>  reversed by the undo transaction <undo>
+ *   .splice/tx/<id>.spare          made ahead of a begin by a long-running writer (splice mcp, after
+ *                                  it answered): its owner record only, until a begin fills it
  *   .splice/quarantine/<name>.<t>  entries that are foreign (no valid MAC: from a repository, another
  *                                  user or machine) or damaged, moved aside and never replayed
  *
@@ -28,6 +31,13 @@ import { encodeTxFile, parseTxFile, parseTxName, txFileName, type TxName } from 
  *   begin   create <id>.tx (O_EXCL), one write of it all, fdatasync, fsync .splice/tx
  *   ...     the targets (temp, fsync, rename, fsync their directory)
  *   commit  rename <id>.tx to <id>.committed, fsync .splice/tx
+ * A long-running writer saves the begin's directory fsync: after answering it creates <spare>.spare
+ * (owner record, not synced) and fsyncs .splice/tx, so the name is durable before any begin needs it;
+ * the begin then writes it all over the spare, fdatasyncs, and renames it <id>.tx without a
+ * directory fsync. Until the commit's (or the rollback's) directory fsync, a crash can leave either
+ * name: a spare that holds a whole intent is that intent's pending transaction (its id is in the
+ * signed intent), read and recovered as <id>.tx is; a spare without one is an unfinished begin,
+ * removed once its owner is dead. The writer removes an unused spare when it closes.
  * Crash safety, a kill -9 between any two system calls:
  *   - before begin's fdatasync returns, no target was touched. The file may be missing, empty,
  *     or any prefix of its bytes (or have holes). Records are read up to the first incomplete one:
@@ -228,6 +238,13 @@ export const makeJournal = (
     const bytesOf = new Map<string, number>()
     /** The name each transaction had when last seen (a file's name is its state). */
     const nameOf = new Map<string, string>()
+    /** The file made ahead for the next begin (prepareNext), by name; the scans skip it. */
+    let spare: string | undefined
+    /** Done when the spare being made is ready (or was not made). */
+    let preparing: Deferred.Deferred<void> | undefined
+    /** The spare being made (its directory flush under way). */
+    let making: string | undefined
+    const isOwnSpare = (name: string) => name === spare || name === making
 
     interface Listed {
       readonly name: string
@@ -255,7 +272,7 @@ export const makeJournal = (
         const tx = l.tx
         if (tx !== undefined) {
           nameOf.set(tx.id, name)
-          if (tx.layout === "file" && tx.state !== "pending") finished.add(tx.id)
+          if (tx.layout === "file" && !isOpenState(tx.state)) finished.add(tx.id)
         }
         return l
       })
@@ -276,6 +293,8 @@ export const makeJournal = (
         : l.tx.layout === "directory" ? readDirectoryEntry(l.tx.id) : readFileEntry(l.name, l.tx), (e) =>
         Effect.sync(() => {
           if (e.kind !== "tx") return
+          // A spare filled by a begin that a power loss kept from its rename: its intent names the transaction.
+          if (l.tx?.layout === "file" && l.tx.state === "spare") nameOf.set(e.record.id, l.name)
           bytesOf.set(e.record.id, e.bytes)
           if (e.record.state !== "pending") finished.add(e.record.id)
         }))
@@ -370,13 +389,17 @@ export const makeJournal = (
         // torn: a finished one was whole when it was renamed. Bytes that are not what the header's
         // BLAKE3 says are damage (or a torn write that left holes): quarantined, reported.
         if (parsed.intent === undefined) {
-          if (tx.state !== "pending") return problem("damaged", "its intent is incomplete")
+          if (!isOpenState(tx.state)) return problem("damaged", "its intent is incomplete")
           return { kind: "unfinished", abandoned: isAbandoned(id, parsed.owner) } satisfies Entry as Entry
         }
         if ((yield* hasher.blake3(parsed.intent.bytes)) !== parsed.intent.sum) return problem("damaged", "its intent does not match its checksum")
         const intent = parseJson(parsed.intent.bytes, "its intent")
         if (!intent.ok) return problem("damaged", intent.reason)
-        return yield* recordOf(id, intent.value, tx.state, tx.undoneBy)
+        if (tx.state !== "spare") return yield* recordOf(id, intent.value, tx.state, tx.undoneBy)
+        // A spare's name is not its transaction's: the (signed) intent names it.
+        const named = isRecord(intent.value) ? intent.value["id"] : undefined
+        if (typeof named !== "string" || !TX_ID.test(named)) return problem("damaged", "its intent names no transaction")
+        return yield* recordOf(named, intent.value, "pending", undefined)
       }).pipe(
         Effect.catchAll((e) => Effect.succeed<Entry>({ kind: "problem", problem: { id: tx.id, kind: "damaged", reason: e.message } }))
       )
@@ -394,7 +417,7 @@ export const makeJournal = (
       const tx = l.tx
       if (tx === undefined) return Effect.succeed(false)
       if (finished.has(tx.id)) return Effect.succeed(true)
-      if (tx.layout === "file") return Effect.succeed(tx.state !== "pending")
+      if (tx.layout === "file") return Effect.succeed(!isOpenState(tx.state))
       return Effect.map(Effect.flatMap(txDir(tx.id), (dir) => store.lstat(childPath(dir, "state.json"))), (st) => {
         if (st._tag === "Some" && st.value.kind === "file") finished.add(tx.id)
         return finished.has(tx.id)
@@ -411,7 +434,9 @@ export const makeJournal = (
       const out: Array<{ listed: Listed; entry: Entry }> = []
       for (const l of yield* listing) {
         // Known finished (a file's name, or seen before): no effect run for it at all.
-        if (l.tx !== undefined && (finished.has(l.tx.id) || (l.tx.layout === "file" && l.tx.state !== "pending"))) continue
+        if (l.tx !== undefined && (finished.has(l.tx.id) || (l.tx.layout === "file" && !isOpenState(l.tx.state)))) continue
+        // This process's own spare, not taken by a begin yet: its owner record, nothing to recover.
+        if (isOwnSpare(l.name)) continue
         if (yield* Effect.orElseSucceed(isFinished(l), () => false)) continue
         out.push({ listed: l, entry: yield* readEntry(l) })
       }
@@ -485,7 +510,7 @@ export const makeJournal = (
      * process or another) are read, found pending or unfinished, and kept.
      */
     const prune = Effect.gen(function*() {
-      const all = (yield* listing).filter((l) => l.tx !== undefined)
+      const all = (yield* listing).filter((l) => l.tx !== undefined && !isOwnSpare(l.name))
       if (all.length <= limits.checkFrom) return
       // Sizes this process knows (they never change) are not read again; the cache only for the others.
       if (all.some((l) => !bytesOf.has(l.tx!.id))) {
@@ -553,11 +578,59 @@ export const makeJournal = (
         const name = txFileName(id, "pending")
         const p = yield* inTx(name)
         const bytes = encodeTxFile(owner(), intent, yield* hasher.blake3(intent), input.files.map((f) => f.original))
+        // A spare being made (its directory flush under way): wait for it rather than pay two flushes.
+        if (spare === undefined && preparing !== undefined) yield* Deferred.await(preparing)
+        const taken = spare
+        spare = undefined
+        if (taken !== undefined) {
+          // The spare's name is durable already: its bytes and one fdatasync make the begin durable.
+          // Renamed without a directory fsync (the commit's, or the rollback's, makes it durable):
+          // a crash leaves it under either name, and recovery reads a filled spare as its intent's transaction.
+          const from = yield* inTx(taken)
+          const filled = yield* store.fill(from, bytes).pipe(
+            Effect.zipRight(store.rename(from, p, { durable: false })),
+            Effect.as(true),
+            // Gone or unwritable (someone else's sweep, a removed .splice): no target was touched, so
+            // it is dropped and the begin goes the usual way; but a spare that cannot be removed may
+            // hold this intent, and a second file of the same id must not be, so that begin fails.
+            Effect.catchAll((e) => Effect.as(Effect.mapError(store.remove(from), () => e), false))
+          )
+          if (filled) {
+            nameOf.set(id, name)
+            return
+          }
+        }
         yield* store.createExclusive(p, bytes, { mode: 0o600, sync: "named" }).pipe(
           Effect.tapError((e) => (e.code === "SPL-E033" ? Effect.void : Effect.ignore(store.remove(p))))
         )
         nameOf.set(id, name)
       })
+
+    /**
+     * Make the next begin's file now (a long-running writer calls this after it answered): created
+     * with its owner record, its name made durable by one directory fsync, so the begin that fills it
+     * needs one fdatasync on the answer's critical path instead of an fdatasync and a directory fsync.
+     */
+    const prepareNext = Effect.suspend(() => {
+      if (layout !== "file" || spare !== undefined || preparing !== undefined) return Effect.void
+      const ready = Effect.runSync(Deferred.make<void>())
+      preparing = ready
+      return Effect.gen(function*() {
+        // Only into a journal that exists: a call that failed before writing anything makes no .splice.
+        if (!(yield* checkState).txExists) return
+        const name = txFileName(newTxId(), "spare")
+        const p = yield* inTx(name)
+        yield* store.createExclusive(p, encodeTxHead(owner()), { mode: 0o600, sync: "none" })
+        making = name
+        // Off the main thread: the next call is read, planned and locked meanwhile, and its begin
+        // waits only for what is left of this flush.
+        yield* store.syncDirectory(yield* txRoot).pipe(Effect.tapError(() => Effect.ignore(store.remove(p))))
+        spare = name
+      }).pipe(Effect.ensuring(Effect.zipRight(Effect.sync(() => {
+        preparing = undefined
+        making = undefined
+      }), Deferred.succeed(ready, undefined))))
+    })
 
     const begin = (input: BeginInput) =>
       Effect.gen(function*() {
@@ -728,6 +801,12 @@ export const makeJournal = (
       history: Effect.map(records, (rs) => rs.reverse()),
       sweep,
       sweepAndPending,
+      prepareNext,
+      discardPrepared: Effect.suspend(() => {
+        const taken = spare
+        spare = undefined
+        return taken === undefined ? Effect.void : Effect.flatMap(inTx(taken), store.remove)
+      }),
       prune: Effect.suspend(() => {
         if (!pruneDue) return Effect.void
         pruneDue = false
@@ -740,12 +819,12 @@ export const makeJournal = (
 
 /**
  * The journal, pruned when its layer is released: a CLI process has written its result line by
- * then (a long-running one, splice mcp, prunes after each answer: see pruneHistory).
+ * then (a long-running one, splice mcp, prunes after each answer: see afterAnswer).
  */
 const build = (limits: HistoryLimits, layout: "file" | "directory" = "file") =>
   Effect.gen(function*() {
     const journal = yield* makeJournal(yield* FileStore, yield* Hasher, yield* JournalKey, limits, layout)
-    yield* Effect.addFinalizer(() => journal.prune.pipe(Effect.ignore))
+    yield* Effect.addFinalizer(() => Effect.zipRight(Effect.ignore(journal.discardPrepared), Effect.ignore(journal.prune)))
     return journal
   })
 
@@ -757,6 +836,12 @@ export const JournalLive: Layer.Layer<Journal, never, FileStore | Hasher | Journ
  */
 export const JournalWithLimits = (limits: HistoryLimits, layout: "file" | "directory" = "file"): Layer.Layer<Journal, never, FileStore | Hasher | JournalKey> =>
   Layer.scoped(Journal, build(limits, layout))
+
+/**
+ * A long-running writer's housekeeping after it answered a write: prune the history if the write may
+ * have put it over its limits, and make the next begin's file (JournalService.prepareNext).
+ */
+export const afterAnswer: Effect.Effect<void, never, Journal> = Effect.flatMap(Journal, (j) => Effect.zipRight(Effect.ignore(j.prune), Effect.ignore(j.prepareNext)))
 
 /** Prune the history if a write since the last prune may have put it over its limits (after answering). */
 export const pruneHistory: Effect.Effect<void, never, Journal> = Effect.flatMap(Journal, (j) => Effect.ignore(j.prune))

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -6,6 +5,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { SpliceError, spliceError } from "../../src/domain/SpliceError.js"
+import { sha1Hex } from "../../src/domain/sha1.js"
 import { readRegularFile } from "./FileStoreLive.js"
 import { isProcessAlive, SELF_START } from "./processIdentity.js"
 import { Lock, type LockService } from "../../services/Lock.js"
@@ -74,7 +74,7 @@ const checkLockDir = (root: string, dir: string) => {
 
 export const makeLock = (root: string): LockService => {
   const dir = path.join(root, ".splice", "locks")
-  const fileFor = (p: string) => path.join(dir, createHash("sha1").update(p).digest("hex").slice(0, 24) + ".lock")
+  const fileFor = (p: string) => path.join(dir, sha1Hex(p).slice(0, 24) + ".lock")
   let seq = 0
 
   /** One attempt: "taken", or "held" by a live owner. */

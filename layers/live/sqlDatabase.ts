@@ -62,9 +62,20 @@ export const openGraphDatabase = (bytes: Uint8Array | null, location: DbLocation
         db.close()
         return yield* Effect.fail(dbError(location, `${location.path} has schema version ${version}; this splice knows up to ${SCHEMA_VERSION}`, "Upgrade splice, or rebuild with --db elsewhere."))
       }
-      for (let v = version; v < SCHEMA_VERSION; v++) for (const sql of MIGRATIONS[v]!) db.run(sql)
+      // In memory until the next save: a migration that fails leaves the file as it was.
+      yield* Effect.try({
+        try: () => { for (let v = version; v < SCHEMA_VERSION; v++) for (const sql of MIGRATIONS[v]!) db.run(sql) },
+        catch: (e) => {
+          db.close()
+          return dbError(location, `cannot bring ${location.path} from schema version ${version} to ${SCHEMA_VERSION}: ${String(e)}`,
+            "Remove it and run `splice index --full` if it is splice's.")
+        }
+      })
       if (version < SCHEMA_VERSION) {
         db.run("UPDATE meta SET value = ? WHERE key = 'schema_version'", [String(SCHEMA_VERSION)])
+        // A migration that rebuilds a table leaves the old one's pages free in the file (CPython's
+        // graph: 74.5 MB at schema 4, 95.2 MB migrated); the file is written once, compact.
+        db.run("VACUUM")
         memoOf(db).set(MIGRATED, true)
       }
     } else {

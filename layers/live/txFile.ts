@@ -17,15 +17,23 @@ export const TX_FILE_MAGIC = "splice-tx 1\n"
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
-/** The states a transaction file's name carries. */
-export type FileTxState = "pending" | "committed" | "rolled_back" | "undone"
+/**
+ * The states a transaction file's name carries. `spare`: a file made ahead of a begin (by a
+ * long-running writer, after it answered), holding just its owner record until a begin fills it
+ * and renames it `<new id>.tx`; a power loss can leave it filled under this name, its intent then
+ * naming the transaction (see JournalLive's header).
+ */
+export type FileTxState = "pending" | "committed" | "rolled_back" | "undone" | "spare"
 
-/** `<id>.tx`, `<id>.committed`, `<id>.rolled_back`, `<id>.undone.<undo id>`. */
+/** Not finished: a pending transaction, or a spare file (empty, or filled by a begin). */
+export const isOpenState = (state: FileTxState): boolean => state === "pending" || state === "spare"
+
+/** `<id>.tx`, `<id>.committed`, `<id>.rolled_back`, `<id>.undone.<undo id>`, `<id>.spare`. */
 export const txFileName = (id: string, state: FileTxState, undoneBy?: string): string =>
   state === "pending" ? `${id}.tx` : state === "undone" ? `${id}.undone${undoneBy !== undefined ? `.${undoneBy}` : ""}` : `${id}.${state}`
 
 const ID = "\\d{8}T\\d{9}Z-[0-9a-z]{8}"
-const NAME = new RegExp(`^(${ID})(?:\\.(tx|committed|rolled_back|undone)(?:\\.(${ID}))?)?$`)
+const NAME = new RegExp(`^(${ID})(?:\\.(tx|committed|rolled_back|undone|spare)(?:\\.(${ID}))?)?$`)
 
 /** What a name under .splice/tx/ is: a transaction directory (the first layout), a transaction file, or neither. */
 export type TxName =
@@ -42,20 +50,7 @@ export const parseTxName = (name: string): TxName | undefined => {
   return { id: id!, layout: "file", state, ...(by !== undefined ? { undoneBy: by } : {}) }
 }
 
-/** The file's bytes, for one write. */
-export const encodeTxFile = (owner: unknown, intent: Uint8Array, intentSum: string, originals: ReadonlyArray<Uint8Array | null>): Uint8Array => {
-  const ownerBytes = encoder.encode(JSON.stringify(owner))
-  const parts: Uint8Array[] = [
-    encoder.encode(`${TX_FILE_MAGIC}owner ${ownerBytes.length}\n`),
-    ownerBytes,
-    encoder.encode(`\nintent ${intent.length} ${intentSum}\n`),
-    intent,
-    encoder.encode("\n")
-  ]
-  originals.forEach((o, i) => {
-    if (o === null) return
-    parts.push(encoder.encode(`orig ${i} ${o.length}\n`), o, encoder.encode("\n"))
-  })
+const concat = (parts: ReadonlyArray<Uint8Array>): Uint8Array => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
   let at = 0
   for (const p of parts) {
@@ -63,6 +58,29 @@ export const encodeTxFile = (owner: unknown, intent: Uint8Array, intentSum: stri
     at += p.length
   }
   return out
+}
+
+const headParts = (owner: unknown): Uint8Array[] => {
+  const ownerBytes = encoder.encode(JSON.stringify(owner))
+  return [encoder.encode(`${TX_FILE_MAGIC}owner ${ownerBytes.length}\n`), ownerBytes, encoder.encode("\n")]
+}
+
+/** The magic line and the owner record: what a spare holds, and how every transaction file begins. */
+export const encodeTxHead = (owner: unknown): Uint8Array => concat(headParts(owner))
+
+/** The file's bytes, for one write. */
+export const encodeTxFile = (owner: unknown, intent: Uint8Array, intentSum: string, originals: ReadonlyArray<Uint8Array | null>): Uint8Array => {
+  const parts: Uint8Array[] = [
+    ...headParts(owner),
+    encoder.encode(`intent ${intent.length} ${intentSum}\n`),
+    intent,
+    encoder.encode("\n")
+  ]
+  originals.forEach((o, i) => {
+    if (o === null) return
+    parts.push(encoder.encode(`orig ${i} ${o.length}\n`), o, encoder.encode("\n"))
+  })
+  return concat(parts)
 }
 
 export interface ParsedTxFile {

@@ -298,6 +298,14 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       mem.entries.set(p.absolute, { kind: "file", data: data.slice(), mode: options?.mode ?? 0o644, nlink: 1, mtimeMs: mem.tick() })
     })
 
+  const fill = (p: ResolvedPath, data: Uint8Array) =>
+    mem.run("write", p.relative, () => {
+      const e = mem.entries.get(p.absolute)
+      if (e === undefined) throw mem.enoent(p.relative)
+      if (e.kind !== "file") throw Object.assign(new Error(`not a regular file: ${p.relative}`), { code: "EINVAL" })
+      mem.entries.set(p.absolute, { ...e, data: data.slice(), mtimeMs: mem.tick() })
+    })
+
   const truncate = (p: ResolvedPath, size: number) =>
     mem.run("write", p.relative, () => {
       const e = mem.entries.get(p.absolute)
@@ -380,7 +388,14 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       mem.entries.set(to.absolute, e)
     })
 
-  const rename = (from: ResolvedPath, to: ResolvedPath) =>
+  // A step of its own (a crash point), which changes nothing on this disk.
+  const syncDirectory = (dir: ResolvedPath) =>
+    mem.run("write", dir.relative, () => {
+      if (mem.entries.get(dir.absolute)?.kind !== "directory") throw mem.enoent(dir.relative)
+    })
+
+  // Durable or not, the same here (this disk never loses a write; tests put what a power loss leaves by hand).
+  const rename = (from: ResolvedPath, to: ResolvedPath, _options?: { readonly durable?: boolean }) =>
     mem.run("write", from.relative, () => {
       if (mem.entries.has(to.absolute)) throw Object.assign(new Error("EEXIST"), { code: "EEXIST" })
       if (!mem.entries.has(from.absolute)) throw mem.enoent(from.relative)
@@ -429,7 +444,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       return out
     })
 
-  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, createExclusive, truncate, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, createExclusive, fill, truncate, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, syncDirectory, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreMemory = (mem: MemoryFs, cwd?: string): Layer.Layer<FileStore> => Layer.sync(FileStore, () => makeMemoryFileStore(mem, cwd))

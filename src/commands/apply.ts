@@ -87,19 +87,31 @@ const resolveAll = (set: ChangeSet, allowGitDir: boolean) =>
   Effect.gen(function*() {
     const store = yield* FileStore
     const byTyped = new Map<string, ResolvedPath>()
+    // Paths are taken from the current directory, like every splice path; but patches written
+    // against the repository (git diff, most agents' patches) name files from its root. When a file
+    // is only there, it is the one meant: never a guess between two existing files. A change set
+    // that named one file from the root names them all from there: the paths that exist nowhere yet
+    // (a Move to, an added file) go there too, not under the current directory.
+    const found: Array<{ typed: string; p: ResolvedPath; exists: boolean; atRoot: ResolvedPath | undefined }> = []
     for (const typed of pathsOf(set)) {
       const rooted = set.pathsFrom === "root" ? parseWorkspacePath(typed) : undefined
-      let p = rooted !== undefined ? yield* store.locate(rooted) : yield* store.resolve(userPath(typed))
-      // Paths are taken from the current directory, like every splice path; but patches written
-      // against the repository (git diff, most agents' patches) name files from its root. When the
-      // file is only there, it is the one meant: never a guess between two existing files.
+      const p = rooted !== undefined ? yield* store.locate(rooted) : yield* store.resolve(userPath(typed))
+      const exists = (yield* store.lstat(p))._tag === "Some"
       const fromRoot = parseWorkspacePath(typed)
-      if (fromRoot !== undefined && fromRoot !== p.relative && (yield* store.lstat(p))._tag === "None") {
-        const atRoot = yield* store.locate(fromRoot)
-        if ((yield* store.lstat(atRoot))._tag === "Some") p = atRoot
-      }
+      const atRoot = fromRoot !== undefined && fromRoot !== p.relative ? yield* store.locate(fromRoot) : undefined
+      found.push({ typed, p, exists, atRoot })
+    }
+    let rootBased = false
+    for (const f of found) {
+      if (f.exists || f.atRoot === undefined || (yield* store.lstat(f.atRoot))._tag === "None") continue
+      f.p = f.atRoot
+      f.exists = true
+      rootBased = true
+    }
+    for (const f of found) {
+      const p = rootBased && !f.exists && f.atRoot !== undefined ? f.atRoot : f.p
       yield* refuseReserved(p, allowGitDir)
-      byTyped.set(typed, p)
+      byTyped.set(f.typed, p)
     }
     const at = (typed: string) => byTyped.get(typed)!.relative as string
     const ops: ChangeOp[] = set.ops.map((op) =>

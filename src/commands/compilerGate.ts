@@ -2,14 +2,15 @@
  * The compiler gate inside a transaction: run the checker on the written files; when it reports
  * errors, establish a baseline (put the originals back under the lock, check again, put the edit
  * back) and block only the errors the edit introduced. The baseline is lazy: an edit that leaves the
- * project clean costs one checker run.
+ * project clean costs one checker run. A verdict counts only if the checker read what the edit
+ * wrote: a file another program saved meanwhile (an editor) makes it a verdict on other bytes.
  */
 import * as Effect from "effect/Effect"
 import { type Diagnostic, errorsOf, newDiagnostics } from "../domain/diagnostics.js"
 import { spliceError } from "../domain/SpliceError.js"
 import { type CheckerPlan, type CheckerRun, CompilerGate, type CompilerMode } from "../../services/CompilerGate.js"
 import { FileStore, type WorkspacePath } from "../../services/FileStore.js"
-import type { PlannedWrite } from "./transaction.js"
+import { ABSENT, currentChecksum, type PlannedWrite } from "./transaction.js"
 
 export interface CompilerSettings {
   /** off: no compiler gate; auto: when the project has the tool and a project file; always. */
@@ -173,6 +174,25 @@ const putBack = (writes: ReadonlyArray<PlannedWrite>, which: "original" | "next"
 export type Plans = Effect.Effect.Success<ReturnType<typeof planFor>>
 
 /**
+ * Every file the checker just read still holds what `which` put there: otherwise another program
+ * wrote it meanwhile and the checker's verdict is about its bytes (SPL-E034; the transaction rolls
+ * back, and leaves that program's content as it is).
+ */
+const checkedWhatWasWritten = (writes: ReadonlyArray<PlannedWrite>, which: "original" | "next", tool: string) =>
+  Effect.gen(function*() {
+    const changes: Array<{ file: string; expected: string; actual: string }> = []
+    for (const w of writes) {
+      const expected = which === "next" ? (w.next === null ? ABSENT : w.checksumAfter) : w.checksumBefore ?? ABSENT
+      const actual = yield* currentChecksum(w.target)
+      if (actual !== expected) changes.push({ file: w.target.relative, expected, actual })
+    }
+    if (changes.length === 0) return
+    return yield* Effect.fail(spliceError("SPL-E034", `${changes.map((c) => c.file).join(", ")} changed while ${tool} checked the edit: its verdict is not about what splice wrote, so the edit was rolled back (the new content was left as it is)`, {
+      context: { race: "content", files: changes.map((c) => c.file), changes }
+    }))
+  })
+
+/**
  * The gate on written files (run inside the transaction, after the writes, before the commit mark),
  * with plans made before anything was written — so a required but missing checker stops the edit
  * before it touches the disk.
@@ -185,6 +205,7 @@ export const compilerGate = (writes: ReadonlyArray<PlannedWrite>, settings: Comp
     const tool = [...new Set(runs.map((r) => r.tool))].join(", ")
     const after = yield* runPlans(runs, settings)
     if (after.missing.length === runs.length) return skippedVerdict(`${after.missing.join(", ")} could not be started`, tool)
+    yield* checkedWhatWasWritten(writes, "next", tool)
     const errorsAfter = errorsOf(after.diagnostics)
     if (errorsAfter.length === 0 && after.failures.length === 0) {
       return { gate: "compiler", status: "passed", tool, diagnostics: [], preexisting: 0, baseline: false, duration_ms: after.durationMs } satisfies CompilerVerdict
@@ -194,6 +215,7 @@ export const compilerGate = (writes: ReadonlyArray<PlannedWrite>, settings: Comp
     // checker that failed to run failed before the edit too.
     yield* putBack(writes, "original")
     const before = yield* runPlans(runs, settings)
+    yield* checkedWhatWasWritten(writes, "original", tool)
     yield* putBack(writes, "next")
     const fresh = errorsOf(newDiagnostics(before.diagnostics, after.diagnostics))
     const duration = after.durationMs + before.durationMs

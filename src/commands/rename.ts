@@ -19,6 +19,7 @@ import { importNameSites } from "../domain/rename/importSites.js"
 import { type RenameSite, renameText } from "../domain/rename/renameText.js"
 import { spliceError } from "../domain/SpliceError.js"
 import { byteOffsets } from "../domain/graph/offsets.js"
+import { NAME_ID, refKindText, resolutionCode, resolutionText } from "../domain/graph/schema.js"
 import { encodeText } from "../domain/textContent.js"
 import { FileStore, type WorkspacePath } from "../../services/FileStore.js"
 import { GraphDb } from "../../services/GraphDb.js"
@@ -200,8 +201,9 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
     const ids = new Set([...merged.map((m) => m.id), ...tied.map((t) => t.id)])
     const family = inFamily("f.language", def.language)
     const rows = yield* db.all<RefRow>(
-      `SELECT f.path AS file, r.start_byte, r.end_byte, r.line, r.col, r.kind, r.name, r.symbol_id, r.resolution FROM refs r JOIN files f ON f.id = r.file_id
-       WHERE r.symbol_id IN (${[...ids].map(() => "?").join(", ")}) OR (r.symbol_id IS NULL AND r.name = ? AND r.resolution = 'name' AND ${family.sql}) ORDER BY f.path, r.start_byte`, [...ids, def.name, ...family.params])
+      `SELECT f.path AS file, r.start_byte, r.end_byte, r.line, r.col, ${refKindText("r.kind")} AS kind, n.text AS name, r.symbol_id, ${resolutionText("r.resolution")} AS resolution
+       FROM refs r JOIN files f ON f.id = r.file_id JOIN names n ON n.id = r.name_id
+       WHERE r.symbol_id IN (${[...ids].map(() => "?").join(", ")}) OR (r.symbol_id IS NULL AND r.name_id = ${NAME_ID} AND r.resolution = ${resolutionCode("name")} AND ${family.sql}) ORDER BY f.path, r.start_byte`, [...ids, def.name, ...family.params])
     // Go: `x.Method()` on a receiver of unknown type may be this method: listed, never skipped in silence.
     rows.push(...(go?.unknownReceivers ?? []).filter((u) => !rows.some((r) => r.file === u.file && r.start_byte === u.start_byte)))
     rows.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.start_byte - b.start_byte))

@@ -71,7 +71,7 @@ export interface RollbackEntry {
 }
 
 /** Checksum of what is at a path now, or ABSENT. */
-const currentChecksum = (target: ResolvedPath) =>
+export const currentChecksum = (target: ResolvedPath) =>
   Effect.gen(function*() {
     const store = yield* FileStore
     const hasher = yield* Hasher

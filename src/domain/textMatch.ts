@@ -76,7 +76,7 @@ export const describeDifference = (needle: string, candidate: string): string | 
     const n = f(needle)
     return n.length > 0 && f(candidate).includes(n)
   }
-  if (within(toLf)) return "line endings differ (CRLF vs LF)"
+  if (within(toLf)) return lineEndingDifference(needle, candidate)
   const trimTrailing = (s: string) => splitLines(s).map((l) => l.replace(/[ \t]+$/, "")).join("\n")
   if (within(trimTrailing)) return "trailing whitespace differs"
   const stripIndent = (s: string) => splitLines(s).map((l) => l.replace(/^[ \t]+/, "")).join("\n")
@@ -98,6 +98,22 @@ export const describeDifference = (needle: string, candidate: string): string | 
   return undefined
 }
 
+const endingsOf = (s: string) => ({ crlf: /\r\n/.test(s), lf: /(^|[^\r])\n/.test(s), cr: /\r(?!\n)/.test(s) })
+const named = (e: { crlf: boolean; lf: boolean; cr: boolean }) =>
+  [e.crlf ? "CRLF" : "", e.lf ? "LF" : "", e.cr ? "CR" : ""].filter((n) => n !== "").join(" and ") || "none"
+
+/** Which line endings the file has where the text has others, and the first line where they differ. */
+const lineEndingDifference = (needle: string, candidate: string): string => {
+  const inFile = endingsOf(candidate)
+  const inText = endingsOf(needle)
+  const ends = candidate.match(/\r\n|\r|\n/g) ?? []
+  const mixed = new Set(ends).size > 1
+  const first = ends.findIndex((e) => (e === "\r\n" ? !inText.crlf : e === "\n" ? !inText.lf : !inText.cr))
+  const at = first === -1 ? "" : ` (first at the end of the match's line ${first + 1})`
+  return `line endings differ: here the file has ${named(inFile)}${mixed ? " (mixed)" : ""}, the text ${named(inText)}${at}; ` +
+    "give the text with the file's line endings, or use --fuzzy"
+}
+
 const SHORTLIST = 12
 const MAX_TEXT = 240
 
@@ -107,6 +123,13 @@ const MAX_TEXT = 240
  */
 export const nearestCandidates = (text: string, needle: string, limit = 3): NearMiss[] => {
   const lines = splitLines(text)
+  const starts = text.includes("\r") ? lineStarts(text) : undefined
+  // The window as the file has it, line endings included (what the text must match byte for byte).
+  const raw = (line: number, window: string) => {
+    if (starts === undefined) return window
+    const end = line - 1 + span < starts.length ? starts[line - 1 + span]! : text.length
+    return text.slice(starts[line - 1]!, end).replace(/(\r\n|\r|\n)$/, "")
+  }
   const needleLines = splitLines(needle)
   // A needle that ends in a newline spans one line fewer than its split suggests.
   const span = Math.max(1, needleLines[needleLines.length - 1] === "" ? needleLines.length - 1 : needleLines.length)
@@ -121,8 +144,9 @@ export const nearestCandidates = (text: string, needle: string, limit = 3): Near
   const ranked = scored.slice(0, SHORTLIST).map((c) => ({ ...c, similarity: similarityRatio(c.window, target) }))
   ranked.sort((a, b) => b.similarity - a.similarity || a.line - b.line)
   return ranked.slice(0, limit).filter((c) => c.similarity > 0).map((c) => {
-    const difference = describeDifference(target, c.window)
-    const shown = c.window.length > MAX_TEXT ? c.window.slice(0, MAX_TEXT) + "…" : c.window
+    const window = raw(c.line, c.window)
+    const difference = describeDifference(window === c.window ? target : needle.replace(/(\r\n|\r|\n)$/, ""), window)
+    const shown = window.length > MAX_TEXT ? window.slice(0, MAX_TEXT) + "…" : window
     return difference === undefined
       ? { line: c.line, similarity: c.similarity, text: shown }
       : { line: c.line, similarity: c.similarity, text: shown, difference }

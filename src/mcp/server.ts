@@ -7,6 +7,7 @@
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js"
 import {
   type CallToolRequest,
@@ -21,7 +22,7 @@ import * as Fiber from "effect/Fiber"
 import * as Exit from "effect/Exit"
 import * as Runtime from "effect/Runtime"
 import { GraphDbLive } from "../../layers/live/GraphDbLive.js"
-import { pruneHistory } from "../../layers/live/JournalLive.js"
+import { afterAnswer as journalChores } from "../../layers/live/JournalLive.js"
 import { keepRecentTrees } from "../../layers/live/recentTrees.js"
 import { Input } from "../../services/Input.js"
 import type { Journal } from "../../services/Journal.js"
@@ -61,11 +62,11 @@ export const mcpServer = (options: McpOptions) =>
       void p.finally(() => calls.delete(p)).catch(() => undefined)
       return p
     }
-    // Housekeeping after an answer (the journal's history pruned): awaited before the server exits.
+    // Housekeeping after an answer (the journal's history pruned, the next begin's file made): awaited before the server exits.
     const chores = new Set<Promise<unknown>>()
     const afterAnswer = (runtime: Runtime.Runtime<Journal>) =>
       setImmediate(() => {
-        const p = Runtime.runPromise(runtime)(pruneHistory).catch(() => undefined)
+        const p = Runtime.runPromise(runtime)(journalChores).catch(() => undefined)
         chores.add(p)
         void p.finally(() => chores.delete(p))
       })
@@ -158,6 +159,14 @@ export const mcpServer = (options: McpOptions) =>
         }
       }
       transport.onclose = finish
+      // JSON-RPC 2.0 answers a line it cannot read (the SDK only reports it): not JSON is a parse
+      // error, JSON that is no JSON-RPC message an invalid request; id null, as none could be read.
+      transport.onerror = (error) => {
+        const code = error instanceof SyntaxError ? -32700 : error.name === "ZodError" ? -32600 : undefined
+        if (code === undefined) return
+        const message = code === -32700 ? "Parse error: the line is not JSON" : "Invalid Request: not a JSON-RPC 2.0 message"
+        void transport.send({ jsonrpc: "2.0", id: null, error: { code, message } } as unknown as JSONRPCMessage).catch(() => undefined)
+      }
       process.stdin.once("end", finish)
       void server.connect(transport).catch(() => finish())
       // Interrupted (SIGINT, SIGTERM): calls in flight roll back first, then the server closes.

@@ -160,7 +160,17 @@ export const errorContexts = {
     differs_at: opt(S)
   }),
   "SPL-E051": ctx({ format: opt(S), line: Int, expected: opt(S), found: opt(S), input: opt(S) }),
-  "SPL-E053": ctx({}),
+  "SPL-E053": ctx({
+    /** The edit at fault, numbered from 1, of how many. */
+    edit: opt(Int),
+    edits: opt(Count),
+    /** The key of that edit that is unknown or of the wrong type. */
+    key: opt(S),
+    /** Where the text stops being JSON. */
+    line: opt(Int),
+    column: opt(Int),
+    offset: opt(Count)
+  }),
   "SPL-E054": ctx({ size: opt(Count), max_bytes: opt(Count) }),
   "SPL-E061": ctx({ path: S, resolved: opt(S), workspace: S }),
   "SPL-E062": ctx({ file: opt(S), path: opt(S), target: opt(S), workspace: opt(S), expected: opt(S), now: opt(S), race: opt(Schema.Literal("directory")) }),

@@ -250,6 +250,23 @@ describe("splice apply", () => {
     expect(mem.text("src/deep/n.ts")).toBe("export {}\n")
   })
 
+  it("from a subdirectory, a change set that named a file from the root puts its Move to, moves and added files there too", async () => {
+    const mem = new MemoryFs({ ...FIVE, "sub/.keep": "" })
+    const moved = await run(apply(cfg()), mem, { cwd: "sub", stdin: "*** Begin Patch\n*** Update File: src/a.ts\n*** Move to: src/moved.ts\n@@\n-export const a = 1\n+export const a = 2\n*** Add File: src/n.ts\n+export {}\n*** End Patch\n" })
+    expect(moved.exit).toBe(0)
+    expect([mem.text("src/a.ts"), mem.text("src/moved.ts"), mem.text("src/n.ts")]).toEqual([undefined, expect.stringContaining("a = 2"), "export {}\n"])
+    expect([mem.exists("sub/src"), mem.exists("sub/src/moved.ts")]).toEqual([false, false])
+    // A plan's move, the same way.
+    const plan = await run(apply(cfg()), mem, { cwd: "sub", stdin: JSON.stringify({ ops: [{ op: "move", from: "src/moved.ts", to: "src/c.ts" }] }) })
+    expect(plan.exit).toBe(0)
+    expect([mem.text("src/moved.ts"), mem.text("src/c.ts")]).toEqual([undefined, expect.stringContaining("a = 2")])
+    // A file that exists from the current directory keeps every path there.
+    mem.put("sub/local.ts", "export const l = 1\n")
+    const local = await run(apply(cfg()), mem, { cwd: "sub", stdin: "*** Begin Patch\n*** Update File: local.ts\n*** Move to: moved.ts\n@@\n-export const l = 1\n+export const l = 2\n*** End Patch\n" })
+    expect(local.exit).toBe(0)
+    expect(mem.text("sub/moved.ts")).toContain("l = 2")
+  })
+
   it("a compiler error anywhere rolls every file back (the checker runs once on the final state)", async () => {
     const mem = new MemoryFs(FIVE)
     const before = snapshot(mem)

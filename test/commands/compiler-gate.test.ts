@@ -174,6 +174,51 @@ describe("the compiler gate on the memory layers", () => {
     const syntax = await run(check({ files: ["s.ts"], validate: "syntax", compiler: { ...ON, mode: "off" }, maxBytes: DEFAULT_MAX_BYTES }), new MemoryFs({ "s.ts": "let = ;\n" }))
     expect([syntax.exit, syntax.error?.code]).toEqual([5, "SPL-E042"])
   })
+
+  it("a file another program saves while the checker runs: the verdict is not about the edit — SPL-E034, rolled back, the other program's bytes kept", async () => {
+    for (const broken of [false, true]) {
+      const mem = new MemoryFs({ "a.ts": "let x: number = 1\n", "b.ts": "let y: number = 1\n" })
+      const tsc = fakeTsc(mem, "a.ts", "b.ts")
+      let saved = false
+      // An editor saves a.ts during the first run: the checker reads the editor's (clean) bytes.
+      const checker = new ScriptedChecker(mem, {
+        tool: "tsc",
+        extensions: [".ts"],
+        check: (read, files) => {
+          if (!saved) {
+            saved = true
+            mem.put("a.ts", "let x: number = 42 // the editor's\n")
+          }
+          return tsc.script.check(read, files)
+        }
+      })
+      const next = broken ? "x: number = \"one\"" : "x: number = 2"
+      const r = await run(edit(oneEdit("a.ts", "x: number = 1", next, { compiler: ON })), mem, { checker })
+      expect(r.exit, `broken ${broken}`).not.toBe(0)
+      expect(["SPL-E034", "SPL-E035"]).toContain(r.error?.code)
+      expect(JSON.stringify(r.error?.context)).toContain("a.ts")
+      expect(mem.text("a.ts")).toBe("let x: number = 42 // the editor's\n")
+      expect(mem.text("b.ts")).toBe("let y: number = 1\n")
+    }
+  })
+
+  it("an editor's save during the baseline run (the originals put back) is caught too, and kept", async () => {
+    const mem = new MemoryFs({ "a.ts": "let x: number = \"old\"\n" })
+    const tsc = fakeTsc(mem, "a.ts")
+    let runs = 0
+    const checker = new ScriptedChecker(mem, {
+      tool: "tsc",
+      extensions: [".ts"],
+      check: (read, files) => {
+        if (++runs === 2) mem.put("a.ts", "let x: number = 7 // the editor's\n")
+        return tsc.script.check(read, files)
+      }
+    })
+    const r = await run(edit(oneEdit("a.ts", "= \"old\"", "= \"new\"", { compiler: ON })), mem, { checker })
+    expect(runs).toBe(2)
+    expect(["SPL-E034", "SPL-E035"]).toContain(r.error?.code)
+    expect(mem.text("a.ts")).toBe("let x: number = 7 // the editor's\n")
+  })
 })
 
 describe("a checker without a verdict (failed_to_run) and an untrusted workspace", () => {

@@ -16,6 +16,7 @@ import { write } from "../../src/commands/write.js"
 import { remove } from "../../src/commands/remove.js"
 import { cp, mv } from "../../src/commands/transfer.js"
 import type { SpliceError } from "../../src/domain/SpliceError.js"
+import { resolutionText } from "../../src/domain/graph/schema.js"
 import { GraphDb } from "../../services/GraphDb.js"
 import { oneEdit, writeConfig } from "../support/configs.js"
 import { runGraph, SavedGraph } from "../support/graph.js"
@@ -52,7 +53,7 @@ const readGraph = Effect.gen(function*() {
     files: (yield* db.all<{ path: string }>("SELECT path FROM files ORDER BY path")).map((f) => f.path),
     symbols: yield* db.all("SELECT f.path, s.name, s.kind, s.start_line FROM symbols s JOIN files f ON f.id = s.file_id ORDER BY 1, 2, 4"),
     refs: yield* db.all(
-      "SELECT f.path, r.name, r.line, r.resolution, tf.path AS target_file, t.name AS target FROM refs r JOIN files f ON f.id = r.file_id " +
+      `SELECT f.path, n.text AS name, r.line, ${resolutionText("r.resolution")} AS resolution, tf.path AS target_file, t.name AS target FROM refs r JOIN files f ON f.id = r.file_id JOIN names n ON n.id = r.name_id ` +
         "LEFT JOIN symbols t ON t.id = r.symbol_id LEFT JOIN files tf ON tf.id = t.file_id ORDER BY 1, 3, 2"),
     imports: yield* db.all(
       "SELECT f.path, i.module, (SELECT group_concat(g.path) FROM json_each(i.resolved_files) j JOIN files g ON g.id = j.value) AS targets " +

@@ -10,6 +10,7 @@ import { suggestCommand } from "../../src/commands/graph/suggest.js"
 import { GraphDb } from "../../services/GraphDb.js"
 import { fixtureFs, runGraph, SavedGraph } from "../support/graph.js"
 import { MemoryFs } from "../support/memory.js"
+import { resolutionText } from "../../src/domain/graph/schema.js"
 
 type Ref = { file: string; line: number; kind: string; resolution: string; in: string | null }
 const refsOf = (r: { last: Record<string, unknown> }) => r.last["references"] as Ref[]
@@ -153,7 +154,7 @@ describe("the code graph on the memory layers", () => {
     const gone = await runGraph(findCommand({ name: "formatArea", exported: false, fuzzy: false, limit: 5 }), mem, saved)
     expect(gone.error?.code).toBe("SPL-E001")
     // The import of the deleted module and the call lost their target: unresolved ('none'), not a guess.
-    const rows = await runGraph(Effect.tap(Effect.flatMap(GraphDb, (db) => db.all<{ symbol_id: number | null; resolution: string }>("SELECT symbol_id, resolution FROM refs WHERE name = 'formatArea'")),
+    const rows = await runGraph(Effect.tap(Effect.flatMap(GraphDb, (db) => db.all<{ symbol_id: number | null; resolution: string }>(`SELECT symbol_id, ${resolutionText("resolution")} AS resolution FROM refs WHERE name_id = (SELECT id FROM names WHERE text = 'formatArea')`)),
       (rs) => Effect.sync(() => expect(rs).toEqual([{ symbol_id: null, resolution: "none" }, { symbol_id: null, resolution: "none" }]))), mem, saved)
     expect(rows.exit).toBe(0)
     const refresh = await runGraph(refreshGraph({ full: false, progress: false }), mem, saved)

@@ -4,15 +4,22 @@
  * first layout's directories beside the new files.
  */
 import { hostname } from "node:os"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Runtime from "effect/Runtime"
+import * as Scope from "effect/Scope"
 import { describe, expect, it } from "vitest"
-import { encodeTxFile, parseTxFile, parseTxName } from "../../layers/live/txFile.js"
+import { afterAnswer } from "../../layers/live/JournalLive.js"
+import { encodeTxFile, encodeTxHead, parseTxFile, parseTxName } from "../../layers/live/txFile.js"
+import { CapturedOutput } from "../../layers/memory/OutputMemory.js"
 import { edit } from "../../src/commands/edit.js"
 import { historyCommand } from "../../src/commands/history.js"
 import { recoverCommand } from "../../src/commands/recover.js"
 import { undo } from "../../src/commands/undo.js"
 import { oneEdit } from "../support/configs.js"
 import { isStateMark, txNames, txStates } from "../support/journal.js"
-import { MemoryFs, run } from "../support/memory.js"
+import { layerFor, MemoryFs, run, type Services } from "../support/memory.js"
 
 const A = "x = 1\nlonger content\n"
 const DEAD_OWNER = { pid: 2 ** 22 + 12345, host: hostname() }
@@ -181,5 +188,171 @@ describe("journals written by earlier versions (a directory per transaction)", (
     expect((await run(undo({ lockTimeoutMs: 200 }), mem)).exit).toBe(0) // the old directory's original
     expect(mem.text("a.py")).toBe(A)
     expect(txStates(mem)).toEqual(["undone", "rolled_back", "undone", "committed", "committed"])
+  })
+})
+
+/**
+ * splice mcp makes the next begin's file after each answer (a spare: its owner record, its name
+ * made durable), so a begin is one fill and one fdatasync. A process that holds its journal open
+ * across calls, as the server does: `call` runs a command, then what the server runs after answering.
+ */
+const server = async (mem: MemoryFs) => {
+  const scope = await Effect.runPromise(Scope.make())
+  const runtime = await Effect.runPromise(Layer.toRuntime(layerFor(mem, new CapturedOutput())).pipe(Scope.extend(scope)))
+  const call = (program: Effect.Effect<unknown, unknown, Services>) =>
+    Runtime.runPromiseExit(runtime)(Effect.ensuring(program, afterAnswer) as Effect.Effect<unknown, unknown, never>)
+  /** A clean exit (a killed process never gets here). */
+  const close = () => Effect.runPromise(Scope.close(scope, Exit.void))
+  return { call, close }
+}
+/** A workspace whose journal exists (the server makes spares only there). */
+const withJournal = (mem: MemoryFs) => {
+  mem.putSpecial(".splice/tx", "directory")
+  return mem
+}
+const spares = (mem: MemoryFs) => txNames(mem).filter((n) => n.endsWith(".spare"))
+/** The spare's owner record replaced by a dead process's (the server was killed, and is gone). */
+const ownedByTheDead = (mem: MemoryFs, name: string) => {
+  const parsed = parseTxFile(bytesOf(mem, name))
+  putBytes(mem, name, parsed.intent === undefined
+    ? encodeTxHead(DEAD_OWNER)
+    : encodeTxFile(DEAD_OWNER, parsed.intent.bytes, parsed.intent.sum, [...parsed.originals.values()]))
+}
+const B = A.replace("x = 1", "x = 2")
+
+describe("a spare file (splice mcp's next begin)", () => {
+  it("is made after an answer and filled by the next begin: a fill and a rename, no file created on the critical path; removed when the server closes", async () => {
+    const mem = new MemoryFs({ "a.py": A })
+    const s = await server(mem)
+    expect(Exit.isSuccess(await s.call(edit(oneEdit("a.py", "x = 1", "x = 2"))))).toBe(true)
+    const [spare] = spares(mem)
+    expect(spare).toMatch(/^\d{8}T\d{9}Z-[0-9a-z]{8}\.spare$/)
+    // Its owner record and nothing else: an unfinished begin, never a transaction.
+    const parsed = parseTxFile(bytesOf(mem, spare!))
+    expect([parsed.owner, parsed.intent]).toEqual([expect.objectContaining({ pid: process.pid }), undefined])
+    expect((await run(historyCommand({ limit: 10 }), mem)).lines.filter((l) => l["type"] === "transaction")).toHaveLength(1)
+    const n = mem.log.length
+    expect(Exit.isSuccess(await s.call(edit(oneEdit("a.py", "x = 2", "x = 3"))))).toBe(true)
+    const [, second] = txNames(mem).filter((x) => x.endsWith(".committed")).map((x) => x.replace(".committed", ""))
+    // fill (write + fdatasync), rename to <id>.tx, the target, the commit's rename; then the next
+    // spare and its directory's fsync (after the answer, off the main thread).
+    expect(mem.log.slice(n).filter((l) => l.includes(".splice/tx"))).toEqual([
+      `write .splice/tx/${spare}`, `write .splice/tx/${spare}`, `write .splice/tx/${second}.tx`, expect.stringMatching(/^create \.splice\/tx\/.*\.spare$/), "write .splice/tx"
+    ])
+    expect(mem.text("a.py")).toBe(A.replace("x = 1", "x = 3"))
+    expect(spares(mem)).toHaveLength(1)
+    expect(spares(mem)).not.toContain(spare)
+    await s.close()
+    expect(spares(mem)).toEqual([])
+    expect(txStates(mem)).toEqual(["committed", "committed"])
+    for (let i = 0; i < 2; i++) expect((await run(undo({ lockTimeoutMs: 200 }), mem)).exit).toBe(0)
+    expect(mem.text("a.py")).toBe(A)
+  })
+
+  it("killed at any step of making it, filling it and committing, then recovered: the file all-before or all-after, undo still works, no spare left once its owner is gone", async () => {
+    const steps = async () => {
+      const mem = withJournal(new MemoryFs({ "a.py": A }))
+      const s = await server(mem)
+      const n = mem.log.length
+      await s.call(Effect.void) // only the chores after an answer: the spare is made
+      await s.call(edit(oneEdit("a.py", "x = 1", "x = 2")))
+      return mem.log.length - n
+    }
+    const n = await steps()
+    expect(n).toBeGreaterThanOrEqual(8) // create spare, fsync .splice/tx, fill, rename, target, commit, next spare, its fsync
+    for (let k = 0; k <= n; k++) {
+      const mem = withJournal(new MemoryFs({ "a.py": A }))
+      const s = await server(mem)
+      mem.crashAfterWrites = k
+      await s.call(Effect.void)
+      await s.call(edit(oneEdit("a.py", "x = 1", "x = 2")))
+      mem.restart() // the server is dead; never closed
+      for (const name of txNames(mem)) if (name.endsWith(".spare") || name.endsWith(".tx")) ownedByTheDead(mem, name)
+      expect([k, (await run(recoverCommand, mem)).exit]).toEqual([k, 0])
+      const now = mem.text("a.py")
+      expect([k, now === A || now === B]).toEqual([k, true])
+      expect([k, txNames(mem).filter((x) => x.endsWith(".spare") || x.endsWith(".tx"))]).toEqual([k, []])
+      const u = await run(undo({ lockTimeoutMs: 200 }), mem)
+      expect([k, u.exit]).toEqual([k, now === A ? 4 : 0])
+      expect([k, mem.text("a.py")]).toEqual([k, A])
+    }
+  })
+
+  it("filled, with the rename a power loss undid: recovery reads it as its intent's transaction and rolls it back, whether or not the target was written", async () => {
+    for (const crashAt of ["target", "commit"] as const) {
+      const mem = withJournal(new MemoryFs({ "a.py": A }))
+      const s = await server(mem)
+      await s.call(Effect.void)
+      const [spare] = spares(mem)
+      mem.crashWhen = crashAt === "target" ? (op, p) => op === "write" && p === "a.py" : isStateMark
+      await s.call(edit(oneEdit("a.py", "x = 1", "x = 2")))
+      mem.restart()
+      expect(mem.text("a.py")).toBe(crashAt === "target" ? A : B)
+      // The directory as the disk may hold it: the rename to <id>.tx never reached it.
+      const [pending] = txNames(mem).filter((x) => x.endsWith(".tx"))
+      const id = pending!.replace(/\.tx$/, "")
+      const e = mem.entries.get(mem.abs(`.splice/tx/${pending}`))!
+      mem.entries.delete(mem.abs(`.splice/tx/${pending}`))
+      mem.entries.set(mem.abs(`.splice/tx/${spare}`), e)
+      ownedByTheDead(mem, spare!)
+      const h = await run(historyCommand({ limit: 10 }), mem)
+      expect([crashAt, h.lines.filter((l) => l["type"] === "transaction").map((l) => [l["tx"], l["state"]])]).toEqual([crashAt, [[id, "pending"]]])
+      const rec = await run(recoverCommand, mem)
+      expect([crashAt, rec.exit, rec.last["rolled_back"], rec.last["quarantined"]]).toEqual([crashAt, 0, 1, 0])
+      expect([crashAt, mem.text("a.py")]).toEqual([crashAt, A])
+      expect([crashAt, txNames(mem)]).toEqual([crashAt, [`${id}.rolled_back`]])
+      expect((await run(edit(oneEdit("a.py", "x = 1", "x = 2")), mem)).exit).toBe(0)
+    }
+  })
+
+  it("left by a dead server is removed by the next write; a live one's is left alone, never pruned, never in the history", async () => {
+    const mem = withJournal(new MemoryFs({ "a.py": A }))
+    const s = await server(mem)
+    await s.call(Effect.void)
+    const [live] = spares(mem)
+    const dead = "20260101T000000000Z-0000dead.spare"
+    putBytes(mem, dead, encodeTxHead(DEAD_OWNER))
+    const history = { count: 2, bytes: 1 << 30, checkFrom: 1 } // prune after every write
+    for (let i = 1; i <= 4; i++) expect((await run(edit(oneEdit("a.py", `x = ${i}`, `x = ${i + 1}`)), mem, { history })).exit).toBe(0)
+    expect(spares(mem)).toEqual([live])
+    expect(txStates(mem).filter((x) => x === "committed")).toHaveLength(2)
+    const h = await run(historyCommand({ limit: 10 }), mem)
+    expect(h.lines.filter((l) => l["type"] === "transaction")).toHaveLength(2)
+    expect((await run(recoverCommand, mem)).last).toMatchObject({ ok: true, quarantined: 0 })
+    expect(spares(mem)).toEqual([live])
+    // The server's own next edit fills it.
+    expect(Exit.isSuccess(await s.call(edit(oneEdit("a.py", "x = 5", "x = 6"))))).toBe(true)
+    expect(spares(mem)).not.toContain(live)
+    await s.close()
+    expect(spares(mem)).toEqual([])
+  })
+
+  it("gone (removed by hand, or .splice removed) or unwritable: the begin writes its file the usual way", async () => {
+    const mem = new MemoryFs({ "a.py": A })
+    const s = await server(mem)
+    // Nothing is made where there is no journal yet (a first call that failed): no .splice at all.
+    expect(Exit.isFailure(await s.call(edit(oneEdit("a.py", "x = 0", "x = 1"))))).toBe(true) // no match
+    expect(mem.exists(".splice")).toBe(false)
+    mem.putSpecial(".splice/tx", "directory")
+    await s.call(Effect.void)
+    const [spare] = spares(mem)
+    expect(spare).toBeDefined()
+    mem.entries.delete(mem.abs(`.splice/tx/${spare}`))
+    const n = mem.log.length
+    expect(Exit.isSuccess(await s.call(edit(oneEdit("a.py", "x = 1", "x = 2"))))).toBe(true)
+    expect(mem.log.slice(n).some((l) => /^create \.splice\/tx\/.*\.tx$/.test(l))).toBe(true)
+    // A fill that fails (EIO): the spare is dropped, the begin creates its file.
+    const [next] = spares(mem)
+    expect(next).toBeDefined()
+    mem.faults.push({ op: "write", path: `.splice/tx/${next}`, errno: "EIO", times: 1 })
+    expect(Exit.isSuccess(await s.call(edit(oneEdit("a.py", "x = 2", "x = 3"))))).toBe(true)
+    expect(spares(mem)).not.toContain(next)
+    expect(mem.text("a.py")).toBe(A.replace("x = 1", "x = 3"))
+    // .splice removed while the server runs: made again, and the spare with it.
+    for (const k of [...mem.entries.keys()]) if (k.startsWith(mem.abs(".splice"))) mem.entries.delete(k)
+    expect(Exit.isSuccess(await s.call(edit(oneEdit("a.py", "x = 3", "x = 4"))))).toBe(true)
+    expect(spares(mem)).toHaveLength(1)
+    await s.close()
+    expect(txStates(mem)).toEqual(["committed"])
   })
 })

@@ -34,7 +34,9 @@ describe.each(runtimes)("limits and bad input under $name", (rt) => {
     const t = Date.now()
     p.child.kill("SIGTERM")
     const r = await p.done
-    expect(Date.now() - t).toBeLessThan(2000)
+    // Unstopped, the batch runs for minutes; stopped, well under a second on an idle machine (the
+    // bound leaves room for a loaded one: at load 11 on 2 cores it took 2.4 s).
+    expect(Date.now() - t).toBeLessThan(10_000)
     expect([r.code, r.last["code"]]).toEqual([143, "SPL-E130"])
     expect(file("big.js")).toBe(big)
   }, 60_000)
@@ -90,6 +92,7 @@ describe.each(runtimes)("limits and bad input under $name", (rt) => {
     const r = run(["edit", "--file", "a.txt", "--edits", "shadow"])
     expect([r.code, r.last["code"]]).toEqual([2, "SPL-E053"])
     expect(r.last["message"]).toMatch(/line 1, column 1 \(offset 0\)/)
+    expect(r.last["context"]).toEqual({ line: 1, column: 1, offset: 0 })
     for (const piece of ["root", "Zq9x", "secrethash", "19000"]) expect(r.stdout + r.stderr).not.toContain(piece)
   })
 

@@ -125,13 +125,20 @@ for (const rt of runtimes) {
       await waitFor(/"id":1/, () => out)
       send({ jsonrpc: "2.0", method: "notifications/initialized" })
       send("this is not json")
+      send({ hello: "json, but no JSON-RPC message" })
       send({ jsonrpc: "2.0", id: 2, method: "tools/list" })
       await waitFor(/"id":2/, () => out)
+      // Each unreadable line is answered as JSON-RPC 2.0 says (id null: none could be read).
+      const replies = out.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as { id: unknown; error?: { code: number } })
+      expect(replies.filter((m) => m.id === null).map((m) => m.error?.code)).toEqual([-32700, -32600])
       send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "undo", arguments: {} } })
       await waitFor(/test hold/, () => err)
       const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)))
       child.kill("SIGTERM")
       expect(await exited).toBe(143)
+      // stdout carried JSON-RPC alone, the end included; how the server ended is on stderr.
+      for (const line of out.split("\n").filter((l) => l !== "")) expect(JSON.parse(line)).toMatchObject({ jsonrpc: "2.0" })
+      expect(err).toMatch(/splice mcp: SPL-E130/)
       expect(fs.readFileSync(path.join(ws, "m.py"), "utf8")).toBe("x = 2\n")
       expect((await runAsync(rt, ["recover"], { cwd: ws })).last).toMatchObject({ rolled_back: 0 })
 
@@ -192,6 +199,9 @@ for (const rt of runtimes) {
       } finally {
         await held.client.close()
       }
+      // The spare it made after answering (the next begin's file) goes with it.
+      const txRoot = path.join(ws, ".splice", "tx")
+      expect(fs.readdirSync(txRoot).filter((n) => !n.endsWith(".committed"))).toEqual([])
 
       const [command, args] = rt.argv(["mcp", "--workspace", ws])
       const child = spawn(command, args, { cwd: ws, env: childEnv({ cwd: ws, env: { SPLICE_TEST_HOLD_MS: "20000" } }), stdio: ["pipe", "pipe", "pipe"] })
@@ -200,15 +210,22 @@ for (const rt of runtimes) {
       const send = (m: unknown) => child.stdin!.write(JSON.stringify(m) + "\n")
       send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } })
       send({ jsonrpc: "2.0", method: "notifications/initialized" })
-      send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "write", arguments: { file: "m.py", content: "a = 3\n" } } })
+      // A write that fails (nothing to replace) is answered at once; the server makes its spare after it.
+      send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "edit", arguments: { file: "m.py", replace_old: "zzz", replace_new: "y" } } })
+      const spares = () => fs.readdirSync(txRoot).filter((n) => n.endsWith(".spare"))
+      await waitUntil(() => spares().length === 1, "the spare after the first answer")
+      send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "write", arguments: { file: "m.py", content: "a = 3\n" } } })
       await waitUntil(() => /test hold/.test(err), "the server's write")
       expect(fs.readFileSync(path.join(ws, "m.py"), "utf8")).toBe("a = 3\n") // written, not committed
+      // The begin filled the spare and renamed it: its transaction is pending as <id>.tx.
+      expect([spares().length, fs.readdirSync(txRoot).filter((n) => n.endsWith(".tx")).length]).toEqual([0, 1])
       const died = new Promise((resolve) => child.on("close", resolve))
       child.kill("SIGKILL")
       await died
       const rec = await runAsync(rt, ["recover"], { cwd: ws })
       expect(rec.last).toMatchObject({ ok: true, rolled_back: 1 })
       expect(fs.readFileSync(path.join(ws, "m.py"), "utf8")).toBe("a = 2\nb = 2\n")
+      expect(fs.readdirSync(txRoot).filter((n) => n.endsWith(".tx") || n.endsWith(".spare"))).toEqual([])
     })
 
     it("sees splice.json and trust change while it runs: a new default, a gate trusted by `splice trust`, then revoked", async () => {
@@ -412,8 +429,9 @@ describe("splice mcp's journal history", () => {
         expect(r.isError).toBeFalsy()
         if (k === 0) first = r.structuredContent?.["tx"]
       }
-      // The last answer's prune runs once it is sent: the history holds 200 entries soon after.
-      await waitUntil(() => fs.readdirSync(txRoot).length === 200, "the prune after the last answer")
+      // The last answer's prune runs once it is sent: the history holds 200 entries soon after
+      // (beside the spare the server made for its next begin).
+      await waitUntil(() => fs.readdirSync(txRoot).filter((n) => !n.endsWith(".spare")).length === 200, "the prune after the last answer")
     } finally {
       await client.close()
     }

@@ -87,7 +87,7 @@ describe("FileStore on a real disk", () => {
     expect(e.code).toBe("SPL-E033")
     expect(fs.readFileSync(path.join(dir, "e.txt"), "utf8")).toBe("keep\n")
     // Written in place (the journal's originals and owner record): the same refusals, and no symlink followed.
-    for (const sync of ["data", "none"] as const) {
+    for (const sync of ["data", "named", "none"] as const) {
       const again = await Effect.runPromise(Effect.flip(store.createExclusive(p, new TextEncoder().encode("x"), { sync })))
       expect(again.code).toBe("SPL-E033")
       fs.symlinkSync(path.join(dir, "e.txt"), path.join(dir, `link-${sync}`))
@@ -101,6 +101,33 @@ describe("FileStore on a real disk", () => {
       expect(fs.statSync(path.join(dir, `new-${sync}.txt`)).mode & 0o777).toBe(0o600)
     }
     expect(fs.readFileSync(path.join(dir, "e.txt"), "utf8")).toBe("keep\n")
+  })
+
+  it("fill writes over an existing file (the journal's spare), never creating one or following a symlink; a rename that need not be durable", async () => {
+    const store = makeFileStore(dir, dir)
+    const at = (name: string) => Effect.runPromise(store.resolve(userPath(name)))
+    const enc = (t: string) => new TextEncoder().encode(t)
+    fs.writeFileSync(path.join(dir, "s.spare"), "head\nold tail that is longer\n", { mode: 0o600 })
+    await Effect.runPromise(store.fill(await at("s.spare"), enc("head\nnew\n")))
+    expect(fs.readFileSync(path.join(dir, "s.spare"), "utf8")).toBe("head\nnew\n") // exactly the new bytes
+    expect(fs.statSync(path.join(dir, "s.spare")).mode & 0o777).toBe(0o600)
+    const gone = await Effect.runPromise(Effect.flip(store.fill(await at("missing.spare"), enc("x"))))
+    expect(gone.code).toBe("SPL-E020")
+    expect(fs.existsSync(path.join(dir, "missing.spare"))).toBe(false)
+    fs.writeFileSync(path.join(dir, "victim.txt"), "keep\n")
+    fs.symlinkSync(path.join(dir, "victim.txt"), path.join(dir, "l.spare"))
+    const l = await Effect.runPromise(store.resolveName(userPath("l.spare")))
+    expect((await Effect.runPromise(Effect.flip(store.fill(l, enc("x"))))).code).toBe("SPL-E083") // ELOOP: O_NOFOLLOW
+    expect(fs.readFileSync(path.join(dir, "victim.txt"), "utf8")).toBe("keep\n")
+    await Effect.runPromise(store.rename(await at("s.spare"), await at("s.tx"), { durable: false }))
+    expect([fs.existsSync(path.join(dir, "s.spare")), fs.readFileSync(path.join(dir, "s.tx"), "utf8")]).toEqual([false, "head\nnew\n"])
+    const taken = await Effect.runPromise(Effect.flip(store.rename(await at("s.tx"), await at("victim.txt"), { durable: false })))
+    expect(taken.code).toBe("SPL-E033")
+    // The spare's directory flush, off the main thread: a directory that is gone is an error, not a crash.
+    fs.mkdirSync(path.join(dir, "d"))
+    await Effect.runPromise(store.syncDirectory(await at("d")))
+    fs.rmdirSync(path.join(dir, "d"))
+    expect((await Effect.runPromise(Effect.flip(store.syncDirectory(await at("d"))))).code).toBe("SPL-E020")
   })
 })
 

@@ -65,8 +65,22 @@ describe("near-miss reports", () => {
     expect(describeDifference("a  b", "a b")).toBe("whitespace differs")
     expect(describeDifference("Foo", "foo")).toBe("letter case differs")
     expect(describeDifference("x\ny", "x  \ny")).toBe("trailing whitespace differs")
-    expect(describeDifference("x\r\ny", "x\ny")).toBe("line endings differ (CRLF vs LF)")
+    expect(describeDifference("x\r\ny", "x\ny")).toBe("line endings differ: here the file has LF, the text CRLF (first at the end of the match's line 1); give the text with the file's line endings, or use --fuzzy")
     expect(describeDifference("abc", "xyz")).toBeUndefined()
+  })
+
+  it("a file that mixes line endings: the candidate shows the file's bytes and says which ending differs, and where", () => {
+    const c = nearestCandidates("a = 1\r\nb = 2\nc = 3\nd = 4\n", "a = 1\nb = 2")
+    expect(c[0]).toEqual({
+      line: 1,
+      similarity: 1,
+      text: "a = 1\r\nb = 2",
+      difference: "line endings differ: here the file has CRLF, the text LF (first at the end of the match's line 1); give the text with the file's line endings, or use --fuzzy"
+    })
+    // Three lines, the second ending in CRLF: "(mixed)", and the line it is at.
+    expect(nearestCandidates("a\nb\r\nc\nd\n", "a\nb\nc")[0]!.difference).toBe("line endings differ: here the file has CRLF and LF (mixed), the text LF (first at the end of the match's line 2); give the text with the file's line endings, or use --fuzzy")
+    // A file without CR: its windows as they were.
+    expect(nearestCandidates("a = 1\nb = 3\n", "a = 1\nb = 2")[0]).toMatchObject({ line: 1, text: "a = 1\nb = 3" })
   })
 
   it("stays fast on a large file", () => {

@@ -37,6 +37,16 @@ describe("--edits batches", () => {
     expect(r.ok).toBe(false)
     expect(!r.ok && r.problem).toMatch(problem)
   })
+  it("names the edit at fault numbered from 1 of how many, its key, and a key one slip away from ours", () => {
+    const second = (e: unknown) => parseEditBatch(JSON.stringify([{ old: "a", new: "b" }, e, { old: "c", new: "d" }]))
+    expect(second({ old: "b", nwe: "c" })).toEqual({ ok: false, problem: 'edit 2 of 3: unknown key "nwe" (did you mean "new"?)', at: { edit: 2, edits: 3, key: "nwe" } })
+    expect(second({ old: "b", new: "c", replaceAll: true })).toMatchObject({ problem: 'edit 2 of 3: unknown key "replaceAll" (did you mean "replace_all"?)' })
+    expect(second({ Old: "b", new: "c" })).toMatchObject({ problem: 'edit 2 of 3: unknown key "Old" (did you mean "old"?)' })
+    expect(second({ old: "b", new: "c", from: 1 })).toMatchObject({ problem: 'edit 2 of 3: unknown key "from" (the keys are "old", "new" and "replace_all")' })
+    expect(second({ old: "b", new: 3 })).toEqual({ ok: false, problem: 'edit 2 of 3: "new" must be a string', at: { edit: 2, edits: 3, key: "new" } })
+    expect(second("x")).toMatchObject({ at: { edit: 2, edits: 3 } })
+    expect(parseEditBatch('[{"old": "a",\n "new" "b"}]')).toMatchObject({ at: { line: 2, column: 8 } })
+  })
 })
 
 describe("changed region and new parse errors", () => {

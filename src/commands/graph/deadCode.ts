@@ -60,7 +60,7 @@ export const deadCodeCommand = (config: DeadCodeConfig) =>
     const rows = yield* db.all<Row>(
       `SELECT s.id, s.name, s.kind, s.qualified_name, s.signature, s.exported, f.path AS file, s.start_line, s.end_line, f.language FROM symbols s JOIN files f ON f.id = s.file_id
        WHERE NOT EXISTS (SELECT 1 FROM refs r WHERE r.symbol_id = s.id)
-         AND NOT EXISTS (SELECT 1 FROM refs r WHERE r.symbol_id IS NULL AND r.name = s.name)
+         AND NOT EXISTS (SELECT 1 FROM refs r JOIN names n ON n.id = r.name_id WHERE r.symbol_id IS NULL AND n.text = s.name)
        ORDER BY f.path, s.start_byte`)
     const dead: Array<Row & { reason: string }> = []
     let skipped = { tests: 0, entry_points: 0, protocol: 0, exported: 0 }

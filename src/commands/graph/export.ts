@@ -1,5 +1,6 @@
 /** `splice export --format json|jsonl`: the whole graph, after a refresh. */
 import * as Effect from "effect/Effect"
+import { refKindText, resolutionText } from "../../domain/graph/schema.js"
 import { GraphDb, type SqlValue } from "../../../services/GraphDb.js"
 import { Output } from "../../../services/Output.js"
 import { refreshGraph } from "./refresh.js"
@@ -14,7 +15,8 @@ export const exportCommand = (format: "json" | "jsonl") =>
     const files = yield* db.all<FileRow>("SELECT id, path, language, hash, size FROM files ORDER BY path")
     const symbols = (yield* db.all<Omit<SymbolRecord, "overloads"> & { overloads: string | null }>("SELECT id, file_id, name, kind, container, qualified_name, signature, parameters, return_type, exported, start_byte, end_byte, start_line, start_col, end_line, end_col, overloads FROM symbols ORDER BY id"))
       .map((s): SymbolRecord => ({ ...s, overloads: s.overloads === null ? null : JSON.parse(s.overloads) }))
-    const refs = yield* db.all<ReferenceRow>("SELECT r.id, r.file_id, r.name, r.kind, r.qualifier, r.line, r.col, r.start_byte, r.end_byte, r.enclosing_symbol_id, r.symbol_id, r.resolution, b.text AS binding FROM refs r LEFT JOIN bindings b ON b.id = r.binding_id ORDER BY r.id")
+    const refs = yield* db.all<ReferenceRow>(`SELECT r.id, r.file_id, n.text AS name, ${refKindText("r.kind")} AS kind, q.text AS qualifier, r.line, r.col, r.start_byte, r.end_byte, r.enclosing_symbol_id, r.symbol_id,
+      ${resolutionText("r.resolution")} AS resolution, b.text AS binding FROM refs r JOIN names n ON n.id = r.name_id LEFT JOIN names q ON q.id = r.qualifier_id LEFT JOIN bindings b ON b.id = r.binding_id ORDER BY r.id`)
     const imports = (yield* db.all<Record<string, SqlValue>>("SELECT id, file_id, module, line, names, namespace, default_name, reexports, wildcard, resolved_files FROM imports ORDER BY id"))
       .map((i) => ({ ...i, names: JSON.parse(String(i["names"])), reexports: JSON.parse(String(i["reexports"])), resolved_files: JSON.parse(String(i["resolved_files"])), wildcard: i["wildcard"] === 1 }) as ImportRow)
     if (format === "jsonl") {

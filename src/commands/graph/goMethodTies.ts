@@ -7,6 +7,7 @@
  * of the workspace that satisfies one cannot have that method renamed.
  */
 import * as Effect from "effect/Effect"
+import { NAME_ID, refKindCode, refKindText, resolutionText } from "../../domain/graph/schema.js"
 import { grammarForPath } from "../../domain/languages.js"
 import { type GoType, goSignature, tiedMethods } from "../../domain/rename/goMethodSets.js"
 import { GraphDb } from "../../../services/GraphDb.js"
@@ -59,7 +60,8 @@ export const goMethodTies = (def: SymbolRow) =>
     const methods = yield* db.all<MethodRow>(
       "SELECT s.id, s.file_id, f.path AS file, s.name, s.container, s.parameters, s.return_type, s.start_byte, s.end_byte, s.start_line, s.qualified_name, s.kind FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.language = 'go' AND s.kind = 'method' AND s.container IS NOT NULL")
     const typeRefs = yield* db.all<TypeRefRow>(
-      "SELECT r.file_id, r.name, r.qualifier, r.start_byte, r.end_byte FROM refs r JOIN files f ON f.id = r.file_id WHERE f.language = 'go' AND r.kind = 'type'")
+      `SELECT r.file_id, n.text AS name, q.text AS qualifier, r.start_byte, r.end_byte FROM refs r JOIN files f ON f.id = r.file_id JOIN names n ON n.id = r.name_id LEFT JOIN names q ON q.id = r.qualifier_id
+       WHERE f.language = 'go' AND r.kind = ${refKindCode("type")}`)
     const paths = new Map((yield* db.all<{ id: number; path: string }>("SELECT id, path FROM files WHERE language = 'go'")).map((f) => [f.id, f.path]))
     const imports = yield* db.all<ImportRow>(
       "SELECT i.file_id, i.module, i.namespace, i.resolved_files FROM imports i JOIN files f ON f.id = i.file_id WHERE f.language = 'go'")
@@ -159,8 +161,9 @@ export const goMethodTies = (def: SymbolRow) =>
       if (m !== undefined) tied.push({ id: m.id, file: m.file, qualified_name: m.qualified_name, kind: m.kind, container: m.container, start_byte: m.start_byte, start_line: m.start_line })
     }
     const unresolvedUses = yield* db.all<UnknownReceiverRow & { file_id: number; qualifier: string }>(
-      `SELECT r.file_id, f.path AS file, r.start_byte, r.end_byte, r.line, r.col, r.kind, r.name, r.symbol_id, r.resolution, r.qualifier FROM refs r JOIN files f ON f.id = r.file_id
-       WHERE f.language = 'go' AND r.name = ? AND r.symbol_id IS NULL AND r.qualifier IS NOT NULL AND r.kind IN ('call', 'read') ORDER BY f.path, r.start_byte`, [def.name])
+      `SELECT r.file_id, f.path AS file, r.start_byte, r.end_byte, r.line, r.col, ${refKindText("r.kind")} AS kind, n.text AS name, r.symbol_id, ${resolutionText("r.resolution")} AS resolution, q.text AS qualifier
+       FROM refs r JOIN files f ON f.id = r.file_id JOIN names n ON n.id = r.name_id JOIN names q ON q.id = r.qualifier_id
+       WHERE f.language = 'go' AND r.name_id = ${NAME_ID} AND r.symbol_id IS NULL AND r.kind IN (${refKindCode("call")}, ${refKindCode("read")}) ORDER BY f.path, r.start_byte`, [def.name])
     const unknownReceivers = unresolvedUses.filter((r) => qualified(r.file_id, r.qualifier) === undefined)
       .map(({ file_id: _, qualifier: __, ...r }) => r)
     const label = (t: GoType) => (t === PREDECLARED_ERROR || !t.external ? t.name : `${t.key.slice(3).split("\0")[0]!.split("/").pop()}.${t.name}`)

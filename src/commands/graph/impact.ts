@@ -5,6 +5,7 @@
  * use: those are marked, as refs marks them).
  */
 import * as Effect from "effect/Effect"
+import { NAME_ID, resolutionCode, resolutionText } from "../../domain/graph/schema.js"
 import { isTestFile } from "../../domain/graph/entryPoints.js"
 import type { SymbolKind } from "../../domain/graph/facts.js"
 import { spliceError } from "../../domain/SpliceError.js"
@@ -44,9 +45,9 @@ export const impactCommand = (config: ImpactConfig) =>
     const def = yield* resolveSymbol(config)
     const uses = (id: number, name: string) =>
       db.all<UseRow>(
-        `SELECT f.path AS file, r.line, r.resolution, r.symbol_id, e.id AS enclosing_id, e.qualified_name AS enclosing, e.kind AS enclosing_kind, ef.path AS enclosing_file, e.start_line AS enclosing_line
+        `SELECT f.path AS file, r.line, ${resolutionText("r.resolution")} AS resolution, r.symbol_id, e.id AS enclosing_id, e.qualified_name AS enclosing, e.kind AS enclosing_kind, ef.path AS enclosing_file, e.start_line AS enclosing_line
          FROM refs r JOIN files f ON f.id = r.file_id LEFT JOIN symbols e ON e.id = r.enclosing_symbol_id LEFT JOIN files ef ON ef.id = e.file_id
-         WHERE r.symbol_id = ? OR (r.symbol_id IS NULL AND r.name = ? AND r.resolution = 'name') ORDER BY f.path, r.line`, [id, name])
+         WHERE r.symbol_id = ? OR (r.symbol_id IS NULL AND r.name_id = ${NAME_ID} AND r.resolution = ${resolutionCode("name")}) ORDER BY f.path, r.line`, [id, name])
     const seen = new Set<number>([def.id])
     const files = new Map<string, { depth: number; resolution: "exact" | "name" }>()
     const impacted: Array<{ name: string; kind: SymbolKind; file: string; line: number; depth: number; via: string; resolution: "exact" | "name" }> = []

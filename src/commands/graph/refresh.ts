@@ -9,7 +9,7 @@ import * as Option from "effect/Option"
 import type { ImportFact, RefBinding, SymbolFact } from "../../domain/graph/facts.js"
 import { ALWAYS_SKIPPED, BUILD_OUTPUT_NAMES, isBuildOutput } from "../../domain/graph/gitignore.js"
 import { graphQueries } from "../../domain/graph/queries.js"
-import { DEFERRABLE_INDEXES, MIGRATED, SCOPE_BINDING } from "../../domain/graph/schema.js"
+import { DEFERRABLE_INDEXES, MIGRATED, refKindCode, refKindText, resolutionCode, resolutionText, SCOPE_BINDING } from "../../domain/graph/schema.js"
 import { type PackageInfo, parsePackageJson, parseTsconfigChain, type ResolveContext, resolveModule, type TsConfigInfo } from "../../domain/graph/resolveModule.js"
 import { fileFacts, SCRIPT_LANGUAGES } from "./fileFacts.js"
 import { packedRows } from "./packedRows.js"
@@ -348,6 +348,7 @@ const syncGraph = (scope: SyncScope) =>
     const bulk = (scope.full || known.size === 0) && sources.length >= BULK_FROM
     if (bulk) for (const i of DEFERRABLE_INDEXES) yield* db.run(`DROP INDEX IF EXISTS ${i.name}`)
     const bindingIds = yield* bindingDictionary
+    const nameIds = yield* nameDictionary
     // The ids of the symbols this refresh deletes: references that pointed at them must find a new target.
     yield* db.run("CREATE TEMP TABLE IF NOT EXISTS gone_symbols (id INTEGER PRIMARY KEY)")
     yield* db.run("DELETE FROM temp.gone_symbols")
@@ -441,15 +442,16 @@ const syncGraph = (scope: SyncScope) =>
       // references that can bind to a new name are found by that name (addedNames, below).
       // A Python file that kept its surface (pythonSurface.ts) does not send them either.
       if (old === undefined || (!SCRIPT_LANGUAGES.has(grammar.language) && !surfaceKept) || [...reusable.values()].some((l) => l.length > 0) || reexportsOf(facts.imports) !== previousReexports) exportsChanged.add(fileId)
+      const nameId = yield* nameIds.idsOf(facts.refs.flatMap((r) => (r.qualifier === null ? [r.name] : [r.name, r.qualifier])))
       const refRows = facts.refs.map((r) => {
         // Bound to a declaration of this file by the parser: exact now, and never resolved again.
         const local = r.binding?.kind === "symbol" ? ids[r.binding.index] ?? null : null
         const binding = bindingColumn(r.binding)
-        return [fileId, r.name, r.kind, r.qualifier, r.startByte, r.endByte, r.startLine, r.startColumn, r.enclosing === null ? null : ids[r.enclosing] ?? null,
-          local, local !== null ? "exact" : "name", binding === null ? null : bindingIds.idOf(binding)]
+        return [fileId, nameId.get(r.name)!, refKindCode(r.kind), r.qualifier === null ? null : nameId.get(r.qualifier)!, r.startByte, r.endByte, r.startLine, r.startColumn,
+          r.enclosing === null ? null : ids[r.enclosing] ?? null, local, resolutionCode(local !== null ? "exact" : "name"), binding === null ? null : bindingIds.idOf(binding)]
       })
       yield* bindingIds.flush
-      yield* db.many("INSERT INTO refs (file_id, name, kind, qualifier, start_byte, end_byte, line, col, enclosing_symbol_id, symbol_id, resolution, binding_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", refRows)
+      yield* db.many("INSERT INTO refs (file_id, name_id, kind, qualifier_id, start_byte, end_byte, line, col, enclosing_symbol_id, symbol_id, resolution, binding_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", refRows)
       yield* db.many(
         "INSERT INTO imports (file_id, module, line, names, namespace, default_name, reexports, wildcard, is_mod, resolved_files) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '[]')",
         facts.imports.map((m) => [fileId, m.module, m.line, JSON.stringify(m.names), m.namespace, m.defaultName, JSON.stringify(m.reexports), m.wildcard ? 1 : 0, m.isModDeclaration ? 1 : 0])
@@ -489,18 +491,19 @@ const syncGraph = (scope: SyncScope) =>
       // By the deleted ids (an index lookup), not by scanning every reference for a missing target:
       // that scan took ~100 ms on a 75,000-reference graph, and missed ids SQLite had already reused.
       for (const r of yield* db.all<{ file_id: number }>("SELECT DISTINCT file_id FROM refs WHERE symbol_id IN (SELECT id FROM temp.gone_symbols)")) also.add(r.file_id)
-      yield* db.run("UPDATE refs SET symbol_id = NULL, resolution = 'name' WHERE symbol_id IN (SELECT id FROM temp.gone_symbols)")
+      yield* db.run(`UPDATE refs SET symbol_id = NULL, resolution = ${resolutionCode("name")} WHERE symbol_id IN (SELECT id FROM temp.gone_symbols)`)
       if (addedNames.size > 0) {
         // Whatever they are bound to now: a by-name guess may become exact, and an export through
         // one wildcard re-export may now meet the same name through another.
-        for (const r of yield* db.all<{ file_id: number }>("SELECT DISTINCT file_id FROM refs WHERE name IN (SELECT value FROM json_each(?)) AND (binding_id IS NULL OR binding_id != ?)", [JSON.stringify([...addedNames]), SCOPE_BINDING])) also.add(r.file_id)
+        for (const r of yield* db.all<{ file_id: number }>("SELECT DISTINCT file_id FROM refs WHERE name_id IN (SELECT n.id FROM json_each(?) j JOIN names n ON n.text = j.value) AND (binding_id IS NULL OR binding_id != ?)", [JSON.stringify([...addedNames]), SCOPE_BINDING])) also.add(r.file_id)
       }
       yield* resolveAll(projectFiles.map((p) => p.relative), touchedIds, exportsChanged, also, layoutChanged)
     }
-    if (bulk) {
-      for (const i of DEFERRABLE_INDEXES) yield* db.run(i.create.replace("CREATE INDEX", "CREATE INDEX IF NOT EXISTS"))
-      // Texts no reference names any more (their module renamed or gone) go with a full index.
+    if (bulk) for (const i of DEFERRABLE_INDEXES) yield* db.run(i.create.replace("CREATE INDEX", "CREATE INDEX IF NOT EXISTS"))
+    if (bulk || scope.full) {
+      // Texts no reference names any more (their module renamed or gone, the name used nowhere now) go with a full index.
       yield* db.run(`DELETE FROM bindings WHERE id != ${SCOPE_BINDING} AND id NOT IN (SELECT DISTINCT binding_id FROM refs WHERE binding_id IS NOT NULL)`)
+      yield* db.run("DELETE FROM names WHERE id NOT IN (SELECT name_id FROM refs UNION SELECT qualifier_id FROM refs WHERE qualifier_id IS NOT NULL)")
     }
     const previousWalk = (yield* db.all<{ value: string }>("SELECT value FROM meta WHERE key = 'walk'"))[0]?.value
     if (scope.walk === null) yield* db.run("DELETE FROM meta WHERE key = 'walk'")
@@ -515,6 +518,13 @@ const syncGraph = (scope: SyncScope) =>
     }
     return { files: sources.length, parsed, removed: removed.length, removedFiles: removed.map((f) => f.path), unchanged, changed, ms: Date.now() - started } satisfies RefreshStats
   })
+
+/** Update rows `[symbol_id, resolution text, id]` with the resolution as its code. */
+const encodeResolutions = (rows: ReadonlyArray<ReadonlyArray<SqlValue>>) => rows.map(([id, how, ref]) => [id!, resolutionCode(String(how)), ref!])
+
+/** A file's references as resolveAll reads them (names and codes as text), but those bound in the file. */
+const FILE_REFS = `(SELECT r.id, n.text AS name, ${refKindText("r.kind")} AS kind, q.text AS qualifier, r.enclosing_symbol_id, r.symbol_id, ${resolutionText("r.resolution")} AS resolution, r.binding_id
+  FROM refs r JOIN names n ON n.id = r.name_id LEFT JOIN names q ON q.id = r.qualifier_id WHERE r.file_id = ? AND (r.binding_id IS NULL OR r.binding_id != ?) ORDER BY r.id)`
 
 /** Above this many files, a full or first index is a bulk load (see DEFERRABLE_INDEXES). */
 const BULK_FROM = 100
@@ -543,6 +553,33 @@ const bindingDictionary = Effect.gen(function*() {
       fresh = []
       return rows.length === 0 ? Effect.void : db.many("INSERT INTO bindings (id, text) VALUES (?, ?)", rows)
     })
+  }
+})
+
+/**
+ * The names table as a dictionary: the ids of a file's reference names and qualifiers, looked up
+ * (names.text is unique) and remembered for the rest of the refresh; new texts are inserted with the
+ * next ids before the references that use them.
+ */
+const nameDictionary = Effect.gen(function*() {
+  const db = yield* GraphDb
+  const ids = new Map<string, number>()
+  let next = ((yield* db.all<{ top: number | null }>("SELECT max(id) AS top FROM names"))[0]?.top ?? 0) + 1
+  return {
+    idsOf: (texts: ReadonlyArray<string>) =>
+      Effect.gen(function*() {
+        const missing = [...new Set(texts.filter((t) => !ids.has(t)))]
+        if (missing.length > 0) {
+          for (const n of yield* packedRows<{ id: number; text: string }>(db, ["id", "text"], "names WHERE text IN (SELECT value FROM json_each(?))", [JSON.stringify(missing)])) ids.set(n.text, n.id)
+          const fresh: Array<[number, string]> = []
+          for (const t of missing) if (!ids.has(t)) {
+            ids.set(t, next)
+            fresh.push([next++, t])
+          }
+          yield* db.many("INSERT INTO names (id, text) VALUES (?, ?)", fresh)
+        }
+        return ids
+      })
   }
 })
 
@@ -787,13 +824,13 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
     const bindingText = new Map((yield* packedRows<{ id: number; text: string }>(db, ["id", "text"], "bindings")).map((b) => [b.id, b.text]))
     for (const fileId of affected) {
       const refs = yield* packedRows<{ id: number; name: string; kind: string; qualifier: string | null; enclosing_symbol_id: number | null; symbol_id: number | null; resolution: string; binding_id: number | null }>(
-        db, ["id", "name", "kind", "qualifier", "enclosing_symbol_id", "symbol_id", "resolution", "binding_id"], "refs WHERE file_id = ? AND (binding_id IS NULL OR binding_id != ?)", [fileId, SCOPE_BINDING])
+        db, ["id", "name", "kind", "qualifier", "enclosing_symbol_id", "symbol_id", "resolution", "binding_id"], FILE_REFS, [fileId, SCOPE_BINDING])
       const fileImports = yield* importsOf(fileId)
       const language = languageById.get(fileId) ?? ""
       const path = pathById.get(fileId) ?? ""
       const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ""
       // Written as they come (a whole stdlib's would hold half a million rows in memory).
-      if (refUpdates.length >= 20_000) yield* db.many("UPDATE refs SET symbol_id = ?, resolution = ? WHERE id = ?", refUpdates.splice(0))
+      if (refUpdates.length >= 20_000) yield* db.many("UPDATE refs SET symbol_id = ?, resolution = ? WHERE id = ?", encodeResolutions(refUpdates.splice(0)))
       // A file names the same export many times (`Effect.map` everywhere): each binding, name and kind is resolved once.
       const resolvedHere = new Map<string, readonly [number | null, "exact" | "name" | "none"]>()
       for (const ref of refs) {
@@ -875,6 +912,6 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
         if (id !== ref.symbol_id || how !== ref.resolution) refUpdates.push([id, how, ref.id])
       }
     }
-    yield* db.many("UPDATE refs SET symbol_id = ?, resolution = ? WHERE id = ?", refUpdates)
+    yield* db.many("UPDATE refs SET symbol_id = ?, resolution = ? WHERE id = ?", encodeResolutions(refUpdates))
     yield* db.many("UPDATE imports SET resolved_files = ? WHERE id = ?", updates)
   })

@@ -12,6 +12,7 @@ import { inFamily } from "./languageFamily.js"
 import { resolveSymbol } from "./resolveSymbol.js"
 import { refreshGraph } from "./refresh.js"
 import type { RefKind } from "../../domain/graph/facts.js"
+import { CALL, NAME_ID, refKindText, resolutionCode, resolutionText } from "../../domain/graph/schema.js"
 
 export interface RefsConfig {
   readonly name: string
@@ -30,9 +31,9 @@ export const refsCommand = (config: RefsConfig) =>
     const ids = new Set((yield* db.all<{ id: number }>("SELECT id FROM symbols WHERE file_id = (SELECT file_id FROM symbols WHERE id = ?) AND qualified_name = ?", [def.id, def.qualified_name])).map((m) => m.id).concat(def.id))
     const family = inFamily("f.language", def.language)
     const refs = yield* db.all<{ file: string; line: number; col: number; kind: RefKind; resolution: "exact" | "name"; symbol_id: number | null; enclosing: string | null; enclosing_file: string | null }>(
-      `SELECT f.path AS file, r.line, r.col, r.kind, r.resolution, r.symbol_id, e.qualified_name AS enclosing, ef.path AS enclosing_file
+      `SELECT f.path AS file, r.line, r.col, ${refKindText("r.kind")} AS kind, ${resolutionText("r.resolution")} AS resolution, r.symbol_id, e.qualified_name AS enclosing, ef.path AS enclosing_file
        FROM refs r JOIN files f ON f.id = r.file_id LEFT JOIN symbols e ON e.id = r.enclosing_symbol_id LEFT JOIN files ef ON ef.id = e.file_id
-       WHERE r.symbol_id IN (${[...ids].map(() => "?").join(", ")}) OR (r.symbol_id IS NULL AND r.name = ? AND r.resolution = 'name' AND ${family.sql}) ORDER BY f.path, r.line, r.col`, [...ids, def.name, ...family.params])
+       WHERE r.symbol_id IN (${[...ids].map(() => "?").join(", ")}) OR (r.symbol_id IS NULL AND r.name_id = ${NAME_ID} AND r.resolution = ${resolutionCode("name")} AND ${family.sql}) ORDER BY f.path, r.line, r.col`, [...ids, def.name, ...family.params])
     const all = refs.map((r) => ({ file: r.file, line: r.line, col: r.col, kind: r.kind, resolution: r.symbol_id !== null && ids.has(r.symbol_id) ? r.resolution : "name" as const, in: r.enclosing }))
     const references = all.filter((r) => r.resolution === "exact")
     const byName = all.filter((r) => r.resolution === "name")
@@ -40,8 +41,8 @@ export const refsCommand = (config: RefsConfig) =>
       name: r.enclosing, file: r.enclosing_file, resolution: r.symbol_id !== null && ids.has(r.symbol_id) ? r.resolution : "name"
     }])).values()]
     const calleeRows = yield* db.all<SymbolRow & { resolution: "exact" | "name"; call_line: number }>(
-      `SELECT ${SYMBOL_COLUMNS}, r.resolution, r.line AS call_line FROM refs r JOIN symbols s ON s.id = r.symbol_id JOIN files f ON f.id = s.file_id
-       WHERE r.enclosing_symbol_id = ? AND r.kind = 'call' ORDER BY r.line`, [def.id])
+      `SELECT ${SYMBOL_COLUMNS}, ${resolutionText("r.resolution")} AS resolution, r.line AS call_line FROM refs r JOIN symbols s ON s.id = r.symbol_id JOIN files f ON f.id = s.file_id
+       WHERE r.enclosing_symbol_id = ? AND r.kind = ${CALL} ORDER BY r.line`, [def.id])
     const callees = [...new Map(calleeRows.map((c) => [c.id, { name: c.qualified_name, kind: c.kind, file: c.file, line: c.start_line, resolution: c.resolution }])).values()]
     const human = (t: Catalog) => {
       const line = (r: { file: string; line: number; col: number; kind: string; in: string | null }) => t.graph.reference(r.file, r.line, r.col, r.kind, r.in)

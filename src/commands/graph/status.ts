@@ -1,6 +1,7 @@
 /** `splice status`: where the graph is, how it was found, what it holds, and which files are stale. It does not refresh. */
 import * as Effect from "effect/Effect"
 import type { WorkspacePath } from "../../domain/workspacePath.js"
+import { resolutionCode } from "../../domain/graph/schema.js"
 import { GraphDb } from "../../../services/GraphDb.js"
 import { Output } from "../../../services/Output.js"
 import { indexableFiles } from "./refresh.js"
@@ -12,7 +13,7 @@ export const graphCounts = Effect.gen(function*() {
     indexed_files: yield* one("SELECT count(*) AS n FROM files"),
     symbols: yield* one("SELECT count(*) AS n FROM symbols"),
     references: yield* one("SELECT count(*) AS n FROM refs"),
-    resolved_exact: yield* one("SELECT count(*) AS n FROM refs WHERE resolution = 'exact'"),
+    resolved_exact: yield* one(`SELECT count(*) AS n FROM refs WHERE resolution = ${resolutionCode("exact")}`),
     imports: yield* one("SELECT count(*) AS n FROM imports")
   }
 })

@@ -7,6 +7,7 @@ import type { Catalog } from "../../domain/locale/catalog.js"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import { byteOffsets } from "../../domain/graph/offsets.js"
+import { NAME_ID, refKindText, resolutionCode, resolutionText } from "../../domain/graph/schema.js"
 import { spliceError, type SpliceError } from "../../domain/SpliceError.js"
 import { removeSpan } from "../../domain/symbolEdit/edits.js"
 import { applyReplacement, lineAt } from "../../domain/symbolEdit/textLines.js"
@@ -70,8 +71,8 @@ const usesOf = (site: Site, def: Definition, start: number, end: number) =>
     const inside = yield* db.all<{ id: number }>("SELECT id FROM symbols WHERE file_id = ? AND start_byte >= ? AND end_byte <= ?", [indexed[0]!.id, a, b])
     const ids = new Set(inside.map((s) => s.id))
     const rows = yield* db.all<{ file: string; file_id: number; line: number; col: number; kind: string; start_byte: number; symbol_id: number | null; resolution: "exact" | "name" }>(
-      `SELECT f.path AS file, r.file_id, r.line, r.col, r.kind, r.start_byte, r.symbol_id, r.resolution FROM refs r JOIN files f ON f.id = r.file_id
-       WHERE r.symbol_id IN (${[...ids].map(() => "?").join(", ") || "NULL"}) OR (r.symbol_id IS NULL AND r.resolution = 'name' AND r.name = ?)
+      `SELECT f.path AS file, r.file_id, r.line, r.col, ${refKindText("r.kind")} AS kind, r.start_byte, r.symbol_id, ${resolutionText("r.resolution")} AS resolution FROM refs r JOIN files f ON f.id = r.file_id
+       WHERE r.symbol_id IN (${[...ids].map(() => "?").join(", ") || "NULL"}) OR (r.symbol_id IS NULL AND r.resolution = ${resolutionCode("name")} AND r.name_id = ${NAME_ID})
        ORDER BY f.path, r.line, r.col`, [...ids, def.name])
     const outside = rows.filter((r) => r.file_id !== indexed[0]!.id || r.start_byte < a || r.start_byte >= b)
     const use = (r: (typeof rows)[number]): Use => ({ file: r.file, line: r.line, col: r.col, kind: r.kind })

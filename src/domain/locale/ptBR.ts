@@ -385,7 +385,16 @@ const differences = (english: string): string =>
     "whitespace differs": "os espaços diferem",
     "letter case differs": "maiúsculas e minúsculas diferem",
     "line endings differ": "as quebras de linha diferem"
-  } as Record<string, string>)[english] ?? english
+  } as Record<string, string>)[english] ?? lineEndings(english) ?? english
+
+const LINE_ENDINGS = /^line endings differ: here the file has (.+?)( \(mixed\))?, the text (.+?)(?: \(first at the end of the match's line (\d+)\))?; give the text with the file's line endings, or use --fuzzy$/
+const endings = (names: string) => names.replace(/ and /g, " e ").replace(/^none$/, "nenhuma")
+const lineEndings = (english: string): string | undefined => {
+  const m = LINE_ENDINGS.exec(english)
+  if (m === null) return undefined
+  return `as quebras de linha diferem: aqui o arquivo tem ${endings(m[1]!)}${m[2] !== undefined ? " (misturadas)" : ""}, o texto ${endings(m[3]!)}` +
+    `${m[4] !== undefined ? ` (a primeira no fim da linha ${m[4]} do trecho)` : ""}; dê o texto com as quebras de linha do arquivo, ou use --fuzzy`
+}
 
 /** Gate reasons that are fixed texts, and the shapes of the others. */
 const reasons: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => string]> = [

@@ -77,7 +77,11 @@ export const collectEdits = (f: EditInputs) =>
         return yield* Effect.fail(spliceError("SPL-E054", `--edits is ${bytes.length} bytes, over the limit of ${MAX_BATCH_BYTES}`, { context: { size: bytes.length, max_bytes: MAX_BATCH_BYTES } }))
       }
       const parsed = parseEditBatch(decoder.decode(bytes))
-      if (!parsed.ok) return yield* Effect.fail(spliceError(parsed.tooLarge === true ? "SPL-E054" : "SPL-E053", `invalid --edits: ${parsed.problem}`))
+      if (!parsed.ok) {
+        return yield* Effect.fail(parsed.tooLarge === true
+          ? spliceError("SPL-E054", `invalid --edits: ${parsed.problem}`)
+          : spliceError("SPL-E053", `invalid --edits: ${parsed.problem}`, { context: { ...parsed.at } }))
+      }
       return f.replaceAll ? parsed.edits.map((e) => ({ ...e, replaceAll: true })) : parsed.edits
     }
     if (bothStdin(f)) return yield* usage("stdin can feed only one of --old-file and --new-file")

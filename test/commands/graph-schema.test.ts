@@ -1,0 +1,111 @@
+import * as fs from "node:fs"
+import * as path from "node:path"
+import * as Effect from "effect/Effect"
+import initSqlJs from "sql.js"
+import { describe, expect, it } from "vitest"
+import { exportCommand } from "../../src/commands/graph/export.js"
+import { refreshGraph } from "../../src/commands/graph/refresh.js"
+import { refsCommand } from "../../src/commands/graph/refs.js"
+import { REF_KINDS, refKindCode, RESOLUTIONS, resolutionCode, SCHEMA_VERSION } from "../../src/domain/graph/schema.js"
+import { GraphDb } from "../../services/GraphDb.js"
+import { FIXTURES, fixtureFs, runGraph, SavedGraph } from "../support/graph.js"
+import type { MemoryFs } from "../support/memory.js"
+
+/**
+ * test/fixtures/graph-schema4.db: test/fixtures/graph indexed by splice at commit 008ced1 (schema 4,
+ * names and codes as text), with `node dist/launch.cjs index` in a copy of that directory.
+ */
+const SCHEMA4 = path.join(FIXTURES, "..", "graph-schema4.db")
+
+type Graph = { files: Array<Record<string, unknown>>; symbols: unknown[]; references: unknown[]; imports: unknown[] }
+const graphOf = async (saved: SavedGraph, mem: MemoryFs) => {
+  const r = await runGraph(exportCommand("json"), mem, saved)
+  expect(r.exit).toBe(0)
+  const g = r.last["graph"] as Graph
+  // When a file was indexed, and its mtime on this (memory) file system, differ between the two.
+  return { ...g, files: g.files.map(({ indexed_at: _i, mtime: _m, ...f }) => f) }
+}
+/** Rows of a query on the saved database, read without refreshing it. */
+const query = async <T>(sql: string, saved: SavedGraph) => {
+  let rows: T[] = []
+  const r = await runGraph(Effect.tap(Effect.flatMap(GraphDb, (db) => db.all<T>(sql)), (x) => Effect.sync(() => { rows = x })), fixtureFs(), saved)
+  expect(r.exit).toBe(0)
+  return rows
+}
+
+describe("the graph's schema", () => {
+  it("a schema-4 database, built by the previous splice, is migrated in place, saved once, and answers as a new index does", async () => {
+    const old = new SavedGraph()
+    old.bytes = new Uint8Array(fs.readFileSync(SCHEMA4))
+    const fresh = new SavedGraph()
+    // One tree each, so later runs trust the sizes and times they recorded.
+    const [oldTree, freshTree] = [fixtureFs(), fixtureFs()]
+
+    // Every fact of every file, and every reference with its target and resolution, is the same.
+    const migrated = await graphOf(old, oldTree)
+    expect(old.saves).toBe(1)
+    const rebuilt = await graphOf(fresh, freshTree)
+    expect(migrated.references.length).toBe(148)
+    expect(migrated).toEqual(rebuilt)
+    expect(await query<{ value: string }>("SELECT value FROM meta WHERE key = 'schema_version'", old)).toEqual([{ value: String(SCHEMA_VERSION) }])
+    // Compacted once migrated: the rebuilt table's old pages are not kept free in the file.
+    expect(await query<{ freelist_count: number }>("PRAGMA freelist_count", old)).toEqual([{ freelist_count: 0 }])
+
+    // Saved after migrating: the next process neither migrates nor saves again. The queries of
+    // refs read names, codes and the partial indexes as a new index's do.
+    for (const name of ["makeCircle", "area"]) {
+      const a = await runGraph(refsCommand({ name }), oldTree, old)
+      const b = await runGraph(refsCommand({ name }), freshTree, fresh)
+      expect(a.exit).toBe(b.exit)
+      expect(a.last).toEqual(b.last)
+    }
+    expect(old.saves).toBe(1)
+  })
+
+  it("a schema-4 database the migration cannot read (a reference kind no splice wrote) is SPL-E091, and nothing is saved over it", async () => {
+    const SQL = await initSqlJs()
+    const db = new SQL.Database(new Uint8Array(fs.readFileSync(SCHEMA4)))
+    db.run("UPDATE refs SET kind = 'write' WHERE id = (SELECT min(id) FROM refs)")
+    const damaged = new SavedGraph()
+    damaged.bytes = db.export()
+    db.close()
+    const before = damaged.bytes
+    const r = await runGraph(refsCommand({ name: "makeCircle" }), fixtureFs(), damaged)
+    expect(r.error?.code).toBe("SPL-E091")
+    expect(r.error?.message).toMatch(/from schema version 4 to 5: .*NOT NULL/)
+    expect(damaged.saves).toBe(0)
+    expect(damaged.bytes).toBe(before)
+  })
+
+  it("stores each reference name once, kind and resolution as codes, and drops names no reference uses with a full index", async () => {
+    const saved = new SavedGraph()
+    const mem = fixtureFs("ts")
+    expect((await runGraph(refreshGraph({ full: false, progress: false }), mem, saved)).exit).toBe(0)
+    const dup = await query<{ n: number }>("SELECT count(*) AS n FROM (SELECT text FROM names GROUP BY text HAVING count(*) > 1)", saved)
+    expect(dup).toEqual([{ n: 0 }])
+    const kinds = await query<{ kind: number }>("SELECT DISTINCT kind FROM refs ORDER BY kind", saved)
+    expect(kinds.every((k) => Number.isInteger(k.kind) && k.kind >= 0 && k.kind < REF_KINDS.length)).toBe(true)
+    const how = await query<{ resolution: number }>("SELECT DISTINCT resolution FROM refs", saved)
+    expect(how.every((k) => Number.isInteger(k.resolution) && k.resolution >= 0 && k.resolution < RESOLUTIONS.length)).toBe(true)
+
+    // A refresh that removes the only uses of a name keeps its row; a full index drops it.
+    const main = "src/main.ts"
+    mem.put(main, `${mem.text(main)!}\nexport const onlyHere = () => neverSeenElsewhere()\n`)
+    expect((await runGraph(refreshGraph({ full: false, progress: false }), mem, saved)).exit).toBe(0)
+    const named = "SELECT count(*) AS n FROM names WHERE text = 'neverSeenElsewhere'"
+    expect(await query<{ n: number }>(named, saved)).toEqual([{ n: 1 }])
+    mem.put(main, mem.text(main)!.replace("\nexport const onlyHere = () => neverSeenElsewhere()\n", ""))
+    expect((await runGraph(refreshGraph({ full: false, progress: false }), mem, saved)).exit).toBe(0)
+    expect(await query<{ n: number }>(named, saved)).toEqual([{ n: 1 }])
+    expect((await runGraph(refreshGraph({ full: true, progress: false }), mem, saved)).exit).toBe(0)
+    expect(await query<{ n: number }>(named, saved)).toEqual([{ n: 0 }])
+    expect(await query<{ n: number }>("SELECT count(*) AS n FROM refs r LEFT JOIN names n ON n.id = r.name_id WHERE n.id IS NULL", saved)).toEqual([{ n: 0 }])
+  })
+
+  it("codes: the text each column stores as an integer, and an unknown text is a bug, not a silent 0", () => {
+    expect(REF_KINDS.map(refKindCode)).toEqual([0, 1, 2, 3])
+    expect(RESOLUTIONS.map(resolutionCode)).toEqual([0, 1, 2])
+    expect(() => refKindCode("write")).toThrow(/unknown reference kind write/)
+    expect(() => resolutionCode("maybe")).toThrow(/unknown resolution maybe/)
+  })
+})
