@@ -93,7 +93,7 @@ const byteLength = (s: string) => new TextEncoder().encode(s).length
  * read (checked again once the files are locked). Undefined when TypeScript cannot rename it; fails
  * (SPL-E140) for a member tied to one of the standard library's, which TypeScript would rename with it.
  */
-const typescriptLocations = (def: SymbolRow, newName: string, uses: ReadonlyArray<{ readonly file: string; readonly startByte: number }>) =>
+const typescriptLocations = (def: SymbolRow, newName: string, uses: ReadonlyArray<{ readonly file: string; readonly startByte: number; readonly spelled: (text: string) => boolean }>) =>
   Effect.gen(function*() {
     const syntax = yield* Syntax
     const { texts, tsconfig, conditions } = yield* workspaceScripts
@@ -124,7 +124,8 @@ const typescriptLocations = (def: SymbolRow, newName: string, uses: ReadonlyArra
     const offered = new Map(found.locations.map((l) => [`${l.file}:${byteIn(l.file)(l.start)}`, { file: l.file, startByte: byteIn(l.file)(l.start) }]))
     for (const use of uses) {
       const text = texts.get(use.file)
-      if (text === undefined || offered.has(`${use.file}:${use.startByte}`)) continue
+      // Only a use spelled as the definition (not `x` of `import { f as x }`): each question costs a search.
+      if (text === undefined || offered.has(`${use.file}:${use.startByte}`) || !use.spelled(text)) continue
       const more = yield* syntax.scriptRename({ files: texts, tsconfig, conditions, file: use.file, offset: charOffset(text, use.startByte) })
       if (more === undefined || !("locations" in more) || !more.locations.some((l) => l.file === def.file && names.has(l.start))) continue
       for (const l of more.locations) offered.set(`${l.file}:${byteIn(l.file)(l.start)}`, { file: l.file, startByte: byteIn(l.file)(l.start) })
@@ -189,6 +190,8 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
       }))
     }
     const newQualified = def.container === null ? newName : `${def.container}.${newName}`
+    /** Whether a reference's bytes in a text are the definition's name. */
+    const spelledIn = (text: string, r: RefRow) => new TextDecoder().decode(new TextEncoder().encode(text).subarray(r.start_byte, r.end_byte)) === def.name
 
     // Go: the interface that declares the method and every type satisfying it rename together (or not at all).
     const go = yield* goMethodTies(def)
@@ -212,12 +215,12 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
     const byName = rows.filter((r) => !isExact(r))
     // TS/JS: TypeScript's own LanguageService over the workspace's scripts, which knows the types of
     // receivers (`box.get()` on a typed value) the graph can only match by name; the graph otherwise.
-    const typescript = SCRIPT_LANGUAGES.has(def.language) && config.engine !== "graph" ? yield* typescriptLocations(def, newName, exact.map((r) => ({ file: r.file, startByte: r.start_byte }))) : undefined
+    const typescript = SCRIPT_LANGUAGES.has(def.language) && config.engine !== "graph" ? yield* typescriptLocations(def, newName, exact.map((r) => ({ file: r.file, startByte: r.start_byte, spelled: (text: string) => spelledIn(text, r) }))) : undefined
     // Uses the graph knows (by name, or resolved to the definition) that TypeScript did not offer: listed
     // as unresolved, never skipped in silence (`module.exports = { f }` keeps its export name, and
     // TypeScript is right not to rename `require('./m').f`; a use it cannot see would break).
     const notOffered = (r: RefRow) => typescript !== undefined && !typescript.locations.some((l) => l.file === r.file && l.startByte === r.start_byte)
-    const spelled = (r: RefRow) => new TextDecoder().decode(new TextEncoder().encode(typescript?.texts.get(r.file) ?? "").subarray(r.start_byte, r.end_byte)) === def.name
+    const spelled = (r: RefRow) => spelledIn(typescript?.texts.get(r.file) ?? "", r)
     const unresolved = typescript === undefined ? byName : rows.filter((r) => notOffered(r) && (!isExact(r) || spelled(r)))
     const renamedRows = typescript !== undefined
       ? (config.includeUnresolved ? unresolved : [])
