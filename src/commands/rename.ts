@@ -32,6 +32,7 @@ import type { ApplyValidation } from "../schema/results/apply.js"
 import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
 import { fileFacts, SCRIPT_LANGUAGES } from "./graph/fileFacts.js"
 import { goMethodTies } from "./graph/goMethodTies.js"
+import { inFamily } from "./graph/languageFamily.js"
 import { refreshGraph, refreshPaths } from "./graph/refresh.js"
 import type { SymbolRow } from "./graph/find.js"
 import { pythonImporters } from "./graph/pythonImporters.js"
@@ -92,7 +93,7 @@ const byteLength = (s: string) => new TextEncoder().encode(s).length
  * read (checked again once the files are locked). Undefined when TypeScript cannot rename it; fails
  * (SPL-E140) for a member tied to one of the standard library's, which TypeScript would rename with it.
  */
-const typescriptLocations = (def: SymbolRow, newName: string) =>
+const typescriptLocations = (def: SymbolRow, newName: string, uses: ReadonlyArray<{ readonly file: string; readonly startByte: number; readonly spelled: (text: string) => boolean }>) =>
   Effect.gen(function*() {
     const syntax = yield* Syntax
     const { texts, tsconfig, conditions } = yield* workspaceScripts
@@ -102,8 +103,7 @@ const typescriptLocations = (def: SymbolRow, newName: string) =>
     const declared = facts.symbols.find((x) => x.qualifiedName === def.qualified_name && x.kind === def.kind)
     const at = declared?.nameBytes?.[0]
     if (at === undefined) return undefined
-    const offset = charOffset(home, at)
-    const found = yield* syntax.scriptRename({ files: texts, tsconfig, conditions, file: def.file, offset })
+    const found = yield* syntax.scriptRename({ files: texts, tsconfig, conditions, file: def.file, offset: charOffset(home, at) })
     if (found === undefined) return undefined
     if ("standardLibrary" in found) {
       const { container, file } = found.standardLibrary
@@ -112,11 +112,26 @@ const typescriptLocations = (def: SymbolRow, newName: string) =>
         context: { name: def.qualified_name, new_name: newName, clashes: [{ file: def.file, line: def.start_line, name: def.name, reason }] }
       }))
     }
-    if (found.locations.length === 0) return undefined
+    // A use the graph resolved to the definition that TypeScript did not offer (`const { f } =
+    // require('./m')` of `exports.f = f`: TypeScript does not follow the export into its importers
+    // from the exporting side): renamed with TypeScript's locations from the use's side, when those
+    // reach another declaration of the name in the definition's file (`exports.f`), not one the
+    // definition's own rename has (the shorthand of `module.exports = { f }`, which keeps its name).
+    const own = new Set(found.locations.filter((l) => l.file === def.file).map((l) => l.start))
+    const names = new Set(facts.symbols.filter((s) => s.qualifiedName === def.qualified_name).flatMap((s) => s.nameBytes ?? []).map((b) => charOffset(home, b)).filter((c) => !own.has(c)))
     const toByte = new Map<string, (char: number) => number>()
     const byteIn = (file: string) => toByte.get(file) ?? toByte.set(file, byteOffsets(texts.get(file)!)).get(file)!
-    const locations = found.locations.map((l) => ({ file: l.file, startByte: byteIn(l.file)(l.start) }))
-    return { texts, locations }
+    const offered = new Map(found.locations.map((l) => [`${l.file}:${byteIn(l.file)(l.start)}`, { file: l.file, startByte: byteIn(l.file)(l.start) }]))
+    for (const use of uses) {
+      const text = texts.get(use.file)
+      // Only a use spelled as the definition (not `x` of `import { f as x }`): each question costs a search.
+      if (text === undefined || offered.has(`${use.file}:${use.startByte}`) || !use.spelled(text)) continue
+      const more = yield* syntax.scriptRename({ files: texts, tsconfig, conditions, file: use.file, offset: charOffset(text, use.startByte) })
+      if (more === undefined || !("locations" in more) || !more.locations.some((l) => l.file === def.file && names.has(l.start))) continue
+      for (const l of more.locations) offered.set(`${l.file}:${byteIn(l.file)(l.start)}`, { file: l.file, startByte: byteIn(l.file)(l.start) })
+    }
+    if (offered.size === 0) return undefined
+    return { texts, locations: [...offered.values()] }
   })
 
 /** The declarations of a file the rename renames (by where their names are), old qualified name → new. */
@@ -175,6 +190,8 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
       }))
     }
     const newQualified = def.container === null ? newName : `${def.container}.${newName}`
+    /** Whether a reference's bytes in a text are the definition's name. */
+    const spelledIn = (text: string, r: RefRow) => new TextDecoder().decode(new TextEncoder().encode(text).subarray(r.start_byte, r.end_byte)) === def.name
 
     // Go: the interface that declares the method and every type satisfying it rename together (or not at all).
     const go = yield* goMethodTies(def)
@@ -185,18 +202,28 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
     const merged = yield* db.all<{ id: number; kind: string; start_byte: number }>(
       "SELECT s.id, s.kind, s.start_byte FROM symbols s WHERE s.file_id = (SELECT file_id FROM symbols WHERE id = ?) AND s.qualified_name = ? ORDER BY s.start_byte", [def.id, def.qualified_name])
     const ids = new Set([...merged.map((m) => m.id), ...tied.map((t) => t.id)])
+    const family = inFamily("f.language", def.language)
     const rows = yield* db.all<RefRow>(
       `SELECT f.path AS file, r.start_byte, r.end_byte, r.line, r.col, ${refKindText("r.kind")} AS kind, n.text AS name, r.symbol_id, ${resolutionText("r.resolution")} AS resolution
        FROM refs r JOIN files f ON f.id = r.file_id JOIN names n ON n.id = r.name_id
-       WHERE r.symbol_id IN (${[...ids].map(() => "?").join(", ")}) OR (r.symbol_id IS NULL AND r.name_id = ${NAME_ID} AND r.resolution = ${resolutionCode("name")}) ORDER BY f.path, r.start_byte`, [...ids, def.name])
+       WHERE r.symbol_id IN (${[...ids].map(() => "?").join(", ")}) OR (r.symbol_id IS NULL AND r.name_id = ${NAME_ID} AND r.resolution = ${resolutionCode("name")} AND ${family.sql}) ORDER BY f.path, r.start_byte`, [...ids, def.name, ...family.params])
+    // Go: `x.Method()` on a receiver of unknown type may be this method: listed, never skipped in silence.
+    rows.push(...(go?.unknownReceivers ?? []).filter((u) => !rows.some((r) => r.file === u.file && r.start_byte === u.start_byte)))
+    rows.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.start_byte - b.start_byte))
     const isExact = (r: RefRow) => r.symbol_id !== null && ids.has(r.symbol_id) && r.resolution === "exact"
     const exact = rows.filter(isExact)
     const byName = rows.filter((r) => !isExact(r))
     // TS/JS: TypeScript's own LanguageService over the workspace's scripts, which knows the types of
     // receivers (`box.get()` on a typed value) the graph can only match by name; the graph otherwise.
-    const typescript = SCRIPT_LANGUAGES.has(def.language) && config.engine !== "graph" ? yield* typescriptLocations(def, newName) : undefined
+    const typescript = SCRIPT_LANGUAGES.has(def.language) && config.engine !== "graph" ? yield* typescriptLocations(def, newName, exact.map((r) => ({ file: r.file, startByte: r.start_byte, spelled: (text: string) => spelledIn(text, r) }))) : undefined
+    // Uses the graph knows (by name, or resolved to the definition) that TypeScript did not offer: listed
+    // as unresolved, never skipped in silence (`module.exports = { f }` keeps its export name, and
+    // TypeScript is right not to rename `require('./m').f`; a use it cannot see would break).
+    const notOffered = (r: RefRow) => typescript !== undefined && !typescript.locations.some((l) => l.file === r.file && l.startByte === r.start_byte)
+    const spelled = (r: RefRow) => spelledIn(typescript?.texts.get(r.file) ?? "", r)
+    const unresolved = typescript === undefined ? byName : rows.filter((r) => notOffered(r) && (!isExact(r) || spelled(r)))
     const renamedRows = typescript !== undefined
-      ? (config.includeUnresolved ? byName.filter((r) => !typescript.locations.some((l) => l.file === r.file && l.startByte === r.start_byte)) : [])
+      ? (config.includeUnresolved ? unresolved : [])
       : config.includeUnresolved ? rows : exact
     // Python: every `from m import name` that reaches the definition, also where the name has no other
     // use (a re-export); none for a class member (an imported name of the same spelling is another symbol).
@@ -368,8 +395,6 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
         files: verdicts.map((v) => ({ file: v.file, ...v.verdict }))
       }
       const renamedSites = new Set([...plans].flatMap(([file, plan]) => plan.sites.map((x) => `${file}:${x.startByte}`)))
-      // Uses the graph knows only by name and TypeScript did not rename: listed for the reader.
-      const unresolved = typescript === undefined ? byName : byName.filter((r) => !typescript.locations.some((l) => l.file === r.file && l.startByte === r.start_byte))
       const base = {
         symbol: { name: def.name, qualified_name: def.qualified_name, kind: def.kind, file: def.file, line: def.start_line, language: def.language },
         new_name: newName,

@@ -72,7 +72,7 @@ describe("the graph's schema", () => {
     const before = damaged.bytes
     const r = await runGraph(refsCommand({ name: "makeCircle" }), fixtureFs(), damaged)
     expect(r.error?.code).toBe("SPL-E091")
-    expect(r.error?.message).toMatch(/from schema version 4 to 5: .*NOT NULL/)
+    expect(r.error?.message).toMatch(new RegExp(`from schema version 4 to ${SCHEMA_VERSION}: .*NOT NULL`))
     expect(damaged.saves).toBe(0)
     expect(damaged.bytes).toBe(before)
   })

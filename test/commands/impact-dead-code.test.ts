@@ -2,6 +2,8 @@
 import { describe, expect, it } from "vitest"
 import { deadCodeCommand } from "../../src/commands/graph/deadCode.js"
 import { impactCommand } from "../../src/commands/graph/impact.js"
+import { refsCommand } from "../../src/commands/graph/refs.js"
+import { rename } from "../../src/commands/rename.js"
 import { runGraph, SavedGraph } from "../support/graph.js"
 import { MemoryFs } from "../support/memory.js"
 
@@ -51,5 +53,21 @@ describe("splice dead-code on the memory layers", () => {
     const under = await runGraph(deadCodeCommand({ includeExported: true, path: "src/box.ts" }), mem, new SavedGraph())
     expect(dead(under)).toEqual([["Box.unusedMethod", true], ["b", true]])
     expect((await runGraph(deadCodeCommand({ includeExported: false, path: "nowhere" }), mem, new SavedGraph())).error?.code).toBe("SPL-E020")
+  })
+
+  it("a method called only by name counts for every method of that name: a .d.ts declaring the same class (as commander ships) or another class does not take the uses away (refs, rename's note and dead-code agree with delete)", async () => {
+    const mem = new MemoryFs()
+    mem.put("lib/cmd.js", "class Command {\n  make(name) { return new Command(); }\n  sub(name, desc) {\n    const cmd = this.make(name);\n    if (desc) cmd.describe(desc);\n    return cmd;\n  }\n  describe(str) { this._d = str; return this; }\n}\nfunction helper(x) { return x.describe('y'); }\nmodule.exports = { helper };\n")
+    mem.put("typings/index.d.ts", "export declare class Command {\n  describe(str: string): this;\n}\n")
+    mem.put("lib/other.js", "class Other {\n  describe() { return 1 }\n}\nmodule.exports = { Other };\n")
+    const dead = await runGraph(deadCodeCommand({ includeExported: false }), mem, new SavedGraph())
+    expect(dead.lines.filter((l) => l["type"] === "dead").map((l) => l["qualified_name"])).toEqual(["Command.sub"])
+    const byName = [{ file: "lib/cmd.js", line: 5, col: 19, kind: "call", resolution: "name", in: "Command.sub" }, { file: "lib/cmd.js", line: 10, col: 31, kind: "call", resolution: "name", in: "helper" }]
+    for (const file of ["lib/cmd.js", "lib/other.js", "typings/index.d.ts"]) {
+      const refs = await runGraph(refsCommand({ name: "describe", file }), mem, new SavedGraph())
+      expect(refs.last, file).toMatchObject({ references: [], by_name: byName })
+    }
+    const preview = await runGraph(rename({ symbol: "Command.describe", path: "lib/cmd.js", to: "setDescription", includeUnresolved: false, preview: true, showDiff: false, validate: "syntax", maxBytes: 1 << 24, lockTimeoutMs: 200 }), mem, new SavedGraph())
+    expect(preview.last["unresolved"]).toEqual([{ file: "lib/cmd.js", line: 10, col: 31, kind: "call", renamed: false }])
   })
 })

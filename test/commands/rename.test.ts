@@ -195,6 +195,28 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect(mem.text("src/b.ts")).toBe(B)
   })
 
+  it("JS CommonJS: `exports.f = f` renames `const { f } = require(...)` and `m.f()` in importers (TypeScript does not follow the export from its side); refs lists them", async () => {
+    const mem = new MemoryFs()
+    mem.put("lib/sim.js", "function suggestSimilar(word) { return word; }\nexports.suggestSimilar = suggestSimilar;\n")
+    mem.put("lib/main.js", "const { suggestSimilar } = require('./sim');\nconst sim = require('./sim');\nconsole.log(suggestSimilar('ok'), sim.suggestSimilar('ok'));\n")
+    const refs = await runGraph(refsCommand({ name: "suggestSimilar", kind: "function" }), mem, new SavedGraph())
+    expect((refs.last["references"] as Array<{ file: string; line: number }>).map((x) => `${x.file}:${x.line}`)).toEqual(["lib/main.js:1", "lib/main.js:3", "lib/main.js:3", "lib/sim.js:2"])
+    const r = await runGraph(rename(config("suggestSimilar", "suggestClosest", { kind: "function" })), mem, new SavedGraph())
+    expect(r.last).toMatchObject({ engine: "typescript", renamed: 6, unresolved: [] })
+    expect(mem.text("lib/sim.js")).toBe("function suggestClosest(word) { return word; }\nexports.suggestClosest = suggestClosest;\n")
+    expect(mem.text("lib/main.js")).toBe("const { suggestClosest } = require('./sim');\nconst sim = require('./sim');\nconsole.log(suggestClosest('ok'), sim.suggestClosest('ok'));\n")
+  })
+  it("JS CommonJS: `module.exports = { f }` keeps its export name (`{ f: g }`), so importers keep theirs; the uses the graph resolved are listed, not skipped in silence", async () => {
+    const mem = new MemoryFs()
+    mem.put("lib/sim.js", "function suggestSimilar(word) { return word; }\nmodule.exports = { suggestSimilar };\n")
+    const main = "const { suggestSimilar } = require('./sim');\nconsole.log(suggestSimilar('ok'));\n"
+    mem.put("lib/main.js", main)
+    const r = await runGraph(rename(config("suggestSimilar", "suggestClosest", { kind: "function" })), mem, new SavedGraph())
+    expect(r.last).toMatchObject({ engine: "typescript", renamed: 2 })
+    expect(r.last["unresolved"]).toEqual([{ file: "lib/main.js", line: 1, col: 9, kind: "import", renamed: false }, { file: "lib/main.js", line: 2, col: 13, kind: "call", renamed: false }])
+    expect(mem.text("lib/sim.js")).toBe("function suggestClosest(word) { return word; }\nmodule.exports = { suggestSimilar: suggestClosest };\n")
+    expect(mem.text("lib/main.js")).toBe(main)
+  })
   it("lists uses known only by name and renames them only with includeUnresolved", async () => {
     const mem = new MemoryFs()
     mem.put("lib.ts", "export class Store {\n  flush() { return 1 }\n}\n")
@@ -354,6 +376,18 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect(mem.text("fcgi/fcgi.go")).toBe("package fcgi\n\ntype kind uint8\n\nfunc write(recType kind, n int) kind {\n\treturn recType + 1\n}\n")
   })
 
+  it("Go: calls on range variables (a slice, a variadic parameter, a map's values, a channel) are renamed with a tied method; a receiver of unknown type is listed as unresolved", async () => {
+    const mem = new MemoryFs()
+    mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")
+    const src = "package shapes\n\ntype Shape interface{ Area() float64 }\n\ntype Rect struct{ W, H float64 }\n\nfunc (r Rect) Area() float64 { return r.W * r.H }\n\ntype Box struct{ inner Shape }\n\n" +
+      "func Many(ss []Shape, more ...Shape) (t float64) {\n\tfor _, s := range ss {\n\t\tt += s.Area()\n\t}\n\tfor _, s := range more {\n\t\tt += s.Area()\n\t}\n" +
+      "\tm := map[string]Shape{}\n\tfor _, s := range m {\n\t\tt += s.Area()\n\t}\n\tc := make(chan Shape)\n\tfor s := range c {\n\t\tt += s.Area()\n\t}\n\tvar b Box\n\tt += b.inner.Area()\n\treturn\n}\n"
+    mem.put("shapes/shapes.go", src)
+    const r = await runGraph(rename(config("Rect.Area", "Size")), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(r.last).toMatchObject({ renamed: 6, tied: [{ qualified_name: "Shape.Area" }], unresolved: [{ file: "shapes/shapes.go", line: 27, col: 15, kind: "call", renamed: false }] })
+    expect(mem.text("shapes/shapes.go")).toBe(src.replaceAll("Area()", "Size()").replace("b.inner.Size()", "b.inner.Area()"))
+  })
   it("Go: a method tied to an interface renames the interface's method, every implementation's and their calls together; undo takes all back", async () => {
     const mem = new MemoryFs()
     mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")

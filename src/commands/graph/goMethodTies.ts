@@ -7,7 +7,7 @@
  * of the workspace that satisfies one cannot have that method renamed.
  */
 import * as Effect from "effect/Effect"
-import { refKindCode } from "../../domain/graph/schema.js"
+import { NAME_ID, refKindCode, refKindText, resolutionText } from "../../domain/graph/schema.js"
 import { grammarForPath } from "../../domain/languages.js"
 import { type GoType, goSignature, tiedMethods } from "../../domain/rename/goMethodSets.js"
 import { GraphDb } from "../../../services/GraphDb.js"
@@ -34,7 +34,12 @@ export interface GoTies {
   readonly external: ReadonlyArray<{ readonly name: string; readonly file: string; readonly line: number }>
   /** The workspace's types whose method is renamed, and the external interfaces, for a refusal's message. */
   readonly implementers: ReadonlyArray<string>
+  /** Calls and reads of `x.Name` on a receiver whose type the graph does not know (a field, a call's
+   * result): not resolved to any declaration, so a rename lists them rather than skip them in silence. */
+  readonly unknownReceivers: ReadonlyArray<UnknownReceiverRow>
 }
+
+export interface UnknownReceiverRow { file: string; start_byte: number; end_byte: number; line: number; col: number; kind: string; name: string; symbol_id: null; resolution: "exact" | "name" }
 
 const dirOf = (file: string) => (file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : ".")
 const lastSegment = (importPath: string) => importPath.replace(/\/v\d+$/, "").split("/").pop()!.replace(/^go-/, "")
@@ -155,11 +160,18 @@ export const goMethodTies = (def: SymbolRow) =>
       const m = (methodsOf.get(t.key) ?? []).find((x) => x.name === def.name)
       if (m !== undefined) tied.push({ id: m.id, file: m.file, qualified_name: m.qualified_name, kind: m.kind, container: m.container, start_byte: m.start_byte, start_line: m.start_line })
     }
+    const unresolvedUses = yield* db.all<UnknownReceiverRow & { file_id: number; qualifier: string }>(
+      `SELECT r.file_id, f.path AS file, r.start_byte, r.end_byte, r.line, r.col, ${refKindText("r.kind")} AS kind, n.text AS name, r.symbol_id, ${resolutionText("r.resolution")} AS resolution, q.text AS qualifier
+       FROM refs r JOIN files f ON f.id = r.file_id JOIN names n ON n.id = r.name_id JOIN names q ON q.id = r.qualifier_id
+       WHERE f.language = 'go' AND r.name_id = ${NAME_ID} AND r.symbol_id IS NULL AND r.kind IN (${refKindCode("call")}, ${refKindCode("read")}) ORDER BY f.path, r.start_byte`, [def.name])
+    const unknownReceivers = unresolvedUses.filter((r) => qualified(r.file_id, r.qualifier) === undefined)
+      .map(({ file_id: _, qualifier: __, ...r }) => r)
     const label = (t: GoType) => (t === PREDECLARED_ERROR || !t.external ? t.name : `${t.key.slice(3).split("\0")[0]!.split("/").pop()}.${t.name}`)
     return {
       tied,
       external: ties.external.map((t) => ({ name: label(t), file: t.file, line: t.line })),
-      implementers: ties.group.filter((t) => !t.interface).map(label)
+      implementers: ties.group.filter((t) => !t.interface).map(label),
+      unknownReceivers
     } satisfies GoTies
   })
 

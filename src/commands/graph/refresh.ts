@@ -812,8 +812,10 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
         const family = SCRIPT_LANGUAGES.has(language) ? SCRIPT_LANGUAGES : new Set([language])
         const candidates = (yield* lookup(name)).filter((s) => family.has(languageById.get(s.file_id) ?? "") &&
           (binding === "member" ? s.kind === "method" : s.container === null && s.exported === 0))
-        const guess = candidates.find((s) => s.exported === 1) ?? candidates[0]
-        return guess === undefined ? [null, "none"] : [guess.id, "name"]
+        // Several candidates (a class's method and the same class in a .d.ts, two classes' `describe`):
+        // no one of them is the guess, so the use counts by name for each (refs, dead-code, rename, delete).
+        if (candidates.length > 1) return [null, "name"]
+        return candidates.length === 0 ? [null, "none"] : [candidates[0]!.id, "name"]
       })
 
     // Python and Go have their own scope rules (resolveMembers.ts).

@@ -8,6 +8,7 @@ import type { Catalog } from "../../domain/locale/index.js"
 import { GraphDb } from "../../../services/GraphDb.js"
 import { Output } from "../../../services/Output.js"
 import { SYMBOL_COLUMNS, symbolJson, type SymbolRow } from "./find.js"
+import { inFamily } from "./languageFamily.js"
 import { resolveSymbol } from "./resolveSymbol.js"
 import { refreshGraph } from "./refresh.js"
 import type { RefKind } from "../../domain/graph/facts.js"
@@ -25,15 +26,19 @@ export const refsCommand = (config: RefsConfig) =>
     const output = yield* Output
     yield* refreshGraph({ full: false, progress: true })
     const def = yield* resolveSymbol(config)
+    // Declarations of the same name in the same file are one name (`exports.f = f` of `function f`,
+    // which its importers resolve to; a class and its namespace): their references are the definition's.
+    const ids = new Set((yield* db.all<{ id: number }>("SELECT id FROM symbols WHERE file_id = (SELECT file_id FROM symbols WHERE id = ?) AND qualified_name = ?", [def.id, def.qualified_name])).map((m) => m.id).concat(def.id))
+    const family = inFamily("f.language", def.language)
     const refs = yield* db.all<{ file: string; line: number; col: number; kind: RefKind; resolution: "exact" | "name"; symbol_id: number | null; enclosing: string | null; enclosing_file: string | null }>(
       `SELECT f.path AS file, r.line, r.col, ${refKindText("r.kind")} AS kind, ${resolutionText("r.resolution")} AS resolution, r.symbol_id, e.qualified_name AS enclosing, ef.path AS enclosing_file
        FROM refs r JOIN files f ON f.id = r.file_id LEFT JOIN symbols e ON e.id = r.enclosing_symbol_id LEFT JOIN files ef ON ef.id = e.file_id
-       WHERE r.symbol_id = ? OR (r.symbol_id IS NULL AND r.name_id = ${NAME_ID} AND r.resolution = ${resolutionCode("name")}) ORDER BY f.path, r.line, r.col`, [def.id, def.name])
-    const all = refs.map((r) => ({ file: r.file, line: r.line, col: r.col, kind: r.kind, resolution: r.symbol_id === def.id ? r.resolution : "name" as const, in: r.enclosing }))
+       WHERE r.symbol_id IN (${[...ids].map(() => "?").join(", ")}) OR (r.symbol_id IS NULL AND r.name_id = ${NAME_ID} AND r.resolution = ${resolutionCode("name")} AND ${family.sql}) ORDER BY f.path, r.line, r.col`, [...ids, def.name, ...family.params])
+    const all = refs.map((r) => ({ file: r.file, line: r.line, col: r.col, kind: r.kind, resolution: r.symbol_id !== null && ids.has(r.symbol_id) ? r.resolution : "name" as const, in: r.enclosing }))
     const references = all.filter((r) => r.resolution === "exact")
     const byName = all.filter((r) => r.resolution === "name")
     const callers = [...new Map(refs.filter((r): r is typeof r & { enclosing: string; enclosing_file: string } => r.kind === "call" && r.enclosing !== null).map((r) => [`${r.enclosing_file}:${r.enclosing}`, {
-      name: r.enclosing, file: r.enclosing_file, resolution: r.symbol_id === def.id ? r.resolution : "name"
+      name: r.enclosing, file: r.enclosing_file, resolution: r.symbol_id !== null && ids.has(r.symbol_id) ? r.resolution : "name"
     }])).values()]
     const calleeRows = yield* db.all<SymbolRow & { resolution: "exact" | "name"; call_line: number }>(
       `SELECT ${SYMBOL_COLUMNS}, ${resolutionText("r.resolution")} AS resolution, r.line AS call_line FROM refs r JOIN symbols s ON s.id = r.symbol_id JOIN files f ON f.id = s.file_id

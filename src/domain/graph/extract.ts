@@ -2,6 +2,7 @@
  * From query captures to a file's facts: definitions with kinds, containers, signatures, parameters,
  * return types and export status; references with their enclosing function; imports. Pure.
  */
+import { goRangeType, type RangeRole } from "./goRangeTypes.js"
 import type { Capture } from "../../../services/Syntax.js"
 import type { FileFacts, ImportedName, ImportFact, RefFact, RefKind, Span, SymbolFact, SymbolKind } from "./facts.js"
 import { byteOffsets } from "./offsets.js"
@@ -58,13 +59,20 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
   const rawRefs: Array<{ kind: RefKind; name: Capture; node: Capture; qualifier?: Capture }> = []
   const importMatches = new Map<number, Capture[]>()
   const scoping = new Scoping()
+  const ranges: Array<{ name: string; at: number; role: RangeRole; over: string; overAt: number }> = []
 
   for (const m of matches) {
     const by = (n: string) => m.find((c) => c.name === n)
     if (m.length === 1 && scoping.take(m[0]!, slice)) continue
-    const typedName = by("typed.name"), typedType = by("typed.type"), typedCall = by("typed.call")
+    const rangeVar = by("range.key") ?? by("range.value"), over = by("range.over")
+    if (rangeVar !== undefined && over !== undefined) {
+      ranges.push({ name: slice(rangeVar), at: rangeVar.start, role: rangeVar.name === "range.key" ? "key" : "value", over: slice(over), overAt: over.start })
+      continue
+    }
+    const typedName = by("typed.name"), typedType = by("typed.type"), typedCall = by("typed.call"), variadic = by("typed.variadic")
     if (typedName !== undefined) {
       if (typedType !== undefined) scoping.typed(slice(typedName), typedName.start, slice(typedType))
+      else if (variadic !== undefined) scoping.typed(slice(typedName), typedName.start, `...${slice(variadic)}`)
       // Python `x = f(…)`: typed by what f returns (a class's instance, a function's annotated result).
       else if (typedCall !== undefined) scoping.typed(slice(typedName), typedName.start, slice(typedCall), true)
       continue
@@ -223,6 +231,19 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     if (language === "go") importNames.add(i.namespace ?? i.module.split("/").pop()!)
   }
   for (const n of importNames) known.add(n)
+  // Go range variables, in rounds: a range over an outer range's variable is typed once that one is
+  // (the scopes are indexed again per round, not per variable: a file has hundreds of ranges).
+  for (let pending = ranges; pending.length > 0;) {
+    const left = pending.filter((r) => {
+      const over = scoping.declaredType(r.over, r.overAt)
+      const type = over === undefined ? undefined : goRangeType(over, r.role)
+      if (type !== undefined) scoping.typed(r.name, r.at, type)
+      return type === undefined
+    })
+    if (left.length === pending.length) break
+    scoping.reindex()
+    pending = left
+  }
   const memberReads = language === "python" || language === "go"
   if (memberReads) {
     // Calls and type uses before reads of the same name, qualified reads before bare ones.
@@ -363,10 +384,10 @@ const qualifierText = (language: string, q: string): string => {
  */
 class Scoping {
   private readonly scopes: Array<{ start: number; end: number }> = []
-  private readonly binds: Array<{ name: string; at: number; global: boolean; typed?: boolean; type?: string }> = []
+  private readonly binds: Array<{ name: string; at: number; global: boolean; typed?: boolean; type?: string; declared?: string }> = []
   private readonly skips = new Set<number>()
   private readonly writes = new Set<number>()
-  private byName: Map<string, Array<{ start: number; end: number; types: Set<string | undefined> }>> | undefined
+  private byName: Map<string, Array<{ start: number; end: number; types: Set<string | undefined>; declared: Set<string | undefined> }>> | undefined
   private globalNames: Set<string> | undefined
 
   take(c: Capture, slice: (c: Capture) => string): boolean {
@@ -382,15 +403,31 @@ class Scoping {
   typed(name: string, at: number, typeText: string, call = false): void {
     const named = /^\*?\s*([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)?)\s*(\[[\s\S]*\])?$/.exec(typeText)?.[1]
     const type = named === undefined ? undefined : call ? `${named}()` : named
-    this.binds.push({ name, at, global: false, typed: true, ...(type !== undefined ? { type } : {}) })
+    this.binds.push({ name, at, global: false, typed: true, declared: typeText, ...(type !== undefined ? { type } : {}) })
+  }
+
+  /** Bindings were added after a question: the next one indexes them. */
+  reindex(): void {
+    this.byName = undefined
+  }
+
+  /** The type text a local was declared with (`[]Shape`, `map[string]*T`), when its innermost binding scope gives it exactly one. */
+  declaredType(name: string, at: number): string | undefined {
+    const best = this.scopeOf(name, at)
+    return best !== undefined && best.declared.size === 1 ? [...best.declared][0] : undefined
   }
 
   /** The named type of the local `name` seen at a position, when its innermost binding scope gives it exactly one. */
   typeOf(name: string, at: number): string | undefined {
-    if (this.byName === undefined) this.byName = this.index()
-    let best: { start: number; end: number; types: Set<string | undefined> } | undefined
-    for (const s of this.byName.get(name) ?? []) if (s.start <= at && at < s.end && (best === undefined || s.start >= best.start)) best = s
+    const best = this.scopeOf(name, at)
     return best !== undefined && best.types.size === 1 ? [...best.types][0] : undefined
+  }
+
+  private scopeOf(name: string, at: number) {
+    if (this.byName === undefined) this.byName = this.index()
+    let best: { start: number; end: number; types: Set<string | undefined>; declared: Set<string | undefined> } | undefined
+    for (const s of this.byName.get(name) ?? []) if (s.start <= at && at < s.end && (best === undefined || s.start >= best.start)) best = s
+    return best
   }
 
   skipped(at: number): boolean {
@@ -440,7 +477,7 @@ class Scoping {
       inner.push(stack[stack.length - 1])
     }
     const typedAt = new Set(binds.filter((b) => b.typed === true).map((b) => b.at))
-    const out = new Map<string, Array<{ start: number; end: number; types: Set<string | undefined> }>>()
+    const out = new Map<string, Array<{ start: number; end: number; types: Set<string | undefined>; declared: Set<string | undefined> }>>()
     const globals = new Set<string>()
     binds.forEach((b, i) => {
       if (b.global && inner[i] !== undefined) globals.add(`${inner[i]!.start}:${b.name}`)
@@ -452,9 +489,12 @@ class Scoping {
       if (s === undefined || globals.has(`${s.start}:${b.name}`)) continue
       const list = out.get(b.name) ?? []
       let entry = list.find((e) => e.start === s.start && e.end === s.end)
-      if (entry === undefined) list.push(entry = { ...s, types: new Set() })
+      if (entry === undefined) list.push(entry = { ...s, types: new Set(), declared: new Set() })
       // A typed binding and the plain @local capture of the same identifier are one binding.
-      if (b.typed === true || !typedAt.has(b.at)) entry.types.add(b.type)
+      if (b.typed === true || !typedAt.has(b.at)) {
+        entry.types.add(b.type)
+        entry.declared.add(b.declared)
+      }
       out.set(b.name, list)
     }
     return out

@@ -146,7 +146,7 @@ const go = `
 (identifier) @ref.read
 (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] body: (literal_value (keyed_element key: (literal_element (identifier) @skip))))
 (literal_element (literal_value (keyed_element key: (literal_element (identifier) @skip))))
-[(function_declaration) (method_declaration) (func_literal)] @scope
+[(function_declaration) (method_declaration) (func_literal) (for_statement)] @scope
 (parameter_declaration name: (identifier) @local)
 (variadic_parameter_declaration name: (identifier) @local)
 (short_var_declaration left: (expression_list (identifier) @local))
@@ -156,6 +156,10 @@ const go = `
 (type_switch_statement alias: (expression_list (identifier) @local))
 (receive_statement left: (expression_list (identifier) @local))
 (parameter_declaration name: (identifier) @typed.name type: (_) @typed.type)
+(variadic_parameter_declaration name: (identifier) @typed.name type: (_) @typed.variadic)
+(range_clause left: (expression_list . (identifier) @range.key) right: (identifier) @range.over)
+(range_clause left: (expression_list . (_) . (identifier) @range.value) right: (identifier) @range.over)
+(short_var_declaration left: (expression_list . (identifier) @typed.name) right: (expression_list . (call_expression function: (identifier) @_make (#eq? @_make "make") arguments: (argument_list . (_) @typed.type))))
 (var_spec name: (identifier) @typed.name type: (_) @typed.type)
 (short_var_declaration left: (expression_list . (identifier) @typed.name) right: (expression_list . [(composite_literal type: (_) @typed.type) (unary_expression operand: (composite_literal type: (_) @typed.type)) (type_assertion_expression type: (_) @typed.type)]))
 (import_spec name: (package_identifier)? @import.namespace path: (interpreted_string_literal) @module) @import

@@ -97,6 +97,15 @@ export const MIGRATIONS: ReadonlyArray<ReadonlyArray<string>> = [
     "CREATE INDEX refs_name ON refs(name_id)",
     "CREATE INDEX refs_symbol ON refs(symbol_id) WHERE symbol_id IS NOT NULL",
     `CREATE INDEX refs_calls ON refs(enclosing_symbol_id) WHERE kind = ${CALL}`
+  ],
+  [
+    // A TS/JS member call known only by name, with several methods of that name, was stored as a use of
+    // one of them (the exported one: a .d.ts's declaration of the class), hidden from the others' refs
+    // and dead-code. It is now a use by name of each (no target), as a new index stores it.
+    `UPDATE refs SET symbol_id = NULL WHERE resolution = ${resolutionCode("name")} AND symbol_id IS NOT NULL
+       AND binding_id = (SELECT id FROM bindings WHERE text = 'member')
+       AND (SELECT count(*) FROM symbols s JOIN files f ON f.id = s.file_id
+            WHERE s.name = (SELECT text FROM names WHERE id = refs.name_id) AND s.kind = 'method' AND f.language IN ('typescript', 'tsx', 'javascript')) > 1`
   ]
 ]
 
