@@ -98,3 +98,13 @@ describe("human error rendering", () => {
     expect(diag).toContain("m.rs:2:5: error E0308: mismatched types\n    help: use 1")
   })
 })
+
+describe("splice check's summary line", () => {
+  it("says ok only when every checker gave a verdict", async () => {
+    const { enCommands } = await import("../../src/domain/locale/enCommands.js")
+    const { ptBRCommands } = await import("../../src/domain/locale/ptBRCommands.js")
+    expect(enCommands.check.ok(1, ["passed"], "passed", undefined, 0)).toBe("ok: 1 file(s); syntax passed; compiler passed\n")
+    expect(enCommands.check.ok(1, ["passed"], "failed_to_run", "go vet exited with 1", 0)).toBe("not fully checked: 1 file(s); syntax passed; compiler failed_to_run (go vet exited with 1)\n")
+    expect(ptBRCommands.check.ok(1, ["passed"], "failed_to_run", undefined, 0)).toMatch(/^verificação incompleta: 1 arquivo;/)
+  })
+})

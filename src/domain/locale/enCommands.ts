@@ -97,7 +97,8 @@ export const enCommands: CommandTexts = {
   check: {
     diagnostic: (file, line, column, severity, code, message) => `${file || "(project)"}:${line}:${column}: ${severity}${code ? ` ${code}` : ""}: ${message}\n`,
     ok: (files, syntax, compiler, reason, warnings) =>
-      `ok: ${files} file(s); syntax ${syntax.join("/")}; compiler ${compiler}${reason ? ` (${reason})` : ""}${warnings > 0 ? `; ${warnings} warning(s)` : ""}\n`
+      // A checker that gave no verdict leaves the files unchecked by it: not "ok".
+      `${compiler === "failed_to_run" ? "not fully checked" : "ok"}: ${files} file(s); syntax ${syntax.join("/")}; compiler ${compiler}${reason ? ` (${reason})` : ""}${warnings > 0 ? `; ${warnings} warning(s)` : ""}\n`
   },
   graph: {
     indexed: (s) =>

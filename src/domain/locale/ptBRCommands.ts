@@ -166,7 +166,7 @@ export const ptBRCommands: CommandTexts = {
     diagnostic: (file, line, column, severity, code, message) =>
       `${file || "(projeto)"}:${line}:${column}: ${severities[severity] ?? severity}${code ? ` ${code}` : ""}: ${message}\n`,
     ok: (files, syntax, compiler, reason, warnings) =>
-      `ok: ${plural(files, "arquivo", "arquivos")}; sintaxe ${syntax.map((s) => statuses[s] ?? s).join("/")}; compilador ${statuses[compiler] ?? compiler}${reason ? ` (${reason})` : ""}${warnings > 0 ? `; ${plural(warnings, "aviso", "avisos")}` : ""}\n`
+      `${compiler === "failed_to_run" ? "verificação incompleta" : "ok"}: ${plural(files, "arquivo", "arquivos")}; sintaxe ${syntax.map((s) => statuses[s] ?? s).join("/")}; compilador ${statuses[compiler] ?? compiler}${reason ? ` (${reason})` : ""}${warnings > 0 ? `; ${plural(warnings, "aviso", "avisos")}` : ""}\n`
   },
   graph: {
     indexed: (s) =>
