@@ -31,10 +31,10 @@ import { outcomeOf } from "../cli/outcome.js"
 import { bigIntsAsNumbers, jsonText } from "../domain/jsonText.js"
 import { errorObject, humanError } from "../domain/render.js"
 import { similarNames } from "../domain/similarity.js"
-import { snakeName } from "../spec/param.js"
-import { toolHint } from "./toolHint.js"
 import { SpliceError, spliceError } from "../domain/SpliceError.js"
 import type { AnyCommandSpec } from "../spec/command.js"
+import { snakeName } from "../spec/param.js"
+import { toolHint } from "./toolHint.js"
 import { RequestOutput } from "./requestOutput.js"
 import { inputSchemaOf, loadOutputSchemas, outputSchemaOf, toolDescription, valuesFromArguments } from "./toolSchema.js"
 import { Workspaces } from "./workspaces.js"
@@ -44,7 +44,6 @@ export interface McpOptions {
   readonly version: string
   readonly specs: ReadonlyArray<AnyCommandSpec>
 }
-
 
 export const mcpServer = (options: McpOptions) =>
   Effect.scoped(Effect.gen(function*() {
