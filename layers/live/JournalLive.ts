@@ -368,6 +368,9 @@ export const makeJournal = (
         const checked = yield* recordOf(id, intent.value, "pending", undefined)
         if (checked.kind !== "tx") return checked
         const state = yield* readJson(childPath(dir, "state.json"))
+        // No state.json: pending, unless a prune removed the entry meanwhile (it takes intent.json
+        // first, see removeEntry): a finished entry half removed must never read as pending.
+        if (state === undefined && (yield* store.lstat(childPath(dir, "intent.json")))._tag === "None") return GONE
         const s = state?.ok === true && isRecord(state.value) ? state.value as unknown as StateFile : undefined
         if (state !== undefined && (s === undefined || !["committed", "rolled_back", "undone"].includes(s.state))) {
           return problem("damaged", "state.json is unreadable")
@@ -522,8 +525,16 @@ export const makeJournal = (
      */
     let pruneDue = false
 
+    /**
+     * A file goes in one unlink. A directory (the first layout) goes file by file: its intent.json
+     * first, so that a reader never sees a finished entry's intent without its state.json (which
+     * would read as pending, and be rolled back by the next recovery). Without an intent it reads
+     * as unfinished, or gone.
+     */
     const removeEntry = (l: Listed) =>
-      l.tx?.layout === "directory" ? Effect.flatMap(txDir(l.tx.id), store.removeDirectory) : Effect.flatMap(inTx(l.name), store.remove)
+      l.tx?.layout === "directory"
+        ? Effect.flatMap(txDir(l.tx.id), (dir) => Effect.zipRight(store.remove(childPath(dir, "intent.json")), store.removeDirectory(dir)))
+        : Effect.flatMap(inTx(l.name), store.remove)
 
     /**
      * Drop the oldest finished entries beyond the limits. Entries begun and not finished (in this

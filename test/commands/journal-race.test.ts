@@ -165,4 +165,34 @@ describe("a scan racing another process's transaction", () => {
     expect(r.logs.join("\n")).toMatch(/quarantine/)
     expect(mem.exists(tx)).toBe(false)
   })
+
+  it("an entry of the first layout (a directory) pruned while a scan reads it: never read as pending", async () => {
+    const mem = new MemoryFs({ "a.txt": "a=0\n" })
+    const old = await run(edit(oneEdit("a.txt", "a=0", "a=1")), mem, { journalLayout: "directory" })
+    expect(old.exit).toBe(0)
+    const dir = `.splice/tx/${String(old.last["tx"])}`
+    // The scan has read intent.json; the prune then takes the entry away (intent.json first,
+    // then the rest), and the scan finds no state.json: gone, not a pending transaction.
+    const fired = interleave(mem, "read", `${dir}/intent.json`, () => {
+      move(mem, `${dir}/intent.json`, undefined)
+      move(mem, `${dir}/state.json`, undefined)
+    }, "after")
+    const r = await run(recoverCommand, mem)
+    expect(fired()).toBe(true)
+    expect(r.exit).toBe(0)
+    expect(r.last).toMatchObject({ rolled_back: 0, in_progress: 0, quarantined: 0 })
+    expect(mem.text("a.txt")).toBe("a=1\n")
+  })
+
+  it("a prune removes a first-layout entry's intent.json before anything else in it", async () => {
+    const mem = new MemoryFs({ "a.txt": "v0\n" })
+    const history = { count: 2, bytes: 1 << 30, checkFrom: 1 }
+    for (let i = 0; i < 3; i++) expect((await run(edit(oneEdit("a.txt", `v${i}`, `v${i + 1}`)), mem, { journalLayout: "directory", history })).exit).toBe(0)
+    const removes = mem.log.filter((l) => l.startsWith("remove .splice/tx/"))
+    expect(removes.length).toBeGreaterThanOrEqual(2)
+    const [first, second] = removes
+    expect(first).toMatch(/^remove \.splice\/tx\/[^/]+\/intent\.json$/)
+    expect(second).toBe(first!.replace(/\/intent\.json$/, ""))
+    expect(mem.text("a.txt")).toBe("v3\n")
+  })
 })
