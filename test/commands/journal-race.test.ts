@@ -11,6 +11,7 @@
 import { describe, expect, it } from "vitest"
 import { edit } from "../../src/commands/edit.js"
 import { recoverCommand } from "../../src/commands/recover.js"
+import { undo } from "../../src/commands/undo.js"
 import { oneEdit } from "../support/configs.js"
 import { isStateMark, txNames } from "../support/journal.js"
 import { MemoryFs, MemoryLocks, run } from "../support/memory.js"
@@ -194,5 +195,47 @@ describe("a scan racing another process's transaction", () => {
     expect(first).toMatch(/^remove \.splice\/tx\/[^/]+\/intent\.json$/)
     expect(second).toBe(first!.replace(/\/intent\.json$/, ""))
     expect(mem.text("a.txt")).toBe("v3\n")
+  })
+
+  /** a.txt with a second name (the memory disk reports nlink; the other name's writer holds the identity's lock). */
+  const linked = (mem: MemoryFs) => {
+    const e = mem.entries.get(mem.abs("a.txt"))
+    if (e?.kind === "file") e.nlink = 2
+    return `inode:mem:${mem.abs("a.txt")}` as const
+  }
+
+  it("recovery of a hard-linked file's transaction waits for a writer through its other name (no restore under its feet)", async () => {
+    const mem = new MemoryFs({ "a.txt": "a=0\n" })
+    const identity = linked(mem)
+    mem.crashWhen = isStateMark
+    await run(edit(oneEdit("a.txt", "a=0", "a=1")), mem)
+    mem.restart()
+    expect(mem.text("a.txt")).toBe("a=1\n") // written in place, never committed: abandoned
+    const locks = new MemoryLocks()
+    // A live writer through b.txt (the same inode) holds b.txt's lock and the identity's, not a.txt's.
+    locks.held.add("b.txt")
+    locks.held.add(identity)
+    const busy = await run(recoverCommand, mem, { locks })
+    expect(busy.exit).toBe(0)
+    expect(busy.last).toMatchObject({ rolled_back: 0, in_progress: 1 })
+    expect(mem.text("a.txt")).toBe("a=1\n")
+    locks.held.clear()
+    const done = await run(recoverCommand, mem, { locks })
+    expect(done.last).toMatchObject({ rolled_back: 1 })
+    expect(mem.text("a.txt")).toBe("a=0\n")
+  })
+
+  it("undo of a hard-linked file waits for a writer through its other name", async () => {
+    const mem = new MemoryFs({ "a.txt": "a=0\n" })
+    const identity = linked(mem)
+    expect((await run(edit(oneEdit("a.txt", "a=0", "a=1")), mem)).exit).toBe(0)
+    const locks = new MemoryLocks()
+    locks.held.add(identity)
+    const r = await run(undo({ lockTimeoutMs: 50 }), mem, { locks })
+    expect(r.error?.code).toBe("SPL-E032")
+    expect(mem.text("a.txt")).toBe("a=1\n")
+    locks.held.clear()
+    expect((await run(undo({ lockTimeoutMs: 50 }), mem, { locks })).exit).toBe(0)
+    expect(mem.text("a.txt")).toBe("a=0\n")
   })
 })
