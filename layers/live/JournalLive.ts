@@ -1,7 +1,7 @@
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { spliceError } from "../../src/domain/SpliceError.js"
+import { type SpliceError, spliceError } from "../../src/domain/SpliceError.js"
 import { parseWorkspacePath, STATE_DIR, statePath, WORKSPACE_ROOT, type WorkspacePath } from "../../src/domain/workspacePath.js"
 import { childPath, FileStore, type FileStoreService, type ResolvedPath } from "../../services/FileStore.js"
 import { Hasher, type HasherService } from "../../services/Hasher.js"
@@ -125,8 +125,15 @@ type Entry =
   | { readonly kind: "problem"; readonly problem: JournalProblem }
   /** No intent: a begin in progress, or one that died before touching anything. */
   | { readonly kind: "unfinished"; readonly abandoned: boolean }
+  /**
+   * Listed, but no longer under that name when read: its owner committed or rolled it back (a
+   * rename), or another process pruned, removed or quarantined it. Nothing to do with it here.
+   */
+  | { readonly kind: "gone" }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
+
+const GONE: Entry = { kind: "gone" }
 
 /** The intent's shape, checked field by field: anything off is damage, never a crash. */
 const validIntent = (v: unknown, id: string): string | undefined => {
@@ -333,13 +340,23 @@ export const makeJournal = (
         return { kind: "tx", record, bytes: typeof body.bytes === "number" ? body.bytes : 0 } satisfies Entry as Entry
       })
 
+    /**
+     * A read of an entry failed: damage if the entry is still there, GONE if it went away meanwhile
+     * (the scans list names, then read them, while other processes commit, roll back and prune).
+     */
+    const damagedUnlessGone = (at: Effect.Effect<ResolvedPath, SpliceError>, id: string, reason: string): Effect.Effect<Entry, never> =>
+      Effect.map(
+        Effect.either(Effect.flatMap(at, store.lstat)),
+        (st): Entry => (st._tag === "Right" && st.right._tag === "None" ? GONE : { kind: "problem", problem: { id, kind: "damaged", reason } })
+      )
+
     /** The first layout: a directory of owner.json, orig-<n>, intent.json, state.json. */
     const readDirectoryEntry = (id: string): Effect.Effect<Entry, never> =>
       Effect.gen(function*() {
         const problem = (kind: JournalProblem["kind"], reason: string): Entry => ({ kind: "problem", problem: { id, kind, reason } })
         const dir = yield* txDir(id)
         const st = yield* store.lstat(dir)
-        if (st._tag === "None") return { kind: "unfinished", abandoned: false } satisfies Entry as Entry
+        if (st._tag === "None") return GONE
         if (st.value.kind !== "directory") return problem("damaged", `a ${st.value.kind} in place of a transaction directory`)
         const intent = yield* readJson(childPath(dir, "intent.json"))
         if (intent === undefined) {
@@ -351,6 +368,9 @@ export const makeJournal = (
         const checked = yield* recordOf(id, intent.value, "pending", undefined)
         if (checked.kind !== "tx") return checked
         const state = yield* readJson(childPath(dir, "state.json"))
+        // No state.json: pending, unless a prune removed the entry meanwhile (it takes intent.json
+        // first, see removeEntry): a finished entry half removed must never read as pending.
+        if (state === undefined && (yield* store.lstat(childPath(dir, "intent.json")))._tag === "None") return GONE
         const s = state?.ok === true && isRecord(state.value) ? state.value as unknown as StateFile : undefined
         if (state !== undefined && (s === undefined || !["committed", "rolled_back", "undone"].includes(s.state))) {
           return problem("damaged", "state.json is unreadable")
@@ -360,8 +380,9 @@ export const makeJournal = (
           record: { ...checked.record, state: s?.state ?? "pending", ...(s?.undoneBy !== undefined ? { undoneBy: s.undoneBy } : {}) }
         } satisfies Entry as Entry
       }).pipe(
-        // Reading one entry must never stop the others (or the command): any failure is damage.
-        Effect.catchAll((e) => Effect.succeed<Entry>({ kind: "problem", problem: { id, kind: "damaged", reason: e.message } }))
+        // Reading one entry must never stop the others (or the command): any failure is damage,
+        // unless the entry went away under the read (pruned by another process).
+        Effect.catchAll((e) => damagedUnlessGone(txDir(id), id, e.message))
       )
 
     /** The transaction file's bytes, parsed; undefined when it is gone (renamed or removed meanwhile). */
@@ -380,7 +401,7 @@ export const makeJournal = (
         const id = tx.id
         const problem = (kind: JournalProblem["kind"], reason: string): Entry => ({ kind: "problem", problem: { id, kind, reason } })
         const file = yield* readTxFile(name)
-        if (file === undefined) return { kind: "unfinished", abandoned: false } satisfies Entry as Entry
+        if (file === undefined) return GONE
         if ("notFile" in file) return problem("damaged", `a ${file.notFile} in place of a transaction file`)
         const { parsed } = file
         if (parsed.foreignHeader) return problem("damaged", "not a transaction file")
@@ -401,7 +422,9 @@ export const makeJournal = (
         if (typeof named !== "string" || !TX_ID.test(named)) return problem("damaged", "its intent names no transaction")
         return yield* recordOf(named, intent.value, "pending", undefined)
       }).pipe(
-        Effect.catchAll((e) => Effect.succeed<Entry>({ kind: "problem", problem: { id: tx.id, kind: "damaged", reason: e.message } }))
+        // Renamed between the listing (or the lstat) and the read: its owner committed or rolled it
+        // back, or another process moved it. Gone, not damaged: a live transaction is never quarantined.
+        Effect.catchAll((e) => damagedUnlessGone(inTx(name), tx.id, e.message))
       )
 
     /** Every name under .splice/tx/, read. */
@@ -502,8 +525,16 @@ export const makeJournal = (
      */
     let pruneDue = false
 
+    /**
+     * A file goes in one unlink. A directory (the first layout) goes file by file: its intent.json
+     * first, so that a reader never sees a finished entry's intent without its state.json (which
+     * would read as pending, and be rolled back by the next recovery). Without an intent it reads
+     * as unfinished, or gone.
+     */
     const removeEntry = (l: Listed) =>
-      l.tx?.layout === "directory" ? Effect.flatMap(txDir(l.tx.id), store.removeDirectory) : Effect.flatMap(inTx(l.name), store.remove)
+      l.tx?.layout === "directory"
+        ? Effect.flatMap(txDir(l.tx.id), (dir) => Effect.zipRight(store.remove(childPath(dir, "intent.json")), store.removeDirectory(dir)))
+        : Effect.flatMap(inTx(l.name), store.remove)
 
     /**
      * Drop the oldest finished entries beyond the limits. Entries begun and not finished (in this
@@ -746,15 +777,19 @@ export const makeJournal = (
         return saved.bytes
       })
 
+    /** Moved aside and reported; undefined when it went away since it was read (someone else's sweep). */
     const quarantine = (l: Listed, p: JournalProblem) =>
       Effect.gen(function*() {
         const from = yield* inTx(l.name)
         const qroot = yield* quarantineRoot
         yield* store.makeDirectory(qroot)
         const to = childPath(qroot, `${l.name}.${Date.now().toString(36)}`)
-        yield* store.rename(from, to)
+        const moved = yield* store.rename(from, to).pipe(
+          Effect.as(true),
+          Effect.catchAll((e) => Effect.flatMap(store.lstat(from), (st) => (st._tag === "None" ? Effect.succeed(false) : Effect.fail(e))))
+        )
         if (l.tx !== undefined) nameOf.delete(l.tx.id)
-        return { ...p, quarantinedTo: to.relative } satisfies JournalProblem
+        return moved ? { ...p, quarantinedTo: to.relative } satisfies JournalProblem : undefined
       })
 
     const sweepAndPending = (scope: "open" | "all") => Effect.gen(function*() {
@@ -762,7 +797,10 @@ export const makeJournal = (
       const pending: TxRecord[] = []
       const scanned = yield* (scope === "all" ? entries : openEntries)
       for (const { listed, entry } of scanned) {
-        if (entry.kind === "problem") quarantined.push(yield* quarantine(listed, entry.problem))
+        if (entry.kind === "problem") {
+          const moved = yield* quarantine(listed, entry.problem)
+          if (moved !== undefined) quarantined.push(moved)
+        }
         else if (entry.kind === "unfinished" && entry.abandoned) yield* removeEntry(listed)
         else if (entry.kind === "tx" && entry.record.state === "rolled_back") yield* dropOriginals(entry.record.id)
       }
@@ -786,10 +824,16 @@ export const makeJournal = (
           return
         }
         // Cut the file after its intent: a crash leaves it whole or cut, either one readable.
-        const file = yield* readTxFile(name)
-        if (file === undefined || "notFile" in file || file.parsed.intentEnd === undefined || file.parsed.originals.size === 0) return
-        yield* store.truncate(yield* inTx(name), file.parsed.intentEnd)
-        if (lastFile?.id === id) lastFile = undefined
+        const p = yield* inTx(name)
+        yield* Effect.gen(function*() {
+          const file = yield* readTxFile(name)
+          if (file === undefined || "notFile" in file || file.parsed.intentEnd === undefined || file.parsed.originals.size === 0) return
+          yield* store.truncate(p, file.parsed.intentEnd)
+          if (lastFile?.id === id) lastFile = undefined
+        }).pipe(
+          // Pruned by another process meanwhile: nothing left to cut.
+          Effect.catchAll((e) => Effect.flatMap(store.lstat(p), (st) => (st._tag === "None" ? Effect.void : Effect.fail(e))))
+        )
       })
 
     return {

@@ -72,6 +72,30 @@ const checkLockDir = (root: string, dir: string) => {
   }
 }
 
+/**
+ * Remove a stale lock file, holding its takeover guard (an O_EXCL file beside it) while it checks
+ * again and removes it: between a check and an unlink without the guard, another process may have
+ * taken the lock over (removed the stale file and made its own), and that live lock would go,
+ * letting a third writer in beside it. Whoever finds the guard held leaves the lock alone.
+ */
+const removeIfStale = (file: string): boolean => {
+  const guard = file + ".takeover"
+  try {
+    fs.closeSync(fs.openSync(guard, "wx"))
+  } catch (e) {
+    if ((e as { code?: string }).code !== "EEXIST") throw e
+    if (ageMs(guard) > 5000) fs.rmSync(guard, { force: true }) // a taker died mid-takeover
+    return false
+  }
+  try {
+    if (!isStale(file)) return false
+    fs.rmSync(file, { force: true })
+    return true
+  } finally {
+    fs.rmSync(guard, { force: true })
+  }
+}
+
 export const makeLock = (root: string): LockService => {
   const dir = path.join(root, ".splice", "locks")
   const fileFor = (p: string) => path.join(dir, sha1Hex(p).slice(0, 24) + ".lock")
@@ -107,19 +131,8 @@ export const makeLock = (root: string): LockService => {
         if ((e as { code?: string }).code !== "EEXIST") throw e
       }
       if (!isStale(file)) return "held"
-      const guard = file + ".takeover"
-      try {
-        fs.closeSync(fs.openSync(guard, "wx"))
-      } catch (e) {
-        if ((e as { code?: string }).code !== "EEXIST") throw e
-        if (ageMs(guard) > 5000) fs.rmSync(guard, { force: true }) // a taker died mid-takeover
-        return "held"
-      }
-      try {
-        if (isStale(file)) fs.rmSync(file, { force: true })
-      } finally {
-        fs.rmSync(guard, { force: true })
-      }
+      // Found live again, or someone else is taking it over: held. Removed: the next round takes it.
+      if (!removeIfStale(file)) return "held"
     }
     return "held"
   }
@@ -177,7 +190,10 @@ export const makeLock = (root: string): LockService => {
         let removed = 0
         for (const name of fs.readdirSync(dir)) {
           const file = path.join(dir, name)
-          if (name.endsWith(".lock") ? isStale(file) : name.endsWith(".takeover") && ageMs(file) > 5000) {
+          if (name.endsWith(".lock")) {
+            // Checked again under the takeover guard: see removeIfStale.
+            if (isStale(file) && removeIfStale(file)) removed++
+          } else if (name.endsWith(".takeover") && ageMs(file) > 5000) {
             fs.rmSync(file, { force: true })
             removed++
           }

@@ -16,7 +16,7 @@ import { childPath, FileStore } from "../../services/FileStore.js"
 import { Journal, type JournalProblem, type TxRecord } from "../../services/Journal.js"
 import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
-import { removeCreatedDirectories, restoreRemovedDirectories, rollbackFiles, rollbackLinks, type RollbackEntry, txLockKeys } from "./transaction.js"
+import { linkedIdentityKeys, removeCreatedDirectories, restoreRemovedDirectories, rollbackFiles, rollbackLinks, type RollbackEntry, txLockKeys } from "./transaction.js"
 
 export interface RecoveredTx {
   readonly tx: string
@@ -46,7 +46,9 @@ const recoverOne = (tx: TxRecord) =>
       const lock = yield* Lock
       const journal = yield* Journal
       const paths = tx.files.map((f) => f.path)
-      if (!(yield* lock.tryAcquire(txLockKeys(tx)))) {
+      // Its paths, then the identities of those with other names: a live writer through another
+      // name of a hard-linked file holds only the identity's lock (and writes the same inode).
+      if (!(yield* lock.tryAcquire(txLockKeys(tx))) || !(yield* lock.tryAcquire(yield* linkedIdentityKeys(tx)))) {
         return { tx: tx.id, command: tx.command, status: "in_progress", files: [] } satisfies RecoveredTx
       }
       // Re-read under the locks: the owner may have finished between listing and locking.

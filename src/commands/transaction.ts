@@ -16,7 +16,7 @@ import { Hasher } from "../../services/Hasher.js"
 import { Journal, type RemovedDir, type TxEdit, type TxLink, type TxRecord } from "../../services/Journal.js"
 import { Output } from "../../services/Output.js"
 import { parentWorkspacePath, WORKSPACE_ROOT } from "../domain/workspacePath.js"
-import type { LockKey } from "../../services/Lock.js"
+import { identityLock, type LockKey } from "../../services/Lock.js"
 
 export interface PlannedWrite {
   readonly target: ResolvedPath
@@ -252,6 +252,23 @@ export const txLockKeys = (tx: Pick<TxRecord, "files" | "links" | "dirs" | "remo
     ...(tx.removedDirs ?? []).map((d) => d.path)
   ])
 ]
+
+/**
+ * The identity locks of a transaction's files that have other names now (hard links): a writer
+ * through another name holds that lock, not the path's. A recovery or an undo that rewrites such
+ * a file (in place) must hold it too, or it restores the file under that writer's feet.
+ */
+export const linkedIdentityKeys = (tx: Pick<TxRecord, "files">) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const keys: LockKey[] = []
+    for (const f of tx.files) {
+      // A path that cannot be looked at now has no other name to guard: the write itself reports it.
+      const st = yield* Effect.orElseSucceed(Effect.flatMap(store.locate(f.path), store.lstat), () => Option.none<FileInfo>())
+      if (st._tag === "Some" && st.value.kind === "file") keys.push(...identityLock(st.value))
+    }
+    return keys
+  })
 
 /** Every directory a commit of these writes and options makes: new files' and links' missing parents, and `makeDirs`. */
 export const directoriesToMake = (writes: ReadonlyArray<PlannedWrite>, options: Pick<CommitOptions, "makeDirs" | "links">) =>

@@ -14,7 +14,7 @@ import { Journal, type TxRecord } from "../../services/Journal.js"
 import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
-import { ABSENT, commitWrites, expectedFrom, type PlannedWrite, removeCreatedDirectories, txLockKeys } from "./transaction.js"
+import { ABSENT, commitWrites, expectedFrom, linkedIdentityKeys, type PlannedWrite, removeCreatedDirectories, txLockKeys } from "./transaction.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
 
 export interface UndoConfig {
@@ -62,6 +62,8 @@ export const undo = (config: UndoConfig) =>
     yield* refuseBlocked(blocked, [...candidate.files.map((f) => f.path), ...(candidate.links ?? []).map((l) => l.path)])
     return yield* Effect.scoped(Effect.gen(function*() {
       yield* lock.acquire(txLockKeys(candidate), Duration.millis(config.lockTimeoutMs))
+      // A hard-linked file is written by others through its other names too: its identity's lock.
+      yield* lock.acquire(yield* linkedIdentityKeys(candidate), Duration.millis(config.lockTimeoutMs))
       const tx = yield* pick(yield* journal.history, candidate.id) // re-check under the locks
       const writes: PlannedWrite[] = []
       const changed: Array<{ file: string; expected: string; actual: string }> = []

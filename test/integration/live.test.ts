@@ -179,6 +179,34 @@ describe("Lock files", () => {
     await Effect.runPromise(Effect.scoped(makeLock(dir).acquire([X], Duration.millis(50))))
     expect(fs.existsSync(file)).toBe(false)
   })
+
+  it("the stale-lock sweep removes a dead owner's lock only under its takeover guard: never one another process is taking over", async () => {
+    const { spawnSync } = await import("node:child_process")
+    const dead = Number(spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"]).stdout.toString())
+    const locks = path.join(dir, ".splice", "locks")
+    fs.mkdirSync(locks, { recursive: true })
+    const { createHash } = await import("node:crypto")
+    const file = path.join(locks, createHash("sha1").update("x.ts").digest("hex").slice(0, 24) + ".lock")
+    fs.writeFileSync(file, JSON.stringify({ pid: dead, host: os.hostname(), token: "t", path: "x.ts", since: "" }))
+    // A taker holds the guard (it is between its check and its unlink, or has just made its own
+    // lock): the sweep leaves the file to it. Unguarded, the sweep's unlink could remove the
+    // taker's fresh lock and let a third writer in beside it.
+    fs.writeFileSync(file + ".takeover", "")
+    expect(await Effect.runPromise(makeLock(dir).sweepStale)).toBe(0)
+    expect(fs.existsSync(file)).toBe(true)
+    // A live owner's lock (ours) under the same name is never swept, guard or not.
+    fs.rmSync(file + ".takeover")
+    await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
+      fs.rmSync(file)
+      yield* makeLock(dir).acquire([X], Duration.millis(50))
+      expect(yield* makeLock(dir).sweepStale).toBe(0)
+      expect(fs.existsSync(file)).toBe(true)
+    })))
+    // Dead again, no guard: swept, and the guard it took is gone too.
+    fs.writeFileSync(file, JSON.stringify({ pid: dead, host: os.hostname(), token: "t", path: "x.ts", since: "" }))
+    expect(await Effect.runPromise(makeLock(dir).sweepStale)).toBe(1)
+    expect(fs.readdirSync(locks)).toEqual([])
+  })
 })
 
 describe("edit, undo and recover on a real disk", () => {
