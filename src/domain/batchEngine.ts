@@ -431,7 +431,9 @@ export function* applyEditsStepwise(
   const total = edits.length
   if (total <= (grams.exactUpTo ?? EXACT_ONLY)) return exactOnly(text, le, edits)
   const needles = new Needles(edits, le, grams.anchor, grams.taint)
-  const seamsMatter = text.includes("\r") || edits.some((e) => e.old.includes("\r") || e.new.includes("\r"))
+  // A CR in the text, in an edit, or one the file's line ending puts into an edit's styled variants
+  // (a NEW of "x\n" is written "x\r" in a CR file: next to a "\n" it makes a CRLF).
+  const seamsMatter = text.includes("\r") || (le !== "lf" && le !== "none") || edits.some((e) => e.old.includes("\r") || e.new.includes("\r"))
   const outcomes: EditOutcome[] = []
   let current = text
   let overlay: Overlay | undefined

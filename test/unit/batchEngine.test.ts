@@ -75,6 +75,14 @@ describe("the batch engine", () => {
     }
   })
 
+  it("a NEW the file's line ending turns into a CR, next to a LF of the text: the seam makes a CRLF, counted as one line break (found by the property above)", () => {
+    const grams = { anchor: 2, taint: 3, exactUpTo: 0 }
+    const edits: Edit[] = [{ old: "abababcabx", new: "x\n" }, { old: "\nc", new: "" }]
+    const want = sequential("cabababcabx\ncc", "cr", edits)
+    expect(want).toMatchObject({ ok: true, text: "cx\rc", outcomes: [{ lines: [1] }, { lines: [1] }] })
+    expect(run("cabababcabx\ncc", "cr", edits, grams)).toEqual(want)
+  })
+
   it("many small edits on a real-sized file: the same result as one edit at a time", () => {
     const lines = Array.from({ length: 4000 }, (_, i) => `    const value${i} = compute(${i}, "${"x".repeat(i % 40)}") // line ${i}`)
     const text = lines.join("\n") + "\n"
