@@ -196,9 +196,11 @@ const emscriptenToCjs = {
   }
 }
 const cjs = await build({ ...common, format: "cjs", outfile: "dist/splice.cjs", write: false, plugins: [jsoncParserEsm, patchEffect, emscriptenToCjs, lazyCrypto] })
-const cjsText = shareBuiltinNamespaces(cjs.outputFiles[0].text)
+const bundled = shareBuiltinNamespaces(cjs.outputFiles[0].text)
 // The launcher reads the bundle as Latin-1 (no UTF-8 validation of 1.6 MB per start): ASCII only,
-// which esbuild's default charset gives by escaping everything else.
+// which esbuild's default charset gives for code. An unminified build (for profiles) keeps comments, which
+// are escaped here: nothing reads them.
+const cjsText = process.env.SPLICE_NO_MINIFY === "1" ? bundled.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`) : bundled
 if (/[^\x00-\x7f]/.test(cjsText)) throw new Error("scripts/build.mjs: dist/splice.cjs must be ASCII (src/launcher.cjs reads it as Latin-1)")
 writeFileSync("dist/splice.cjs", cjsText)
 
