@@ -31,6 +31,18 @@ describe("splice impact on the memory layers", () => {
     expect(one.last["files"]).toEqual([{ file: "src/report.ts", depth: 1, resolution: "exact", test: false }])
   })
 
+  it("a use by name counts in the languages that can reach the symbol only: a TypeScript call of some b.size() is not a use of a Python method", async () => {
+    const mem = project()
+    mem.put("src/crate.ts", "export class Crate {\n  size() { return 2 }\n}\nexport function measure(b: any) { return b.size() }\n")
+    mem.put("tools/shapes.py", "class A:\n    def size(self):\n        return 1\n\n\ndef report(a: A):\n    return a.size()\n")
+    const py = await runGraph(impactCommand({ name: "A.size", depth: 2 }), mem, new SavedGraph())
+    expect(py.exit).toBe(0)
+    expect(py.lines.filter((l) => l["type"] === "impacted").map((l) => l["name"])).toEqual(["report"])
+    expect((py.last["files"] as Array<{ file: string }>).map((f) => f.file)).toEqual(["tools/shapes.py"])
+    const ts = await runGraph(impactCommand({ name: "Crate.size", depth: 1 }), mem, new SavedGraph())
+    expect((ts.last["files"] as Array<{ file: string }>).map((f) => f.file)).toEqual(["src/crate.ts"])
+  })
+
   it("refuses a depth out of range (SPL-E010) and an unknown name (SPL-E001)", async () => {
     const mem = project()
     expect((await runGraph(impactCommand({ name: "area", depth: 0 }), mem, new SavedGraph())).error?.code).toBe("SPL-E010")

@@ -286,6 +286,21 @@ describe("splice delete", () => {
     expect(mem.text("src/box.ts")).toBe(BOX.replace("}\r\n\r\nexport function make(): Box {\r\n\treturn new Box()\r\n}\r\n", "}\r\n"))
   })
 
+  it("a use by name counts in the languages that can reach the definition only: a TypeScript call of some b.size() does not hold up deleting a Python method", async () => {
+    const mem = new MemoryFs({
+      // Two TypeScript classes with size(): the graph cannot tell which b.size() calls (a use by name of each).
+      "src/box.ts": "export class Box {\n  size() { return 1 }\n}\nexport class Crate {\n  size() { return 2 }\n}\n",
+      "src/use.ts": "export const m = (b: any) => b.size()\n",
+      "tools/shapes.py": "class A:\n    def name(self):\n        return 'a'\n\n    def size(self):\n        return 1\n\n\nclass B:\n    def size(self):\n        return 2\n"
+    })
+    const saved = new SavedGraph()
+    const ts = await runGraph(deleteSymbol(deleteCfg("src/box.ts", "Box.size")), mem, saved)
+    expect(ts.error?.context).toMatchObject({ references: [], by_name: [{ file: "src/use.ts", line: 1, kind: "call" }] })
+    const py = await runGraph(deleteSymbol(deleteCfg("tools/shapes.py", "A.size")), mem, saved)
+    expect([py.exit, py.error?.code, py.error?.message]).toEqual([0, undefined, undefined])
+    expect(mem.text("tools/shapes.py")).toBe("class A:\n    def name(self):\n        return 'a'\n\n\nclass B:\n    def size(self):\n        return 2\n")
+  })
+
   it("a member read the graph does not keep (a getter on a value of unknown type) is found as text: a use by name", async () => {
     const mem = new MemoryFs({
       "g.ts": "export class G {\n  get size(): number {\n    return 1\n  }\n}\n",

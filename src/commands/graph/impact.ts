@@ -12,6 +12,7 @@ import { spliceError } from "../../domain/SpliceError.js"
 import { GraphDb } from "../../../services/GraphDb.js"
 import { Output } from "../../../services/Output.js"
 import { symbolJson } from "./find.js"
+import { inFamily } from "./languageFamily.js"
 import { refreshGraph } from "./refresh.js"
 import { resolveSymbol } from "./resolveSymbol.js"
 
@@ -32,6 +33,7 @@ interface UseRow {
   enclosing_kind: SymbolKind | null
   enclosing_file: string | null
   enclosing_line: number | null
+  enclosing_language: string | null
 }
 
 export const impactCommand = (config: ImpactConfig) =>
@@ -43,19 +45,22 @@ export const impactCommand = (config: ImpactConfig) =>
     }
     yield* refreshGraph({ full: false, progress: true })
     const def = yield* resolveSymbol(config)
-    const uses = (id: number, name: string) =>
-      db.all<UseRow>(
-        `SELECT f.path AS file, r.line, ${resolutionText("r.resolution")} AS resolution, r.symbol_id, e.id AS enclosing_id, e.qualified_name AS enclosing, e.kind AS enclosing_kind, ef.path AS enclosing_file, e.start_line AS enclosing_line
+    // A use by name counts only in a language that can reach the symbol (as refs counts them).
+    const uses = (id: number, name: string, language: string) => {
+      const family = inFamily("f.language", language)
+      return db.all<UseRow>(
+        `SELECT f.path AS file, r.line, ${resolutionText("r.resolution")} AS resolution, r.symbol_id, e.id AS enclosing_id, e.qualified_name AS enclosing, e.kind AS enclosing_kind, ef.path AS enclosing_file, e.start_line AS enclosing_line, ef.language AS enclosing_language
          FROM refs r JOIN files f ON f.id = r.file_id LEFT JOIN symbols e ON e.id = r.enclosing_symbol_id LEFT JOIN files ef ON ef.id = e.file_id
-         WHERE r.symbol_id = ? OR (r.symbol_id IS NULL AND r.name_id = ${NAME_ID} AND r.resolution = ${resolutionCode("name")}) ORDER BY f.path, r.line`, [id, name])
+         WHERE r.symbol_id = ? OR (r.symbol_id IS NULL AND r.name_id = ${NAME_ID} AND r.resolution = ${resolutionCode("name")} AND ${family.sql}) ORDER BY f.path, r.line`, [id, name, ...family.params])
+    }
     const seen = new Set<number>([def.id])
     const files = new Map<string, { depth: number; resolution: "exact" | "name" }>()
     const impacted: Array<{ name: string; kind: SymbolKind; file: string; line: number; depth: number; via: string; resolution: "exact" | "name" }> = []
-    let frontier: Array<{ id: number; name: string; qualified: string; exact: boolean }> = [{ id: def.id, name: def.name, qualified: def.qualified_name, exact: true }]
+    let frontier: Array<{ id: number; name: string; qualified: string; language: string; exact: boolean }> = [{ id: def.id, name: def.name, qualified: def.qualified_name, language: def.language, exact: true }]
     for (let depth = 1; depth <= config.depth && frontier.length > 0; depth++) {
       const next: typeof frontier = []
       for (const s of frontier) {
-        for (const u of yield* uses(s.id, s.name)) {
+        for (const u of yield* uses(s.id, s.name, s.language)) {
           // A guess anywhere along the way makes everything after it a guess.
           const resolution = s.exact && u.symbol_id === s.id && u.resolution === "exact" ? "exact" as const : "name" as const
           const known = files.get(u.file)
@@ -64,7 +69,7 @@ export const impactCommand = (config: ImpactConfig) =>
           seen.add(u.enclosing_id)
           const name = u.enclosing!.includes(".") ? u.enclosing!.slice(u.enclosing!.lastIndexOf(".") + 1) : u.enclosing!
           impacted.push({ name: u.enclosing!, kind: u.enclosing_kind!, file: u.enclosing_file!, line: u.enclosing_line!, depth, via: s.qualified, resolution })
-          next.push({ id: u.enclosing_id, name, qualified: u.enclosing!, exact: resolution === "exact" })
+          next.push({ id: u.enclosing_id, name, qualified: u.enclosing!, language: u.enclosing_language!, exact: resolution === "exact" })
         }
       }
       frontier = next

@@ -15,6 +15,7 @@ import { FileStore, type WorkspacePath } from "../../../services/FileStore.js"
 import { GraphDb } from "../../../services/GraphDb.js"
 import { lineOfOffset, lineStarts as lineStartsOf } from "../../domain/textMatch.js"
 import { SCRIPT_LANGUAGES } from "../graph/fileFacts.js"
+import { inFamily } from "../graph/languageFamily.js"
 import type { Hasher } from "../../../services/Hasher.js"
 import { Output } from "../../../services/Output.js"
 import type { Syntax } from "../../../services/Syntax.js"
@@ -59,7 +60,7 @@ const usesOf = (site: Site, def: Definition, start: number, end: number) =>
   Effect.gen(function*() {
     const db = yield* GraphDb
     const file = site.target.path.relative
-    const indexed = yield* db.all<{ id: number; hash: string }>("SELECT id, hash FROM files WHERE path = ?", [file])
+    const indexed = yield* db.all<{ id: number; hash: string; language: string }>("SELECT id, hash, language FROM files WHERE path = ?", [file])
     if (indexed.length === 0) return undefined
     if (indexed[0]!.hash !== site.target.checksum) {
       return yield* Effect.fail(spliceError("SPL-E142", `${file} changed after the code graph was refreshed; nothing written`, {
@@ -70,10 +71,12 @@ const usesOf = (site: Site, def: Definition, start: number, end: number) =>
     const [a, b] = [toByte(start), toByte(end)]
     const inside = yield* db.all<{ id: number }>("SELECT id FROM symbols WHERE file_id = ? AND start_byte >= ? AND end_byte <= ?", [indexed[0]!.id, a, b])
     const ids = new Set(inside.map((s) => s.id))
+    // Uses by name count in the languages that can reach this file's definitions only (as refs counts them).
+    const family = inFamily("f.language", indexed[0]!.language)
     const rows = yield* db.all<{ file: string; file_id: number; line: number; col: number; kind: string; start_byte: number; symbol_id: number | null; resolution: "exact" | "name" }>(
       `SELECT f.path AS file, r.file_id, r.line, r.col, ${refKindText("r.kind")} AS kind, r.start_byte, r.symbol_id, ${resolutionText("r.resolution")} AS resolution FROM refs r JOIN files f ON f.id = r.file_id
-       WHERE r.symbol_id IN (${[...ids].map(() => "?").join(", ") || "NULL"}) OR (r.symbol_id IS NULL AND r.resolution = ${resolutionCode("name")} AND r.name_id = ${NAME_ID})
-       ORDER BY f.path, r.line, r.col`, [...ids, def.name])
+       WHERE r.symbol_id IN (${[...ids].map(() => "?").join(", ") || "NULL"}) OR (r.symbol_id IS NULL AND r.resolution = ${resolutionCode("name")} AND r.name_id = ${NAME_ID} AND ${family.sql})
+       ORDER BY f.path, r.line, r.col`, [...ids, def.name, ...family.params])
     const outside = rows.filter((r) => r.file_id !== indexed[0]!.id || r.start_byte < a || r.start_byte >= b)
     const use = (r: (typeof rows)[number]): Use => ({ file: r.file, line: r.line, col: r.col, kind: r.kind })
     const exact = (r: (typeof rows)[number]) => r.symbol_id !== null && ids.has(r.symbol_id) && r.resolution === "exact"
