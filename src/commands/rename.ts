@@ -33,6 +33,7 @@ import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerd
 import { fileFacts, SCRIPT_LANGUAGES } from "./graph/fileFacts.js"
 import { goMethodTies } from "./graph/goMethodTies.js"
 import { inFamily } from "./graph/languageFamily.js"
+import { memberTextUses } from "./graph/memberText.js"
 import { refreshGraph, refreshPaths } from "./graph/refresh.js"
 import type { SymbolRow } from "./graph/find.js"
 import { pythonImporters } from "./graph/pythonImporters.js"
@@ -209,6 +210,13 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
        WHERE r.symbol_id IN (${[...ids].map(() => "?").join(", ")}) OR (r.symbol_id IS NULL AND r.name_id = ${NAME_ID} AND r.resolution = ${resolutionCode("name")} AND ${family.sql}) ORDER BY f.path, r.start_byte`, [...ids, def.name, ...family.params])
     // Go: `x.Method()` on a receiver of unknown type may be this method: listed, never skipped in silence.
     rows.push(...(go?.unknownReceivers ?? []).filter((u) => !rows.some((r) => r.file === u.file && r.start_byte === u.start_byte)))
+    // TS/JS is asked of TypeScript below. Elsewhere a member's uses the graph has no record of
+    // (`A().size()`, `box.size()` on a value of unknown type) are found as text: listed, never skipped in silence.
+    if (def.container !== null && (!SCRIPT_LANGUAGES.has(def.language) || config.engine === "graph")) {
+      const known = new Set(rows.map((r) => `${r.file}:${r.line}:${r.col}`))
+      const text = yield* memberTextUses(def.language, def.name, { known, skipLine: { file: def.file, line: def.start_line } })
+      rows.push(...text.map((u): RefRow => ({ ...u, kind: "text", name: def.name, symbol_id: null, resolution: "name" })))
+    }
     rows.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.start_byte - b.start_byte))
     const isExact = (r: RefRow) => r.symbol_id !== null && ids.has(r.symbol_id) && r.resolution === "exact"
     const exact = rows.filter(isExact)
@@ -304,6 +312,14 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
       }
       for (const r of renamedRows) {
         const plan = plans.get(r.file)!
+        if (r.kind === "text") {
+          // Found as text, not in the graph: the name must still be there.
+          const now = textAt(r.file, r.start_byte, r.end_byte)
+          if (now !== def.name) return yield* Effect.fail(stale(r.file, r.line, now))
+          plan.refs.add(r.start_byte)
+          plan.sites.push({ startByte: r.start_byte, endByte: r.end_byte })
+          continue
+        }
         const fresh = plan.facts.refs.find((f) => f.startByte === r.start_byte)
         if (fresh === undefined || fresh.name !== r.name) return yield* Effect.fail(stale(r.file, r.line, textAt(r.file, r.start_byte, r.end_byte)))
         plan.refs.add(r.start_byte)

@@ -326,6 +326,25 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect(mem.text("box.py")).toBe("from helpers import get\n\n\nclass Box:\n    def fetch(self, k):\n        return get(k)\n\n    def twice(self, k):\n        return self.fetch(k) + self.fetch(k)\n")
   })
 
+  it("Python: a method's uses the graph has no record of (on a call's result, on a value of unknown type) are listed as unresolved, and renamed with includeUnresolved", async () => {
+    const src = "class A:\n    def size(self):\n        return 1\n\n    def twice(self):\n        return 2 * self.size()\n\n\ndef report(box):\n    return box.size()\n\n\ndef direct():\n    a = A()\n    return a.size() + A().size()\n"
+    const mem = new MemoryFs({ "shapes.py": src, "other.py": "def count(items):\n    return items[0].size\n" })
+    const r = await runGraph(rename(config("A.size", "volume")), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(r.last["unresolved"]).toEqual([
+      { file: "other.py", line: 2, col: 21, kind: "text", renamed: false },
+      { file: "shapes.py", line: 10, col: 16, kind: "text", renamed: false },
+      { file: "shapes.py", line: 15, col: 27, kind: "text", renamed: false }
+    ])
+    expect(mem.text("shapes.py")).toBe(src.replace("def size", "def volume").replace("self.size()", "self.volume()").replace("a.size()", "a.volume()"))
+    const both = new MemoryFs({ "shapes.py": src, "other.py": "def count(items):\n    return items[0].size\n" })
+    const all = await runGraph(rename(config("A.size", "volume", { includeUnresolved: true })), both, new SavedGraph())
+    expect(all.exit, JSON.stringify(all.error)).toBe(0)
+    expect((all.last["unresolved"] as Array<{ renamed: boolean }>).map((u) => u.renamed)).toEqual([true, true, true])
+    expect(both.text("shapes.py")).toBe(src.replaceAll("size", "volume"))
+    expect(both.text("other.py")).toBe("def count(items):\n    return items[0].volume\n")
+  })
+
   it("Python: a variable assigned in several places (both branches of an if, a function declaring it global, another module through the module's name, self.x in each method) is renamed at every assignment", async () => {
     const mem = new MemoryFs()
     const settings = "import os\n\nif os.name == \"nt\":\n    cache_dir = \"C:/cache\"\nelse:\n    cache_dir = \"~/.cache\"\n\n\ndef reset():\n    global cache_dir\n    cache_dir = None\n\n\ndef local():\n    cache_dir = 1\n    return cache_dir\n\n\nprint(cache_dir)\n"

@@ -11,11 +11,10 @@ import { NAME_ID, refKindText, resolutionCode, resolutionText } from "../../doma
 import { spliceError, type SpliceError } from "../../domain/SpliceError.js"
 import { removeSpan } from "../../domain/symbolEdit/edits.js"
 import { applyReplacement, lineAt } from "../../domain/symbolEdit/textLines.js"
-import { FileStore, type WorkspacePath } from "../../../services/FileStore.js"
+import type { FileStore } from "../../../services/FileStore.js"
 import { GraphDb } from "../../../services/GraphDb.js"
-import { lineOfOffset, lineStarts as lineStartsOf } from "../../domain/textMatch.js"
-import { SCRIPT_LANGUAGES } from "../graph/fileFacts.js"
 import { inFamily } from "../graph/languageFamily.js"
+import { memberTextUses } from "../graph/memberText.js"
 import type { Hasher } from "../../../services/Hasher.js"
 import { Output } from "../../../services/Output.js"
 import type { Syntax } from "../../../services/Syntax.js"
@@ -83,46 +82,11 @@ const usesOf = (site: Site, def: Definition, start: number, end: number) =>
     const references = outside.filter(exact).map(use)
     const byName = outside.filter((r) => !exact(r)).map(use)
     const known = new Set(rows.map((r) => `${r.file}:${r.line}:${r.col}`))
-    const read = def.container !== null ? yield* memberReads(site, def.name, { a, b }, known) : []
+    const read = def.container !== null
+      ? (yield* memberTextUses(site.grammar.language, def.name, { known, skip: { file, a, b }, bytes: new Map([[file, site.target.bytes]]) }))
+        .map((u): Use => ({ file: u.file, line: u.line, col: u.col, kind: "text" }))
+      : []
     return { references, byName: [...byName, ...read].sort((x, y) => (x.file < y.file ? -1 : x.file > y.file ? 1 : x.line - y.line || x.col - y.col)) }
-  })
-
-/** Languages whose files can use each other's members. */
-const family = (language: string): ReadonlyArray<string> => (SCRIPT_LANGUAGES.has(language) ? [...SCRIPT_LANGUAGES] : [language])
-
-/**
- * `.name` in the indexed files of the language, where the graph recorded no use: reads of a member
- * the graph does not keep (a getter or field read on a value whose type it does not know, as
- * `z.string().isEmail`). Taken as uses by name (kind "text"): some may be another member's.
- */
-const memberReads = (site: Site, name: string, deleted: { a: number; b: number }, known: ReadonlySet<string>) =>
-  Effect.gen(function*() {
-    const db = yield* GraphDb
-    const store = yield* FileStore
-    const langs = family(site.grammar.language)
-    const files = yield* db.all<{ path: string }>(`SELECT path FROM files WHERE language IN (${langs.map(() => "?").join(", ")}) ORDER BY path`, langs)
-    const pattern = new RegExp(`\\.${name.replace(/[$]/g, "\\$")}(?![\\w$])`, "g")
-    const found: Use[] = []
-    const self = site.target.path.relative
-    for (const f of files) {
-      const bytes = f.path === self
-        ? site.target.bytes
-        : yield* store.locate(f.path as WorkspacePath).pipe(Effect.flatMap((p) => store.read(p)), Effect.orElseSucceed(() => undefined))
-      if (bytes === undefined) continue
-      const text = new TextDecoder().decode(bytes)
-      if (!text.includes(`.${name}`)) continue
-      const toByte = byteOffsets(text)
-      const starts = lineStartsOf(text)
-      for (const m of text.matchAll(pattern)) {
-        const at = m.index + 1
-        const byte = toByte(at)
-        if (f.path === self && byte >= deleted.a && byte < deleted.b) continue
-        const line = lineOfOffset(starts, at)
-        const col = byte - toByte(starts[line - 1]!) + 1
-        if (!known.has(`${f.path}:${line}:${col}`)) found.push({ file: f.path, line, col, kind: "text" })
-      }
-    }
-    return found
   })
 
 const planDelete = (config: DeleteConfig) => (site: Site): Effect.Effect<SymbolChange<DeleteFields>, SpliceError, GraphDb | Syntax | FileStore> =>

@@ -1,0 +1,67 @@
+/**
+ * `.name` as text in the indexed files of a language family: the uses of a member the graph has no
+ * record of. The graph records a member access only where it can read its receiver (`self.x`,
+ * `a.x` on a local or parameter); `A().size()`, `items[0].size`, `(a or b).size()` and a field read
+ * on a value of unknown type are not there at all. A command about to say a member has no other use
+ * (delete) or rename it (rename without a type checker) lists these, so nothing is skipped in silence.
+ * Some may be another member of the same name: they are uses by name, never exact.
+ */
+import * as Effect from "effect/Effect"
+import { byteOffsets } from "../../domain/graph/offsets.js"
+import { lineOfOffset, lineStarts } from "../../domain/textMatch.js"
+import { FileStore, type WorkspacePath } from "../../../services/FileStore.js"
+import { GraphDb } from "../../../services/GraphDb.js"
+import { languageFamily } from "./languageFamily.js"
+
+export interface TextUse {
+  readonly file: string
+  readonly line: number
+  /** 1-based, in bytes, as the graph's columns. */
+  readonly col: number
+  /** The name's bytes (after the dot). */
+  readonly start_byte: number
+  readonly end_byte: number
+}
+
+export interface MemberTextOptions {
+  /** Positions the graph already knows (`file:line:col`): not repeated. */
+  readonly known: ReadonlySet<string>
+  /** A span of one file to leave out (the definition being deleted), in bytes. */
+  readonly skip?: { readonly file: string; readonly a: number; readonly b: number }
+  /** A line of one file to leave out (a definition's own line: Ruby's `def self.size`, Python's `self.size = 0`). */
+  readonly skipLine?: { readonly file: string; readonly line: number }
+  /** Bytes to use instead of the file's on disk (a file already read by the caller). */
+  readonly bytes?: ReadonlyMap<string, Uint8Array>
+}
+
+const decoder = new TextDecoder()
+
+export const memberTextUses = (language: string, name: string, options: MemberTextOptions) =>
+  Effect.gen(function*() {
+    const db = yield* GraphDb
+    const store = yield* FileStore
+    const langs = languageFamily(language)
+    const files = yield* db.all<{ path: string }>(`SELECT path FROM files WHERE language IN (${langs.map(() => "?").join(", ")}) ORDER BY path`, [...langs])
+    const pattern = new RegExp(`\\.${name.replace(/[$]/g, "\\$")}(?![\\w$])`, "g")
+    const nameBytes = new TextEncoder().encode(name).length
+    const found: TextUse[] = []
+    for (const f of files) {
+      const bytes = options.bytes?.get(f.path) ??
+        (yield* store.locate(f.path as WorkspacePath).pipe(Effect.flatMap((p) => store.read(p)), Effect.orElseSucceed(() => undefined)))
+      if (bytes === undefined) continue
+      const text = decoder.decode(bytes)
+      if (!text.includes(`.${name}`)) continue
+      const toByte = byteOffsets(text)
+      const starts = lineStarts(text)
+      for (const m of text.matchAll(pattern)) {
+        const at = m.index + 1
+        const byte = toByte(at)
+        if (options.skip !== undefined && f.path === options.skip.file && byte >= options.skip.a && byte < options.skip.b) continue
+        const line = lineOfOffset(starts, at)
+        if (options.skipLine !== undefined && f.path === options.skipLine.file && line === options.skipLine.line) continue
+        const col = byte - toByte(starts[line - 1]!) + 1
+        if (!options.known.has(`${f.path}:${line}:${col}`)) found.push({ file: f.path, line, col, start_byte: byte, end_byte: byte + nameBytes })
+      }
+    }
+    return found
+  })
