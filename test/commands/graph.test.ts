@@ -250,6 +250,15 @@ describe("the code graph on the memory layers", () => {
     expect(s.last).toMatchObject({ indexed_files: 5, stale: [{ file: "src/lib/more.ts", state: "stale" }], unindexed: ["src/added.ts"] })
   })
 
+  it("status counts as resolved only references that point at a declaration: a Python call on a value of unknown type is settled, not resolved", async () => {
+    const mem = new MemoryFs({ "m.py": "class A:\n    def size(self):\n        return 1\n\n\ndef f(box):\n    return box.size() + A().size()\n\n\ndef g():\n    return f(A())\n" })
+    const saved = new SavedGraph()
+    await runGraph(indexCommand(false), mem, saved)
+    const s = await runGraph(statusCommand, mem, saved)
+    // f(…) and the two A(…) resolve; box.size() points at nothing here.
+    expect(s.last).toMatchObject({ references: 4, resolved_exact: 3 })
+  })
+
   it("status reports files that cannot be indexed (not UTF-8, binary) as skipped with the reason, not as 'not yet indexed' forever", async () => {
     const mem = fixtureFs("ts")
     mem.put("src/latin1.ts", new Uint8Array([0x2f, 0x2f, 0x20, 0xe9, 0x0a]))

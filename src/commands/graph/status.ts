@@ -13,7 +13,9 @@ export const graphCounts = Effect.gen(function*() {
     indexed_files: yield* one("SELECT count(*) AS n FROM files"),
     symbols: yield* one("SELECT count(*) AS n FROM symbols"),
     references: yield* one("SELECT count(*) AS n FROM refs"),
-    resolved_exact: yield* one(`SELECT count(*) AS n FROM refs WHERE resolution = ${resolutionCode("exact")}`),
+    // Resolved to a declaration of the workspace: a use known to point at nothing here (a local, a
+    // builtin, another package's member) is recorded as settled, but it is not resolved to anything.
+    resolved_exact: yield* one(`SELECT count(*) AS n FROM refs WHERE resolution = ${resolutionCode("exact")} AND symbol_id IS NOT NULL`),
     imports: yield* one("SELECT count(*) AS n FROM imports")
   }
 })
