@@ -9,8 +9,8 @@ import * as Effect from "effect/Effect"
 import { type Diagnostic, errorsOf, newDiagnostics } from "../domain/diagnostics.js"
 import { spliceError } from "../domain/SpliceError.js"
 import { type CheckerPlan, type CheckerRun, CompilerGate, type CompilerMode } from "../../services/CompilerGate.js"
-import { FileStore, type WorkspacePath } from "../../services/FileStore.js"
-import { ABSENT, currentChecksum, type PlannedWrite } from "./transaction.js"
+import { type ExpectedFile, FileStore, type WorkspacePath } from "../../services/FileStore.js"
+import { ABSENT, currentState, type PlannedWrite } from "./transaction.js"
 
 export interface CompilerSettings {
   /** off: no compiler gate; auto: when the project has the tool and a project file; always. */
@@ -158,7 +158,8 @@ export const currentVerdict = (runs: ReadonlyArray<CheckerPlan & { readonly kind
     } satisfies CompilerVerdict
   })
 
-const putBack = (writes: ReadonlyArray<PlannedWrite>, which: "original" | "next") =>
+/** Each file to its original or new content, over only what the check before saw there (`seen`). */
+const putBack = (writes: ReadonlyArray<PlannedWrite>, which: "original" | "next", seen: ReadonlyMap<string, ExpectedFile>) =>
   Effect.gen(function*() {
     const store = yield* FileStore
     for (const w of writes) {
@@ -166,7 +167,8 @@ const putBack = (writes: ReadonlyArray<PlannedWrite>, which: "original" | "next"
       if (bytes === null) yield* store.remove(w.target)
       else {
         const mode = which === "next" ? w.nextMode ?? w.mode : w.mode
-        yield* store.writeAtomic(w.target, bytes, { ...(mode === null ? {} : { mode }), splitLinks: w.inPlace !== true })
+        const expect = seen.get(w.target.relative)
+        yield* store.writeAtomic(w.target, bytes, { ...(mode === null ? {} : { mode }), splitLinks: w.inPlace !== true, ...(expect !== undefined ? { expect } : {}) })
       }
     }
   })
@@ -181,12 +183,14 @@ export type Plans = Effect.Effect.Success<ReturnType<typeof planFor>>
 const checkedWhatWasWritten = (writes: ReadonlyArray<PlannedWrite>, which: "original" | "next", tool: string) =>
   Effect.gen(function*() {
     const changes: Array<{ file: string; expected: string; actual: string }> = []
+    const seen = new Map<string, ExpectedFile>()
     for (const w of writes) {
       const expected = which === "next" ? (w.next === null ? ABSENT : w.checksumAfter) : w.checksumBefore ?? ABSENT
-      const actual = yield* currentChecksum(w.target)
-      if (actual !== expected) changes.push({ file: w.target.relative, expected, actual })
+      const now = yield* currentState(w.target)
+      if (now.checksum !== expected) changes.push({ file: w.target.relative, expected, actual: now.checksum })
+      if (now.expect !== undefined) seen.set(w.target.relative, now.expect)
     }
-    if (changes.length === 0) return
+    if (changes.length === 0) return seen
     return yield* Effect.fail(spliceError("SPL-E034", `${changes.map((c) => c.file).join(", ")} changed while ${tool} checked the edit: its verdict is not about what splice wrote, so the edit was rolled back (the new content was left as it is)`, {
       context: { race: "content", files: changes.map((c) => c.file), changes }
     }))
@@ -205,7 +209,7 @@ export const compilerGate = (writes: ReadonlyArray<PlannedWrite>, settings: Comp
     const tool = [...new Set(runs.map((r) => r.tool))].join(", ")
     const after = yield* runPlans(runs, settings)
     if (after.missing.length === runs.length) return skippedVerdict(`${after.missing.join(", ")} could not be started`, tool)
-    yield* checkedWhatWasWritten(writes, "next", tool)
+    const written = yield* checkedWhatWasWritten(writes, "next", tool)
     const errorsAfter = errorsOf(after.diagnostics)
     if (errorsAfter.length === 0 && after.failures.length === 0) {
       return { gate: "compiler", status: "passed", tool, diagnostics: [], preexisting: 0, baseline: false, duration_ms: after.durationMs } satisfies CompilerVerdict
@@ -213,10 +217,9 @@ export const compilerGate = (writes: ReadonlyArray<PlannedWrite>, settings: Comp
     // Errors, or a checker without a verdict: what did the original state give? Check it (still under
     // our locks), then restore the edit. The baseline tells new errors from old ones, and whether a
     // checker that failed to run failed before the edit too.
-    yield* putBack(writes, "original")
+    yield* putBack(writes, "original", written)
     const before = yield* runPlans(runs, settings)
-    yield* checkedWhatWasWritten(writes, "original", tool)
-    yield* putBack(writes, "next")
+    yield* putBack(writes, "next", yield* checkedWhatWasWritten(writes, "original", tool))
     const fresh = errorsOf(newDiagnostics(before.diagnostics, after.diagnostics))
     const duration = after.durationMs + before.durationMs
     const failedBefore = new Set(before.failures.map((f) => f.key))

@@ -71,12 +71,20 @@ export interface RollbackEntry {
 }
 
 /** Checksum of what is at a path now, or ABSENT. */
-export const currentChecksum = (target: ResolvedPath) =>
+export const currentChecksum = (target: ResolvedPath) => Effect.map(currentState(target), (s) => s.checksum)
+
+/**
+ * What is at a path now: its checksum (or ABSENT) and, for a file, the guard a write over it takes
+ * (`expect`), so another program's write between this look and that write is caught, not overwritten.
+ */
+export const currentState = (target: ResolvedPath) =>
   Effect.gen(function*() {
     const store = yield* FileStore
     const hasher = yield* Hasher
     const st = yield* store.stat(target)
-    return st._tag === "None" ? ABSENT : yield* Effect.flatMap(store.read(target), hasher.blake3)
+    if (st._tag === "None") return { checksum: ABSENT } as { readonly checksum: string; readonly expect?: ExpectedFile }
+    const bytes = yield* store.read(target)
+    return { checksum: yield* hasher.blake3(bytes), expect: expectedFrom(st.value, bytes).expect! }
   })
 
 /** One file back to its original, then read back: only a verified file counts as restored. */
@@ -88,7 +96,8 @@ const rollbackOne = (
     const store = yield* FileStore
     const target = yield* store.locate(f.path)
     const expected = f.checksumBefore ?? ABSENT
-    const current = yield* currentChecksum(target)
+    const state = yield* currentState(target)
+    const current = state.checksum
     if (current === expected) return { file: f.path, action: "unchanged" } satisfies RollbackEntry
     // Neither before nor after is someone else's content, except for an in-place rewrite (a
     // hard-linked file): a crash mid-write tears it, and that torn file is splice's own — it held the lock.
@@ -96,8 +105,15 @@ const rollbackOne = (
     const bytes = yield* original
     if (bytes === null) yield* store.remove(target)
     // In place only where the transaction wrote in place: a file moved here may share its inode
-    // with other names now, which must keep what they hold.
-    else yield* store.writeAtomic(target, bytes, { ...(f.mode === null ? {} : { mode: f.mode }), splitLinks: f.inPlace !== true })
+    // with other names now, which must keep what they hold. Written only over what was just looked
+    // at: another program's write in between is its content, left alone (a conflict).
+    else {
+      const raced = yield* store.writeAtomic(target, bytes, { ...(f.mode === null ? {} : { mode: f.mode }), splitLinks: f.inPlace !== true, ...(state.expect !== undefined ? { expect: state.expect } : {}) }).pipe(
+        Effect.as(false),
+        Effect.catchIf((e) => e.code === "SPL-E034", () => Effect.succeed(true))
+      )
+      if (raced) return { file: f.path, action: "conflict", checksum: yield* currentChecksum(target) } satisfies RollbackEntry
+    }
     const now = yield* currentChecksum(target)
     if (now !== expected) return { file: f.path, action: "failed", checksum: now, error: "the file does not hold the original after the restore" } satisfies RollbackEntry
     return { file: f.path, action: bytes === null ? "removed" : "restored" } satisfies RollbackEntry

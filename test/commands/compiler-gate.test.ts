@@ -11,7 +11,7 @@ import { write } from "../../src/commands/write.js"
 import type { Diagnostic } from "../../src/domain/diagnostics.js"
 import { oneEdit, writeConfig } from "../support/configs.js"
 import { layerFor, MemoryFs, run, ScriptedChecker } from "../support/memory.js"
-import { txStates } from "../support/journal.js"
+import { isStateMark, txStates } from "../support/journal.js"
 
 const ON: CompilerSettings = { mode: "auto", require: false, timeoutMs: 1000 }
 
@@ -223,6 +223,37 @@ describe("the compiler gate on the memory layers", () => {
     expect(runs).toBe(2)
     expect(["SPL-E034", "SPL-E035"]).toContain(r.error?.code)
     expect(mem.text("a.ts")).toBe("let x: number = 7 // the editor's\n")
+  })
+})
+
+describe("a save between the read-back and the put-back", () => {
+  it("an editor's save right after splice read the file back, before it put the original back for the baseline: caught by the put-back's guard, and kept", async () => {
+    const mem = new MemoryFs({ "a.ts": "let x: number = \"old\"\n" })
+    let writesOfA = 0
+    // No fault: the hook runs right before the write, after the gate's read-back of a.ts.
+    mem.faults.push({ op: "write", errno: "EIO", match: (p) => {
+      if (p === "a.ts" && ++writesOfA === 2) mem.put("a.ts", "let x: number = 7 // the editor's\n")
+      return false
+    } })
+    const r = await run(edit(oneEdit("a.ts", "= \"old\"", "= \"new\"", { compiler: ON })), mem, { checker: fakeTsc(mem, "a.ts") })
+    expect(writesOfA).toBeGreaterThanOrEqual(2)
+    expect(["SPL-E034", "SPL-E035"]).toContain(r.error?.code)
+    expect(mem.text("a.ts")).toBe("let x: number = 7 // the editor's\n")
+  })
+
+  it("and a rollback's restore is guarded the same way: another program's write right before it is left alone (a conflict, SPL-E035)", async () => {
+    const mem = new MemoryFs({ "a.ts": "let x = 1\n" })
+    let writesOfA = 0
+    mem.faults.push({ op: "write", errno: "EIO", match: (p) => {
+      if (p === "a.ts" && ++writesOfA === 2) mem.put("a.ts", "let x = 3 // someone else\n")
+      return false
+    } })
+    // The commit mark cannot be written: the transaction rolls back, and its restore is the second write of a.ts.
+    mem.faults.push({ op: "write", match: (p) => isStateMark("write", p), errno: "ENOSPC", times: 1 })
+    const r = await run(edit(oneEdit("a.ts", "x = 1", "x = 2")), mem)
+    expect([r.exit, r.error?.code]).toEqual([7, "SPL-E035"])
+    expect(r.error?.context).toMatchObject({ files: [{ file: "a.ts", state: "changed_externally" }] })
+    expect(mem.text("a.ts")).toBe("let x = 3 // someone else\n")
   })
 })
 
