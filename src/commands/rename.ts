@@ -165,6 +165,9 @@ const goMembersNamed = (name: string, methods: ReadonlyArray<{ readonly file: st
     return rows.filter((r) => owners.has(`${dirOf(r.file)}\0${r.container}`))
   })
 
+/** Uses listed in human output (a common method name in a big Python tree has thousands: `.get`). */
+const UNRESOLVED_SHOWN = 40
+
 /** The UTF-16 offset of a UTF-8 byte offset in a text. */
 const charOffset = (text: string, byte: number) => new TextDecoder().decode(new TextEncoder().encode(text).subarray(0, byte)).length
 
@@ -424,7 +427,8 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
       const diff = diffs.join("")
       const unresolvedLine = (t: Catalog) => unresolved.length === 0 ? "" : config.includeUnresolved
         ? t.rename.unresolvedRenamed(unresolved.length)
-        : t.rename.unresolvedLeft(unresolved.length) + unresolved.map((r) => t.rename.unresolved(r.file, r.line, r.col, r.kind)).join("")
+        : t.rename.unresolvedLeft(unresolved.length) + unresolved.slice(0, UNRESOLVED_SHOWN).map((r) => t.rename.unresolved(r.file, r.line, r.col, r.kind)).join("") +
+          (unresolved.length > UNRESOLVED_SHOWN ? t.rename.unresolvedMore(unresolved.length - UNRESOLVED_SHOWN) : "")
       const summary = (t: Catalog) =>
         t.rename.summary(def.kind, def.qualified_name, newName, base.renamed, reports.length) + (tied.length > 0 ? t.rename.tied(tied.map((x) => x.qualified_name)) : "")
       if (config.preview) {

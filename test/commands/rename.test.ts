@@ -337,6 +337,13 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
       { file: "shapes.py", line: 15, col: 27, kind: "text", renamed: false }
     ])
     expect(mem.text("shapes.py")).toBe(src.replace("def size", "def volume").replace("self.size()", "self.volume()").replace("a.size()", "a.volume()"))
+    // Human output lists the first 40 and says how many more the JSON holds.
+    const many = new MemoryFs({ "shapes.py": src, "many.py": Array.from({ length: 45 }, (_, i) => `def f${i}(x):\n    return x.size()\n`).join("\n\n") })
+    const listed = await runGraph(rename(config("A.size", "volume", { preview: true })), many, new SavedGraph())
+    expect((listed.last["unresolved"] as unknown[]).length).toBe(47)
+    expect(listed.human).toContain("47 use(s) known only by name left as they are")
+    expect(listed.human.match(/^ {2}\S+:\d+:\d+ {2}text$/gm)).toHaveLength(40)
+    expect(listed.human).toContain("… and 7 more (the JSON result lists every one)")
     const both = new MemoryFs({ "shapes.py": src, "other.py": "def count(items):\n    return items[0].size\n" })
     const all = await runGraph(rename(config("A.size", "volume", { includeUnresolved: true })), both, new SavedGraph())
     expect(all.exit, JSON.stringify(all.error)).toBe(0)

@@ -175,6 +175,8 @@ export interface CommandTexts {
     readonly unresolvedRenamed: (count: number) => string
     readonly unresolvedLeft: (count: number) => string
     readonly unresolved: (file: string, line: number, column: number, kind: string) => string
+    /** After the first uses listed: how many more the JSON result holds. */
+    readonly unresolvedMore: (count: number) => string
   }
   /** `splice explain`. */
   readonly explain: {

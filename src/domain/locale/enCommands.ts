@@ -134,7 +134,8 @@ export const enCommands: CommandTexts = {
     done: (summary, syntax, compiler, tx) => `${summary}; ${syntax}, ${compiler}, tx ${tx}\n`,
     unresolvedRenamed: (count) => `${count} use(s) known only by name renamed too (--include-unresolved)\n`,
     unresolvedLeft: (count) => `${count} use(s) known only by name left as they are (check them; --include-unresolved renames them):\n`,
-    unresolved: (file, line, column, kind) => `  ${file}:${line}:${column}  ${kind}\n`
+    unresolved: (file, line, column, kind) => `  ${file}:${line}:${column}  ${kind}\n`,
+    unresolvedMore: (count) => `  … and ${count} more (the JSON result lists every one)\n`
   },
   explain: {
     line: (code, exit, retryable, name) => `${code}  exit ${String(exit).padEnd(3)} ${retryable ? "retryable " : "          "}${name}\n`,

@@ -45,6 +45,7 @@ const kinds: Record<string, string> = {
   // Kinds of reference.
   call: "chamada",
   read: "leitura",
+  text: "texto",
   import: "import",
   // Kinds of file system entry (splice stat).
   directory: "diretório",
@@ -206,7 +207,8 @@ export const ptBRCommands: CommandTexts = {
     unresolvedRenamed: (count) => `${plural(count, "uso conhecido só pelo nome também foi renomeado", "usos conhecidos só pelo nome também foram renomeados")} (--include-unresolved)\n`,
     unresolvedLeft: (count) =>
       `${plural(count, "uso conhecido só pelo nome ficou como estava", "usos conhecidos só pelo nome ficaram como estavam")} (confira; --include-unresolved também os renomeia):\n`,
-    unresolved: (file, line, column, k) => `  ${file}:${line}:${column}  ${kind(k)}\n`
+    unresolved: (file, line, column, k) => `  ${file}:${line}:${column}  ${kind(k)}\n`,
+    unresolvedMore: (count) => `  … e mais ${count} (o resultado JSON lista todos)\n`
   },
   explain: {
     line: (code, exit, retryable, name) => `${code}  saída ${String(exit).padEnd(3)} ${retryable ? "repetível " : "          "}${name}\n`,
