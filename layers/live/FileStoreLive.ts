@@ -379,16 +379,15 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "write", p.relative))
     })
 
-  const fill = (p: ResolvedPath, data: Uint8Array) =>
+  /** `fn` on the regular file at `p`, opened for writing as it is (never through a symlink, never a FIFO's wait). */
+  const withRegularFileForWriting = (p: ResolvedPath, fn: (fd: number, st: fs.Stats) => void) =>
     Effect.try({
       try: () => {
         const fd = fs.openSync(p.absolute, fs.constants.O_WRONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK)
         try {
           const st = fs.fstatSync(fd)
           if (!st.isFile()) throw notRegular(kindOf(st), p.relative)
-          writeAll(fd, data)
-          if (st.size > data.length) fs.ftruncateSync(fd, data.length)
-          fs.fdatasyncSync(fd)
+          fn(fd, st)
         } finally {
           fs.closeSync(fd)
         }
@@ -396,19 +395,14 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "write", p.relative))
     })
 
-  const truncate = (p: ResolvedPath, size: number) =>
-    Effect.try({
-      try: () => {
-        const fd = fs.openSync(p.absolute, fs.constants.O_WRONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK)
-        try {
-          if (!fs.fstatSync(fd).isFile()) throw notRegular(kindOf(fs.fstatSync(fd)), p.relative)
-          fs.ftruncateSync(fd, size)
-        } finally {
-          fs.closeSync(fd)
-        }
-      },
-      catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "write", p.relative))
+  const fill = (p: ResolvedPath, data: Uint8Array) =>
+    withRegularFileForWriting(p, (fd, st) => {
+      writeAll(fd, data)
+      if (st.size > data.length) fs.ftruncateSync(fd, data.length)
+      fs.fdatasyncSync(fd)
     })
+
+  const truncate = (p: ResolvedPath, size: number) => withRegularFileForWriting(p, (fd) => fs.ftruncateSync(fd, size))
 
   const remove = (p: ResolvedPath) =>
     Effect.try({
