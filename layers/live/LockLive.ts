@@ -231,27 +231,26 @@ export const makeLock = (root: string): LockService => {
       return yield* Effect.ensuring(poll, Effect.sync(() => marked && unmarkWaiting(wait)))
     })
 
-  const lockAll = (paths: ReadonlyArray<string>, deadline: number | undefined) =>
+  const lockAll = (paths: ReadonlyArray<string>, timeoutMs: number | undefined) =>
     Effect.gen(function*() {
       const token = `${process.pid}-${Date.now()}-${seq++}`
       for (const p of [...new Set(paths)].sort()) {
         // First this process's line (in order of arrival), then the file against other processes.
-        const line = yield* queue.enter(fileFor(p), deadline)
+        const line = yield* queue.enter(fileFor(p), timeoutMs)
         if (!line.turn) return { ok: false as const, path: p, holder: readOwner(fileFor(p)), ahead: line.ahead }
         const held = { taken: false }
         // Interruptible while it polls (a cancelled call); released whenever it was taken.
         yield* Effect.addFinalizer(() => (held.taken ? release(p, token) : Effect.void))
-        if (!(yield* takeOne(p, token, deadline, held))) return { ok: false as const, path: p, holder: readOwner(fileFor(p)), ahead: 0 }
+        if (!(yield* takeOne(p, token, timeoutMs === undefined ? undefined : line.deadline, held))) return { ok: false as const, path: p, holder: readOwner(fileFor(p)), ahead: 0 }
+        line.used()
       }
       return { ok: true as const }
     })
 
   return {
     acquire: (paths, timeout) =>
-      Effect.flatMap(lockAll(paths, Date.now() + Duration.toMillis(Duration.decode(timeout))), (r) =>
-        r.ok ? Effect.void : Effect.fail(spliceError("SPL-E032", `lock on ${r.path} not taken within ${Duration.format(Duration.decode(timeout))}${r.ahead > 0 ? ` (${r.ahead} call${r.ahead === 1 ? "" : "s"} of this process ahead of it)` : ""}`, {
-          context: { path: r.path, holder: r.holder === undefined ? null : { pid: r.holder.pid, host: r.holder.host, since: r.holder.since }, ...(r.ahead > 0 ? { ahead: r.ahead } : {}) }
-        }))),
+      Effect.flatMap(lockAll(paths, Duration.toMillis(Duration.decode(timeout))), (r) =>
+        r.ok ? Effect.void : Effect.fail(lockTimeoutError(r.path, timeout, r.ahead, r.holder === undefined ? null : { pid: r.holder.pid, host: r.holder.host, since: r.holder.since }))),
     tryAcquire: (paths) => Effect.map(lockAll(paths, undefined), (r) => r.ok),
     sweepStale: Effect.try({
       try: () => {
@@ -273,6 +272,19 @@ export const makeLock = (root: string): LockService => {
       catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "lock", ".splice/locks"))
     })
   }
+}
+
+/**
+ * SPL-E032. `ahead`: calls of this process were in line before it, and the line did not move for the
+ * timeout (its holder is stuck, or waits for another process).
+ */
+export const lockTimeoutError = (path: string, timeout: Duration.DurationInput, ahead: number, holder?: { pid: number; host: string; since: string } | null) => {
+  const within = Duration.format(Duration.decode(timeout))
+  return spliceError("SPL-E032", ahead > 0
+    ? `lock on ${path} not taken: it did not change hands within ${within} (${ahead} call${ahead === 1 ? "" : "s"} of this process ahead of it)`
+    : `lock on ${path} not taken within ${within}`, {
+    context: { path, ...(holder !== undefined ? { holder } : {}), ...(ahead > 0 ? { ahead } : {}) }
+  })
 }
 
 export const LockLive = (root: string): Layer.Layer<Lock> => Layer.sync(Lock, () => makeLock(root))

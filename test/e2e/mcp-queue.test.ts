@@ -1,7 +1,7 @@
 /**
  * `splice mcp` under a pipelining client, under Node and Deno: edits of one file sent at once take
  * the lock in order of arrival and all land; a CLI edit racing the server's line still gets its turn;
- * a queued call that waits past its lock timeout fails SPL-E032, a cancelled one never lands; the
+ * a queued call whose lock does not change hands within its timeout fails SPL-E032, a cancelled one never lands; the
  * Python checks go through one python3 worker, which dies with the server (stdin closed, or kill -9).
  */
 import { spawn } from "node:child_process"
@@ -67,8 +67,8 @@ for (const rt of runtimes) {
           calls.push(edit(i))
           calls.push(client.callTool({ name: "read", arguments: { file: "f.py" } }) as Promise<ToolResult>)
         }
-        // Behind the whole line (~2 s of holds) with 0.5 s to wait: SPL-E032, naming how many were ahead.
-        const late = edit(N, { lock_timeout: 0.5 })
+        // Willing to wait 0.1 s for a hand-over, in a line that moves every 0.2 s: SPL-E032, naming how many were ahead.
+        const late = edit(N, { lock_timeout: 0.1 })
         // Cancelled while it waits in line: it leaves the line and never lands.
         const controller = new AbortController()
         const cancelled = edit(N + 1, {}, { signal: controller.signal }).catch((e: unknown) => e)
