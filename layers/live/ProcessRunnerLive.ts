@@ -92,6 +92,6 @@ export const ProcessRunnerLive: Layer.Layer<ProcessRunner> = Layer.succeed(Proce
 
 /**
  * For a long-running process (`splice mcp`): checkers that can stay up between requests do (the
- * Python syntax gate's python3: ~1–5 ms a check instead of ~50–300 ms a start).
+ * Python syntax gate's python3: ~5 ms a check instead of ~100–150 ms a start, README "Speed").
  */
 export const ProcessRunnerWarm: Layer.Layer<ProcessRunner> = Layer.sync(ProcessRunner, () => ({ run, which, worker: lineWorkers() }))

@@ -13,7 +13,7 @@ import type { LineWorker, ProcessRunnerService } from "../../services/ProcessRun
  * before-state is compiled only when the after-state has one, to tell whether it is new.
  *
  * A CLI process starts python3 for its edit (the request, then EOF). `splice mcp` keeps one running
- * (ProcessRunner's worker: ~1–5 ms a check instead of a start), the same script answering a line per
+ * (ProcessRunner's worker: ~5 ms a check instead of ~100–150 ms a start), the same script answering a line per
  * request; one that died is started again, and one that hangs is killed at the timeout.
  *
  * The python3 found on PATH may be a launcher rather than the interpreter (a pyenv shim is a bash
