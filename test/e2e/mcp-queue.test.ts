@@ -52,8 +52,8 @@ for (const rt of runtimes) {
       const line = (i: number) => `v${i} = ${i}\n`
       fs.writeFileSync(path.join(ws, "f.py"), Array.from({ length: N + 3 }, (_, i) => line(i)).join(""))
       const [command, args] = rt.argv(["mcp", "--workspace", ws])
-      // Each write holds its lock 200 ms (the test hook), so the line is long enough to race.
-      const transport = new StdioClientTransport({ command, args, cwd: ws, env: childEnv({ cwd: ws, env: { SPLICE_TEST_HOLD_MS: "200" } }) as Record<string, string>, stderr: "pipe" })
+      // Each write holds its lock 400 ms (the test hook): a line of ~4 s, long enough to race on a slow machine.
+      const transport = new StdioClientTransport({ command, args, cwd: ws, env: childEnv({ cwd: ws, env: { SPLICE_TEST_HOLD_MS: "400" } }) as Record<string, string>, stderr: "pipe" })
       let stderr = ""
       transport.stderr?.on("data", (d) => (stderr += d))
       const client = new Client({ name: "splice-e2e", version: "1" })
@@ -67,7 +67,7 @@ for (const rt of runtimes) {
           calls.push(edit(i))
           calls.push(client.callTool({ name: "read", arguments: { file: "f.py" } }) as Promise<ToolResult>)
         }
-        // Willing to wait 0.1 s for a hand-over, in a line that moves every 0.2 s: SPL-E032, naming how many were ahead.
+        // Willing to wait 0.1 s for a hand-over, in a line that moves every 0.4 s: SPL-E032, naming how many were ahead.
         const late = edit(N, { lock_timeout: 0.1 })
         // Cancelled while it waits in line: it leaves the line and never lands.
         const controller = new AbortController()

@@ -134,6 +134,18 @@ describe.skipIf(!real)("the python3 worker of a long-running splice", () => {
     expect(runningWorkers()).not.toContain(stuck)
   })
 
+  it("a check interrupted while python3 works on it (a cancelled call) takes the worker down with it; the next check gets a new one", async () => {
+    misbehaving("interrupt")
+    expect(await check("x = 2\n")).toMatchObject({ kind: "checked" })
+    const busy = runningWorkers()[0]!
+    const run = Effect.flatMap(ProcessRunner, (r) => pythonSyntax(r, "m.py", "x = 1\n", "HANG = 1\n")).pipe(Effect.provide(ProcessRunnerWarm))
+    const exit = await Effect.runPromiseExit(run.pipe(Effect.timeout("300 millis")))
+    expect(exit._tag).toBe("Failure")
+    // Its answer, were it ever to come, would be taken for the next check's: the process goes.
+    expect(await gone(busy)).toBe(true)
+    expect(await check("x = (\n")).toMatchObject({ kind: "checked", after: { type: "SyntaxError" } })
+  })
+
   it("an answer that is no verdict fails that check and replaces the worker", async () => {
     const starts = misbehaving("garbage")
     expect(await check("x = 2\n")).toMatchObject({ kind: "checked" })
