@@ -10,12 +10,19 @@ import { readRegularFile } from "./FileStoreLive.js"
 import { isProcessAlive, SELF_START } from "./processIdentity.js"
 import { Lock, type LockService } from "../../services/Lock.js"
 import { fromErrno } from "./errno.js"
+import { makeLockQueue } from "./lockQueue.js"
 
 /**
  * Lock files under `<workspace>/.splice/locks/`, one per locked path, created with O_EXCL and
  * holding the owner's pid, host and start time. A lock whose owner is a dead process on this host
  * is taken over; the takeover itself is serialised by a second O_EXCL file so two processes
  * cannot both remove a stale lock and then each other's fresh one.
+ *
+ * Contenders of one process (a server's concurrent calls) wait for a lock file in order of arrival
+ * (lockQueue.ts), and only the first in line polls it. Processes poll: a waiter that finds the lock
+ * held refreshes a `.wait` mark beside it, and a contender that would take a free lock while another
+ * process's mark is fresh lets that process have it first. Otherwise a server whose line hands the
+ * lock from call to call would leave a polling CLI only the instant between two of them.
  */
 
 interface Owner {
@@ -29,6 +36,49 @@ interface Owner {
 }
 
 const HOST = os.hostname()
+
+/** One line per lock file for the whole process: two services on one workspace share it. */
+const queue = makeLockQueue()
+
+/** A waiter polls at least every 100 ms (takeOne): a mark older than this is nobody's. */
+const WAIT_FRESH_MS = 500
+/** How long a contender lets another process's waiter go first, at most. */
+const YIELD_MAX_MS = 1000
+
+const waitFileFor = (file: string) => file.slice(0, -".lock".length) + ".wait"
+
+/** Another process has polled this lock and found it held, just now. */
+const foreignWaiter = (wait: string): boolean => {
+  try {
+    if (Date.now() - fs.statSync(wait).mtimeMs > WAIT_FRESH_MS) return false
+    return new TextDecoder().decode(readRegularFile(wait, wait, true)) !== `${process.pid}@${HOST}`
+  } catch {
+    return false
+  }
+}
+
+/** Best effort: a mark that cannot be written only costs this waiter its priority. */
+const markWaiting = (wait: string) => {
+  try {
+    // Never through a symlink planted there, never blocking on a FIFO.
+    const fd = fs.openSync(wait, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_TRUNC | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK, 0o644)
+    try {
+      fs.writeSync(fd, `${process.pid}@${HOST}`)
+    } finally {
+      fs.closeSync(fd)
+    }
+  } catch {
+    // ignored
+  }
+}
+
+const unmarkWaiting = (wait: string) => {
+  try {
+    if (new TextDecoder().decode(readRegularFile(wait, wait, true)) === `${process.pid}@${HOST}`) fs.rmSync(wait, { force: true })
+  } catch {
+    // gone, or another's
+  }
+}
 
 const readOwner = (file: string): Owner | undefined => {
   try {
@@ -148,40 +198,59 @@ export const makeLock = (root: string): LockService => {
       }
     })
 
-  const takeOne = (p: string, token: string, deadline: number | undefined) =>
+  /** Polls the lock file until `deadline`; `held.taken` is set the moment it is taken. */
+  const takeOne = (p: string, token: string, deadline: number | undefined, held: { taken: boolean }) =>
     Effect.gen(function*() {
-      let wait = 5
-      for (;;) {
-        const r = yield* Effect.try({ try: () => attempt(p, token), catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "lock", p)) })
-        if (r === "taken") return true
-        if (deadline === undefined || Date.now() >= deadline) return false
-        yield* Effect.sleep(Duration.millis(Math.min(wait, Math.max(1, deadline - Date.now()))))
-        wait = Math.min(wait * 2, 100)
+      const file = fileFor(p)
+      const wait = waitFileFor(file)
+      const tryOnce = Effect.try({
+        try: () => {
+          const r = attempt(p, token)
+          if (r === "taken") held.taken = true
+          return r
+        },
+        catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "lock", p))
+      })
+      if (deadline !== undefined && foreignWaiter(wait)) {
+        // Another process has been waiting: it takes the free lock at its next poll.
+        const until = Math.min(deadline, Date.now() + YIELD_MAX_MS)
+        while (Date.now() < until && foreignWaiter(wait) && !fs.existsSync(file)) yield* Effect.sleep(Duration.millis(10))
       }
+      let delay = 5
+      let marked = false
+      const poll = Effect.gen(function*() {
+        for (;;) {
+          if ((yield* tryOnce) === "taken") return true
+          if (deadline === undefined || Date.now() >= deadline) return false
+          markWaiting(wait)
+          marked = true
+          yield* Effect.sleep(Duration.millis(Math.min(delay, Math.max(1, deadline - Date.now()))))
+          delay = Math.min(delay * 2, 100)
+        }
+      })
+      return yield* Effect.ensuring(poll, Effect.sync(() => marked && unmarkWaiting(wait)))
     })
 
-  const lockAll = (paths: ReadonlyArray<string>, deadline: number | undefined) =>
+  const lockAll = (paths: ReadonlyArray<string>, timeoutMs: number | undefined) =>
     Effect.gen(function*() {
       const token = `${process.pid}-${Date.now()}-${seq++}`
       for (const p of [...new Set(paths)].sort()) {
-        const got = yield* Effect.acquireRelease(
-          takeOne(p, token, deadline),
-          (taken) => (taken ? release(p, token) : Effect.void)
-        )
-        if (!got) {
-          const holder = readOwner(fileFor(p))
-          return { ok: false as const, path: p, holder }
-        }
+        // First this process's line (in order of arrival), then the file against other processes.
+        const line = yield* queue.enter(fileFor(p), timeoutMs)
+        if (!line.turn) return { ok: false as const, path: p, holder: readOwner(fileFor(p)), ahead: line.ahead }
+        const held = { taken: false }
+        // Interruptible while it polls (a cancelled call); released whenever it was taken.
+        yield* Effect.addFinalizer(() => (held.taken ? release(p, token) : Effect.void))
+        if (!(yield* takeOne(p, token, timeoutMs === undefined ? undefined : line.deadline, held))) return { ok: false as const, path: p, holder: readOwner(fileFor(p)), ahead: 0 }
+        line.used()
       }
       return { ok: true as const }
     })
 
   return {
     acquire: (paths, timeout) =>
-      Effect.flatMap(lockAll(paths, Date.now() + Duration.toMillis(Duration.decode(timeout))), (r) =>
-        r.ok ? Effect.void : Effect.fail(spliceError("SPL-E032", `lock on ${r.path} not taken within ${Duration.format(Duration.decode(timeout))}`, {
-          context: { path: r.path, holder: r.holder === undefined ? null : { pid: r.holder.pid, host: r.holder.host, since: r.holder.since } }
-        }))),
+      Effect.flatMap(lockAll(paths, Duration.toMillis(Duration.decode(timeout))), (r) =>
+        r.ok ? Effect.void : Effect.fail(lockTimeoutError(r.path, timeout, r.ahead, r.holder === undefined ? null : { pid: r.holder.pid, host: r.holder.host, since: r.holder.since }))),
     tryAcquire: (paths) => Effect.map(lockAll(paths, undefined), (r) => r.ok),
     sweepStale: Effect.try({
       try: () => {
@@ -193,7 +262,7 @@ export const makeLock = (root: string): LockService => {
           if (name.endsWith(".lock")) {
             // Checked again under the takeover guard: see removeIfStale.
             if (isStale(file) && removeIfStale(file)) removed++
-          } else if (name.endsWith(".takeover") && ageMs(file) > 5000) {
+          } else if ((name.endsWith(".takeover") || name.endsWith(".wait")) && ageMs(file) > 5000) {
             fs.rmSync(file, { force: true })
             removed++
           }
@@ -203,6 +272,19 @@ export const makeLock = (root: string): LockService => {
       catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "lock", ".splice/locks"))
     })
   }
+}
+
+/**
+ * SPL-E032. `ahead`: calls of this process were in line before it, and the line did not move for the
+ * timeout (its holder is stuck, or waits for another process).
+ */
+export const lockTimeoutError = (path: string, timeout: Duration.DurationInput, ahead: number, holder?: { pid: number; host: string; since: string } | null) => {
+  const within = Duration.format(Duration.decode(timeout))
+  return spliceError("SPL-E032", ahead > 0
+    ? `lock on ${path} not taken: it did not change hands within ${within} (${ahead} call${ahead === 1 ? "" : "s"} of this process ahead of it)`
+    : `lock on ${path} not taken within ${within}`, {
+    context: { path, ...(holder !== undefined ? { holder } : {}), ...(ahead > 0 ? { ahead } : {}) }
+  })
 }
 
 export const LockLive = (root: string): Layer.Layer<Lock> => Layer.sync(Lock, () => makeLock(root))

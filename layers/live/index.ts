@@ -14,7 +14,7 @@ import { JournalKeyLive } from "./JournalKeyLive.js"
 import { JournalLive } from "./JournalLive.js"
 import { LockLive } from "./LockLive.js"
 import { OutputLive } from "./OutputLive.js"
-import { ProcessRunnerLive } from "./ProcessRunnerLive.js"
+import { ProcessRunnerLive, ProcessRunnerWarm } from "./ProcessRunnerLive.js"
 import { ProjectConfigLive } from "./ProjectConfigLive.js"
 import { SyntaxLive } from "./SyntaxLive.js"
 import { TrustLive } from "./TrustLive.js"
@@ -35,6 +35,8 @@ export const liveLayer = (options: {
   readonly graphCache?: GraphDbCache
   /** …and watches the tree it walked, so a query with nothing changed need not walk again. */
   readonly treeWatcher?: TreeWatcher
+  /** …and keeps the syntax gate's python3 running between edits (lineWorker.ts). */
+  readonly warmWorkers?: boolean
   /**
    * Relative paths are resolved from the current directory (the CLI's rule), or from the workspace
    * root (`splice mcp`: a client cannot know the server's directory, and results name root paths).
@@ -64,7 +66,7 @@ export const liveLayer = (options: {
         // Writers refresh an existing code graph after committing; nothing of it loads until then.
         then(graphAccessLive(options.graphCache)),
         then(JournalLive.pipe(Layer.provide(JournalKeyLive))),
-        then(ValidatorLive.pipe(Layer.provide(ProcessRunnerLive))),
+        then(ValidatorLive.pipe(Layer.provide(options.warmWorkers === true ? ProcessRunnerWarm : ProcessRunnerLive))),
         then(OutputLive(options.output, options.catalog)),
         then(InputLive)
       )

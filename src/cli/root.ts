@@ -17,6 +17,7 @@ import { spliceError } from "../domain/SpliceError.js"
 import { cliCommand } from "./fromSpec.js"
 import { mcpCommand } from "./mcp.js"
 import { VERSION } from "./version.js"
+import { unknownLongFlag } from "../spec/argv.js"
 import { commandSpecs } from "../spec/commands/index.js"
 
 export { VERSION }
@@ -52,8 +53,12 @@ const stripAnsi = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, "")
  * error, SPL-E010 (exit 2), after @effect/cli has printed its own message; --help inside a command's
  * flags ends the run successfully once the help is printed.
  */
-export const runCli = (argv: ReadonlyArray<string>) =>
-  cliFor(argv.slice(2))(argv).pipe(
+export const runCli = (argv: ReadonlyArray<string>) => {
+  const spec = commandSpecs.find((s) => s.name === argv[2])
+  // Where the command takes arguments, @effect/cli would take a misspelt flag for one (a path).
+  const stray = spec !== undefined && Object.values(spec.params).some((p) => p.positional !== undefined) ? unknownLongFlag(spec, argv.slice(3)) : undefined
+  if (stray !== undefined) return Effect.fail(unknownFlagError(argv[2]!, stray))
+  return cliFor(argv.slice(2))(argv).pipe(
     Effect.catchIf(ValidationError.isValidationError, (e) => {
       if (ValidationError.isHelpRequested(e)) return Effect.void
       const message = stripAnsi(HelpDoc.toAnsiText(e.error)).trim()
@@ -65,12 +70,27 @@ export const runCli = (argv: ReadonlyArray<string>) =>
     }),
     Effect.provide(cliEnvironment)
   )
+}
+
+/** SPL-E010 for a word that looks like a flag and is none of the command's. */
+const unknownFlagError = (command: string, flag: string) => {
+  const near = closeFlags(command, flag)
+  const candidates = near?.candidates ?? []
+  return spliceError("SPL-E010", `invalid command line: ${flag} is not a flag of splice ${command} (an argument that starts with -- goes after --)`, {
+    hint: candidates.length > 0 ? `Did you mean ${candidates.join(" or ")}? (splice ${command} --help lists its flags)` : `splice ${command} --help lists its flags.`,
+    context: { kind: "UnknownFlag", flag, candidates }
+  })
+}
 
 /** A flag the command does not have (a typo, mostly): the command's flags closest to it. */
 const flagsNear = (command: string | undefined, message: string) => {
   const flag = /Received unknown argument: '(--?[^'=]+)/.exec(message)?.[1]
+  return flag === undefined ? undefined : closeFlags(command, flag)
+}
+
+const closeFlags = (command: string | undefined, flag: string) => {
   const spec = commandSpecs.find((s) => s.name === command)
-  if (flag === undefined || spec === undefined) return undefined
+  if (spec === undefined) return undefined
   const names = ["--workspace", "--output", "--locale", ...Object.values(spec.params).flatMap((p) =>
     p.positional !== undefined || p.only === "mcp" ? [] : [`--${p.flag}`, ...(p.longAlias !== undefined ? [`--${p.longAlias}`] : [])]
   )]

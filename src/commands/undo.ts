@@ -52,19 +52,35 @@ const pick = (history: ReadonlyArray<TxRecord>, id: string | undefined) =>
 
 export const undo = (config: UndoConfig) =>
   Effect.gen(function*() {
+    const journal = yield* Journal
+    const blocked = yield* autoRecover
+    let candidate = yield* pick(yield* journal.history, config.tx)
+    for (;;) {
+      const done = yield* undoUnderLocks(config, blocked, candidate)
+      if (done !== AGAIN) return done
+      // Another undo (a concurrent call of the same server) took the latest while this one waited
+      // for its locks: "the latest" is now the one before it.
+      candidate = yield* pick(yield* journal.history, undefined)
+    }
+  })
+
+const AGAIN = Symbol("again")
+
+const undoUnderLocks = (config: UndoConfig, blocked: Effect.Effect.Success<typeof autoRecover>, candidate: TxRecord) =>
+  Effect.gen(function*() {
     const store = yield* FileStore
     const hasher = yield* Hasher
     const journal = yield* Journal
     const lock = yield* Lock
     const output = yield* Output
-    const blocked = yield* autoRecover
-    const candidate = yield* pick(yield* journal.history, config.tx)
     yield* refuseBlocked(blocked, [...candidate.files.map((f) => f.path), ...(candidate.links ?? []).map((l) => l.path)])
     return yield* Effect.scoped(Effect.gen(function*() {
       yield* lock.acquire(txLockKeys(candidate), Duration.millis(config.lockTimeoutMs))
       // A hard-linked file is written by others through its other names too: its identity's lock.
       yield* lock.acquire(yield* linkedIdentityKeys(candidate), Duration.millis(config.lockTimeoutMs))
-      const tx = yield* pick(yield* journal.history, candidate.id) // re-check under the locks
+      const history = yield* journal.history
+      if (config.tx === undefined && history.some((t) => t.id === candidate.id && t.state === "undone")) return AGAIN
+      const tx = yield* pick(history, candidate.id) // re-check under the locks
       const writes: PlannedWrite[] = []
       const changed: Array<{ file: string; expected: string; actual: string }> = []
       for (let i = 0; i < tx.files.length; i++) {

@@ -59,7 +59,7 @@ export class Workspaces {
         const graphCache = new GraphDbCache()
         const treeWatcher = new TreeWatcher()
         ws = Effect.runPromiseExit(
-          Layer.toRuntime(liveLayer({ workspace: dir, output: "json", graphCache, treeWatcher, pathsFrom: "root" })).pipe(
+          Layer.toRuntime(liveLayer({ workspace: dir, output: "json", graphCache, treeWatcher, warmWorkers: true, pathsFrom: "root" })).pipe(
             Scope.extend(this.scope),
             Effect.map((runtime): Workspace => ({ runtime, graphCache, treeWatcher }))
           )

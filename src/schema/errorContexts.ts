@@ -84,6 +84,8 @@ export const errorContexts = {
     lock: opt(S),
     path: opt(S),
     holder: opt(Schema.NullOr(Schema.Struct({ pid: Int, host: S, since: S }))),
+    /** Calls of the same process that were before it in line for the lock. */
+    ahead: opt(Int),
     tx: opt(S)
   }),
   "SPL-E033": ctx({ file: opt(S), from: opt(S), files: opt(Strings), ...errno }),

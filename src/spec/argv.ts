@@ -63,3 +63,30 @@ export const numbersAsArguments = (args: ReadonlyArray<string>, specs: ReadonlyA
   }
   return found ? [args[0]!, ...flags, "--", ...positionals] : args
 }
+
+/** The flags @effect/cli adds to every command. */
+const BUILT_IN = ["--help", "--version", "--wizard", "--completions", "--log-level"]
+const BUILT_IN_VALUES = new Set(["--completions", "--log-level"])
+
+/**
+ * The first word before any `--` that starts with `--` and is no flag of the command (nor a flag's
+ * value): @effect/cli takes it for an argument where the command has some, so `splice search foo
+ * --contxt 2` searched a path "--contxt". An argument that starts with `--` goes after `--`.
+ */
+export const unknownLongFlag = (spec: AnyCommandSpec, args: ReadonlyArray<string>): string | undefined => {
+  const takesValue = valueFlags(spec)
+  const known = new Set([...takesValue, ...BUILT_IN])
+  for (const p of Object.values(spec.params)) {
+    if (p.positional !== undefined || p.only === "mcp") continue
+    known.add(`--${p.flag}`)
+    if (p.longAlias !== undefined) known.add(`--${p.longAlias}`)
+  }
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!
+    if (a === "--") return undefined
+    const name = a.startsWith("--") ? a.split("=")[0]! : a
+    if (a.startsWith("--") && !known.has(name)) return name
+    if (a === name && (takesValue.has(a) || BUILT_IN_VALUES.has(a))) i++
+  }
+  return undefined
+}

@@ -338,6 +338,19 @@ describe("splice edit on the memory layers", () => {
     expect(mem.text("a.ts")).toBe(TS)
   })
 
+  it("edits of one file sent at once (a server's pipelined calls) land in order of arrival, each within a lock timeout shorter than the whole line", async () => {
+    const mem = new MemoryFs({ "m.py": Array.from({ length: 8 }, (_, i) => `v${i} = ${i}\n`).join("") })
+    const locks = new MemoryLocks()
+    await run(edit(one("m.py", "v7 = 7\n", "v7 = 7\n")), mem) // grammars loaded: no edit below is a cold one
+    // Each holds its lock 100 ms; together 800 ms against a 500 ms timeout: the line keeps moving.
+    const rs = await Promise.all(Array.from({ length: 8 }, (_, i) =>
+      run(edit(one("m.py", `v${i} = ${i}\n`, `v${i} = ${i * 10 + 1}\n`, { lockTimeoutMs: 500, holdMs: 100 })), mem, { locks })))
+    expect(rs.map((r) => r.exit)).toEqual(Array(8).fill(0))
+    const txs = rs.map((r) => String(r.last["tx"]))
+    expect([...txs].sort()).toEqual(txs)
+    expect(mem.text("m.py")).toBe(Array.from({ length: 8 }, (_, i) => `v${i} = ${i * 10 + 1}\n`).join(""))
+  })
+
   it("a crash after the target is written leaves a journal; the next command rolls it back", async () => {
     const mem = new MemoryFs({ "a.ts": TS })
     // Let the journal and the target write land, then die before the commit mark.

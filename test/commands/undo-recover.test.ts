@@ -27,6 +27,18 @@ describe("splice undo", () => {
     expect(none.error?.code).toBe("SPL-E022")
   })
 
+  it("concurrent undos (a server's pipelined calls) each undo one transaction, latest first: one that waited while another took its pick undoes the next", async () => {
+    const mem = new MemoryFs({ "a.py": "x = 0\n" })
+    const txs: unknown[] = []
+    for (let i = 0; i < 5; i++) txs.push((await run(edit(one("a.py", `x = ${i}`, `x = ${i + 1}`)), mem)).last["tx"])
+    const locks = new MemoryLocks()
+    const undos = await Promise.all(Array.from({ length: 5 }, () => run(undo({ lockTimeoutMs: 5000, holdMs: 20 }), mem, { locks })))
+    expect(undos.map((u) => u.exit)).toEqual([0, 0, 0, 0, 0])
+    expect(undos.map((u) => u.last["undid"]).sort()).toEqual([...txs].sort())
+    expect(mem.text("a.py")).toBe("x = 0\n")
+    expect((await run(undo({ lockTimeoutMs: 200 }), mem)).error?.code).toBe("SPL-E022")
+  })
+
   it("an undo can itself be undone by id (redo)", async () => {
     const mem = new MemoryFs({ "a.py": "x = 1\n" })
     await run(edit(one("a.py", "x = 1", "x = 2")), mem)

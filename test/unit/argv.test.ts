@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest"
-import { numbersAsArguments, stdinArgumentLast } from "../../src/spec/argv.js"
+import * as Effect from "effect/Effect"
+import { runCli } from "../../src/cli/root.js"
+import type { SpliceError } from "../../src/domain/SpliceError.js"
+import { numbersAsArguments, stdinArgumentLast, unknownLongFlag } from "../../src/spec/argv.js"
 import { commandSpecs } from "../../src/spec/commands/index.js"
 
 const move = (line: string) => stdinArgumentLast(line.split(" "), commandSpecs).join(" ")
@@ -41,5 +44,46 @@ describe("an argument that starts with - and a digit is an argument", () => {
     for (const spec of commandSpecs) {
       for (const p of Object.values(spec.params)) expect(`${spec.name} -${p.alias ?? ""}`).not.toMatch(/ -\d/)
     }
+  })
+})
+
+describe("a misspelt long flag where a command takes arguments", () => {
+  const specOf = (name: string) => commandSpecs.find((s) => s.name === name)!
+  // Every command with positional arguments: each gets a plausible line with one of its own flags
+  // misspelt (a letter dropped), which @effect/cli used to take for an argument (a path).
+  const table = commandSpecs.filter((s) => Object.values(s.params).some((p) => p.positional !== undefined)).map((spec) => {
+    const params = Object.values(spec.params)
+    const args = params.filter((p) => p.positional !== undefined).map((p) => (p.type === "list" ? "a.py" : p.positional === "KEYPATH" ? "a.b" : "x"))
+    const own = params.find((p) => p.positional === undefined && p.only !== "mcp" && p.flag.length > 4)
+    const real = own === undefined ? "--workspace" : `--${own.flag}`
+    const takesValue = own === undefined || own.type !== "boolean"
+    return { name: spec.name, args, real, takesValue, typo: `${real.slice(0, 4)}${real.slice(5)}` }
+  })
+
+  it("covers the commands the report names", () => {
+    expect(table.map((t) => t.name)).toEqual(expect.arrayContaining(["search", "replace", "ls", "count", "check", "stat", "rm", "get", "set", "del", "mv", "cp", "diff", "hash", "outline"]))
+  })
+
+  it.each(table)("$name: SPL-E010 naming $typo and $real, before, between and after the arguments; after -- it is an argument", async ({ name, args, real, takesValue, typo }) => {
+    const spec = specOf(name)
+    for (const line of [[typo, ...args], [...args, typo], [...args.slice(0, 1), typo, ...args.slice(1)], [...args, `${typo}=3`]]) {
+      expect(unknownLongFlag(spec, line)).toBe(typo)
+      const err = await Effect.runPromise(Effect.flip(runCli(["node", "splice", name, ...line]) as Effect.Effect<unknown, SpliceError>))
+      expect(err.code).toBe("SPL-E010")
+      expect(err.message).toBe(`invalid command line: ${typo} is not a flag of splice ${name} (an argument that starts with -- goes after --)`)
+      expect(err.context).toMatchObject({ kind: "UnknownFlag", flag: typo })
+      expect(err.context?.["candidates"]).toContain(real)
+      expect(err.hint).toContain(`Did you mean ${real}`)
+    }
+    expect(unknownLongFlag(spec, [...args, "--", typo])).toBeUndefined()
+    expect(unknownLongFlag(spec, [real, ...(takesValue ? ["--v"] : []), ...args, "--output", "json", "--workspace", "--x"])).toBeUndefined()
+  })
+
+  it("a flag's value that starts with -- is a value; a built-in flag is a flag", () => {
+    const search = specOf("search")
+    expect(unknownLongFlag(search, ["--glob", "--weird", "foo"])).toBeUndefined()
+    expect(unknownLongFlag(search, ["--glob=--weird", "--contxt", "foo"])).toBe("--contxt")
+    expect(unknownLongFlag(search, ["--log-level", "debug", "foo"])).toBeUndefined()
+    expect(unknownLongFlag(search, ["foo", "--context", "2"])).toBeUndefined()
   })
 })
