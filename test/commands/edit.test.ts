@@ -343,9 +343,10 @@ describe("splice edit on the memory layers", () => {
     const locks = new MemoryLocks()
     await run(edit(one("m.py", "v7 = 7\n", "v7 = 7\n")), mem) // grammars loaded: no edit below is a cold one
     // Each holds its lock 100 ms; together 800 ms against a 500 ms timeout: the line keeps moving.
+    // (No syntax gate: python3's start under load would stretch a hold past the timeout; the line is what is tested.)
     const rs = await Promise.all(Array.from({ length: 8 }, (_, i) =>
-      run(edit(one("m.py", `v${i} = ${i}\n`, `v${i} = ${i * 10 + 1}\n`, { lockTimeoutMs: 500, holdMs: 100 })), mem, { locks })))
-    expect(rs.map((r) => r.exit)).toEqual(Array(8).fill(0))
+      run(edit(one("m.py", `v${i} = ${i}\n`, `v${i} = ${i * 10 + 1}\n`, { lockTimeoutMs: 500, holdMs: 100, validate: "none" })), mem, { locks })))
+    expect(rs.map((r) => [r.exit, r.error?.code, r.error?.message])).toEqual(Array(8).fill([0, undefined, undefined]))
     const txs = rs.map((r) => String(r.last["tx"]))
     expect([...txs].sort()).toEqual(txs)
     expect(mem.text("m.py")).toBe(Array.from({ length: 8 }, (_, i) => `v${i} = ${i * 10 + 1}\n`).join(""))
