@@ -8,7 +8,7 @@ import { Hasher, type HasherService } from "../../services/Hasher.js"
 import { type BeginInput, Journal, type JournalProblem, type JournalService, type TxRecord, type TxState } from "../../services/Journal.js"
 import { JournalKey, type JournalKeyService } from "../../services/JournalKey.js"
 import { isProcessAlive, SELF_START } from "./processIdentity.js"
-import { encodeTxFile, encodeTxHead, isOpenState, parseTxFile, parseTxName, txFileName, type TxName } from "./txFile.js"
+import { encodeTxFile, encodeTxHead, isOpenState, parseTxFile, parseTxName, txFileName, txHeadLength, type TxName } from "./txFile.js"
 
 /**
  * The journal as files in the workspace, written through FileStore (so the memory FileStore's fault
@@ -83,6 +83,8 @@ const idTime = (id: string): number => {
 }
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
+/** What a reader of an intent reads first of a transaction file: its owner and a usual intent fit. */
+const HEAD_PROBE = 16 * 1024
 
 let idCounter = 0
 const newTxId = (): string => {
@@ -395,12 +397,31 @@ export const makeJournal = (
         return { parsed: parseTxFile(yield* store.read(p, { noFollow: true })) } as const
       })
 
+    /**
+     * The transaction file's owner and intent, parsed, without its originals (a reader of the intent
+     * needs none of them): its first HEAD_PROBE bytes, then up to the intent's end if that is further
+     * (their headers say where). Undefined when it is gone, as readTxFile.
+     */
+    const readTxHead = (name: string) =>
+      Effect.gen(function*() {
+        const p = yield* inTx(name)
+        const st = yield* store.lstat(p)
+        if (st._tag === "None") return undefined
+        if (st.value.kind !== "file") return { notFile: st.value.kind } as const
+        let bytes = yield* store.read(p, { noFollow: true, limit: HEAD_PROBE })
+        if (bytes.length === HEAD_PROBE) {
+          const need = txHeadLength(bytes)
+          if (need === undefined || need > bytes.length) bytes = yield* store.read(p, { noFollow: true, ...(need !== undefined ? { limit: need } : {}) })
+        }
+        return { parsed: parseTxFile(bytes, { intentOnly: true }) } as const
+      })
+
     /** One file per transaction, its state in its name (see the header). */
     const readFileEntry = (name: string, tx: Extract<TxName, { layout: "file" }>): Effect.Effect<Entry, never> =>
       Effect.gen(function*() {
         const id = tx.id
         const problem = (kind: JournalProblem["kind"], reason: string): Entry => ({ kind: "problem", problem: { id, kind, reason } })
-        const file = yield* readTxFile(name)
+        const file = yield* readTxHead(name)
         if (file === undefined) return GONE
         if ("notFile" in file) return problem("damaged", `a ${file.notFile} in place of a transaction file`)
         const { parsed } = file
