@@ -49,7 +49,10 @@ import { encodeTxFile, encodeTxHead, isOpenState, parseTxFile, parseTxName, txFi
  *   - a rename is atomic: the state is the old name or the new one, never a torn mark. No record
  *     is ever appended, so there is no torn tail to repair before the next state.
  *   - rolled back: the cut after the intent is one ftruncate; a crash keeps the file whole or cut.
- * The scans before every write read no finished entry: the listing's names say which are.
+ * The scans before every write read no finished entry: the listing's names say which are. A reader
+ * of intents (history, `splice recover`'s sweep, undo's search for its target) reads each file's
+ * head, owner and intent (a page, or as far as the intent's header says), never the originals after
+ * it: only a rollback or an undo reads those, of the one transaction it reverses.
  *
  * Journals written by earlier versions hold a directory per transaction, which are still read,
  * recovered, undone and pruned (new transactions are always files):
@@ -84,7 +87,7 @@ const idTime = (id: string): number => {
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 /** What a reader of an intent reads first of a transaction file: its owner and a usual intent fit. */
-const HEAD_PROBE = 16 * 1024
+const HEAD_PROBE = 4096
 
 let idCounter = 0
 const newTxId = (): string => {
