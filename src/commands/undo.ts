@@ -1,7 +1,8 @@
 /**
- * `splice undo [TX]`: reverse a committed transaction (the latest one that is not itself an undo,
- * or the one named) when every file still holds what it wrote. The undo is a transaction of its
- * own, so it is journaled and can be undone by id.
+ * `splice undo [TX]`: reverse the transaction that took effect last (an edit, or a redo), or the one
+ * named, when every file still holds what it wrote. The undo is a transaction of its own, so it is
+ * journaled and can be undone by id (the redo); undo chains (src/domain/undoChain.ts) say what is
+ * in effect, and a transaction in effect through a redo is reversed by undoing that redo.
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -72,7 +73,7 @@ const pick = (history: ReadonlyArray<TxRecord>, id: string | undefined) =>
     // Undone (and its undo not undone): nothing of it to reverse. Redoing is undoing its undo.
     if (!e.inEffect || e.head === undefined) {
       const head = e.head !== undefined && byId.get(e.head)?.state === "committed" ? e.head : null
-      return yield* Effect.fail(spliceError("SPL-E147", `transaction ${tx.id} is not in effect: undone by ${tx.undoneBy}`, {
+      return yield* Effect.fail(spliceError("SPL-E147", `transaction ${tx.id} is not in effect: undone by ${tx.undoneBy ?? "a transaction no longer in history"}`, {
         ...(head !== null ? { hint: `\`splice undo ${head}\` redoes it (undoes the undo).` } : {}),
         context: { tx: tx.id, undone_by: tx.undoneBy ?? "", head }
       }))
