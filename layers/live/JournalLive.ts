@@ -390,27 +390,19 @@ export const makeJournal = (
         Effect.catchAll((e) => damagedUnlessGone(txDir(id), id, e.message))
       )
 
-    /** The transaction file's bytes, parsed; undefined when it is gone (renamed or removed meanwhile). */
-    const readTxFile = (name: string) =>
-      Effect.gen(function*() {
-        const p = yield* inTx(name)
-        const st = yield* store.lstat(p)
-        if (st._tag === "None") return undefined
-        if (st.value.kind !== "file") return { notFile: st.value.kind } as const
-        return { parsed: parseTxFile(yield* store.read(p, { noFollow: true })) } as const
-      })
-
     /**
-     * The transaction file's owner and intent, parsed, without its originals (a reader of the intent
-     * needs none of them): its first HEAD_PROBE bytes, then up to the intent's end if that is further
-     * (their headers say where). Undefined when it is gone, as readTxFile.
+     * The transaction file's bytes, parsed; undefined when it is gone (renamed or removed meanwhile).
+     * `head`: its owner and intent only, without the originals (a reader of the intent needs none of
+     * them): its first HEAD_PROBE bytes, then up to the intent's end if that is further (the record
+     * headers say where).
      */
-    const readTxHead = (name: string) =>
+    const readTxFile = (name: string, head = false) =>
       Effect.gen(function*() {
         const p = yield* inTx(name)
         const st = yield* store.lstat(p)
         if (st._tag === "None") return undefined
         if (st.value.kind !== "file") return { notFile: st.value.kind } as const
+        if (!head) return { parsed: parseTxFile(yield* store.read(p, { noFollow: true })) } as const
         let bytes = yield* store.read(p, { noFollow: true, limit: HEAD_PROBE })
         if (bytes.length === HEAD_PROBE) {
           const need = txHeadLength(bytes)
@@ -424,7 +416,7 @@ export const makeJournal = (
       Effect.gen(function*() {
         const id = tx.id
         const problem = (kind: JournalProblem["kind"], reason: string): Entry => ({ kind: "problem", problem: { id, kind, reason } })
-        const file = yield* readTxHead(name)
+        const file = yield* readTxFile(name, true)
         if (file === undefined) return GONE
         if ("notFile" in file) return problem("damaged", `a ${file.notFile} in place of a transaction file`)
         const { parsed } = file

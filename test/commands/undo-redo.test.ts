@@ -33,6 +33,7 @@ describe("undo after redo", () => {
     expect(h.get(String(e.last["tx"]))).toMatchObject({ state: "committed", undone_by: u.last["tx"], redone_by: r.last["tx"] })
     expect(h.get(String(u.last["tx"]))).toMatchObject({ state: "undone", undoes: e.last["tx"], undone_by: r.last["tx"] })
     expect(h.get(String(r.last["tx"]))).toMatchObject({ state: "committed", undoes: u.last["tx"], redoes: e.last["tx"] })
+    expect((await run(historyCommand({ limit: 50, stats: true }), mem)).last["states"]).toEqual({ pending: 0, committed: 2, rolled_back: 0, undone: 1 })
     const again = await undoOf(mem)
     expect(again.exit).toBe(0)
     expect(again.last).toMatchObject({ undid: r.last["tx"], origin: e.last["tx"], effect: "undo" })
