@@ -104,7 +104,11 @@ export interface FileStoreService {
    * The bytes of a regular file. Never blocks on a FIFO or device (SPL-E065 instead); with
    * `noFollow`, a symlink is refused (SPL-E065) rather than followed.
    */
-  readonly read: (p: ResolvedPath, options?: { readonly noFollow?: boolean }) => Effect.Effect<Uint8Array, SpliceError>
+  readonly read: (p: ResolvedPath, options?: {
+    readonly noFollow?: boolean
+    /** At most this many bytes, from the start: a file's head (a journal entry's records before its originals). */
+    readonly limit?: number
+  }) => Effect.Effect<Uint8Array, SpliceError>
   /**
    * Replace (or create) the file atomically and durably: temp file in the same directory, write,
    * fsync, rename, fsync the directory. A hard-linked file is rewritten in place (inode kept).

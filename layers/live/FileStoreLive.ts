@@ -42,7 +42,7 @@ const notRegular = (kind: FileKind, relative: string) =>
  * Read a regular file without ever blocking: O_NONBLOCK makes opening a FIFO return at once, and
  * the type is checked on the open descriptor (no window between a check and the open).
  */
-export const readRegularFile = (abs: string, relative: string, noFollow = false): Uint8Array => {
+export const readRegularFile = (abs: string, relative: string, noFollow = false, limit?: number): Uint8Array => {
   const flags = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | (noFollow ? fs.constants.O_NOFOLLOW : 0)
   let fd: number
   try {
@@ -54,7 +54,12 @@ export const readRegularFile = (abs: string, relative: string, noFollow = false)
   try {
     const st = fs.fstatSync(fd)
     if (!st.isFile()) throw notRegular(kindOf(st), relative)
-    return new Uint8Array(fs.readFileSync(fd))
+    if (limit === undefined) return new Uint8Array(fs.readFileSync(fd))
+    // The head only: up to `limit` bytes, as far as the file goes.
+    const out = new Uint8Array(Math.min(limit, st.size))
+    let got = 0
+    for (let n = -1; got < out.length && n !== 0; got += n) n = fs.readSync(fd, out, got, out.length - got, got)
+    return got === out.length ? out : out.subarray(0, got)
   } finally {
     fs.closeSync(fd)
   }
@@ -239,9 +244,9 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "stat", p.relative)
     })
 
-  const read = (p: ResolvedPath, options?: { readonly noFollow?: boolean }) =>
+  const read = (p: ResolvedPath, options?: { readonly noFollow?: boolean; readonly limit?: number }) =>
     Effect.try({
-      try: () => readRegularFile(p.absolute, p.relative, options?.noFollow === true),
+      try: () => readRegularFile(p.absolute, p.relative, options?.noFollow === true, options?.limit),
       catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "read", p.relative))
     })
 

@@ -8,7 +8,7 @@ import { Hasher, type HasherService } from "../../services/Hasher.js"
 import { type BeginInput, Journal, type JournalProblem, type JournalService, type TxRecord, type TxState } from "../../services/Journal.js"
 import { JournalKey, type JournalKeyService } from "../../services/JournalKey.js"
 import { isProcessAlive, SELF_START } from "./processIdentity.js"
-import { encodeTxFile, encodeTxHead, isOpenState, parseTxFile, parseTxName, txFileName, type TxName } from "./txFile.js"
+import { encodeTxFile, encodeTxHead, isOpenState, parseTxFile, parseTxName, txFileName, txHeadLength, type TxName } from "./txFile.js"
 
 /**
  * The journal as files in the workspace, written through FileStore (so the memory FileStore's fault
@@ -49,7 +49,10 @@ import { encodeTxFile, encodeTxHead, isOpenState, parseTxFile, parseTxName, txFi
  *   - a rename is atomic: the state is the old name or the new one, never a torn mark. No record
  *     is ever appended, so there is no torn tail to repair before the next state.
  *   - rolled back: the cut after the intent is one ftruncate; a crash keeps the file whole or cut.
- * The scans before every write read no finished entry: the listing's names say which are.
+ * The scans before every write read no finished entry: the listing's names say which are. A reader
+ * of intents (history, `splice recover`'s sweep, undo's search for its target) reads each file's
+ * head, owner and intent (a page, or as far as the intent's header says), never the originals after
+ * it: only a rollback or an undo reads those, of the one transaction it reverses.
  *
  * Journals written by earlier versions hold a directory per transaction, which are still read,
  * recovered, undone and pruned (new transactions are always files):
@@ -83,6 +86,8 @@ const idTime = (id: string): number => {
 }
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
+/** What a reader of an intent reads first of a transaction file: its owner and a usual intent fit. */
+const HEAD_PROBE = 4096
 
 let idCounter = 0
 const newTxId = (): string => {
@@ -385,14 +390,25 @@ export const makeJournal = (
         Effect.catchAll((e) => damagedUnlessGone(txDir(id), id, e.message))
       )
 
-    /** The transaction file's bytes, parsed; undefined when it is gone (renamed or removed meanwhile). */
-    const readTxFile = (name: string) =>
+    /**
+     * The transaction file's bytes, parsed; undefined when it is gone (renamed or removed meanwhile).
+     * `head`: its owner and intent only, without the originals (a reader of the intent needs none of
+     * them): its first HEAD_PROBE bytes, then up to the intent's end if that is further (the record
+     * headers say where).
+     */
+    const readTxFile = (name: string, head = false) =>
       Effect.gen(function*() {
         const p = yield* inTx(name)
         const st = yield* store.lstat(p)
         if (st._tag === "None") return undefined
         if (st.value.kind !== "file") return { notFile: st.value.kind } as const
-        return { parsed: parseTxFile(yield* store.read(p, { noFollow: true })) } as const
+        if (!head) return { parsed: parseTxFile(yield* store.read(p, { noFollow: true })) } as const
+        let bytes = yield* store.read(p, { noFollow: true, limit: HEAD_PROBE })
+        if (bytes.length === HEAD_PROBE) {
+          const need = txHeadLength(bytes)
+          if (need === undefined || need > bytes.length) bytes = yield* store.read(p, { noFollow: true, ...(need !== undefined ? { limit: need } : {}) })
+        }
+        return { parsed: parseTxFile(bytes, { intentOnly: true }) } as const
       })
 
     /** One file per transaction, its state in its name (see the header). */
@@ -400,7 +416,7 @@ export const makeJournal = (
       Effect.gen(function*() {
         const id = tx.id
         const problem = (kind: JournalProblem["kind"], reason: string): Entry => ({ kind: "problem", problem: { id, kind, reason } })
-        const file = yield* readTxFile(name)
+        const file = yield* readTxFile(name, true)
         if (file === undefined) return GONE
         if ("notFile" in file) return problem("damaged", `a ${file.notFile} in place of a transaction file`)
         const { parsed } = file

@@ -96,8 +96,30 @@ export interface ParsedTxFile {
   readonly foreignHeader: boolean
 }
 
-/** Reads records up to the first incomplete one. */
-export const parseTxFile = (bytes: Uint8Array): ParsedTxFile => {
+/**
+ * How many of the file's first bytes hold its owner and intent records, from `prefix` (its first
+ * bytes): what a reader of the intent alone (history, the scans, undo's search) needs, instead of
+ * the originals after it (a 1 MB file edited 50 times is 50 MB of them). undefined when the prefix
+ * does not say: a record header not in it, or not a header at all (the caller reads the whole file
+ * and parseTxFile tells what it is).
+ */
+export const txHeadLength = (prefix: Uint8Array): number | undefined => {
+  let at = encoder.encode(TX_FILE_MAGIC).length
+  for (let records = 0; records < 2; records++) {
+    const nl = prefix.indexOf(0x0a, at)
+    if (nl === -1 || nl - at > 200) return undefined
+    const words = decoder.decode(prefix.subarray(at, nl)).split(" ")
+    const length = Number(words[words.length - (words[0] === "intent" ? 2 : 1)])
+    if (!Number.isSafeInteger(length) || length < 0) return undefined
+    at = nl + 1 + length + 1
+    if (words[0] === "intent") return at
+    if (words[0] !== "owner") return undefined
+  }
+  return undefined
+}
+
+/** Reads records up to the first incomplete one (with `intentOnly`, none after the intent: a head read by txHeadLength). */
+export const parseTxFile = (bytes: Uint8Array, options?: { readonly intentOnly?: boolean }): ParsedTxFile => {
   const originals = new Map<number, Uint8Array>()
   const magic = encoder.encode(TX_FILE_MAGIC)
   // A prefix of the magic line is a torn write (zeros or nothing yet); anything else is not ours.
@@ -131,6 +153,7 @@ export const parseTxFile = (bytes: Uint8Array): ParsedTxFile => {
     } else if (kind === "intent" && r.words.length === 3 && intent === undefined) {
       intent = { bytes: r.payload, sum: r.words[2]! }
       intentEnd = at
+      if (options?.intentOnly === true) break
     } else if (kind === "orig" && r.words.length === 3 && intent !== undefined) {
       const index = Number(r.words[1])
       if (!Number.isSafeInteger(index) || index < 0) break

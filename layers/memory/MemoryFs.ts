@@ -259,12 +259,12 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       return e?.kind === "symlink" ? Option.some(e.raw) : Option.none()
     })
 
-  const read = (p: ResolvedPath, options?: { readonly noFollow?: boolean }) =>
+  const read = (p: ResolvedPath, options?: { readonly noFollow?: boolean; readonly limit?: number }) =>
     mem.run("read", p.relative, () => {
       const e = entryAt(p.absolute, options?.noFollow !== true).entry
       if (e === undefined) throw mem.enoent(p.relative)
       if (e.kind !== "file") throw spliceError("SPL-E065", `not a regular file (${e.kind}): ${p.relative}`, { context: { file: p.relative, kind: e.kind } })
-      return e.data.slice()
+      return e.data.slice(0, options?.limit)
     })
 
   const parentMustExist = (p: ResolvedPath) => {

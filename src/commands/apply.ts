@@ -32,6 +32,7 @@ import { ABSENT, commitWrites, expectedFrom, type PlannedWrite, writeStrategy } 
 import { graphAfterWrite } from "./graphAfterWrite.js"
 import type { ApplyFileReport } from "../schema/results/apply.js"
 import { compilerLine, filesValidation, multiFilePreview, syntaxErrorLines, syntaxFailure } from "./verdictText.js"
+import { lineEndingReport } from "../domain/lineEndings.js"
 
 export interface ApplyConfig {
   /** Where the change set comes from: a file, or "-" for stdin. */
@@ -287,7 +288,7 @@ export const apply = (config: ApplyConfig) =>
           ...(plan.from !== undefined ? { from: plan.from } : {}),
           checksum_before: plan.before?.checksum ?? null,
           checksum_after: next === null ? null : checksumAfter,
-          ...(plan.after !== null ? { line_ending: plan.after.lineEnding } : {}),
+          ...(plan.after !== null ? lineEndingReport(plan.after.text) : {}),
           hunks: stepsOf(plan)
         })
       }

@@ -12,7 +12,6 @@ import { canonicalPath, didYouMean, firstDifference, type Lookup, lookup, type P
 import { jsonText } from "../domain/jsonText.js"
 import type { Catalog } from "../domain/locale/index.js"
 import { type SpliceError, spliceError } from "../domain/SpliceError.js"
-import type { LineEnding } from "../domain/lineEndings.js"
 import { userPath } from "../domain/workspacePath.js"
 import { FileStore } from "../../services/FileStore.js"
 import { Output } from "../../services/Output.js"
@@ -23,6 +22,7 @@ import { graphAfterWrite, type GraphReport } from "./graphAfterWrite.js"
 import { commitOne, encodedText, lockedTextTarget, replacing, type SingleFileWriteConfig, withLockedFile } from "./singleFileWrite.js"
 import { loadTextTarget, type TextTarget } from "./textTarget.js"
 import { compilerLine, previewVerdict, verdictLine } from "./verdictText.js"
+import { type LineEndingFields, lineEndingReport } from "../domain/lineEndings.js"
 
 export interface DataReadConfig {
   readonly file: string
@@ -158,7 +158,8 @@ type Written<F> = F & {
   readonly file: string
   readonly format: DataFormat
   readonly key_path: string
-  readonly line_ending: LineEnding
+  readonly line_ending: LineEndingFields["line_ending"]
+  readonly line_ending_dominant?: LineEndingFields["line_ending_dominant"]
   readonly bom: boolean
   readonly checksum_before: string
   readonly checksum_after: string
@@ -237,7 +238,7 @@ const change = <F>(command: "set" | "del", config: DataWriteConfig, planner: Pla
         format: request.format,
         key_path: formatKeyPath(planned.keyPath),
         ...planned.fields,
-        line_ending: target.content.lineEnding,
+        ...lineEndingReport(target.content.text),
         bom: target.content.bom,
         checksum_before: target.checksum
       }

@@ -23,6 +23,7 @@ import { compilerLine, previewVerdict, verdictLine } from "./verdictText.js"
 import type { Catalog } from "../domain/locale/index.js"
 import type { EditHow } from "../schema/results/edit.js"
 import { applyPositional, contentOf, describePositional, flagOf, type PositionalEdit, positionalError } from "./positionalEdit.js"
+import { lineEndingReport } from "../domain/lineEndings.js"
 
 export type { PositionalEdit }
 
@@ -229,7 +230,8 @@ export const edit = (config: EditConfig) =>
         : yield* planExact(config, target)
       const base = {
         file: path.relative,
-        line_ending: target.content.lineEnding,
+        // The file as written (as read, when nothing changes).
+        ...lineEndingReport(planned.text),
         bom: target.content.bom,
         checksum_before: target.checksum
       }

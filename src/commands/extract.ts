@@ -23,6 +23,7 @@ import { Syntax } from "../../services/Syntax.js"
 import { fileFacts, hasFacts } from "./graph/fileFacts.js"
 import { lineOutOfRange, parseRange } from "./read.js"
 import { loadTextTarget, type TextTarget } from "./textTarget.js"
+import { lineEndingReport } from "../domain/lineEndings.js"
 
 export interface ExtractConfig {
   readonly file: string
@@ -112,7 +113,7 @@ const piece = (src: Source, start: number, end: number) =>
       to: end > start ? lineOfOffset(src.starts, end - 1) : span.start_line,
       span,
       total_lines: src.total,
-      line_ending: src.target.content.lineEnding,
+      ...lineEndingReport(src.target.content.text),
       bom: src.target.content.bom
     }
   })

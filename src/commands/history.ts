@@ -9,6 +9,28 @@ import { statePath, userPath } from "../domain/workspacePath.js"
 import { FileStore } from "../../services/FileStore.js"
 import { Journal, type TxRecord, type TxState } from "../../services/Journal.js"
 import { Output } from "../../services/Output.js"
+import { effectiveState, txEffects } from "../domain/undoChain.js"
+
+/**
+ * The journal's transactions with the states a reader needs: in effect (committed) or not (undone),
+ * through chains of undos and redos (an edit undone, then redone by undoing its undo, is in effect
+ * again, though the journal marked it undone when its undo committed).
+ */
+const effective = (all: ReadonlyArray<TxRecord>) => {
+  const effects = txEffects(all)
+  return all.map((tx) => {
+    const e = effects.get(tx.id)
+    const state = effectiveState(tx, effects)
+    return {
+      tx,
+      state,
+      // In effect again after an undo: the transaction that brought it back (the chain's head).
+      redoneBy: e !== undefined && e.inEffect && e.head !== tx.id ? e.head : undefined,
+      // A redo (an undo of an undo, of an undo of an undo...): the transaction it brings back.
+      redoes: e !== undefined && e.depth > 0 && e.depth % 2 === 0 ? e.origin : undefined
+    }
+  })
+}
 
 export interface HistoryConfig {
   readonly limit: number
@@ -31,9 +53,10 @@ const stats = Effect.gen(function*() {
   const journal = yield* Journal
   const output = yield* Output
   const all = yield* journal.history
+  const states = effective(all).map((e) => e.state)
   const quarantined = (yield* journal.quarantined).length
   const bytes = yield* journalBytes
-  const byState = Object.fromEntries(STATES.map((s) => [s, all.filter((t) => t.state === s).length])) as Record<TxState, number>
+  const byState = Object.fromEntries(STATES.map((s) => [s, states.filter((t) => t === s).length])) as Record<TxState, number>
   const oldest = all[all.length - 1]
   return yield* output.result("history", {
     stats: true,
@@ -61,19 +84,21 @@ export const historyCommand = (config: HistoryConfig) =>
     }
     // The file may be gone (deleted by a transaction): only its name matters, as the journal recorded it.
     const file = config.file !== undefined ? (yield* store.resolve(userPath(config.file))).relative : undefined
-    const all = (yield* journal.history).filter((tx) => file === undefined || touches(tx, file))
+    const all = effective(yield* journal.history).filter((e) => file === undefined || touches(e.tx, file))
     const shown = all.slice(0, config.limit)
-    for (const tx of shown) {
+    for (const { tx, state, redoneBy, redoes } of shown) {
       yield* output.event({
         type: "transaction",
         tx: tx.id,
         command: tx.command,
         created: tx.created,
-        state: tx.state,
+        state,
         ...(tx.undoes !== undefined ? { undoes: tx.undoes } : {}),
         ...(tx.undoneBy !== undefined ? { undone_by: tx.undoneBy } : {}),
+        ...(redoes !== undefined ? { redoes } : {}),
+        ...(redoneBy !== undefined ? { redone_by: redoneBy } : {}),
         files: tx.files.map((f) => ({ file: f.path, created: !f.existed, checksum_before: f.checksumBefore, checksum_after: f.checksumAfter === "absent" ? null : f.checksumAfter }))
-      }, (t) => t.history.transaction(tx.id, tx.state, tx.command, tx.files.map((f) => f.path), tx.undoes))
+      }, (t) => t.history.transaction(tx.id, state, tx.command, tx.files.map((f) => f.path), { undoes: tx.undoes, undoneBy: tx.undoneBy, redoes, redoneBy }))
     }
     const quarantined = yield* journal.quarantined
     for (const q of quarantined) {

@@ -6,6 +6,7 @@ import { FileStore } from "../../services/FileStore.js"
 import { Output } from "../../services/Output.js"
 import { loadTextTarget } from "./textTarget.js"
 import { userPath } from "../domain/workspacePath.js"
+import { lineEndingReport } from "../domain/lineEndings.js"
 
 export interface ReadConfig {
   readonly file: string
@@ -64,7 +65,7 @@ export const read = (config: ReadConfig) =>
       total_lines: total,
       from: chosen.length === 0 ? null : from,
       to: chosen.length === 0 ? null : from + chosen.length - 1,
-      line_ending: target.content.lineEnding,
+      ...lineEndingReport(target.content.text),
       bom: target.content.bom
     }, content)
   })

@@ -44,6 +44,7 @@ import { refuseGrowth } from "./resultLimits.js"
 import { loadTextTarget, type TextTarget } from "./textTarget.js"
 import { commitWrites, expectedFrom, type PlannedWrite } from "./transaction.js"
 import { compilerLine, previewVerdict, syntaxErrorLines, syntaxFailure } from "./verdictText.js"
+import { type LineEndingFields, lineEndingReport } from "../domain/lineEndings.js"
 
 export interface RenameConfig {
   readonly symbol: string
@@ -391,7 +392,7 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
       // Bytes, checksums and the syntax verdict of every file, before anything is written.
       const writes: PlannedWrite[] = []
       const verdicts: Array<{ file: string; verdict: Verdict }> = []
-      const reports: Array<{ file: string; lines: ReadonlyArray<number>; renamed: number; sites: ReadonlyArray<{ line: number; col: number }>; checksum_before: string; checksum_after: string; line_ending: TextTarget["content"]["lineEnding"] }> = []
+      const reports: Array<{ file: string; lines: ReadonlyArray<number>; renamed: number; sites: ReadonlyArray<{ line: number; col: number }>; checksum_before: string; checksum_after: string } & LineEndingFields> = []
       const diffs: string[] = []
       for (const [file, r] of results) {
         const plan = plans.get(file)!
@@ -405,7 +406,7 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
         const starts = [...new Set(plan.sites.map((s) => s.startByte))].sort((a, b) => a - b)
         const b = bytesOf(file)
         const sites = starts.map((start) => ({ line: lineAt(file, start), col: start - b.lastIndexOf(10, start - 1) }))
-        reports.push({ file, lines: r.lines, renamed: starts.length, sites, checksum_before: t.checksum, checksum_after: checksumAfter, line_ending: t.content.lineEnding })
+        reports.push({ file, lines: r.lines, renamed: starts.length, sites, checksum_before: t.checksum, checksum_after: checksumAfter, ...lineEndingReport(r.text) })
       }
       const failedSyntax = verdicts.filter((v) => v.verdict.status === "failed")
       const validation: ApplyValidation = {

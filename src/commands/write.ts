@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import { unifiedDiff } from "../domain/diff.js"
 import { type AddPosition, inFileStyle, withAdded } from "../domain/addText.js"
 import { spliceError } from "../domain/SpliceError.js"
-import { detectLineEndingOf, encodeText, hasBom } from "../domain/textContent.js"
+import { encodeText, hasBom } from "../domain/textContent.js"
 import { FileStore } from "../../services/FileStore.js"
 import { Hasher } from "../../services/Hasher.js"
 import { identityLock, Lock } from "../../services/Lock.js"
@@ -21,6 +21,7 @@ import { ABSENT, expectedFrom } from "./transaction.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
 import { refuseGrowth } from "./resultLimits.js"
 import { parentWorkspacePath } from "../domain/workspacePath.js"
+import { lineEndingReport } from "../domain/lineEndings.js"
 
 export interface WriteConfig extends SingleFileWriteConfig {
   readonly content: Uint8Array
@@ -119,7 +120,7 @@ export const write = (config: WriteConfig) =>
         file: path.relative,
         created: original === null,
         bytes: next.length,
-        line_ending: detectLineEndingOf(text),
+        ...lineEndingReport(text),
         conversions: converted,
         checksum_before: checksumBefore,
         checksum_after: checksumAfter,

@@ -46,6 +46,24 @@ export const lineEndingStyle = (counts: LineEndingCounts): LineEnding | "mixed" 
   return used.length === 0 ? "none" : used.length === 1 ? used[0]! : "mixed"
 }
 
+/**
+ * What a result says of a file's line endings: its style, as `splice stat` says it (`mixed` when it
+ * has several), and for a mixed file the dominant one beside it: the style text given with `\n` is
+ * matched and written in.
+ */
+export interface LineEndingFields {
+  readonly line_ending: LineEnding | "mixed"
+  readonly line_ending_dominant?: Exclude<LineEnding, "none">
+}
+
+export const lineEndingReport = (text: string): LineEndingFields => {
+  const counts = countLineEndings(text)
+  const style = lineEndingStyle(counts)
+  if (style !== "mixed") return { line_ending: style }
+  const { crlf, lf, cr } = counts
+  return { line_ending: "mixed", line_ending_dominant: crlf >= lf && crlf >= cr ? "crlf" : lf >= cr ? "lf" : "cr" }
+}
+
 /** Normalise any line ending to `\n`. */
 export const toLf = (text: string): string => text.replace(/\r\n?/g, "\n")
 

@@ -17,7 +17,10 @@ export const Checksum = Schema.String.pipe(Schema.pattern(/^[0-9a-f]{64}$/)).ann
 /** A transaction id in the journal (`20261130T204903296Z-0051eb78`). */
 export const TxId = Schema.String.annotations({ identifier: "TxId", description: "Journal transaction id" })
 
-export const LineEnding = Schema.Literal("lf", "crlf", "cr", "none").annotations({ identifier: "LineEnding" })
+/** A file's line endings, as `splice stat` says them: one style, several (`mixed`), or no line break at all. */
+export const LineEnding = Schema.Literal("lf", "crlf", "cr", "mixed", "none").annotations({ identifier: "LineEnding" })
+/** Beside a `mixed` line_ending: the dominant style, which text given with `\n` is matched and written in. */
+export const LineEndingDominant = Schema.optional(Schema.Literal("lf", "crlf", "cr"))
 
 /** One syntax error an edit introduced (or, for check, one the file has). */
 export const SyntaxError = Schema.Struct({

@@ -4,8 +4,9 @@ import { edit } from "../../src/commands/edit.js"
 import { historyCommand } from "../../src/commands/history.js"
 import { recoverCommand } from "../../src/commands/recover.js"
 import { undo } from "../../src/commands/undo.js"
-import { oneEdit } from "../support/configs.js"
-import { MemoryFs, run } from "../support/memory.js"
+import { parseTxFile } from "../../layers/live/txFile.js"
+import { editConfig, oneEdit } from "../support/configs.js"
+import { MemoryFs, run, type RunResult } from "../support/memory.js"
 
 const txOf = (lines: ReadonlyArray<Record<string, unknown>>) => lines.filter((l) => l["type"] === "transaction").map((l) => l["tx"])
 
@@ -86,5 +87,54 @@ describe("splice history --stats", () => {
   it("--stats takes no --file", async () => {
     const r = await run(historyCommand({ limit: 50, stats: true, file: "a.py" }), new MemoryFs({}))
     expect([r.exit, r.error?.code]).toEqual([2, "SPL-E010"])
+  })
+})
+
+describe("what history and undo read of the journal", () => {
+  /** Bytes read from .splice/tx/ while `f` runs. */
+  const journalBytesRead = async (mem: MemoryFs, f: () => Promise<unknown>) => {
+    let bytes = 0
+    const original = mem.run.bind(mem)
+    mem.run = ((op, rel, g) =>
+      original(op, rel, () => {
+        const out = g()
+        if (op === "read" && rel.startsWith(".splice/tx/") && out instanceof Uint8Array) bytes += out.length
+        return out
+      })) as typeof mem.run
+    try {
+      await f()
+    } finally {
+      mem.run = original
+    }
+    return bytes
+  }
+
+  it("history reads each transaction's intent, not the originals after it; undo reads only its target's", async () => {
+    const filler = "x".repeat(99) + "\n"
+    const mem = new MemoryFs({ "big.txt": "v0\n" + filler.repeat(2000) }) // 200 KB
+    for (let i = 0; i < 6; i++) expect((await run(edit(oneEdit("big.txt", `v${i}\n`, `v${i + 1}\n`, { validate: "none" })), mem)).exit).toBe(0)
+    // An intent longer than the first read (many edits, each recorded): read whole, in a second read.
+    const many = Array.from({ length: 300 }, (_, i) => ({ old: `line ${i}\n`, new: `line ${i}!\n` }))
+    const m = new MemoryFs({ "many.txt": many.map((e) => e.old).join("") })
+    expect((await run(edit(editConfig({ file: "many.txt", edits: many, validate: "none" })), m)).exit).toBe(0)
+    const [txFile] = [...m.entries].filter(([k]) => k.startsWith("/ws/.splice/tx/"))
+    expect(parseTxFile((txFile![1] as { data: Uint8Array }).data).intent!.bytes.length).toBeGreaterThan(4096)
+    const onDisk = [...mem.entries].filter(([k, e]) => k.startsWith("/ws/.splice/tx/") && e.kind === "file").reduce((n, [, e]) => n + (e.kind === "file" ? e.data.length : 0), 0)
+    expect(onDisk).toBeGreaterThan(6 * 200_000)
+    let listed: RunResult | undefined
+    const read = await journalBytesRead(mem, async () => {
+      listed = await run(historyCommand({ limit: 50 }), mem)
+    })
+    expect(listed?.lines.filter((l) => l["type"] === "transaction")).toHaveLength(6)
+    expect(read).toBeLessThanOrEqual(6 * 4096) // a page of each file
+    // undo: the heads to find its target, then that one transaction's original.
+    const undoRead = await journalBytesRead(mem, async () => expect((await run(undo({ lockTimeoutMs: 200 }), mem)).exit).toBe(0))
+    expect(undoRead).toBeLessThan(300_000) // the target's original once (200 KB), and a page of each file per look at the history
+    expect(undoRead).toBeGreaterThan(200_000)
+    const h = await run(historyCommand({ limit: 5 }), m)
+    const tx = h.lines.find((l) => l["type"] === "transaction")
+    expect(tx).toMatchObject({ command: "edit", state: "committed", files: [expect.objectContaining({ file: "many.txt" })] })
+    expect((await run(undo({ lockTimeoutMs: 200 }), m)).exit).toBe(0)
+    expect(m.text("many.txt")).toBe(many.map((e) => e.old).join(""))
   })
 })

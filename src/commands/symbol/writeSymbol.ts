@@ -12,7 +12,6 @@ import type { Lines } from "../../domain/symbolEdit/edits.js"
 import { lastLineOf, lineAt } from "../../domain/symbolEdit/textLines.js"
 import type { Catalog } from "../../domain/locale/catalog.js"
 import type { SymbolKind } from "../../domain/graph/facts.js"
-import type { LineEnding } from "../../domain/lineEndings.js"
 import { grammarForPath } from "../../domain/languages.js"
 import { type ValidateMode, Validator, type Verdict } from "../../../services/Validator.js"
 import { type CompilerVerdict, skippedVerdict } from "../compilerGate.js"
@@ -20,6 +19,7 @@ import type { GraphReport } from "../graphAfterWrite.js"
 import { commitOne, encodedText, lockedTextTarget, refuseFailedSyntax, replacing, type SingleFileWriteConfig, withLockedFile } from "../singleFileWrite.js"
 import { compilerLine, previewVerdict, verdictLine } from "../verdictText.js"
 import { type Definition, readSite, type Site } from "./site.js"
+import { type LineEndingFields, lineEndingReport } from "../../domain/lineEndings.js"
 
 export interface SymbolWriteConfig extends SingleFileWriteConfig {
   readonly validate: ValidateMode
@@ -44,7 +44,8 @@ type Written<F> = F & {
   readonly file: string
   readonly symbol: ReturnType<typeof symbolFields>
   readonly lines: Lines
-  readonly line_ending: LineEnding
+  readonly line_ending: LineEndingFields["line_ending"]
+  readonly line_ending_dominant?: LineEndingFields["line_ending_dominant"]
   readonly bom: boolean
   readonly checksum_before: string
   readonly checksum_after: string
@@ -88,7 +89,7 @@ export const writeSymbol = <F, R1, R2>(
         file: path.relative,
         symbol: symbolFields(site, change.def),
         lines: change.lines,
-        line_ending: target.content.lineEnding,
+        ...lineEndingReport(target.content.text),
         bom: target.content.bom,
         checksum_before: target.checksum,
         ...change.fields

@@ -9,7 +9,6 @@ import { Buffer } from "node:buffer"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import { unifiedDiff } from "../../domain/diff.js"
-import type { LineEnding } from "../../domain/lineEndings.js"
 import { spliceError } from "../../domain/SpliceError.js"
 import type { CompiledPattern, PatternOptions } from "../../domain/search/pattern.js"
 import { parseTemplate, replaceAll, type TemplatePart } from "../../domain/search/replace.js"
@@ -30,6 +29,7 @@ import { compilerLine, filesValidation, multiFilePreview, syntaxErrorLines, synt
 import { scanTree } from "./scanTree.js"
 import { compileOrRefuse } from "./search.js"
 import type { WalkOptions } from "./walk.js"
+import { type LineEndingFields, lineEndingReport } from "../../domain/lineEndings.js"
 
 export interface ReplaceConfig extends PatternOptions, WalkOptions {
   readonly pattern: string
@@ -51,7 +51,8 @@ export interface ReplacedFile {
   readonly replacements: number
   readonly checksum_before: string
   readonly checksum_after: string
-  readonly line_ending: LineEnding
+  readonly line_ending: LineEndingFields["line_ending"]
+  readonly line_ending_dominant?: LineEndingFields["line_ending_dominant"]
   readonly bom: boolean
 }
 
@@ -150,7 +151,7 @@ export const replace = (config: ReplaceConfig) =>
         verdicts.push({ file: rel, verdict: yield* validator.validate({ path: rel, before: t.content.text, after: p.text, mode: config.validate }) })
         diffs.push(unifiedDiff(t.content.text, p.text, rel))
         writes.push({ target: t.path, original: t.bytes, mode: t.info.mode, next, checksumBefore: t.checksum, checksumAfter, ...expectedFrom(t.info, t.bytes) })
-        files.push({ file: rel, replacements: p.count, checksum_before: t.checksum, checksum_after: checksumAfter, line_ending: t.content.lineEnding, bom: t.content.bom })
+        files.push({ file: rel, replacements: p.count, checksum_before: t.checksum, checksum_after: checksumAfter, ...lineEndingReport(p.text), bom: t.content.bom })
       }
       const failed = verdicts.filter((v) => v.verdict.status === "failed")
       const validation = filesValidation(verdicts)

@@ -118,7 +118,7 @@ export interface CommandTexts {
   readonly diff: { readonly binary: (a: string, b: string) => string }
   /** `splice history`. */
   readonly history: {
-    readonly transaction: (tx: string, state: string, command: string, files: ReadonlyArray<string>, undoes: string | undefined) => string
+    readonly transaction: (tx: string, state: string, command: string, files: ReadonlyArray<string>, links: TxLinks) => string
     readonly quarantined: (entry: string) => string
     readonly none: (file: string | undefined) => string
     readonly stats: (total: number, bytes: number, states: ReadonlyArray<readonly [string, number]>, oldest: { readonly tx: string; readonly created: string } | undefined, quarantined: number) => string
@@ -272,7 +272,16 @@ export interface Catalog extends CommandTexts {
     readonly replaceNoMatch: (pattern: string, searched: number) => string
     readonly replaceSame: (matches: number) => string
     readonly searched: (matches: number, lines: number, files: number, searched: number, binary: number, limit: number | undefined) => string
-    readonly undone: (tx: string, command: string, done: ReadonlyArray<string>, undoTx: string) => string
+    /** `origin`: when the transaction undone is an undo or a redo, the transaction whose effect goes (undo) or comes back (redo). */
+    readonly undone: (tx: string, command: string, done: ReadonlyArray<string>, undoTx: string, origin?: { readonly tx: string; readonly command: string | undefined; readonly effect: "undo" | "redo" }) => string
     readonly link: (action: string, file: string) => string
   }
+}
+
+/** How a transaction of `splice history` is tied to the undos and redos around it. */
+export interface TxLinks {
+  readonly undoes: string | undefined
+  readonly undoneBy: string | undefined
+  readonly redoes: string | undefined
+  readonly redoneBy: string | undefined
 }

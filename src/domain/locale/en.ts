@@ -75,7 +75,8 @@ export const en: Catalog = {
     replaceSame: (matches) => `${matches} match(es) replaced by themselves: nothing to change`,
     searched: (matches, lines, files, searched, binary, limit) =>
       `${plural(matches, "match", "matches")} in ${plural(lines, "line")} of ${plural(files, "file")} (${searched} searched${binary > 0 ? `, ${binary} binary skipped` : ""}${limit !== undefined ? `; stopped at --limit ${limit}` : ""})`,
-    undone: (tx, command, done, undoTx) => `undid ${tx} (${command}): ${done.join(", ") || "directories only"}; tx ${undoTx}`,
+    undone: (tx, command, done, undoTx, origin) =>
+      `undid ${tx} (${command})${origin !== undefined ? `, ${origin.effect === "redo" ? "redoing" : "undoing"} ${origin.tx}${origin.command !== undefined ? ` (${origin.command})` : ""}` : ""}: ${done.join(", ") || "directories only"}; tx ${undoTx}`,
     link: (action, file) => `${action} link ${file}`
   },
   symbol: {

@@ -75,7 +75,15 @@ export const enCommands: CommandTexts = {
   },
   diff: { binary: (a, b) => `Binary files ${a} and ${b} differ (compared by checksum)\n` },
   history: {
-    transaction: (tx, state, command, files, undoes) => `${tx}  ${state.padEnd(11)} ${command.padEnd(6)} ${files.join(", ")}${undoes !== undefined ? `  (undoes ${undoes})` : ""}\n`,
+    transaction: (tx, state, command, files, links) => {
+      const ties = [
+        links.undoes !== undefined ? `undoes ${links.undoes}` : undefined,
+        links.redoes !== undefined ? `redoes ${links.redoes}` : undefined,
+        links.undoneBy !== undefined ? `undone by ${links.undoneBy}` : undefined,
+        links.redoneBy !== undefined ? `redone by ${links.redoneBy}` : undefined
+      ].filter((t) => t !== undefined)
+      return `${tx}  ${state.padEnd(11)} ${command.padEnd(6)} ${files.join(", ")}${ties.length > 0 ? `  (${ties.join("; ")})` : ""}\n`
+    },
     quarantined: (entry) => `${entry}  quarantined (not replayed; see .splice/quarantine/${entry})\n`,
     none: (file) => (file !== undefined ? `no transactions touched ${file}\n` : "no transactions\n"),
     stats: (total, bytes, states, oldest, quarantined) =>

@@ -87,7 +87,7 @@ const errors: ErrorTexts = {
     hint: () => "Verifique as permissões do arquivo."
   },
   "SPL-E022": {
-    message: (c) => (c.tx !== undefined ? `nenhuma transação ${c.tx} no histórico` : "nada a desfazer: nenhuma transação com commit no histórico"),
+    message: (c) => (c.tx !== undefined ? `nenhuma transação ${c.tx} no histórico` : "nada a desfazer: nenhuma transação do histórico está em efeito"),
     hint: () => "Rode `splice undo` sem id para desfazer a transação mais recente."
   },
   "SPL-E031": {
@@ -375,6 +375,10 @@ const errors: ErrorTexts = {
       ? `${c.name ?? "a definição"} (${c.file ?? ""}:${c.line ?? "?"}) divide as linhas com outro código: não há uma linha antes ou depois que seja só dela; nada foi gravado`
       : `${c.name ?? "a definição"} (${c.file ?? ""}:${c.line ?? "?"}) é declarada junto com ${(c.shared ?? []).join(", ") || "outros nomes"} no mesmo texto; nada foi gravado`,
     hint: () => "Mude a declaração compartilhada com `splice edit`, ou indique a declaração inteira."
+  },
+  "SPL-E147": {
+    message: (c) => `a transação ${c.tx ?? ""} não está em efeito: desfeita por ${c.undone_by ?? "outra"}`,
+    hint: (c) => (c.head !== undefined && c.head !== null ? `\`splice undo ${c.head}\` a refaz (desfaz o undo).` : "`splice history` mostra a cadeia de undos.")
   }
 }
 
@@ -517,7 +521,8 @@ export const ptBR: Catalog = {
     replaceSame: (matches) => `${plural(matches, "ocorrência substituída", "ocorrências substituídas")} por ela${matches === 1 ? "" : "s"} mesma${matches === 1 ? "" : "s"}: nada a mudar`,
     searched: (matches, ls, files, searched, binary, limit) =>
       `${plural(matches, "ocorrência", "ocorrências")} em ${plural(ls, "linha", "linhas")} de ${plural(files, "arquivo", "arquivos")} (${searched} pesquisado${searched === 1 ? "" : "s"}${binary > 0 ? `, ${binary} binário${binary === 1 ? "" : "s"} ignorado${binary === 1 ? "" : "s"}` : ""}${limit !== undefined ? `; parou no --limit ${limit}` : ""})`,
-    undone: (tx, command, done, undoTx) => `${tx} (${command}) desfeita: ${done.join(", ") || "só diretórios"}; tx ${undoTx}`,
+    undone: (tx, command, done, undoTx, origin) =>
+      `${tx} (${command}) desfeita${origin !== undefined ? `, ${origin.effect === "redo" ? "refazendo" : "desfazendo"} ${origin.tx}${origin.command !== undefined ? ` (${origin.command})` : ""}` : ""}: ${done.join(", ") || "só diretórios"}; tx ${undoTx}`,
     link: (action, f) => `link ${f} ${actions[action] ?? action}`
   },
   symbol: {

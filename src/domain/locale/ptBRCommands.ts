@@ -140,8 +140,15 @@ export const ptBRCommands: CommandTexts = {
   },
   diff: { binary: (a, b) => `Os arquivos binários ${a} e ${b} são diferentes (comparados pelo checksum)\n` },
   history: {
-    transaction: (tx, state, command, files, undoes) =>
-      `${tx}  ${(txStates[state] ?? state).padEnd(11)} ${command.padEnd(6)} ${files.join(", ")}${undoes !== undefined ? `  (desfaz ${undoes})` : ""}\n`,
+    transaction: (tx, state, command, files, links) => {
+      const ties = [
+        links.undoes !== undefined ? `desfaz ${links.undoes}` : undefined,
+        links.redoes !== undefined ? `refaz ${links.redoes}` : undefined,
+        links.undoneBy !== undefined ? `desfeita por ${links.undoneBy}` : undefined,
+        links.redoneBy !== undefined ? `refeita por ${links.redoneBy}` : undefined
+      ].filter((t) => t !== undefined)
+      return `${tx}  ${(txStates[state] ?? state).padEnd(11)} ${command.padEnd(6)} ${files.join(", ")}${ties.length > 0 ? `  (${ties.join("; ")})` : ""}\n`
+    },
     quarantined: (entry) => `${entry}  em quarentena (não é reaplicada; veja .splice/quarantine/${entry})\n`,
     none: (file) => (file !== undefined ? `nenhuma transação mexeu em ${file}\n` : "nenhuma transação\n"),
     stats: (total, bytes, states, oldest, quarantined) =>

@@ -1,6 +1,6 @@
 /** `splice apply`'s result: nothing to change, previewed or committed, with each file's hunks. */
 import * as Schema from "effect/Schema"
-import { Checksum, CompilerVerdict, Count, GraphReport, Int, LineEnding, MatchedWith, PreviewFields, SyntaxVerdict, TxId, WriteStrategy } from "../common.js"
+import { Checksum, CompilerVerdict, Count, GraphReport, Int, LineEnding, LineEndingDominant, MatchedWith, PreviewFields, SyntaxVerdict, TxId, WriteStrategy } from "../common.js"
 import { resultLine } from "../line.js"
 
 const Hunk = Schema.Struct({
@@ -23,6 +23,7 @@ const FileReport = Schema.Struct({
   checksum_before: Schema.NullOr(Checksum),
   checksum_after: Schema.NullOr(Checksum),
   line_ending: Schema.optional(LineEnding),
+  line_ending_dominant: LineEndingDominant,
   hunks: Schema.Array(Hunk),
   /** Committed files that were written (not a deleted one): how they landed. */
   write_strategy: Schema.optional(WriteStrategy)

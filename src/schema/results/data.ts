@@ -1,6 +1,6 @@
 /** `splice get`, `splice set` and `splice del`: a value read, set or deleted in a JSON, JSONC, TOML or YAML file. */
 import * as Schema from "effect/Schema"
-import { AnyJson, Checksum, CompilerVerdict, GraphReport, LineEnding, PreviewFields, SyntaxVerdict, TxId, WriteStrategy } from "../common.js"
+import { AnyJson, Checksum, CompilerVerdict, GraphReport, LineEnding, LineEndingDominant, PreviewFields, SyntaxVerdict, TxId, WriteStrategy } from "../common.js"
 import { resultLine } from "../line.js"
 
 export const DataFormat = Schema.Literal("json", "jsonc", "toml", "yaml").annotations({ identifier: "DataFormat" })
@@ -24,6 +24,7 @@ export const GetResult = resultLine("get", {
 const written = {
   ...where,
   line_ending: LineEnding,
+  line_ending_dominant: LineEndingDominant,
   bom: Schema.Boolean,
   checksum_before: Checksum,
   checksum_after: Checksum,

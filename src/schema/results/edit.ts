@@ -1,6 +1,6 @@
 /** `splice edit`'s result: unchanged, previewed or committed; exact, fuzzy or positional. */
 import * as Schema from "effect/Schema"
-import { Checksum, CompilerVerdict, Count, GraphReport, Int, LineEnding, MatchedWith, PreviewFields, SyntaxVerdict, TxId, WriteStrategy } from "../common.js"
+import { Checksum, CompilerVerdict, Count, GraphReport, Int, LineEnding, LineEndingDominant, MatchedWith, PreviewFields, SyntaxVerdict, TxId, WriteStrategy } from "../common.js"
 import { resultLine } from "../line.js"
 
 /** What each exact (or --fuzzy) edit of a batch did. */
@@ -28,6 +28,7 @@ const how = {
 const base = {
   file: Schema.String,
   line_ending: LineEnding,
+  line_ending_dominant: LineEndingDominant,
   bom: Schema.Boolean,
   checksum_before: Checksum,
   checksum_after: Checksum,

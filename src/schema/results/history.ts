@@ -3,6 +3,7 @@ import * as Schema from "effect/Schema"
 import { Checksum, Count, TxId } from "../common.js"
 import { eventLine, resultLine } from "../line.js"
 
+/** committed: in effect (its changes are what it left on disk, as far as the journal knows); undone: not. */
 export const TxState = Schema.Literal("pending", "committed", "rolled_back", "undone")
 
 export const HistoryResult = Schema.Union(
@@ -33,6 +34,10 @@ export const HistoryEvent = Schema.Union(
     state: TxState,
     undoes: Schema.optional(TxId),
     undone_by: Schema.optional(TxId),
+    /** A redo (an undo of an undo): the transaction whose changes it brings back. */
+    redoes: Schema.optional(TxId),
+    /** In effect again after it was undone: the transaction that brought it back (undoing it undoes this one). */
+    redone_by: Schema.optional(TxId),
     files: Schema.Array(Schema.Struct({
       file: Schema.String,
       created: Schema.Boolean,

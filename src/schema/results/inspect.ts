@@ -1,6 +1,6 @@
 /** The results of the commands that look and change nothing: read, hash, check, explain, trust. */
 import * as Schema from "effect/Schema"
-import { Checksum, CompilerVerdict, Count, Diagnostic, Int, LineEnding } from "../common.js"
+import { Checksum, CompilerVerdict, Count, Diagnostic, Int, LineEnding, LineEndingDominant } from "../common.js"
 import { eventLine, resultLine } from "../line.js"
 
 export const ReadResult = resultLine("read", {
@@ -13,6 +13,7 @@ export const ReadResult = resultLine("read", {
   from: Schema.NullOr(Int),
   to: Schema.NullOr(Int),
   line_ending: LineEnding,
+  line_ending_dominant: LineEndingDominant,
   bom: Schema.Boolean
 })
 

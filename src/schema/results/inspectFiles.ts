@@ -1,6 +1,6 @@
 /** The lines of the commands that look at files without changing them: stat, diff, extract, query. */
 import * as Schema from "effect/Schema"
-import { Checksum, Count, Int, LineEnding, SymbolKind } from "../common.js"
+import { Checksum, Count, Int, LineEnding, LineEndingDominant, SymbolKind } from "../common.js"
 import { eventLine, resultLine } from "../line.js"
 
 const S = Schema.String
@@ -89,6 +89,7 @@ const extracted = {
   span: TextSpan,
   total_lines: Count,
   line_ending: LineEnding,
+  line_ending_dominant: LineEndingDominant,
   bom: Schema.Boolean
 }
 

@@ -1,6 +1,6 @@
 /** `splice rename`'s result: the symbol, every file and line it changed, and what was left by name only. */
 import * as Schema from "effect/Schema"
-import { Checksum, CompilerVerdict, Count, GraphReport, Int, LineEnding, PreviewFields, SymbolKind, TxId } from "../common.js"
+import { Checksum, CompilerVerdict, Count, GraphReport, Int, LineEnding, LineEndingDominant, PreviewFields, SymbolKind, TxId } from "../common.js"
 import { resultLine } from "../line.js"
 import { FilesValidation } from "./apply.js"
 
@@ -14,7 +14,8 @@ const RenamedFile = Schema.Struct({
   sites: Schema.Array(Schema.Struct({ line: Int, col: Int })),
   checksum_before: Checksum,
   checksum_after: Checksum,
-  line_ending: LineEnding
+  line_ending: LineEnding,
+  line_ending_dominant: LineEndingDominant
 })
 
 /** A use that matches only by name (a method called on a value of unknown type): renamed only with --include-unresolved. */

@@ -1,6 +1,6 @@
 /** `splice search`: matching lines of the tree, then a summary; `splice replace`: every match replaced, one transaction. */
 import * as Schema from "effect/Schema"
-import { Checksum, CompilerVerdict, Count, GraphReport, Int, LineEnding, PreviewFields, TxId } from "../common.js"
+import { Checksum, CompilerVerdict, Count, GraphReport, Int, LineEnding, LineEndingDominant, PreviewFields, TxId } from "../common.js"
 import { eventLine, resultLine } from "../line.js"
 import { FilesValidation as Validation } from "./apply.js"
 
@@ -64,6 +64,7 @@ export const ReplacedFile = Schema.Struct({
   checksum_before: Checksum,
   checksum_after: Checksum,
   line_ending: LineEnding,
+  line_ending_dominant: LineEndingDominant,
   bom: Schema.Boolean
 }).annotations({ identifier: "ReplacedFile" })
 

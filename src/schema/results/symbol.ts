@@ -1,6 +1,6 @@
 /** `splice patch`, `splice delete` and `splice insert`: one definition of a file replaced, removed or given a neighbour. */
 import * as Schema from "effect/Schema"
-import { Checksum, CompilerVerdict, GraphReport, Int, LineEnding, PreviewFields, SymbolKind, SyntaxVerdict, TxId, WriteStrategy } from "../common.js"
+import { Checksum, CompilerVerdict, GraphReport, Int, LineEnding, LineEndingDominant, PreviewFields, SymbolKind, SyntaxVerdict, TxId, WriteStrategy } from "../common.js"
 import { resultLine } from "../line.js"
 
 const S = Schema.String
@@ -28,6 +28,7 @@ const written = {
   symbol: SymbolTarget,
   lines: Lines,
   line_ending: LineEnding,
+  line_ending_dominant: LineEndingDominant,
   bom: Schema.Boolean,
   checksum_before: Checksum,
   checksum_after: Checksum,

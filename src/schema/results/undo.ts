@@ -7,6 +7,12 @@ export const UndoResult = resultLine("undo", {
   tx: TxId,
   undid: TxId,
   undid_command: Schema.String,
+  /** The transaction whose effect this undo takes away or brings back (undid itself, unless undid is an undo or a redo). */
+  origin: TxId,
+  /** Its command, while the history still holds it. */
+  origin_command: Schema.optional(Schema.String),
+  /** undo: origin's changes are gone from disk now; redo: they are back (undid was an undo). */
+  effect: Schema.Literal("undo", "redo"),
   files: Schema.Array(Schema.Struct({
     file: Schema.String,
     action: Schema.Literal("removed", "recreated", "restored"),

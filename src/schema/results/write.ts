@@ -1,6 +1,6 @@
 /** `splice write`'s result: identical content, previewed or committed. */
 import * as Schema from "effect/Schema"
-import { Checksum, CompilerVerdict, Count, GraphReport, LineEnding, PreviewFields, SyntaxVerdict, TxId, WriteStrategy } from "../common.js"
+import { Checksum, CompilerVerdict, Count, GraphReport, LineEnding, LineEndingDominant, PreviewFields, SyntaxVerdict, TxId, WriteStrategy } from "../common.js"
 import { resultLine } from "../line.js"
 
 /** --append / --prepend: where the content went. */
@@ -12,6 +12,7 @@ const base = {
   created: Schema.Boolean,
   bytes: Count,
   line_ending: LineEnding,
+  line_ending_dominant: LineEndingDominant,
   /** What splice adopted from the file it replaced ("line endings to crlf", "kept BOM"). */
   conversions: Schema.Array(Schema.String),
   checksum_before: Schema.NullOr(Checksum),

@@ -7,10 +7,10 @@ import { holdMs } from "../settings.js"
 
 export const undoSpec = defineCommand({
   name: "undo",
-  summary: "Reverse the latest (or the given) committed transaction, provided its files still hold what it wrote",
-  guide: "Reverses a whole transaction (every file of a multi-file apply: added files removed, deleted ones recreated, moves moved back). Refuses with SPL-E034, naming the files, when one changed since; SPL-E022 when there is nothing to undo. An undo is a transaction too: undo it by id to redo.",
+  summary: "Reverse the transaction that took effect last (or the given one), provided its files still hold what it wrote",
+  guide: "Reverses a whole transaction (every file of a multi-file apply: added files removed, deleted ones recreated, moves moved back). Refuses with SPL-E034, naming the files, when one changed since; SPL-E022 when nothing is in effect. An undo is a transaction too: undo it by id to redo. Without an id: the newest edit or redo still in effect (never an undo). With the id of an edit that was undone and redone: that edit, undone again; with one not in effect: SPL-E147. The result's origin and effect say which transaction's changes went (undo) or came back (redo).",
   params: {
-    tx: text("tx", "Transaction id (or a unique prefix); default: the latest", { positional: "TX" }),
+    tx: text("tx", "Transaction id (or a unique prefix); default: the latest in effect", { positional: "TX" }),
     lockTimeout,
     db: refreshDb
   },
