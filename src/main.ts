@@ -12,7 +12,7 @@ import { plainArgs } from "./cli/plainArgs.js"
 import { RunCatalog, runParsed } from "./cli/runLayer.js"
 import { VERSION } from "./cli/version.js"
 import { commandSpecs } from "./spec/commands/index.js"
-import { numbersAsArguments, stdinArgumentLast, valueFlags } from "./spec/argv.js"
+import { globalFlagsAfterCommand, numbersAsArguments, stdinArgumentLast, valueFlags } from "./spec/argv.js"
 import { catalogOf } from "./domain/locale/index.js"
 import { LOCALES, resolveLocale, takeLocaleFlag } from "./domain/locale/locale.js"
 import { spliceError } from "./domain/SpliceError.js"
@@ -58,7 +58,7 @@ const requestedOutput = (argv: ReadonlyArray<string>): string | undefined => {
 }
 
 // --locale is global: taken out wherever it stands (before `--`), and resolved with the environment.
-const given = process.argv.slice(2)
+const given = globalFlagsAfterCommand(process.argv.slice(2))
 const localeFlag = takeLocaleFlag(given, valueFlagsOf(given.find((a, i) => !a.startsWith("-") && given[i - 1] !== "--locale")))
 // The runtime's locale only when no variable names one (Windows, macOS): asking Intl costs start-up time.
 const locale = resolveLocale(localeFlag.flag, process.env, () => Intl.DateTimeFormat().resolvedOptions().locale)

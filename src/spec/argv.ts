@@ -13,6 +13,32 @@ export const valueFlags = (spec: AnyCommandSpec): ReadonlySet<string> => {
   return flags
 }
 
+/** Flags every command takes, with a value: written before the command, they mean the same. */
+const GLOBAL_VALUE_FLAGS = ["--workspace", "--output", "--locale"]
+
+/**
+ * `splice --workspace ../repo edit …`, `splice --output human search …` (as `git -C dir status`):
+ * @effect/cli reads the first word as the command, so the global flags written before it move to
+ * just after it. Anything else before the command stays (and is reported as it is now).
+ */
+export const globalFlagsAfterCommand = (args: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const moved: string[] = []
+  let i = 0
+  while (i < args.length) {
+    const a = args[i]!
+    if (GLOBAL_VALUE_FLAGS.includes(a) && i + 1 < args.length) {
+      moved.push(a, args[i + 1]!)
+      i += 2
+    } else if (GLOBAL_VALUE_FLAGS.some((f) => a.startsWith(`${f}=`))) {
+      moved.push(a)
+      i += 1
+    } else break
+  }
+  const command = args[i]
+  if (moved.length === 0 || command === undefined || command.startsWith("-")) return args
+  return [command, ...moved, ...args.slice(i + 1)]
+}
+
 /**
  * `splice apply - --output json`: @effect/cli stops reading options at a bare `-` argument (it takes
  * what follows for more arguments). A `-` that is an argument (standard input), not a flag's

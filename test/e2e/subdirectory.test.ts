@@ -30,11 +30,13 @@ interface Way {
   readonly cwd: string
   readonly flags: ReadonlyArray<string>
   readonly env: Record<string, string>
+  /** The flags before the command (`splice --workspace ../.. edit …`), as `git -C` takes them. */
+  readonly first?: boolean
 }
 const ways: ReadonlyArray<Way> = [
   { name: "the root", cwd: "", flags: [], env: {} },
   { name: "a nested subdirectory (git root found)", cwd: SUB, flags: [], env: {} },
-  { name: "a nested subdirectory with --workspace ../..", cwd: SUB, flags: ["--workspace", "../.."], env: {} },
+  { name: "a nested subdirectory with --workspace ../.. before the command", cwd: SUB, flags: ["--workspace", "../.."], env: {}, first: true },
   { name: "a nested subdirectory with SPLICE_WORKSPACE=../..", cwd: SUB, flags: [], env: { SPLICE_WORKSPACE: "../.." } }
 ]
 
@@ -96,7 +98,7 @@ describe.each(runtimes)("every command from a nested subdirectory under $name", 
     const ws = fresh()
     const outputs = []
     for (const step of script(way)) {
-      const r = await runAsync(rt, [...step.args, ...way.flags], {
+      const r = await runAsync(rt, way.first === true ? [...way.flags, ...step.args] : [...step.args, ...way.flags], {
         cwd: path.join(ws, way.cwd),
         env: { HOME: ws, ...way.env },
         ...(step.input !== undefined ? { input: step.input } : {})

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import * as Effect from "effect/Effect"
 import { runCli } from "../../src/cli/root.js"
 import type { SpliceError } from "../../src/domain/SpliceError.js"
-import { numbersAsArguments, stdinArgumentLast, unknownLongFlag } from "../../src/spec/argv.js"
+import { globalFlagsAfterCommand, numbersAsArguments, stdinArgumentLast, unknownLongFlag } from "../../src/spec/argv.js"
 import { commandSpecs } from "../../src/spec/commands/index.js"
 
 const move = (line: string) => stdinArgumentLast(line.split(" "), commandSpecs).join(" ")
@@ -18,6 +18,23 @@ describe("a bare - argument moves last", () => {
     expect(move("apply --output json -")).toBe("apply --output json -")
     expect(move("apply -- - --exact")).toBe("apply -- - --exact")
     expect(move("nosuch - --x")).toBe("nosuch - --x")
+  })
+})
+
+const globals = (line: string) => globalFlagsAfterCommand(line.split(" ")).join(" ")
+
+describe("global flags written before the command", () => {
+  it("move to just after it, in their order, both spellings", () => {
+    expect(globals("--workspace ../repo edit --file a.ts")).toBe("edit --workspace ../repo --file a.ts")
+    expect(globals("--output human --locale pt-BR search foo src")).toBe("search --output human --locale pt-BR foo src")
+    expect(globals("--output=json --workspace=/w mcp")).toBe("mcp --output=json --workspace=/w")
+  })
+  it("nothing moves without a command after them, or when something else comes first", () => {
+    expect(globals("--output json")).toBe("--output json")
+    expect(globals("--version")).toBe("--version")
+    expect(globals("--help edit")).toBe("--help edit")
+    expect(globals("edit --output json --file a.ts")).toBe("edit --output json --file a.ts")
+    expect(globals("--workspace")).toBe("--workspace")
   })
 })
 
