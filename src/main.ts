@@ -12,7 +12,7 @@ import { plainArgs } from "./cli/plainArgs.js"
 import { RunCatalog, runParsed } from "./cli/runLayer.js"
 import { VERSION } from "./cli/version.js"
 import { commandSpecs } from "./spec/commands/index.js"
-import { globalFlagsAfterCommand, numbersAsArguments, stdinArgumentLast, valueFlags } from "./spec/argv.js"
+import { globalFlagsAfterCommand, numbersAsArguments, stdinArgumentLast, switchesTakeNoValue, valueFlags } from "./spec/argv.js"
 import { catalogOf } from "./domain/locale/index.js"
 import { LOCALES, resolveLocale, takeLocaleFlag } from "./domain/locale/locale.js"
 import { spliceError } from "./domain/SpliceError.js"
@@ -63,7 +63,7 @@ const localeFlag = takeLocaleFlag(given, valueFlagsOf(given.find((a, i) => !a.st
 // The runtime's locale only when no variable names one (Windows, macOS): asking Intl costs start-up time.
 const locale = resolveLocale(localeFlag.flag, process.env, () => Intl.DateTimeFormat().resolvedOptions().locale)
 const catalog = catalogOf("locale" in locale ? locale.locale : "en")
-const argv = [...process.argv.slice(0, 2), ...numbersAsArguments(stdinArgumentLast(localeFlag.args, commandSpecs), commandSpecs)]
+const argv = [...process.argv.slice(0, 2), ...numbersAsArguments(stdinArgumentLast(switchesTakeNoValue(localeFlag.args, commandSpecs), commandSpecs), commandSpecs)]
 warmUp(argv.slice(2))
 // Commands defined as specs print their own short help, generated from the same definition as their flags.
 const help = requestedHelp(argv.slice(2), commandSpecs, VERSION)

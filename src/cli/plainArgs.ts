@@ -11,10 +11,9 @@
  */
 import * as Option from "effect/Option"
 import type { AnyCommandSpec } from "../spec/command.js"
+import { BOOLEAN_WORDS } from "../spec/argv.js"
 import type { Param } from "../spec/param.js"
 
-/** The words @effect/cli takes as a boolean flag's value when one follows it (`--preview yes`). */
-const BOOLEAN_WORDS = new Set(["true", "1", "y", "yes", "on", "false", "0", "n", "no", "off"])
 const INTEGER = /^(0|[1-9]\d{0,14})$/
 const NUMBER = /^(0|[1-9]\d{0,14})(\.\d{1,15})?$/
 

@@ -90,6 +90,37 @@ export const numbersAsArguments = (args: ReadonlyArray<string>, specs: ReadonlyA
   return found ? [args[0]!, ...flags, "--", ...positionals] : args
 }
 
+/** The words @effect/cli takes as a switch's value when one follows it (`--preview yes`). */
+export const BOOLEAN_WORDS: ReadonlySet<string> = new Set(["true", "1", "y", "yes", "on", "false", "0", "n", "no", "off"])
+
+/**
+ * `splice replace foo --preview yes f.txt`: @effect/cli reads `yes` as --preview's value, so the
+ * replacement became `f.txt` and, with no path left, the whole workspace was searched. Where a
+ * command takes arguments, a switch followed by such a word is given its value (`true`), so the
+ * word stays an argument: a switch is on when present, as every other command line here reads it.
+ */
+export const switchesTakeNoValue = (args: ReadonlyArray<string>, specs: ReadonlyArray<AnyCommandSpec>): ReadonlyArray<string> => {
+  const spec = specs.find((s) => s.name === args[0])
+  if (spec === undefined || !Object.values(spec.params).some((p) => p.positional !== undefined)) return args
+  const switches = new Set<string>()
+  for (const p of Object.values(spec.params)) {
+    if (p.type !== "boolean" || p.positional !== undefined) continue
+    switches.add(`--${p.flag}`)
+    if (p.alias !== undefined) switches.add(`-${p.alias}`)
+    if (p.longAlias !== undefined) switches.add(`--${p.longAlias}`)
+  }
+  const takesValue = valueFlags(spec)
+  const out: string[] = [args[0]!]
+  for (let i = 1; i < args.length; i++) {
+    const a = args[i]!
+    if (a === "--") return [...out, ...args.slice(i)]
+    out.push(a)
+    if (takesValue.has(a) && i + 1 < args.length) out.push(args[++i]!)
+    else if (switches.has(a) && i + 1 < args.length && BOOLEAN_WORDS.has(args[i + 1]!)) out.push("true")
+  }
+  return out
+}
+
 /** The flags @effect/cli adds to every command. */
 const BUILT_IN = ["--help", "--version", "--wizard", "--completions", "--log-level"]
 const BUILT_IN_VALUES = new Set(["--completions", "--log-level"])

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import * as Effect from "effect/Effect"
 import { runCli } from "../../src/cli/root.js"
 import type { SpliceError } from "../../src/domain/SpliceError.js"
-import { globalFlagsAfterCommand, numbersAsArguments, stdinArgumentLast, unknownLongFlag } from "../../src/spec/argv.js"
+import { globalFlagsAfterCommand, numbersAsArguments, stdinArgumentLast, switchesTakeNoValue, unknownLongFlag } from "../../src/spec/argv.js"
 import { commandSpecs } from "../../src/spec/commands/index.js"
 
 const move = (line: string) => stdinArgumentLast(line.split(" "), commandSpecs).join(" ")
@@ -35,6 +35,22 @@ describe("global flags written before the command", () => {
     expect(globals("--help edit")).toBe("--help edit")
     expect(globals("edit --output json --file a.ts")).toBe("edit --output json --file a.ts")
     expect(globals("--workspace")).toBe("--workspace")
+  })
+})
+
+const switches = (line: string) => switchesTakeNoValue(line.split(" "), commandSpecs).join(" ")
+
+describe("a switch never takes the word after it where the command takes arguments", () => {
+  it("a word @effect/cli would read as its value stays an argument", () => {
+    expect(switches("replace foo --preview yes f.txt")).toBe("replace foo --preview true yes f.txt")
+    expect(switches("search -c 1 src")).toBe("search -c true 1 src")
+    expect(switches("rm --recursive no")).toBe("rm --recursive true no")
+  })
+  it("nothing changes for other words, a flag's value, after --, or a command without arguments", () => {
+    expect(switches("replace foo --preview bar f.txt")).toBe("replace foo --preview bar f.txt")
+    expect(switches("search --glob yes foo")).toBe("search --glob yes foo")
+    expect(switches("replace foo bar -- --preview yes")).toBe("replace foo bar -- --preview yes")
+    expect(switches("edit --preview yes --file a.ts")).toBe("edit --preview yes --file a.ts")
   })
 })
 
