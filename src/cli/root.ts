@@ -84,7 +84,8 @@ const unknownFlagError = (command: string, flag: string) => {
 
 /** A flag the command does not have (a typo, mostly): the command's flags closest to it. */
 const flagsNear = (command: string | undefined, message: string) => {
-  const flag = /Received unknown argument: '(--?[^'=]+)/.exec(message)?.[1]
+  // "Received unknown argument: '--x'", or "The flag '--fil' is not recognized. Did you mean '--file'?" (a CorrectedFlag).
+  const flag = (/Received unknown argument: '(--?[^'=]+)/.exec(message) ?? /The flag '(--?[^'=]+)' is not recognized/.exec(message))?.[1]
   return flag === undefined ? undefined : closeFlags(command, flag)
 }
 

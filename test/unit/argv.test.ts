@@ -120,3 +120,12 @@ describe("a misspelt long flag where a command takes arguments", () => {
     expect(unknownLongFlag(search, ["foo", "--context", "2"])).toBeUndefined()
   })
 })
+
+describe("a flag @effect/cli corrects itself (a CorrectedFlag) names the flag and its candidates too", () => {
+  it("splice read --fil", async () => {
+    const err = await Effect.runPromise(Effect.flip(runCli(["node", "splice", "read", "--fil", "f.txt"]) as Effect.Effect<unknown, SpliceError>))
+    expect(err.code).toBe("SPL-E010")
+    expect(err.context).toMatchObject({ kind: "CorrectedFlag", flag: "--fil", candidates: expect.arrayContaining(["--file"]) })
+    expect(err.hint).toContain("Did you mean --file")
+  })
+})
