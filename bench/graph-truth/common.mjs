@@ -92,20 +92,21 @@ export const workspace = (from, files, prefix = "") => {
 
 export const removeWorkspace = (ws) => rmSync(ws, { recursive: true, force: true })
 
-/** Runs the built CLI once; wall time, the result line, and peak RSS (GNU time when present). */
+/** Runs the built CLI once; wall time, the result line, peak RSS and CPU time (user + sys; GNU time when present). */
 export const splice = (ws, args) => {
   const gnuTime = existsSync("/usr/bin/time")
   const argv = [BUNDLE, ...args, "--workspace", ws]
   const t = performance.now()
   const r = gnuTime
-    ? spawnSync("/usr/bin/time", ["-f", "peak-rss-kb %M", process.execPath, ...argv], { cwd: ws, env, encoding: "utf8", maxBuffer: 1 << 28 })
+    ? spawnSync("/usr/bin/time", ["-f", "peak-rss-kb %M cpu-s %U %S", process.execPath, ...argv], { cwd: ws, env, encoding: "utf8", maxBuffer: 1 << 28 })
     : spawnSync(process.execPath, argv, { cwd: ws, env, encoding: "utf8", maxBuffer: 1 << 28 })
   const ms = performance.now() - t
   const last = r.stdout.trim().split("\n").pop()
   const result = last?.startsWith("{") ? JSON.parse(last) : undefined
   if (r.status !== 0) throw new Error(`splice ${args.join(" ")} failed (${r.status}): ${r.stdout.slice(-400)} ${r.stderr.slice(-400)}`)
   const rss = /peak-rss-kb (\d+)/.exec(r.stderr)
-  return { ms, result, peakRssMb: rss ? Number(rss[1]) / 1024 : undefined }
+  const cpu = /cpu-s ([\d.]+) ([\d.]+)/.exec(r.stderr)
+  return { ms, result, peakRssMb: rss ? Number(rss[1]) / 1024 : undefined, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : undefined }
 }
 
 /** `splice mcp` on the workspace, through the SDK client: one process for every query. */

@@ -4,9 +4,13 @@
 // `refs` against `node -e 0`, and the database size. Trees: effect 3.22.4's src/, date-fns 4.4.0 (all
 // files and its first 2,000, used by bench/graph.mjs too) and the CPython standard library of the
 // python3 on PATH (the memory row).
-// Usage: npm run build && node bench/graph-truth/speed.mjs [--tree effect|date-fns|cpython|all] [--runs 5]
+// CPU time (user + sys) is given beside wall times: on a shared machine it is the figure to compare.
+// A full index extracts facts on worker threads where it pays (layers/live/graphFactsPool.ts);
+// --workers N sets how many (SPLICE_GRAPH_WORKERS; 0: on the main thread).
+// Usage: npm run build && node bench/graph-truth/speed.mjs [--tree effect|date-fns|cpython|all] [--runs 5] [--workers N]
 import { appendFileSync, readdirSync, statSync } from "node:fs"
 import { spawnSync, execFileSync } from "node:child_process"
+import { loadavg } from "node:os"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
 import { env, listFiles, npmPackage, parseArgs, removeWorkspace, splice, workspace } from "./common.mjs"
@@ -50,6 +54,8 @@ export const benchTree = ({ label, source, files, probe, probeLine, query, query
       fullWall: full.ms,
       fullInProcess: full.result.ms,
       fullRssMb: full.peakRssMb,
+      fullCpu: full.cpuMs,
+      oneCpu: median(oneChanged.map((x) => x.cpuMs ?? 0)),
       noChangeWall: median(noChange.map((x) => x.ms)),
       noChangeInProcess: median(noChange.map((x) => x.result.ms)),
       oneWall: median(oneChanged.map((x) => x.ms)),
@@ -92,22 +98,23 @@ export const TREES = {
 
 export const speedTable = (rows) => {
   const out = []
-  out.push("| tree | files | symbols | refs | full index (in-process) | ctags | ×ctags (goal ≤ 3) | no-change refresh (goal ≤ 5% of full) | one file changed, in-process (goal ≤ 300 ms) / process (≤ 1 s) | find / refs per process (goal ≤ 2.5× node -e 0) | peak RSS, full index | db |")
+  out.push("| tree | files | symbols | refs | full index (in-process; CPU) | ctags | ×ctags (goal ≤ 3) | no-change refresh (goal ≤ 5% of full) | one file changed, in-process (goal ≤ 300 ms) / process (≤ 1 s; CPU) | find / refs per process (goal ≤ 2.5× node -e 0) | peak RSS, full index | db |")
   out.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
   for (const r of rows) {
-    out.push(`| ${r.label} | ${r.files} | ${r.symbols} | ${r.references} | ${(r.fullWall / 1000).toFixed(1)} s (${(r.fullInProcess / 1000).toFixed(1)} s) | ` +
+    out.push(`| ${r.label} | ${r.files} | ${r.symbols} | ${r.references} | ${(r.fullWall / 1000).toFixed(1)} s (${(r.fullInProcess / 1000).toFixed(1)} s${r.fullCpu === undefined ? "" : `; ${(r.fullCpu / 1000).toFixed(1)} s CPU`}) | ` +
       `${r.ctags === undefined ? "n/a" : (r.ctags / 1000).toFixed(2) + " s"} | ${r.ctags === undefined ? "n/a" : (r.fullWall / r.ctags).toFixed(1) + "×"} | ` +
       `${r.noChangeWall.toFixed(0)} ms (${r.noChangeInProcess} ms in-process = ${((r.noChangeInProcess / r.fullInProcess) * 100).toFixed(1)}%) | ` +
-      `${r.oneInProcess} ms / ${r.oneWall.toFixed(0)} ms | ${r.find.toFixed(0)} / ${r.refs.toFixed(0)} ms (${(r.find / r.nodeBare).toFixed(1)}× / ${(r.refs / r.nodeBare).toFixed(1)}× of ${r.nodeBare.toFixed(0)} ms) | ` +
+      `${r.oneInProcess} ms / ${r.oneWall.toFixed(0)} ms${r.oneCpu ? ` (${r.oneCpu.toFixed(0)} ms CPU)` : ""} | ${r.find.toFixed(0)} / ${r.refs.toFixed(0)} ms (${(r.find / r.nodeBare).toFixed(1)}× / ${(r.refs / r.nodeBare).toFixed(1)}× of ${r.nodeBare.toFixed(0)} ms) | ` +
       `${r.fullRssMb === undefined ? "n/a" : r.fullRssMb.toFixed(0) + " MB"} | ${r.dbMb.toFixed(1)} MB |`)
   }
   return out.join("\n")
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { tree, runs } = parseArgs(process.argv.slice(2), { tree: "all", runs: 5 })
+  const { tree, runs, workers } = parseArgs(process.argv.slice(2), { tree: "all", runs: 5, workers: "" })
+  if (workers !== "") env.SPLICE_GRAPH_WORKERS = String(workers)
   const names = tree === "all" ? Object.keys(TREES) : [tree]
   const rows = names.flatMap((n) => TREES[n](runs)).map((t) => benchTree(t))
-  console.log(`\nnode ${process.version}; medians of ${runs} runs (full index: 1 run); wall = whole process\n`)
+  console.log(`\nnode ${process.version}; medians of ${runs} runs (full index: 1 run); wall = whole process; load average at the end ${loadavg()[0].toFixed(1)}\n`)
   console.log(speedTable(rows))
 }
