@@ -5,9 +5,7 @@
 // files and its first 2,000, used by bench/graph.mjs too) and the CPython standard library of the
 // python3 on PATH (the memory row).
 // CPU time (user + sys) is given beside wall times: on a shared machine it is the figure to compare.
-// A full index extracts facts on worker threads where it pays (layers/live/graphFactsPool.ts);
-// --workers N sets how many (SPLICE_GRAPH_WORKERS; 0: on the main thread).
-// Usage: npm run build && node bench/graph-truth/speed.mjs [--tree effect|date-fns|cpython|all] [--runs 5] [--workers N]
+// Usage: npm run build && node bench/graph-truth/speed.mjs [--tree effect|date-fns|cpython|all] [--runs 5]
 import { appendFileSync, readdirSync, statSync } from "node:fs"
 import { spawnSync, execFileSync } from "node:child_process"
 import { loadavg } from "node:os"
@@ -111,8 +109,7 @@ export const speedTable = (rows) => {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { tree, runs, workers } = parseArgs(process.argv.slice(2), { tree: "all", runs: 5, workers: "" })
-  if (workers !== "") env.SPLICE_GRAPH_WORKERS = String(workers)
+  const { tree, runs } = parseArgs(process.argv.slice(2), { tree: "all", runs: 5 })
   const names = tree === "all" ? Object.keys(TREES) : [tree]
   const rows = names.flatMap((n) => TREES[n](runs)).map((t) => benchTree(t))
   console.log(`\nnode ${process.version}; medians of ${runs} runs (full index: 1 run); wall = whole process; load average at the end ${loadavg()[0].toFixed(1)}\n`)
