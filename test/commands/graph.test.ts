@@ -10,7 +10,7 @@ import { suggestCommand } from "../../src/commands/graph/suggest.js"
 import { GraphDb } from "../../services/GraphDb.js"
 import { fixtureFs, runGraph, SavedGraph } from "../support/graph.js"
 import { MemoryFs } from "../support/memory.js"
-import { resolutionText } from "../../src/domain/graph/schema.js"
+import { FACTS_VERSION, resolutionText } from "../../src/domain/graph/schema.js"
 
 type Ref = { file: string; line: number; kind: string; resolution: string; in: string | null }
 const refsOf = (r: { last: Record<string, unknown> }) => r.last["references"] as Ref[]
@@ -132,6 +132,30 @@ describe("the code graph on the memory layers", () => {
     expect(tree.map((n) => `${n.kind} ${n.name}`)).toEqual(["struct Square", "trait Area", "function perimeter", "function helper"])
     expect(tree[0]!.children.map((c) => c.name)).toEqual(["new"]) // from the impl block
     expect(tree[1]!.children).toEqual([expect.objectContaining({ name: "area", signature: "fn area(&self) -> f64;", span: expect.objectContaining({ start_line: 12 }) })])
+  })
+
+  it("facts an older build extracted (meta facts missing or another version) are extracted again, every file, once; a refresh of some paths does not claim them current", async () => {
+    const mem = fixtureFs("ts")
+    const saved = new SavedGraph()
+    expect((await runGraph(indexCommand(false), mem, saved)).last).toMatchObject({ parsed: 5 })
+    const setFacts = (sql: string) => runGraph(Effect.flatMap(GraphDb, (db) => Effect.zipRight(db.run(sql), db.save)), mem, saved)
+    const facts = async () => {
+      let v: string | undefined
+      await runGraph(Effect.map(Effect.flatMap(GraphDb, (db) => db.all<{ value: string }>("SELECT value FROM meta WHERE key = 'facts'")), (r) => (v = r[0]?.value)), mem, saved)
+      return v
+    }
+    expect(await facts()).toBe(FACTS_VERSION)
+    await setFacts("DELETE FROM meta WHERE key = 'facts'") // as a database of an older build has it
+    // A write's refresh of one path re-extracts that file only and leaves the version unclaimed.
+    mem.put("src/lib/more.ts", `${mem.text("src/lib/more.ts")}export const added = 1\n`)
+    expect((await runGraph(refreshPaths(["src/lib/more.ts"]), mem, saved)).exit).toBe(0)
+    expect(await facts()).toBeUndefined()
+    expect((await runGraph(indexCommand(false), mem, saved)).last).toMatchObject({ parsed: 5, unchanged: 0 })
+    expect(await facts()).toBe(FACTS_VERSION)
+    expect((await runGraph(indexCommand(false), mem, saved)).last).toMatchObject({ parsed: 0, unchanged: 5 })
+    await setFacts("UPDATE meta SET value = '0' WHERE key = 'facts'")
+    expect((await runGraph(refsCommand({ name: "added" }), mem, saved)).exit).toBe(0)
+    expect(await facts()).toBe(FACTS_VERSION)
   })
 
   it("incremental: only a changed, an added file are parsed; a deleted file's facts go; nothing changed costs no parse", async () => {
@@ -459,10 +483,10 @@ describe("a graph kept open between calls (splice mcp)", () => {
       expect(queries).toBeGreaterThan(0)
       // The paths a write refreshed: the next full walk cannot trust the last one.
       yield* refreshPaths(["src/lib/shapes.ts"])
-      expect(db.memo.size).toBe(0)
+      expect(db.memo.has("refresh:in-sync-with")).toBe(false)
       const after = yield* refreshGraph({ full: false, progress: false })
       expect(after.parsed).toBe(0)
-      expect(db.memo.size).toBe(1)
+      expect(db.memo.has("refresh:in-sync-with")).toBe(true)
     })
     const r = await runGraph(program, mem, new SavedGraph())
     expect(r.exit, JSON.stringify(r.error)).toBe(0)

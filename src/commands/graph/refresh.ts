@@ -9,7 +9,7 @@ import * as Option from "effect/Option"
 import type { ImportFact, RefBinding, SymbolFact } from "../../domain/graph/facts.js"
 import { ALWAYS_SKIPPED, BUILD_OUTPUT_NAMES, isBuildOutput } from "../../domain/graph/gitignore.js"
 import { graphQueries } from "../../domain/graph/queries.js"
-import { DEFERRABLE_INDEXES, MIGRATED, refKindCode, refKindText, resolutionCode, resolutionText, SCOPE_BINDING } from "../../domain/graph/schema.js"
+import { DEFERRABLE_INDEXES, FACTS_VERSION, MIGRATED, refKindCode, refKindText, resolutionCode, resolutionText, SCOPE_BINDING } from "../../domain/graph/schema.js"
 import { type PackageInfo, parsePackageJson, parseTsconfigChain, type ResolveContext, resolveModule, type TsConfigInfo } from "../../domain/graph/resolveModule.js"
 import { fileFacts, SCRIPT_LANGUAGES } from "./fileFacts.js"
 import { packedRows } from "./packedRows.js"
@@ -172,6 +172,8 @@ const watchedPaths = (directories: ReadonlyArray<ResolvedPath>, linked: Readonly
  * database keeps the same digest in meta `walk` for the next process.
  */
 const IN_SYNC_WITH = "refresh:in-sync-with"
+/** The memo key set once this database's facts are known to be this build's (FACTS_VERSION). */
+const FACTS_CURRENT = "refresh:facts-current"
 /** The memo key of the watcher's change count when the walk this database is true to began. */
 const WATCHED = "refresh:watched-at"
 
@@ -191,18 +193,23 @@ export const refreshGraph = (options: { readonly full: boolean; readonly progres
     const watch = yield* Effect.serviceOption(TreeWatch)
     const count = Option.isSome(watch) ? yield* watch.value.changes : undefined
     const watched = db.memo.get(WATCHED) as { readonly count: number; readonly files: number } | undefined
-    if (!options.full && count !== undefined && watched?.count === count) return unchanged(watched.files)
+    // Facts an older build extracted (or none yet): every file is indexed again, once.
+    const factsCurrent = db.memo.get(FACTS_CURRENT) === true || (yield* db.all<{ value: string }>("SELECT value FROM meta WHERE key = 'facts'"))[0]?.value === FACTS_VERSION
+    if (factsCurrent) db.memo.set(FACTS_CURRENT, true)
+    const full = options.full || !factsCurrent
+    if (!full && count !== undefined && watched?.count === count) return unchanged(watched.files)
     const { sources, projectFiles, directories, linked } = yield* indexableFiles
     // When the walk finds every file as this database's last refresh left them, there is nothing
     // to read (the same test a refresh applies file by file, without loading the files table).
     // A new process finds the digest the last sync recorded in the database.
     const walk = yield* (yield* Hasher).blake3(encoder.encode(walkStamp(sources, projectFiles)))
     const recorded = db.memo.get(IN_SYNC_WITH) ?? (yield* db.all<{ value: string }>("SELECT value FROM meta WHERE key = 'walk'"))[0]?.value
-    const stats = !options.full && recorded === walk ? unchanged(sources.length) : yield* Effect.gen(function*() {
+    const stats = !full && recorded === walk ? unchanged(sources.length) : yield* Effect.gen(function*() {
       const onDisk = new Set<string>(sources.map((s) => s.relative))
-      return yield* syncGraph({ sources, gone: (p) => !onDisk.has(p), projectFiles, full: options.full, trustStat: !options.full, progress: options.progress, started, walk })
+      return yield* syncGraph({ sources, gone: (p) => !onDisk.has(p), projectFiles, full, trustStat: !full, progress: options.progress, started, walk })
     })
     db.memo.set(IN_SYNC_WITH, walk)
+    if (full) db.memo.set(FACTS_CURRENT, true)
     if (db.memo.get(MIGRATED) === true) {
       // Migrated on open and not saved by the sync (nothing changed): saved now, once.
       yield* db.save
@@ -505,6 +512,10 @@ const syncGraph = (scope: SyncScope) =>
       yield* db.run(`DELETE FROM bindings WHERE id != ${SCOPE_BINDING} AND id NOT IN (SELECT DISTINCT binding_id FROM refs WHERE binding_id IS NOT NULL)`)
       yield* db.run("DELETE FROM names WHERE id NOT IN (SELECT name_id FROM refs UNION SELECT qualifier_id FROM refs WHERE qualifier_id IS NOT NULL)")
     }
+    // Only a sync that extracted every file can say the facts are this build's.
+    const previousFacts = (yield* db.all<{ value: string }>("SELECT value FROM meta WHERE key = 'facts'"))[0]?.value
+    if (scope.full) yield* db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('facts', ?)", [FACTS_VERSION])
+    const factsChanged = scope.full && previousFacts !== FACTS_VERSION
     const previousWalk = (yield* db.all<{ value: string }>("SELECT value FROM meta WHERE key = 'walk'"))[0]?.value
     if (scope.walk === null) yield* db.run("DELETE FROM meta WHERE key = 'walk'")
     else yield* db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('walk', ?)", [scope.walk])
@@ -512,7 +523,7 @@ const syncGraph = (scope: SyncScope) =>
     // A new walk is saved even when no row changed (files touched, not changed): else every later
     // process would compare every file again.
     const walkChanged = scope.walk !== null && scope.walk !== previousWalk
-    if (changed.length > 0 || removed.length > 0 || layoutChanged || skipsChanged || walkChanged || !db.location.existed || db.memo.get(MIGRATED) === true) {
+    if (changed.length > 0 || removed.length > 0 || layoutChanged || skipsChanged || walkChanged || factsChanged || !db.location.existed || db.memo.get(MIGRATED) === true) {
       yield* db.save
       db.memo.delete(MIGRATED)
     }

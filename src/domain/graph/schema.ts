@@ -123,5 +123,14 @@ export const DEFERRABLE_INDEXES: ReadonlyArray<{ readonly name: string; readonly
 
 export const SCHEMA_VERSION = MIGRATIONS.length
 
+/**
+ * What a file's facts are as this build extracts and resolves them. A database whose facts an older
+ * build extracted (meta `facts` missing or another number) is indexed again in full by the next
+ * refresh: else a fix to extraction would reach only the files changed since, and two files' facts
+ * could disagree about the same code. Raise it whenever extraction or resolution changes what is stored.
+ * 1: session 11 (the first recorded; Go range types, CommonJS exports, by-name calls with several candidates).
+ */
+export const FACTS_VERSION = "1"
+
 /** GraphDb.memo key set when opening migrated the database in memory: the next refresh saves it, else every process migrates again. */
 export const MIGRATED = "schema:migrated"
