@@ -67,6 +67,17 @@ describe("splice dead-code on the memory layers", () => {
     expect((await runGraph(deadCodeCommand({ includeExported: false, path: "nowhere" }), mem, new SavedGraph())).error?.code).toBe("SPL-E020")
   })
 
+  it("a use by name counts only in a language that can reach the symbol: a Python method called only by a TypeScript b.size() is dead", async () => {
+    const mem = new MemoryFs()
+    mem.put("src/box.ts", "export class Box {\n  size() { return 1 }\n}\nexport class Crate {\n  size() { return 2 }\n}\nexport const m = (b: any) => b.size()\n")
+    mem.put("tools/shapes.py", "class A:\n    def size(self):\n        return 1\n\n    def used(self):\n        return 2\n\n\ndef report(a):\n    return a.used()\n")
+    const dead = await runGraph(deadCodeCommand({ includeExported: true }), mem, new SavedGraph())
+    const names = dead.lines.filter((l) => l["type"] === "dead").map((l) => l["qualified_name"])
+    expect(names).toContain("A.size")
+    expect(names).not.toContain("A.used")
+    expect(names).not.toContain("Box.size")
+  })
+
   it("a method called only by name counts for every method of that name: a .d.ts declaring the same class (as commander ships) or another class does not take the uses away (refs, rename's note and dead-code agree with delete)", async () => {
     const mem = new MemoryFs()
     mem.put("lib/cmd.js", "class Command {\n  make(name) { return new Command(); }\n  sub(name, desc) {\n    const cmd = this.make(name);\n    if (desc) cmd.describe(desc);\n    return cmd;\n  }\n  describe(str) { this._d = str; return this; }\n}\nfunction helper(x) { return x.describe('y'); }\nmodule.exports = { helper };\n")

@@ -11,6 +11,7 @@ import { userPath } from "../../domain/workspacePath.js"
 import { FileStore } from "../../../services/FileStore.js"
 import { GraphDb } from "../../../services/GraphDb.js"
 import { Output } from "../../../services/Output.js"
+import { SCRIPT_LANGUAGES } from "./fileFacts.js"
 import { refreshGraph } from "./refresh.js"
 
 export interface DeadCodeConfig {
@@ -57,10 +58,13 @@ export const deadCodeCommand = (config: DeadCodeConfig) =>
         for (const f of entryFiles(text, dir)) entries.add(f)
       }
     }
+    // A use with no target counts for every symbol of its name in a language that can reach it (as refs counts them).
+    const scripts = [...SCRIPT_LANGUAGES].map((l) => `'${l}'`).join(", ")
     const rows = yield* db.all<Row>(
       `SELECT s.id, s.name, s.kind, s.qualified_name, s.signature, s.exported, f.path AS file, s.start_line, s.end_line, f.language FROM symbols s JOIN files f ON f.id = s.file_id
        WHERE NOT EXISTS (SELECT 1 FROM refs r WHERE r.symbol_id = s.id)
-         AND NOT EXISTS (SELECT 1 FROM refs r JOIN names n ON n.id = r.name_id WHERE r.symbol_id IS NULL AND n.text = s.name)
+         AND NOT EXISTS (SELECT 1 FROM refs r JOIN names n ON n.id = r.name_id JOIN files rf ON rf.id = r.file_id
+           WHERE r.symbol_id IS NULL AND n.text = s.name AND (rf.language = f.language OR (rf.language IN (${scripts}) AND f.language IN (${scripts}))))
        ORDER BY f.path, s.start_byte`)
     const dead: Array<Row & { reason: string }> = []
     let skipped = { tests: 0, entry_points: 0, protocol: 0, exported: 0 }
