@@ -279,8 +279,8 @@ describe("the code graph on the memory layers", () => {
     const saved = new SavedGraph()
     await runGraph(indexCommand(false), mem, saved)
     const s = await runGraph(statusCommand, mem, saved)
-    // f(…) and the two A(…) resolve; box.size() points at nothing here.
-    expect(s.last).toMatchObject({ references: 4, resolved_exact: 3 })
+    // f(…), the two A(…) and A().size() resolve; box.size() points at nothing here.
+    expect(s.last).toMatchObject({ references: 5, resolved_exact: 4 })
   })
 
   it("status reports files that cannot be indexed (not UTF-8, binary) as skipped with the reason, not as 'not yet indexed' forever", async () => {

@@ -276,6 +276,12 @@ export const makeMemberResolver = (env: Env) => {
       const cls = typed[3] === undefined ? pyClass(fileId, typed[2]!) : pyResultClass(fileId, typed[2]!)
       return exact(cls === undefined ? undefined : memberOf(cls, ref.name, "class"))
     }
+    // A call's result (`A().size()`, `make_shape().area()`): the class it constructs or is annotated to return.
+    const called = /^([\w.]+)\(\)$/.exec(q)
+    if (called !== null) {
+      const cls = pyResultClass(fileId, called[1]!)
+      return exact(cls === undefined ? undefined : memberOf(cls, ref.name, "class"))
+    }
     const files = pyModuleFiles(fileId, q)
     if (files !== undefined) {
       for (const f of files) {

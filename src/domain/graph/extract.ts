@@ -264,7 +264,7 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     const name = slice(r.name)
     // Most captures are bare reads of names that cannot point anywhere (locals, builtins): dropped first.
     if (memberReads && r.kind === "read" && r.qualifier === undefined && !keepRead(language, name, null, known, importNames)) continue
-    let qualifier = r.qualifier ? qualifierText(language, slice(r.qualifier)) : null
+    let qualifier = r.qualifier ? qualifierText(language, slice(r.qualifier), r.qualifier.type) : null
     // A local or parameter of a known type carries it in its qualifier: Go `w.(Flusher)` (as if
     // asserted), Python `r: Rect` (annotated) or `r = scale()` (the result of a call).
     if ((language === "go" || language === "python") && qualifier !== null && r.qualifier!.type === "identifier") {
@@ -368,9 +368,13 @@ const keepRead = (language: string, name: string, qualifier: string | null, know
   return language === "python" && (qualifier === "self" || qualifier === "cls" || qualifier === "super()" || known.has(qualifier.split(".")[0]!))
 }
 
-/** The stored qualifier: `super()` whatever its arguments; long expressions (`f(x).y`) collapsed and cut. */
-const qualifierText = (language: string, q: string): string => {
+/**
+ * The stored qualifier: `super()` whatever its arguments; a Python call's result as its callee and
+ * `()` (`A(x, y).size()` → `A()`, typed by the resolver like `a = A()`); long expressions collapsed and cut.
+ */
+const qualifierText = (language: string, q: string, type: string): string => {
   if (language === "python" && /^super\s*\(/.test(q)) return "super()"
+  if (language === "python" && type === "call") return `${collapse(q.slice(0, q.indexOf("(")))}()`
   const c = collapse(q)
   return c.length > 80 ? c.slice(0, 79) + "…" : c
 }

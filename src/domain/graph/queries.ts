@@ -69,6 +69,7 @@ const python = `
 (assignment left: (attribute object: (identifier) @_self (#eq? @_self "self") attribute: (identifier) @name)) @def.variable
 (call function: (identifier) @name) @ref.call
 (call function: (attribute object: [(identifier) (attribute) (call function: (identifier) @_super (#eq? @_super "super"))] @qualifier attribute: (identifier) @name)) @ref.call
+(call function: (attribute object: (call function: [(identifier) (attribute)] @_callee (#not-eq? @_callee "super")) @qualifier attribute: (identifier) @name)) @ref.call
 (attribute object: [(identifier) (attribute)] @qualifier attribute: (identifier) @name) @ref.read
 (attribute object: (call function: (identifier) @_super (#eq? @_super "super")) @qualifier attribute: (identifier) @name) @ref.read
 (identifier) @ref.read
