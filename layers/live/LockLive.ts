@@ -50,7 +50,9 @@ const waitFileFor = (file: string) => file.slice(0, -".lock".length) + ".wait"
 /** Another process has polled this lock and found it held, just now. */
 const foreignWaiter = (wait: string): boolean => {
   try {
-    if (Date.now() - fs.statSync(wait).mtimeMs > WAIT_FRESH_MS) return false
+    // Mostly absent: asked without the thrown ENOENT (an Error and its stack per lock taken).
+    const st = fs.statSync(wait, { throwIfNoEntry: false })
+    if (st === undefined || Date.now() - st.mtimeMs > WAIT_FRESH_MS) return false
     return new TextDecoder().decode(readRegularFile(wait, wait, true)) !== `${process.pid}@${HOST}`
   } catch {
     return false
