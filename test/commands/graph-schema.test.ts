@@ -33,11 +33,11 @@ const query = async <T>(sql: string, saved: SavedGraph) => {
   return rows
 }
 
-/** A database's bytes with one meta row set. */
-const withMeta = async (bytes: Uint8Array, key: string, value: string) => {
+/** A database's bytes after one statement. */
+const edited = async (bytes: Uint8Array, sql: string, params: ReadonlyArray<string> = []) => {
   const SQL = await initSqlJs()
   const db = new SQL.Database(bytes)
-  db.run("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [key, value])
+  db.run(sql, [...params])
   const out = db.export()
   db.close()
   return out
@@ -48,7 +48,7 @@ describe("the graph's schema", () => {
     const old = new SavedGraph()
     // The migration is what is tested: its facts are marked as this build's, or the first refresh
     // would extract every file again (as it does for an older build's facts: graph.test.ts).
-    old.bytes = await withMeta(new Uint8Array(fs.readFileSync(SCHEMA4)), "facts", FACTS_VERSION)
+    old.bytes = await edited(new Uint8Array(fs.readFileSync(SCHEMA4)), "INSERT OR REPLACE INTO meta (key, value) VALUES ('facts', ?)", [FACTS_VERSION])
     const fresh = new SavedGraph()
     // One tree each, so later runs trust the sizes and times they recorded.
     const [oldTree, freshTree] = [fixtureFs(), fixtureFs()]
@@ -75,12 +75,8 @@ describe("the graph's schema", () => {
   })
 
   it("a schema-4 database the migration cannot read (a reference kind no splice wrote) is SPL-E091, and nothing is saved over it", async () => {
-    const SQL = await initSqlJs()
-    const db = new SQL.Database(new Uint8Array(fs.readFileSync(SCHEMA4)))
-    db.run("UPDATE refs SET kind = 'write' WHERE id = (SELECT min(id) FROM refs)")
     const damaged = new SavedGraph()
-    damaged.bytes = db.export()
-    db.close()
+    damaged.bytes = await edited(new Uint8Array(fs.readFileSync(SCHEMA4)), "UPDATE refs SET kind = 'write' WHERE id = (SELECT min(id) FROM refs)")
     const before = damaged.bytes
     const r = await runGraph(refsCommand({ name: "makeCircle" }), fixtureFs(), damaged)
     expect(r.error?.code).toBe("SPL-E091")
