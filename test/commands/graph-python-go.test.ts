@@ -80,6 +80,15 @@ describe("Python references", () => {
     expect(sites((await refs(files, "area")).references)).toEqual(["use.py:4:14 call exact", "use.py:8:14 call exact", "use.py:12:14 call exact"])
   })
 
+  it("an attribute read on a local of known type or on a call's result, instance and class attributes alike", async () => {
+    const files = {
+      "shapes.py": "class Rect:\n    sides = 4\n\n    def __init__(self):\n        self.width = 1\n\ndef make() -> Rect:\n    return Rect()\n",
+      "use.py": "from shapes import Rect, make\n\ndef a(r: Rect):\n    return r.width + r.sides\n\ndef b():\n    r = Rect()\n    return r.width + Rect().width + make().sides\n\ndef c(x, s: str):\n    return x.width + s.width + len(s).width\n"
+    }
+    expect(sites((await refs(files, "width")).references)).toEqual(["use.py:4:14 read exact", "use.py:8:14 read exact", "use.py:8:29 read exact"])
+    expect(sites((await refs(files, "sides")).references)).toEqual(["use.py:4:24 read exact", "use.py:8:44 read exact"])
+  })
+
   it("a method of an object of unknown type is not listed under another class's method of that name", async () => {
     const r = await refs({
       "a.py": "class A:\n    def close(self):\n        pass\n",
@@ -144,5 +153,20 @@ describe("Go references", () => {
     expect(sites(all.last["references"] as Ref[])).toEqual(["app/iface.go:12:4 call exact", "app/iface.go:18:6 call exact", "app/iface.go:21:4 call exact", "other/use.go:6:4 call exact"])
     const concrete = await runGraph(refsCommand({ name: "buf.Flush" }), new MemoryFs(files), new SavedGraph())
     expect(sites(concrete.last["references"] as Ref[])).toEqual(["app/iface.go:23:4 call exact"])
+  })
+
+  it("a method called on a call's result: the type the function returns, in its own package or another", async () => {
+    const files = {
+      ...pkg({
+        "t.go": "type T struct{ n int }\n\nfunc (t *T) Size() int { return t.n }\n\ntype U struct{}\n\nfunc (u U) Size() int { return 0 }\n\nfunc NewT(n int) *T { return &T{n} }\n\nfunc pair() (*T, error) { return nil, nil }\n\nfunc use() int {\n\treturn NewT(1).Size() + NewT(len(\"ab\")).Size()\n}\n"
+      }),
+      "other/use.go": "package other\n\nimport \"example.com/app\"\n\nfunc c() int {\n\treturn app.NewT(2).Size()\n}\n",
+      "go.mod": "module example.com\n"
+    }
+    const t = await runGraph(refsCommand({ name: "T.Size" }), new MemoryFs(files), new SavedGraph())
+    expect(sites(t.last["references"] as Ref[])).toEqual(["app/t.go:16:17 call exact", "app/t.go:16:42 call exact", "other/use.go:6:21 call exact"])
+    expect(t.last["by_name"]).toEqual([])
+    const u = await runGraph(refsCommand({ name: "U.Size" }), new MemoryFs(files), new SavedGraph())
+    expect(u.last["references"]).toEqual([])
   })
 })

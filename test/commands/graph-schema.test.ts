@@ -25,6 +25,17 @@ const graphOf = async (saved: SavedGraph, mem: MemoryFs) => {
   // When a file was indexed, and its mtime on this (memory) file system, differ between the two.
   return { ...g, files: g.files.map(({ indexed_at: _i, mtime: _m, ...f }) => f) }
 }
+/**
+ * The graph without what extraction records since the fixture was built (FACTS_VERSION's history in
+ * src/domain/graph/schema.ts) — 2: Python attribute reads on a typed local or a call's result
+ * (`r.w` of `r: Rect`) — and without reference ids, which those shift.
+ */
+const withoutNewerFacts = (g: Graph) => ({
+  ...g,
+  references: (g.references as Array<Record<string, unknown>>)
+    .filter((r) => !(r["kind"] === "read" && typeof r["qualifier"] === "string" && /^\w+(: | = )|\(\)$/.test(r["qualifier"])))
+    .map(({ id: _id, ...r }) => r)
+})
 /** Rows of a query on the saved database, read without refreshing it. */
 const query = async <T>(sql: string, saved: SavedGraph) => {
   let rows: T[] = []
@@ -58,7 +69,7 @@ describe("the graph's schema", () => {
     expect(old.saves).toBe(1)
     const rebuilt = await graphOf(fresh, freshTree)
     expect(migrated.references.length).toBe(148)
-    expect(migrated).toEqual(rebuilt)
+    expect(withoutNewerFacts(migrated)).toEqual(withoutNewerFacts(rebuilt))
     expect(await query<{ value: string }>("SELECT value FROM meta WHERE key = 'schema_version'", old)).toEqual([{ value: String(SCHEMA_VERSION) }])
     // Compacted once migrated: the rebuilt table's old pages are not kept free in the file.
     expect(await query<{ freelist_count: number }>("PRAGMA freelist_count", old)).toEqual([{ freelist_count: 0 }])

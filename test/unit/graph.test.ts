@@ -3,6 +3,7 @@ import * as path from "node:path"
 import * as Effect from "effect/Effect"
 import { describe, expect, it } from "vitest"
 import { SyntaxLive } from "../../layers/live/SyntaxLive.js"
+import { goCall } from "../../src/commands/graph/resolveMembers.js"
 import { discoverDb } from "../../src/domain/graph/discovery.js"
 import { extractFacts } from "../../src/domain/graph/extract.js"
 import type { ImportFact } from "../../src/domain/graph/facts.js"
@@ -220,5 +221,17 @@ describe("suggest scaffolds", () => {
     const go = buildScaffold({ language: "go", fnName: "handle_it", desc: "x", params: [{ name: "Point", file: "pkg/geo/p.go" }], returns: null, target: "main.go", goModule: { dir: "", module: "example.com/m" } })
     expect(go.signature).toBe("func HandleIt(point geo.Point) error")
     expect(go.imports).toEqual(["import \"errors\"", "import \"example.com/m/pkg/geo\""])
+  })
+})
+
+describe("goCall: a Go qualifier that is one whole call", () => {
+  it("gives the callee of a call, qualified by a package or not, and nothing for anything else", () => {
+    expect(goCall("NewT(1)")).toBe("NewT")
+    expect(goCall("app.New(f(x), \"(\")")).toBe(undefined) // a parenthesis in a string: not counted as such, so refused
+    expect(goCall("app.New(f(x))")).toBe("app.New")
+    expect(goCall("f(a).g(b)")).toBe(undefined)
+    expect(goCall("f(a)(b)")).toBe(undefined)
+    expect(goCall("a.b.c()")).toBe(undefined)
+    expect(goCall("x")).toBe(undefined)
   })
 })

@@ -72,6 +72,18 @@ export const pythonBases = (signature: string): string[] => {
 /** A Go method's receiver name: `r` in `func (r *Request) Write(…)`. */
 const receiverName = (signature: string) => /^func\s*\(\s*([A-Za-z_]\w*)\s/.exec(signature)?.[1]
 
+/** The callee of a Go qualifier that is one whole call (`NewT(1)`, `app.New(f(x))`), else undefined. */
+export const goCall = (qualifier: string): string | undefined => {
+  const m = /^((?:\w+\.)?\w+)\((.*)\)$/s.exec(qualifier)
+  if (m === null) return undefined
+  let depth = 0
+  for (const c of m[2]!) {
+    if (c === "(") depth++
+    else if (c === ")" && --depth < 0) return undefined // `f(a).g(b)`: the outer parentheses are two calls'
+  }
+  return depth === 0 ? m[1] : undefined
+}
+
 const MEMBER_COLUMNS = ["id", "file_id", "name", "kind", "container", "qualified_name", "signature", "return_type"]
 
 type Imports = ReadonlyArray<{ fact: ImportFact; targets: number[] }>
@@ -313,6 +325,28 @@ export const makeMemberResolver = (env: Env) => {
   const goMethod = (dir: string, type: string, name: string): MemberSymbol | undefined =>
     named(name).find((s) => s.kind === "method" && s.container === type && dirOf(pathById.get(s.file_id) ?? "") === dir)
 
+  /** The package a file imports under `name`: its files. */
+  const goImported = (fileId: number, name: string): ReadonlyArray<number> | undefined =>
+    importsOf(fileId).find((i) => (i.fact.namespace ?? i.fact.module.split("/").pop()) === name)?.targets
+
+  /**
+   * The method `name` of what a call returns (`NewT(1).Size()`, `app.NewT(2).Size()`): the type the
+   * function is declared to return (`T`, `*T`, `pkg.T`), in the package that names it.
+   */
+  const goResultMethod = (fileId: number, callee: string, name: string): MemberSymbol | undefined => {
+    const cut = callee.indexOf(".")
+    const homes = cut === -1 ? [fileId] : goImported(fileId, callee.slice(0, cut)) ?? []
+    const fn = homes.map((f) => goPackage(f, callee.slice(cut + 1))).find((s) => s?.kind === "function")
+    const returned = fn?.return_type == null ? null : /^\*?(?:(\w+)\.)?(\w+)(?:\[.*\])?$/.exec(fn.return_type.trim())
+    if (fn === undefined || returned == null) return undefined
+    const dirs = returned[1] === undefined ? [dirOf(pathById.get(fn.file_id) ?? "")] : (goImported(fn.file_id, returned[1]) ?? []).map((t) => dirOf(pathById.get(t) ?? ""))
+    for (const dir of new Set(dirs)) {
+      const m = goMethod(dir, returned[2]!, name)
+      if (m !== undefined) return m
+    }
+    return undefined
+  }
+
   const go = (fileId: number, ref: MemberRef): Resolution => {
     const q = ref.qualifier
     const imports = importsOf(fileId)
@@ -335,6 +369,11 @@ export const makeMemberResolver = (env: Env) => {
         if (s !== undefined) return exact(s)
       }
       return exact(undefined)
+    }
+    const called = goCall(q)
+    if (called !== undefined) {
+      const m = goResultMethod(fileId, called, ref.name)
+      if (m !== undefined) return exact(m)
     }
     // A value of a known type: asserted (`w.(Hijacker).Hijack()`), or a local or parameter whose
     // declared type extract wrote the same way (`w.(http.ResponseWriter)`), or the method's receiver.

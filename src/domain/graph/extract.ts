@@ -364,8 +364,13 @@ const keepRead = (language: string, name: string, qualifier: string | null, know
   // Go: a package's names live in all its files; a package name alone (`http` of `http.Get`) is no reference.
   if (qualifier === null) return language === "go" ? !importNames.has(name) : known.has(name)
   if (known.has(name) || known.has(qualifier)) return true
-  // Python: members of self, cls, super() and of dotted module paths (`a.b.name`).
-  return language === "python" && (qualifier === "self" || qualifier === "cls" || qualifier === "super()" || known.has(qualifier.split(".")[0]!))
+  // Python: members of self, cls, super() and of dotted module paths (`a.b.name`); of a local typed by
+  // a name the file knows (`r: Rect`, `r = Rect()`, `r = make()`) and of such a call's result
+  // (`Rect().width`). A builtin's (`s: str`, `len(s)`) can point at nothing here.
+  if (language !== "python") return false
+  if (qualifier === "self" || qualifier === "cls" || qualifier === "super()") return true
+  const typed = /^\w+(?:: | = )([\w.]+)/.exec(qualifier) ?? /^([\w.]+)\(\)$/.exec(qualifier)
+  return known.has((typed?.[1] ?? qualifier).split(".")[0]!)
 }
 
 /**

@@ -72,6 +72,7 @@ const python = `
 (call function: (attribute object: (call function: [(identifier) (attribute)] @_callee (#not-eq? @_callee "super")) @qualifier attribute: (identifier) @name)) @ref.call
 (attribute object: [(identifier) (attribute)] @qualifier attribute: (identifier) @name) @ref.read
 (attribute object: (call function: (identifier) @_super (#eq? @_super "super")) @qualifier attribute: (identifier) @name) @ref.read
+(attribute object: (call function: [(identifier) (attribute)] @_callee (#not-eq? @_callee "super")) @qualifier attribute: (identifier) @name) @ref.read
 (identifier) @ref.read
 (type (identifier) @name) @ref.type
 (class_definition superclasses: (argument_list (identifier) @name)) @ref.type

@@ -129,8 +129,9 @@ export const SCHEMA_VERSION = MIGRATIONS.length
  * refresh: else a fix to extraction would reach only the files changed since, and two files' facts
  * could disagree about the same code. Raise it whenever extraction or resolution changes what is stored.
  * 1: session 11 (the first recorded; Go range types, CommonJS exports, by-name calls with several candidates).
+ * 2: Python attribute reads on a local of known type and on a call's result (`r.width`, `Rect().width`).
  */
-export const FACTS_VERSION = "1"
+export const FACTS_VERSION = "2"
 
 /** GraphDb.memo key set when opening migrated the database in memory: the next refresh saves it, else every process migrates again. */
 export const MIGRATED = "schema:migrated"
