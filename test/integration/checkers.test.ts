@@ -61,7 +61,12 @@ const editIn = async (dir: string, file: string, old: string, neu: string, requi
     maxBytes: DEFAULT_MAX_BYTES,
     lockTimeoutMs: 5_000
   })
-  const exit = await Effect.runPromiseExit(program.pipe(Effect.provide(liveLayer({ workspace: dir, output: "json" })), Effect.scoped) as Effect.Effect<void, unknown, never>)
+  // Captured, not printed: the result lines of every edit would fill the test log.
+  const exit = await Effect.runPromiseExit(program.pipe(
+    Effect.provide(OutputMemory(new CapturedOutput())),
+    Effect.provide(liveLayer({ workspace: dir, output: "json" })),
+    Effect.scoped
+  ) as Effect.Effect<void, unknown, never>)
   return outcomeOf(exit, undefined)
 }
 
@@ -223,7 +228,7 @@ describe.skipIf(!has("python3"))("splice check with a real checker", () => {
   it("reports py_compile's error with its line", async () => {
     const dir = project({ "m.py": "def f(a, a):\n    return 1\n" })
     const exit = await Effect.runPromiseExit(check({ files: ["m.py"], validate: "none", compiler: { mode: "always", require: true, timeoutMs: 60_000 }, maxBytes: DEFAULT_MAX_BYTES })
-      .pipe(Effect.provide(liveLayer({ workspace: dir, output: "json" }))) as Effect.Effect<void, unknown, never>)
+      .pipe(Effect.provide(OutputMemory(new CapturedOutput())), Effect.provide(liveLayer({ workspace: dir, output: "json" }))) as Effect.Effect<void, unknown, never>)
     const r = outcomeOf(exit, undefined)
     expect(r.error?.code).toBe("SPL-E043")
     expect(r.error?.context?.["diagnostics"]).toEqual([expect.objectContaining({ tool: "py_compile", file: "m.py", line: 1, code: "SyntaxError" })])

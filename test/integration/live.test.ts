@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { makeFileStore, scanRegularFile } from "../../layers/live/FileStoreLive.js"
 import { makeLock } from "../../layers/live/LockLive.js"
 import { liveLayer } from "../../layers/live/index.js"
+import { CapturedOutput, OutputMemory } from "../../layers/memory/OutputMemory.js"
 import { edit } from "../../src/commands/edit.js"
 import { recoverCommand } from "../../src/commands/recover.js"
 import { DEFAULT_MAX_BYTES } from "../../src/commands/textTarget.js"
@@ -23,7 +24,9 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }))
 
 const runLive = async (program: Effect.Effect<unknown, unknown, never> | Effect.Effect<unknown, unknown, any>) => {
+  // Result lines captured, not printed (they would fill the test log).
   const exit = await Effect.runPromiseExit((program as Effect.Effect<unknown, unknown, never>).pipe(
+    Effect.provide(OutputMemory(new CapturedOutput())) as never,
     Effect.provide(liveLayer({ workspace: dir, output: "json" })) as never
   ))
   return outcomeOf(exit, undefined)
@@ -252,7 +255,7 @@ describe("edit, undo and recover on a real disk", () => {
     const Layer = await import("effect/Layer")
     // The same services, the journal writing directories as earlier versions did.
     const directories = Layer.provideMerge(JournalWithLimits(DEFAULT_LIMITS, "directory").pipe(Layer.provide(Layer.mergeAll(HasherLive, JournalKeyLive))), old)
-    const wrote = outcomeOf(await Effect.runPromiseExit(edit(editCfg("m.py", "x = 1", "x = 2")).pipe(Effect.provide(directories)) as Effect.Effect<void, unknown, never>), undefined)
+    const wrote = outcomeOf(await Effect.runPromiseExit(edit(editCfg("m.py", "x = 1", "x = 2")).pipe(Effect.provide(OutputMemory(new CapturedOutput())), Effect.provide(directories)) as Effect.Effect<void, unknown, never>), undefined)
     expect(wrote.exit).toBe(0)
     const txRoot = path.join(dir, ".splice", "tx")
     const [id] = fs.readdirSync(txRoot)
@@ -275,7 +278,7 @@ describe("the graph database on a real disk", () => {
     const Layer = await import("effect/Layer")
     fs.writeFileSync(path.join(dir, "m.py"), "def f():\n    return 1\n")
     const withDb = (explicit?: string) =>
-      Layer.provideMerge(GraphDbLive({ create: true, ...(explicit ? { explicit } : {}) }), liveLayer({ workspace: dir, output: "json" }))
+      Layer.provideMerge(OutputMemory(new CapturedOutput()), Layer.provideMerge(GraphDbLive({ create: true, ...(explicit ? { explicit } : {}) }), liveLayer({ workspace: dir, output: "json" })))
     const ok = outcomeOf(await Effect.runPromiseExit(indexCommand(false).pipe(Effect.provide(withDb()), Effect.scoped) as Effect.Effect<void, unknown, never>), undefined)
     expect(ok.exit).toBe(0)
     expect(fs.readFileSync(path.join(dir, ".splice", "graph.db")).subarray(0, 15).toString()).toBe("SQLite format 3")
