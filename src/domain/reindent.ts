@@ -49,7 +49,8 @@ const stepUnit = (groups: ReadonlyArray<ReadonlyArray<string>>): number | undefi
   for (const lines of groups) {
     let prev: number | undefined
     for (const line of lines) {
-      if (isBlank(line)) continue
+      // A block comment's continuation lines (` * text`, ` */`) are aligned under its `/*`, not indented.
+      if (isBlank(line) || line.charCodeAt(indentOf(line).length) === 42 /* * */) continue
       const indent = indentOf(line)
       if (indent.includes("\t")) {
         prev = undefined
@@ -178,14 +179,17 @@ export const indentUnit = (fileLines: ReadonlyArray<string>): string => {
  * step, when that is 2, 4 or 8 spaces) becomes the file's, level by level, spaces past the last level
  * kept as alignment. Text whose unit is the file's or shows none (its lines aligned rather than
  * stepped), or that already sits at `target`, is only shifted. A file with no indented line shows no
- * unit either: the text keeps its own. Blank lines become empty.
+ * unit either: the text keeps its own. Blank lines become empty. Lines marked `verbatim` (inside a
+ * string literal) stay as they are and count for nothing.
  */
-export const indentBlock = (lines: ReadonlyArray<string>, target: string, fileLines: ReadonlyArray<string>): string[] => {
-  const filled = lines.filter((l) => !isBlank(l))
-  if (filled.length === 0) return lines.map(() => "")
+export const indentBlock = (lines: ReadonlyArray<string>, target: string, fileLines: ReadonlyArray<string>, verbatim: ReadonlyArray<boolean> = []): string[] => {
+  const filled = lines.filter((l, i) => !isBlank(l) && verbatim[i] !== true)
+  if (filled.length === 0) return lines.map((l, i) => (verbatim[i] === true ? l : ""))
   const least = filled.map(indentOf).reduce((a, b) => (b.length < a.length ? b : a))
   const pairs = [{ hunk: least, file: target }]
-  const shifted = () => lines.map((l) => (isBlank(l) ? "" : byPrefixSwap(pairs)?.(l) ?? l))
+  /** Each line through `map`, but lines inside a string (kept) and blank ones (emptied). */
+  const each = (map: (l: string) => string) => lines.map((l, i) => (verbatim[i] === true ? l : isBlank(l) ? "" : map(l)))
+  const shifted = () => each((l) => byPrefixSwap(pairs)?.(l) ?? l)
   const shown = target.length > 0 || fileLines.some((l) => !isBlank(l) && indentOf(l).length > 0)
   if (!shown) return shifted()
   // Text already at its place (a body given as it stands) was written for it: only shifted, which is nothing.
@@ -203,5 +207,5 @@ export const indentBlock = (lines: ReadonlyArray<string>, target: string, fileLi
   const hu = filled.some((l) => indentOf(l).slice(least.length).startsWith("\t")) ? TABS : spaces
   if (hu === undefined || hu === fu) return shifted()
   const map = byLevels(pairs, hu, fu)
-  return map === undefined ? shifted() : lines.map((l) => (isBlank(l) ? "" : map(l)))
+  return map === undefined ? shifted() : each(map)
 }

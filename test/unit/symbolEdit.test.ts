@@ -24,7 +24,30 @@ const braces = (text: string, open: string, close: string): Body => {
 
 describe("fitting new code to its place", () => {
   it("drops blank lines around it and trailing spaces, keeps the ones inside", () => {
-    expect(contentLines("\n\n  a  \n\n  b\r\n\n")).toEqual(["  a", "", "  b"])
+    expect(contentLines("\n\n  a  \n\n  b\r\n\n").lines).toEqual(["  a", "", "  b"])
+  })
+
+  it("keeps the lines inside a multi-line string as they are: neither re-indented nor counted, trailing spaces kept", () => {
+    const pyFile = lines("class A:\n    def m(self):\n        return 1\n")
+    const body = 'sql = """\nSELECT *  \n  FROM t\n"""\nreturn sql'
+    // Relative to its least indented code line, moved to the body's place; the SQL's lines untouched.
+    expect(fitLines(body, "        ", pyFile, "python")).toEqual(['        sql = """', "SELECT *  ", "  FROM t", '"""', "        return sql"])
+    // Already at its place (string lines at column 0): only the code counts, so nothing moves.
+    expect(fitLines('        sql = """\nSELECT *\n"""\n        return sql', "        ", pyFile, "python")).toEqual(['        sql = """', "SELECT *", '"""', "        return sql"])
+    // A Go raw string and a TS template (with code inside ${…}) into 4-space and tab files.
+    expect(fitLines("return `\nSELECT *\n    FROM t\n`", "\t", lines("func Q() string {\n\treturn \"\"\n}"), "go")).toEqual(["\treturn `", "SELECT *", "    FROM t", "`"])
+    expect(fitLines("if (x) {\n    return `a\n    ${f({ b: 1 })}\n        c`\n}", "  ", lines("function g() {\n  return 1\n}"), "typescript"))
+      .toEqual(["  if (x) {", "    return `a", "    ${f({ b: 1 })}", "        c`", "  }"])
+    // Without the language, text is text (as before).
+    expect(fitLines('x = """\nA\n"""', "    ", pyFile)).toEqual(['    x = """', "    A", '    """'])
+  })
+
+  it("takes the file's unit from its code, not from a doc comment's aligned ` * ` lines", () => {
+    const ts = lines("/**\n * Doc.\n * More.\n */\nexport function g(x: number) {\n  if (x) {\n    return 2\n  }\n  return x\n}\n")
+    expect(indentUnit(ts)).toBe("  ")
+    expect(fitLines("if (x) {\n    return 2\n}\nreturn x", "  ", ts, "typescript")).toEqual(["  if (x) {", "    return 2", "  }", "  return x"])
+    const java = lines("/**\n * Doc.\n */\nclass A {\n    int f() {\n        return 1;\n    }\n}\n")
+    expect(indentUnit(java)).toBe("    ")
   })
 
   it("moves relative text to the target in the file's unit: spaces to tabs, tabs to spaces, 2 to 4 spaces", () => {

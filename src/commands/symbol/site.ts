@@ -61,7 +61,7 @@ export const readSite = (target: TextTarget, grammar: Grammar | undefined) =>
     }
     const text = target.content.text
     const [trivia, facts] = yield* Effect.all([triviaOf(grammar, text), fileFacts(file, grammar, text)], { concurrency: 2 })
-    return { target, grammar, facts, trivia, lines: textLines(text, target.content.lineEnding), index: indexOfByte(text) } satisfies Site
+    return { target, grammar, facts, trivia, lines: textLines(text, target.content.lineEnding, grammar.language), index: indexOfByte(text) } satisfies Site
   })
 
 const partsOf = (site: Site, s: SymbolFact): DefinitionParts => definitionParts(site.target.content.text, site.index(s.startByte), site.index(s.endByte), site.trivia)

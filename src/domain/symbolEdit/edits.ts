@@ -33,7 +33,7 @@ const span = (first: number, count: number): Lines => ({ from: first + 1, to: fi
  */
 export const replaceSpan = (t: TextLines, start: number, end: number, code: string): Planned => {
   const target = indentOf(t.lines[lineAt(t, start)]!)
-  const fitted = fitLines(code, target, t.lines)
+  const fitted = fitLines(code, target, t.lines, t.language)
   const first = fitted[0]!.startsWith(target) ? fitted[0]!.slice(target.length) : fitted[0]!.trimStart()
   const insert = [first, ...fitted.slice(1)].join(t.newline)
   const from = lineAt(t, start) + 1
@@ -73,7 +73,7 @@ export const removeSpan = (t: TextLines, start: number, end: number): Planned =>
 export const insertBeside = (t: TextLines, start: number, end: number, side: "after" | "before", code: string, fallback: number): Planned => {
   const first = lineAt(t, start)
   const last = lastLineOf(t, start, end)
-  const fitted = fitLines(code, indentOf(t.lines[first]!), t.lines)
+  const fitted = fitLines(code, indentOf(t.lines[first]!), t.lines, t.language)
   const gap = insertionGap(t.lines, first, last, side, fallback)
   const nl = t.newline
   if (side === "after") {
@@ -141,7 +141,7 @@ export const replaceBody = (t: TextLines, body: Body, code: string): Planned => 
     let next = docLast + 1
     while (next <= last && t.lines[next]!.trim().length === 0) next++
     if (next > last) {
-      const fitted = fitLines(code, indentOf(t.lines[lineAt(t, body.start)]!), t.lines)
+      const fitted = fitLines(code, indentOf(t.lines[lineAt(t, body.start)]!), t.lines, t.language)
       const at = contentEnd(t, docLast)
       return { replacement: { start: at, end: at, insert: nl + fitted.join(nl) }, lines: span(docLast + 1, fitted.length) }
     }
@@ -150,13 +150,13 @@ export const replaceBody = (t: TextLines, body: Body, code: string): Planned => 
   if (body.kind === "braces") {
     const { openLine, closeLine, multiline } = bodyLines(t, body)
     if (multiline) {
-      const fitted = fitLines(code, firstIndent(t, openLine + 1, closeLine - 1) ?? innerIndent(t, body.close), t.lines)
+      const fitted = fitLines(code, firstIndent(t, openLine + 1, closeLine - 1) ?? innerIndent(t, body.close), t.lines, t.language)
       return {
         replacement: { start: t.starts[openLine + 1]!, end: t.starts[closeLine]!, insert: fitted.map((l) => l + nl).join("") },
         lines: span(openLine + 1, fitted.length)
       }
     }
-    const fitted = fitLines(code, innerIndent(t, body.open), t.lines)
+    const fitted = fitLines(code, innerIndent(t, body.open), t.lines, t.language)
     // One line stays inline, unless it may end with a line comment, which would swallow the `}`.
     if (fitted.length === 1 && openLine === closeLine && !/\/\/|#|--/.test(fitted[0]!)) {
       return { replacement: { start: body.open + 1, end: body.close, insert: ` ${fitted[0]!.trimStart()} ` }, lines: span(openLine, 1) }
@@ -169,10 +169,10 @@ export const replaceBody = (t: TextLines, body: Body, code: string): Planned => 
   }
   const { first, last, ownLines } = blockLines(t, body)
   if (ownLines) {
-    const fitted = fitLines(code, indentOf(t.lines[first]!), t.lines)
+    const fitted = fitLines(code, indentOf(t.lines[first]!), t.lines, t.language)
     return { replacement: { start: t.starts[first]!, end: contentEnd(t, last), insert: fitted.join(nl) }, lines: span(first, fitted.length) }
   }
-  const fitted = fitLines(code, innerIndent(t, body.start), t.lines)
+  const fitted = fitLines(code, innerIndent(t, body.start), t.lines, t.language)
   return { replacement: { start: headerEnd(t, body.start), end: body.end, insert: nl + fitted.join(nl) }, lines: span(first + 1, fitted.length) }
 }
 
@@ -187,7 +187,7 @@ export const appendToBody = (t: TextLines, body: Body, code: string): Planned =>
     const { openLine, closeLine, multiline } = bodyLines(t, body)
     if (multiline) {
       const indent = firstIndent(t, openLine + 1, closeLine - 1) ?? innerIndent(t, body.close)
-      const fitted = fitLines(code, indent, t.lines)
+      const fitted = fitLines(code, indent, t.lines, t.language)
       let lastFilled = closeLine - 1
       while (lastFilled > openLine && t.lines[lastFilled]!.trim().length === 0) lastFilled--
       const gap = appendGap(t.lines, openLine + 1, lastFilled, fitted)
@@ -198,7 +198,7 @@ export const appendToBody = (t: TextLines, body: Body, code: string): Planned =>
   }
   const { first, last, ownLines } = blockLines(t, body)
   if (ownLines) {
-    const fitted = fitLines(code, indentOf(t.lines[first]!), t.lines)
+    const fitted = fitLines(code, indentOf(t.lines[first]!), t.lines, t.language)
     const gap = appendGap(t.lines, first, last, fitted)
     const at = contentEnd(t, last)
     return { replacement: { start: at, end: at, insert: nl.repeat(gap + 1) + fitted.join(nl) }, lines: span(last + 1 + gap, fitted.length) }
@@ -215,8 +215,8 @@ const expandAndAppend = (t: TextLines, start: number, end: number, code: string,
   const nl = t.newline
   const indent = innerIndent(t, start)
   const existing = t.text.slice(start, closeLineStart ?? end)
-  const old = fitLines(existing, indent, t.lines)
-  const fitted = fitLines(code, indent, t.lines)
+  const old = fitLines(existing, indent, t.lines, t.language)
+  const fitted = fitLines(code, indent, t.lines, t.language)
   const gap = old.length === 0 ? 0 : appendGap([...old, ...fitted], 0, old.length - 1, fitted)
   const lines = [...old, ...Array<string>(gap).fill(""), ...fitted]
   const insert = nl + lines.join(nl) + (closeLineStart !== undefined ? nl : closeIndent !== undefined ? nl + closeIndent : "")

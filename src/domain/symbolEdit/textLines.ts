@@ -15,9 +15,11 @@ export interface TextLines {
   readonly starts: ReadonlyArray<number>
   /** What a new line ends with: the file's dominant line break. */
   readonly newline: string
+  /** The file's language (the grammar's name), for the string literals of new code; "" unknown. */
+  readonly language: string
 }
 
-export const textLines = (text: string, lineEnding: LineEnding): TextLines => {
+export const textLines = (text: string, lineEnding: LineEnding, language = ""): TextLines => {
   const f = toLines(text, lineEnding)
   const starts: number[] = []
   let at = 0
@@ -26,7 +28,7 @@ export const textLines = (text: string, lineEnding: LineEnding): TextLines => {
     at += f.lines[i]!.length + f.ends[i]!.length
   }
   starts.push(text.length)
-  return { text, lines: f.lines, starts, newline: f.newline }
+  return { text, lines: f.lines, starts, newline: f.newline, language }
 }
 
 /** The 0-based line holding offset `at` (an offset past the last line's break is on the last line). */
