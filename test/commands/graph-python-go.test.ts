@@ -89,6 +89,16 @@ describe("Python references", () => {
     expect(sites((await refs(files, "sides")).references)).toEqual(["use.py:4:24 read exact", "use.py:8:44 read exact"])
   })
 
+  it("a bare name in a class's own body is the class's member (a method passed along, an attribute read); in a method it is not", async () => {
+    const files = {
+      "frac.py": "def _fallbacks(op):\n    return op\n\n\nclass F:\n    word = 'w'\n    pattern = '(%s)' % word\n\n    def _add(a, b):\n        return a + b\n\n    __add__ = _fallbacks(_add)\n    both = _fallbacks(op=_add)\n\n    def m(self):\n        return word\n\n\nword = 'top'\n"
+    }
+    expect(sites((await refs(files, "F._add")).references)).toEqual(["frac.py:12:26 read exact", "frac.py:13:26 read exact"])
+    expect(sites((await refs(files, "F.word")).references)).toEqual(["frac.py:7:24 read exact"])
+    // `word` in the method is the module's, not the class's.
+    expect(sites((await refs(files, "word", "frac.py", "constant")).references)).toEqual(["frac.py:16:16 read exact"])
+  })
+
   it("a method of an object of unknown type is not listed under another class's method of that name", async () => {
     const r = await refs({
       "a.py": "class A:\n    def close(self):\n        pass\n",

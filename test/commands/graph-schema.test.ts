@@ -28,7 +28,7 @@ const graphOf = async (saved: SavedGraph, mem: MemoryFs) => {
 /**
  * The graph without what extraction records since the fixture was built (FACTS_VERSION's history in
  * src/domain/graph/schema.ts) — 2: Python attribute reads on a typed local or a call's result
- * (`r.w` of `r: Rect`) — and without reference ids, which those shift.
+ * (`r.w` of `r: Rect`); 3: class-body names (none in the fixture) — and without reference ids, which those shift.
  */
 const withoutNewerFacts = (g: Graph) => ({
   ...g,

@@ -256,18 +256,22 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
   const callables = symbols.map((s, i) => ({ s, i })).filter((x) => CALLABLE.has(x.s.kind))
   const enclosingOf = innermostCallable(callables)
   const instanceShadows = language === "python" ? pythonInstanceShadows(defs, slice) : () => false
+  const classBodyMember = language === "python" ? pythonClassBodyMember(symbols, enclosingOf) : () => undefined
   const refs: RefFact[] = []
   const refSeen = new Set<number>()
   for (const r of rawRefs) {
     const key = spanKey(r.name)
     if (defNames.has(key)) continue
     const name = slice(r.name)
+    // Python: a bare name in a class's own body that the class defines is that member, as `C.name` is
+    // (`__add__ = _fallbacks(_add)`, `pattern = '%s' % word`): a class body is a namespace of its own.
+    const ofClass = r.qualifier === undefined && language === "python" && !scoping.skipped(r.name.start) ? classBodyMember(name, toByte(r.name.start)) : undefined
     // Most captures are bare reads of names that cannot point anywhere (locals, builtins): dropped first.
-    if (memberReads && r.kind === "read" && r.qualifier === undefined && !keepRead(language, name, null, known, importNames)) continue
-    let qualifier = r.qualifier ? qualifierText(language, slice(r.qualifier), r.qualifier.type) : null
+    if (memberReads && r.kind === "read" && r.qualifier === undefined && ofClass === undefined && !keepRead(language, name, null, known, importNames)) continue
+    let qualifier = r.qualifier ? qualifierText(language, slice(r.qualifier), r.qualifier.type) : ofClass ?? null
     // A local or parameter of a known type carries it in its qualifier: Go `w.(Flusher)` (as if
     // asserted), Python `r: Rect` (annotated) or `r = scale()` (the result of a call).
-    if ((language === "go" || language === "python") && qualifier !== null && r.qualifier!.type === "identifier") {
+    if ((language === "go" || language === "python") && qualifier !== null && r.qualifier?.type === "identifier") {
       const type = scoping.typeOf(qualifier, r.name.start)
       if (type !== undefined) qualifier = language === "go" ? `${qualifier}.(${type})` : type.endsWith("()") ? `${qualifier} = ${type}` : `${qualifier}: ${type}`
     }
@@ -288,6 +292,26 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     refs.push({ name, kind: r.kind, qualifier, enclosing, ...span(r.name) })
   }
   return { symbols, refs, imports }
+}
+
+/**
+ * The class whose own body (not a function inside it) holds a byte offset, when that class defines
+ * `name` as a member: its qualified name.
+ */
+const pythonClassBodyMember = (symbols: ReadonlyArray<SymbolFact>, enclosingOf: (at: number) => number | null) => {
+  const classes = symbols.filter((s) => s.kind === "class")
+  const members = new Set(symbols.filter((s) => s.container !== null).map((s) => `${s.container}\0${s.name}`))
+  const memberNames = new Set(symbols.filter((s) => s.container !== null).map((s) => s.name))
+  return (name: string, at: number): string | undefined => {
+    if (!memberNames.has(name)) return undefined
+    let inner: SymbolFact | undefined
+    for (const c of classes) if (c.startByte <= at && at < c.endByte && (inner === undefined || c.startByte >= inner.startByte)) inner = c
+    if (inner === undefined) return undefined
+    const fn = enclosingOf(at)
+    // In a method (any function inside the class), a bare name is never the class's.
+    if (fn !== null && symbols[fn]!.startByte > inner.startByte) return undefined
+    return members.has(`${inner.qualifiedName}\0${name}`) ? inner.qualifiedName : undefined
+  }
 }
 
 /**
