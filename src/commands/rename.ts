@@ -16,7 +16,8 @@ import { bindingClashes, type Clash, exportedNames, topLevelNames } from "../dom
 import { type CaseStyle, toCase } from "../domain/rename/identifierCase.js"
 import { identifierProblem } from "../domain/rename/identifiers.js"
 import { importNameSites } from "../domain/rename/importSites.js"
-import { type RenameSite, renameText } from "../domain/rename/renameText.js"
+import { nameCaptures } from "../domain/rename/nameCaptures.js"
+import { type RenamedText, type RenameSite, renameText } from "../domain/rename/renameText.js"
 import { spliceError } from "../domain/SpliceError.js"
 import { byteOffsets } from "../domain/graph/offsets.js"
 import { NAME_ID, refKindText, resolutionCode, resolutionText } from "../domain/graph/schema.js"
@@ -145,6 +146,8 @@ const renamedDeclarations = (plan: FilePlan, oldQualified: string, newQualified:
   }
   return out
 }
+
+const directoryOf = (file: string) => (file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : ".")
 
 /** SPL-E140: a Go method tied through an interface to a declaration outside the workspace, which keeps its name. */
 const tiedOutside = (def: SymbolRow, newName: string, external: ReadonlyArray<{ name: string; file: string; line: number }>, implementers: ReadonlyArray<string>) => {
@@ -365,7 +368,7 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
         if (byName !== undefined && taken !== undefined) note(file, [{ line: byName.line, name: newName, reason: `${file} imports ${def.name} by name, and ${newName} is already ${taken} there` }])
       }
 
-      const results = new Map<string, { text: string; lines: ReadonlyArray<number> }>()
+      const results = new Map<string, RenamedText>()
       for (const [file, plan] of plans) {
         if (plan.sites.length === 0) continue
         const renamed = renameText(plan.target.content.text, plan.sites, def.name, newName)
@@ -381,6 +384,27 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
             mapOffset: renamed.mapOffset
           }))
         }
+      }
+      // Python and Go facts have no bindings: a local of the new name would capture a renamed use, and
+      // a builtin (or another binding) of the new name would now mean the renamed symbol.
+      for (const [file, plan] of plans) {
+        const renamed = results.get(file)
+        if (renamed === undefined || clashes.length > 0 || (plan.language !== "python" && plan.language !== "go")) continue
+        const after = yield* fileFacts(file, grammarForPath(file)!, renamed.text)
+        const newBytes = new TextEncoder().encode(renamed.text)
+        const binds = plan.language === "go"
+          ? directoryOf(file) === directoryOf(def.file)
+          : file === def.file ? def.container === null : after.imports.some((i) => i.names.some((n) => (n.alias ?? n.name) === newName))
+        note(file, nameCaptures(plan.facts, after, {
+          oldName: def.name,
+          newName,
+          renamedUses: plan.refs,
+          renamedDefinitions: new Set(file === def.file ? nameBytes : []),
+          bindsNewName: binds,
+          mapOffset: renamed.mapOffset,
+          lineOf: (b) => lineAt(file, b),
+          newLineOf: (b) => newBytes.subarray(0, b).reduce((n, c) => (c === 10 ? n + 1 : n), 1)
+        }))
       }
       if (clashes.length > 0) {
         const first = clashes[0]!

@@ -300,6 +300,29 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect(mem.text("pkg/main.py")).toBe("from pkg.util import (\n    double,\n    stretch,\n)\nfrom pkg import util\n\nprint(stretch(3), util.stretch(4), double(5))\n")
   })
 
+  it("Python and Go: refuses (SPL-E140, nothing written) a new name a parameter or local would capture, or that the file already uses as a builtin; a builtin's name elsewhere is no clash", async () => {
+    const py = "def _has_surrogates(s):\n    return False\n\n\ndef fold(value):\n    if _has_surrogates(value):\n        return None\n    return len(value)\n"
+    for (const [to, line, reason] of [["value", 6, /value is a local there/], ["len", 8, /len is already used there/]] as const) {
+      const mem = new MemoryFs({ "m.py": py })
+      const r = await runGraph(rename(config("_has_surrogates", to)), mem, new SavedGraph())
+      expect(r.error?.code).toBe("SPL-E140")
+      expect(r.error?.context?.["clashes"]).toEqual([expect.objectContaining({ file: "m.py", line, name: to, reason: expect.stringMatching(reason) })])
+      expect(mem.text("m.py")).toBe(py)
+    }
+    // An importer that reaches it through its module: its own len(…) is still the builtin.
+    const mem = new MemoryFs({ "m.py": "def size(x):\n    return 1\n", "use.py": "import m\n\n\ndef f(v):\n    return m.size(v) + len(v)\n" })
+    const ok = await runGraph(rename(config("size", "len")), mem, new SavedGraph())
+    expect(ok.exit, JSON.stringify(ok.error)).toBe(0)
+    expect(mem.text("use.py")).toBe("import m\n\n\ndef f(v):\n    return m.len(v) + len(v)\n")
+    if (!hasGo()) return
+    const go = "package geo\n\nfunc scale(x int) int { return x }\n\nfunc apply(factor int) int {\n\treturn scale(factor)\n}\n"
+    const gm = new MemoryFs({ "go.mod": "module example.com/m\n\ngo 1.19\n", "geo/geo.go": go })
+    const g = await runGraph(rename(config("scale", "factor")), gm, new SavedGraph())
+    expect(g.error?.code).toBe("SPL-E140")
+    expect(g.error?.message).toMatch(/geo\/geo.go:6: factor is a local there/)
+    expect(gm.text("geo/geo.go")).toBe(go)
+  })
+
   it("Python: a re-export in a package's __init__.py and the imports through it; not another module's name of the same spelling", async () => {
     const mem = new MemoryFs()
     mem.put("pkg/__init__.py", "from pkg.util import scale, double\n")
