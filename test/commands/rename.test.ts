@@ -109,6 +109,15 @@ export class Box {
     expect(viaGraph.text("box.ts")).toBe(text.replace("  get(k", "  fetch(k"))
   })
 
+  it("TS: a default-exported function imported under its own name is renamed with the import's local name (an import of `default` keeps that name)", async () => {
+    const mem = new MemoryFs({ "src/m.ts": "export default function main() { return 2 }\n", "src/u.ts": "import main from './m'\nexport const x = main()\n" })
+    const r = await runGraph(rename(config("main", "entry")), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(r.last).toMatchObject({ engine: "typescript", renamed: 3 })
+    expect(mem.text("src/m.ts")).toBe("export default function entry() { return 2 }\n")
+    expect(mem.text("src/u.ts")).toBe("import entry from './m'\nexport const x = entry()\n")
+  })
+
   it("TS: a method called through the standard library (an array's element, a callback of map, a Promise) is renamed: the LanguageService has the lib", async () => {
     const mem = new MemoryFs()
     const text = `export class Box {

@@ -58,7 +58,8 @@ export const bindingClashes = (before: FileFacts, after: FileFacts, m: RenameMap
   const afterAt = new Map(after.refs.map((r) => [r.startByte, r]))
   const clashes: Clash[] = []
   for (const r of before.refs) {
-    const expectedName = m.renamedRefs.has(r.startByte) ? m.newName : r.name
+    // A reference named otherwise (`default` where `import main from './m'` imports it) keeps its name.
+    const expectedName = m.renamedRefs.has(r.startByte) && r.name === m.oldName ? m.newName : r.name
     const expected = describe(before, r, m, m)
     const a = afterAt.get(m.mapOffset(r.startByte))
     if (a === undefined) {
