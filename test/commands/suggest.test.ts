@@ -105,4 +105,18 @@ describe("splice suggest", () => {
     const url = await runGraph(suggestCommand({ fnName: "split_url", desc: "parse a URL into its components", file: "Lib/tools.py" }), mem, saved)
     expect(url.last).toMatchObject({ suggested_signature: "def split_url(split_result: SplitResult) -> SplitResult:", imports: ["from urllib.parse import SplitResult"] })
   })
+
+  it("Go: a target file without a package clause (new, or created empty) gets its package's; one with a clause does not", async () => {
+    const mem = new MemoryFs({
+      "go.mod": "module example.com/m\n\ngo 1.19\n",
+      "shapes/circle.go": "package shapes\n\n// Circle is a round shape.\ntype Circle struct{ R float64 }\n\n// Area of the circle.\nfunc (c Circle) Area() float64 { return 3.14 * c.R * c.R }\n",
+      "shapes/empty.go": "",
+      "shapes/full.go": "package shapes\n"
+    })
+    const saved = new SavedGraph()
+    const scaffold = async (file: string) => (await runGraph(suggestCommand({ fnName: "ScaleCircle", desc: "scale a circle by a factor", file }), mem, saved)).last["scaffold"] as string
+    expect(await scaffold("shapes/scale.go")).toMatch(/^package shapes\n/m)
+    expect(await scaffold("shapes/empty.go")).toMatch(/^package shapes\n/m)
+    expect(await scaffold("shapes/full.go")).not.toMatch(/^package /m)
+  })
 })

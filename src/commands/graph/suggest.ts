@@ -265,7 +265,7 @@ const pythonModulesFor = (uses: ReadonlyArray<TypeUse>, target: string | null) =
     return modules
   })
 
-/** Go: the module (from the nearest go.mod up from the target) and, for a new file, its package clause. */
+/** Go: the module (from the nearest go.mod up from the target) and, for a file without one (new or empty), its package clause. */
 const goContext = (target: string | null, targetExists: boolean, textOf: (f: string) => Effect.Effect<string[], unknown>) =>
   Effect.gen(function*() {
     const store = yield* FileStore
@@ -280,12 +280,14 @@ const goContext = (target: string | null, targetExists: boolean, textOf: (f: str
       }
       if (d === "") break
     }
-    if (target === null || targetExists) return { module, package: undefined }
+    const hasClause = (lines: ReadonlyArray<string>) => lines.map((l) => /^package\s+(\w+)/.exec(l)).find((m) => m !== null)
+    if (target === null) return { module, package: undefined }
+    if (targetExists && hasClause(yield* Effect.orElseSucceed(textOf(target), () => [] as string[])) !== undefined) return { module, package: undefined }
     const dir = dirOf(target)
     const siblings = yield* db.all<{ path: string }>("SELECT path FROM files WHERE language = 'go' AND path LIKE ? AND path NOT LIKE '%_test.go' LIMIT 20", [`${dir === "" ? "" : dir + "/"}%`])
     for (const s of siblings.filter((s) => dirOf(s.path) === dir)) {
       const lines = yield* Effect.orElseSucceed(textOf(s.path), () => [] as string[])
-      const clause = lines.map((l) => /^package\s+(\w+)/.exec(l)).find((m) => m !== null)
+      const clause = hasClause(lines)
       if (clause) return { module, package: clause[1]! }
     }
     return { module, package: dir === "" ? "main" : dir.slice(dir.lastIndexOf("/") + 1).replace(/[^A-Za-z0-9_]/g, "") }
