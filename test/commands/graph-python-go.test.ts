@@ -165,16 +165,16 @@ describe("Go references", () => {
     expect(sites(concrete.last["references"] as Ref[])).toEqual(["app/iface.go:23:4 call exact"])
   })
 
-  it("a method called on a call's result: the type the function returns, in its own package or another", async () => {
+  it("a method called on a call's result or on a local assigned one: the type the function returns (the first of several), in its own package or another", async () => {
     const files = {
       ...pkg({
-        "t.go": "type T struct{ n int }\n\nfunc (t *T) Size() int { return t.n }\n\ntype U struct{}\n\nfunc (u U) Size() int { return 0 }\n\nfunc NewT(n int) *T { return &T{n} }\n\nfunc pair() (*T, error) { return nil, nil }\n\nfunc use() int {\n\treturn NewT(1).Size() + NewT(len(\"ab\")).Size()\n}\n"
+        "t.go": "type T struct{ n int }\n\nfunc (t *T) Size() int { return t.n }\n\ntype U struct{}\n\nfunc (u U) Size() int { return 0 }\n\nfunc NewT(n int) *T { return &T{n} }\n\nfunc Pair() (t *T, err error) { return nil, nil }\n\nfunc use() int {\n\treturn NewT(1).Size() + NewT(len(\"ab\")).Size()\n}\n"
       }),
-      "other/use.go": "package other\n\nimport \"example.com/app\"\n\nfunc c() int {\n\treturn app.NewT(2).Size()\n}\n",
+      "other/use.go": "package other\n\nimport \"example.com/app\"\n\nfunc c() int {\n\treturn app.NewT(2).Size()\n}\n\nfunc d() int {\n\tt := app.NewT(3)\n\tu, err := app.Pair()\n\t_ = err\n\treturn t.Size() + u.Size()\n}\n",
       "go.mod": "module example.com\n"
     }
     const t = await runGraph(refsCommand({ name: "T.Size" }), new MemoryFs(files), new SavedGraph())
-    expect(sites(t.last["references"] as Ref[])).toEqual(["app/t.go:16:17 call exact", "app/t.go:16:42 call exact", "other/use.go:6:21 call exact"])
+    expect(sites(t.last["references"] as Ref[])).toEqual(["app/t.go:16:17 call exact", "app/t.go:16:42 call exact", "other/use.go:6:21 call exact", "other/use.go:13:11 call exact", "other/use.go:13:22 call exact"])
     expect(t.last["by_name"]).toEqual([])
     const u = await runGraph(refsCommand({ name: "U.Size" }), new MemoryFs(files), new SavedGraph())
     expect(u.last["references"]).toEqual([])

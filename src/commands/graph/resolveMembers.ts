@@ -337,7 +337,9 @@ export const makeMemberResolver = (env: Env) => {
     const cut = callee.indexOf(".")
     const homes = cut === -1 ? [fileId] : goImported(fileId, callee.slice(0, cut)) ?? []
     const fn = homes.map((f) => goPackage(f, callee.slice(cut + 1))).find((s) => s?.kind === "function")
-    const returned = fn?.return_type == null ? null : /^\*?(?:(\w+)\.)?(\w+)(?:\[.*\])?$/.exec(fn.return_type.trim())
+    // Of several results, the first (`(*Reader, error)`, `(r *Reader, err error)`).
+    const first = fn?.return_type == null ? undefined : /^\(\s*(?:\w+\s+)?([^,()]+?)\s*(?:,.*)?\)$/s.exec(fn.return_type.trim())?.[1] ?? fn.return_type.trim()
+    const returned = first === undefined ? null : /^\*?(?:(\w+)\.)?(\w+)(?:\[.*\])?$/.exec(first)
     if (fn === undefined || returned == null) return undefined
     const dirs = returned[1] === undefined ? [dirOf(pathById.get(fn.file_id) ?? "")] : (goImported(fn.file_id, returned[1]) ?? []).map((t) => dirOf(pathById.get(t) ?? ""))
     for (const dir of new Set(dirs)) {
@@ -370,7 +372,8 @@ export const makeMemberResolver = (env: Env) => {
       }
       return exact(undefined)
     }
-    const called = goCall(q)
+    // A call's result, or a local assigned one (`r := NewReader(x)`, written `r.(NewReader())`).
+    const called = goCall(q) ?? /^\w+\.\(((?:\w+\.)?\w+)\(\)\)$/.exec(q)?.[1]
     if (called !== undefined) {
       const m = goResultMethod(fileId, called, ref.name)
       if (m !== undefined) return exact(m)

@@ -163,6 +163,7 @@ const go = `
 (range_clause left: (expression_list . (_) . (identifier) @range.value) right: (identifier) @range.over)
 (short_var_declaration left: (expression_list . (identifier) @typed.name) right: (expression_list . (call_expression function: (identifier) @_make (#eq? @_make "make") arguments: (argument_list . (_) @typed.type))))
 (var_spec name: (identifier) @typed.name type: (_) @typed.type)
+(short_var_declaration left: (expression_list . (identifier) @typed.name) right: (expression_list . (call_expression function: [(identifier) (selector_expression)] @typed.call (#not-match? @typed.call "^(make|new|len|cap|append|copy|min|max|complex|real|imag)$"))))
 (short_var_declaration left: (expression_list . (identifier) @typed.name) right: (expression_list . [(composite_literal type: (_) @typed.type) (unary_expression operand: (composite_literal type: (_) @typed.type)) (type_assertion_expression type: (_) @typed.type)]))
 (import_spec name: (package_identifier)? @import.namespace path: (interpreted_string_literal) @module) @import
 `

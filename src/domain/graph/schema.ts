@@ -131,8 +131,9 @@ export const SCHEMA_VERSION = MIGRATIONS.length
  * 1: session 11 (the first recorded; Go range types, CommonJS exports, by-name calls with several candidates).
  * 2: Python attribute reads on a local of known type and on a call's result (`r.width`, `Rect().width`).
  * 3: Python bare names in a class's own body that are the class's members (`__add__ = fallbacks(_add)`).
+ * 4: Go locals assigned a call's result (`r := NewReader(x)`), typed by what the function returns.
  */
-export const FACTS_VERSION = "3"
+export const FACTS_VERSION = "4"
 
 /** GraphDb.memo key set when opening migrated the database in memory: the next refresh saves it, else every process migrates again. */
 export const MIGRATED = "schema:migrated"
