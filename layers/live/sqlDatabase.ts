@@ -45,7 +45,6 @@ export const openGraphDatabase = (bytes: Uint8Array | null, location: DbLocation
       try: () => new SQL.Database(bytes !== null && bytes.length > 0 ? bytes : undefined),
       catch: (e) => dbError(location, `cannot open ${location.path}: ${String(e)}`)
     })
-    db.run(IN_MEMORY)
     const query = <T>(sql: string): T[] => {
       const r = db.exec(sql)
       if (r.length === 0) return []
@@ -56,6 +55,8 @@ export const openGraphDatabase = (bytes: Uint8Array | null, location: DbLocation
     if (!fresh) {
       const check = Effect.try({
         try: () => {
+          // Reads the file's first page: a damaged file fails here, as corrupt.
+          db.run(IN_MEMORY)
           const tables = query<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").map((t) => t.name)
           if (!tables.includes("meta")) return { creator: undefined, version: 0 }
           const meta = Object.fromEntries(query<{ key: string; value: string }>("SELECT key, value FROM meta").map((r) => [r.key, r.value]))
@@ -90,6 +91,7 @@ export const openGraphDatabase = (bytes: Uint8Array | null, location: DbLocation
         memoOf(db).set(MIGRATED, true)
       }
     } else {
+      db.run(IN_MEMORY)
       for (const step of MIGRATIONS) for (const sql of step) db.run(sql)
       db.run("INSERT INTO meta (key, value) VALUES ('creator', ?), ('schema_version', ?), ('created', ?)", [CREATOR, String(SCHEMA_VERSION), new Date().toISOString()])
     }

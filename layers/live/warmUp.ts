@@ -6,8 +6,8 @@ import { preloadGrammar } from "./SyntaxLive.js"
 /**
  * Start compiling the wasm a command will need (`graph`: it opens the code graph) before the
  * command line is even parsed: compilation runs on V8's background threads, so it overlaps the
- * ~30 ms of argument parsing and layer building instead of following them. A guess from argv only; a wrong guess costs nothing
- * but a little background work.
+ * ~30 ms of argument parsing and layer building instead of following them. A guess from argv
+ * only; a wrong guess costs nothing but a little background work.
  */
 export const warmUp = (args: ReadonlyArray<string>, graph: boolean): void => {
   const command = args[0]
