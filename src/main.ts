@@ -64,7 +64,7 @@ const localeFlag = takeLocaleFlag(given, valueFlagsOf(given.find((a, i) => !a.st
 const locale = resolveLocale(localeFlag.flag, process.env, () => Intl.DateTimeFormat().resolvedOptions().locale)
 const catalog = catalogOf("locale" in locale ? locale.locale : "en")
 const argv = [...process.argv.slice(0, 2), ...numbersAsArguments(stdinArgumentLast(switchesTakeNoValue(localeFlag.args, commandSpecs), commandSpecs), commandSpecs)]
-warmUp(argv.slice(2))
+warmUp(argv.slice(2), commandSpecs.find((s) => s.name === argv[2])?.needs.startsWith("graph") === true)
 // Commands defined as specs print their own short help, generated from the same definition as their flags.
 const help = requestedHelp(argv.slice(2), commandSpecs, VERSION)
 /** A first word that names no command: SPL-E010 with the commands it is close to (@effect/cli only lists them all). */

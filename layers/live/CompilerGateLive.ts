@@ -1,6 +1,7 @@
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { interpretCheckerOutput } from "../../src/domain/checkerOutput.js"
@@ -86,188 +87,188 @@ export const pathOutside = (root: string, entries: ReadonlyArray<string>): strin
 /** A workspace path as a command-line argument: `-x.txt` would be read as an option. */
 export const asArgument = (relative: string): string => (relative.startsWith("-") ? `./${relative}` : relative)
 
-export const CompilerGateLive: Layer.Layer<CompilerGate, never, FileStore | ProcessRunner | ProjectConfig | Trust> = Layer.effect(
-  CompilerGate,
-  Effect.gen(function*() {
-    const store = yield* FileStore
-    const runner = yield* ProcessRunner
-    const config = yield* ProjectConfig
-    const trustService = yield* Trust
-    const root = store.root
-    // Fails closed: trust that cannot be established (an unreadable store) is no trust; `splice trust --status` shows why.
-    // Asked each time (the trust layer answers from a stat while nothing changed): a long-running
-    // process must see trust given or revoked, and splice.json changed, since it started.
-    const trusted = trustService.status.pipe(Effect.map((s) => s.trusted), Effect.orElseSucceed(() => false))
-    const safePath = pathOutside(root, (process.env["PATH"] ?? "").split(path.delimiter).filter((d) => d.length > 0))
-    const untrustedSkip = (tool: string): CheckerPlan => ({ kind: "skip", tool, untrusted: true, reason: UNTRUSTED_REASON })
+/** The service itself, for a caller that builds several without a layer each (liveLayer). */
+export const makeCompilerGate: Effect.Effect<Context.Tag.Service<CompilerGate>, never, FileStore | ProcessRunner | ProjectConfig | Trust> = Effect.gen(function*() {
+  const store = yield* FileStore
+  const runner = yield* ProcessRunner
+  const config = yield* ProjectConfig
+  const trustService = yield* Trust
+  const root = store.root
+  // Fails closed: trust that cannot be established (an unreadable store) is no trust; `splice trust --status` shows why.
+  // Asked each time (the trust layer answers from a stat while nothing changed): a long-running
+  // process must see trust given or revoked, and splice.json changed, since it started.
+  const trusted = trustService.status.pipe(Effect.map((s) => s.trusted), Effect.orElseSucceed(() => false))
+  const safePath = pathOutside(root, (process.env["PATH"] ?? "").split(path.delimiter).filter((d) => d.length > 0))
+  const untrustedSkip = (tool: string): CheckerPlan => ({ kind: "skip", tool, untrusted: true, reason: UNTRUSTED_REASON })
 
-    /** The nearest of `names` from the file's directory up to the workspace root (absolute), if any. */
-    const nearest = (absFile: string, names: ReadonlyArray<string>) =>
-      Effect.sync(() => {
-        let dir = path.dirname(absFile)
-        for (;;) {
-          for (const n of names) {
-            const p = path.join(dir, n)
-            if (fs.existsSync(p)) return p
-          }
-          if (dir === root || !dir.startsWith(root)) return undefined
-          dir = path.dirname(dir)
-        }
-      })
-
-    /** node_modules/.bin directories from `dir` up to the workspace root. */
-    const binDirs = (dir: string) => {
-      const out: string[] = []
-      let d = dir
+  /** The nearest of `names` from the file's directory up to the workspace root (absolute), if any. */
+  const nearest = (absFile: string, names: ReadonlyArray<string>) =>
+    Effect.sync(() => {
+      let dir = path.dirname(absFile)
       for (;;) {
-        out.push(path.join(d, "node_modules", ".bin"))
-        if (d === root || !d.startsWith(root)) return out
-        d = path.dirname(d)
+        for (const n of names) {
+          const p = path.join(dir, n)
+          if (fs.existsSync(p)) return p
+        }
+        if (dir === root || !dir.startsWith(root)) return undefined
+        dir = path.dirname(dir)
       }
+    })
+
+  /** node_modules/.bin directories from `dir` up to the workspace root. */
+  const binDirs = (dir: string) => {
+    const out: string[] = []
+    let d = dir
+    for (;;) {
+      out.push(path.join(d, "node_modules", ".bin"))
+      if (d === root || !d.startsWith(root)) return out
+      d = path.dirname(d)
     }
+  }
 
-    const missing = (tool: string, where: string): CheckerPlan => ({ kind: "skip", tool, missingTool: true, reason: `${tool} is not installed (looked in ${where})` })
+  const missing = (tool: string, where: string): CheckerPlan => ({ kind: "skip", tool, missingTool: true, reason: `${tool} is not installed (looked in ${where})` })
 
-    const plan = (file: WorkspacePath, mode: CompilerMode) =>
-      Effect.gen(function*() {
-        const target = yield* store.locate(file)
-        const abs = target.absolute
-        const ext = extensionOf(file)
-        const cfg = yield* config.load
-        const custom = cfg.gates[ext]
-        if (custom !== undefined) {
-          // The repository chose this command: it runs only once the user trusts splice.json.
-          if (!(yield* trusted)) return untrustedSkip(custom[0]!)
-          const exe = yield* runner.which(custom[0]!, [path.join(root, "node_modules", ".bin")])
-          if (exe === undefined) return missing(custom[0]!, `splice.json gates.${ext}: PATH and node_modules/.bin`)
-          const args = custom.slice(1).map((a) => a.replaceAll("{file}", asArgument(target.relative)))
-          return { kind: "run", tool: custom[0]!, file: target.relative, custom: true, key: [exe, ...args].join("\u0000"), steps: [{ tool: custom[0]!, command: exe, args, cwd: root }] } satisfies CheckerPlan
-        }
-        const isTrusted = yield* trusted
-        // Untrusted: only the user's own tools, and a PATH in their environment that cannot reach into the workspace.
-        const searchPath = isTrusted ? undefined : safePath
-        const env = (extra: Record<string, string> = {}): Record<string, string> =>
-          isTrusted ? extra : { ...extra, PATH: safePath.join(path.delimiter) }
-        const which = (name: string, extraDirs: ReadonlyArray<string> = []) => runner.which(name, extraDirs, searchPath)
-        const language = grammarForPath(file)?.language
-        const markers = language === undefined ? undefined : PROJECT_FILES[language]
-        if (language === undefined || markers === undefined) {
-          return { kind: "skip", reason: ext === "" ? "no checker for files without an extension" : `no checker for ${ext} files` } satisfies CheckerPlan
-        }
-        const marker = yield* nearest(abs, markers)
-        if (marker === undefined && mode === "auto") {
-          return { kind: "skip", reason: `no ${markers.join(" or ")} between ${target.relative} and the workspace root` } satisfies CheckerPlan
-        }
-        const projectDir = marker === undefined ? path.dirname(abs) : path.dirname(marker)
-        const run = (tool: string, steps: CheckerStep[]): CheckerPlan => ({
-          kind: "run", tool, file: target.relative, custom: false, steps, key: steps.map((s) => [s.command, ...s.args, s.cwd].join("\u0000")).join("\u0001")
-        })
-        switch (language) {
-          case "typescript":
-          case "tsx": {
-            // node_modules/.bin/tsc is the project's code: trusted workspaces only. Without one, the
-            // user's tsc from PATH type-checks without running anything of the project's.
-            const local = yield* runner.which("tsc", binDirs(projectDir), [])
-            if (local !== undefined && !isTrusted) return untrustedSkip("tsc")
-            const tsc = local ?? (yield* which("tsc"))
-            if (tsc === undefined) return missing("tsc", "node_modules/.bin and PATH")
-            const args = marker?.endsWith("tsconfig.json")
-              ? ["--noEmit", "--pretty", "false", "-p", marker]
-              : ["--noEmit", "--pretty", "false", abs]
-            return run("tsc", [{ tool: "tsc", command: tsc, args, cwd: projectDir, env: env() }])
-          }
-          case "javascript": {
-            const node = yield* which("node")
-            if (node === undefined) return missing("node", "PATH")
-            return run("node", [{ tool: "node", command: node, args: ["--check", abs], cwd: projectDir, env: env() }])
-          }
-          case "python": {
-            const python = (yield* which("python3")) ?? (yield* which("python"))
-            if (python === undefined) return missing("python3", "PATH")
-            // Isolated, from an empty scratch directory (pythonChecks.ts).
-            const steps: CheckerStep[] = [{ tool: "py_compile", command: python, args: [...COMPILE_ARGS, abs], cwd: "{tmp}", env: env(), scratch: true }]
-            const script = (yield* which("pyflakes")) ?? (yield* which("pyflakes3"))
-            const named = script === undefined ? undefined : interpreterOf(script)
-            const interpreter = named === undefined ? undefined : named.includes("/") ? named : yield* which(named)
-            const usable = interpreter !== undefined && (isTrusted || pathOutside(root, [path.dirname(interpreter)]).length === 1)
-            if (usable) steps.push({ tool: "pyflakes", command: interpreter, args: [...PYFLAKES_ARGS, abs], cwd: "{tmp}", env: env(), scratch: true })
-            return run(usable ? "py_compile+pyflakes" : "py_compile", steps)
-          }
-          case "rust": {
-            const cargo = yield* which("cargo", [path.join(os.homedir(), ".cargo", "bin")])
-            if (cargo === undefined) return missing("cargo", "PATH and ~/.cargo/bin")
-            if (marker === undefined) return { kind: "skip", reason: "no Cargo.toml: cargo check needs a crate" } satisfies CheckerPlan
-            // cargo check compiles and runs build scripts and proc macros: the project's code.
-            if (!isTrusted) return untrustedSkip("cargo")
-            return run("cargo", [{ tool: "cargo", command: cargo, args: ["check", "--message-format=json", "--quiet"], cwd: projectDir }])
-          }
-          case "go": {
-            // go vet compiles but never runs the package (cgo only calls the C compiler, with
-            // allow-listed flags): it runs untrusted, with the user's PATH minus the workspace.
-            const go = yield* which("go", ["/usr/local/go/bin", "/usr/lib/go/bin"])
-            if (go === undefined) return missing("go", "PATH")
-            const pkg = "./" + (path.relative(projectDir, path.dirname(abs)) || ".")
-            return run("go vet", [{ tool: "go vet", command: go, args: ["vet", pkg], cwd: projectDir, env: env() }])
-          }
-          case "c":
-          case "cpp": {
-            // -fsyntax-only runs nothing; compile_commands.json contributes only allow-listed flags (KEEP_FLAG).
-            const tool = language === "c" ? "gcc" : "g++"
-            const cc = yield* which(tool)
-            if (cc === undefined) return missing(tool, "PATH")
-            const db = yield* nearest(abs, ["compile_commands.json", "build/compile_commands.json"])
-            const flags = db === undefined ? [] : flagsFromCompileCommands(fs.readFileSync(db, "utf8"), abs) ?? []
-            return run(tool, [{ tool, command: cc, args: [...flags, "-fsyntax-only", "-fdiagnostics-format=json", abs], cwd: path.dirname(abs), env: env() }])
-          }
-          case "java": {
-            const javac = yield* which("javac")
-            if (javac === undefined) return missing("javac", "PATH")
-            // The source root is the file's directory minus its package path.
-            // Planned before the write: a file being created is not on disk yet.
-            const text = fs.existsSync(abs) ? fs.readFileSync(abs, "utf8") : ""
-            const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(text)?.[1]
-            let sourceRoot = path.dirname(abs)
-            if (pkg !== undefined && sourceRoot.endsWith(path.join(...pkg.split(".")))) {
-              sourceRoot = sourceRoot.slice(0, sourceRoot.length - path.join(...pkg.split(".")).length - 1)
-            }
-            // Classes go to a scratch directory: a check never litters .class files.
-            // Untrusted: no annotation processors (javac would load them from the class path, i.e. the workspace).
-            const proc = isTrusted ? [] : ["-proc:none"]
-            return run("javac", [{ tool: "javac", command: javac, args: ["-d", "{tmp}", "-implicit:none", ...proc, "-sourcepath", sourceRoot, abs], cwd: path.dirname(abs), env: env(), scratch: true }])
-          }
-          default:
-            return { kind: "skip", reason: `no checker for ${language}` } satisfies CheckerPlan
-        }
+  const plan = (file: WorkspacePath, mode: CompilerMode) =>
+    Effect.gen(function*() {
+      const target = yield* store.locate(file)
+      const abs = target.absolute
+      const ext = extensionOf(file)
+      const cfg = yield* config.load
+      const custom = cfg.gates[ext]
+      if (custom !== undefined) {
+        // The repository chose this command: it runs only once the user trusts splice.json.
+        if (!(yield* trusted)) return untrustedSkip(custom[0]!)
+        const exe = yield* runner.which(custom[0]!, [path.join(root, "node_modules", ".bin")])
+        if (exe === undefined) return missing(custom[0]!, `splice.json gates.${ext}: PATH and node_modules/.bin`)
+        const args = custom.slice(1).map((a) => a.replaceAll("{file}", asArgument(target.relative)))
+        return { kind: "run", tool: custom[0]!, file: target.relative, custom: true, key: [exe, ...args].join("\u0000"), steps: [{ tool: custom[0]!, command: exe, args, cwd: root }] } satisfies CheckerPlan
+      }
+      const isTrusted = yield* trusted
+      // Untrusted: only the user's own tools, and a PATH in their environment that cannot reach into the workspace.
+      const searchPath = isTrusted ? undefined : safePath
+      const env = (extra: Record<string, string> = {}): Record<string, string> =>
+        isTrusted ? extra : { ...extra, PATH: safePath.join(path.delimiter) }
+      const which = (name: string, extraDirs: ReadonlyArray<string> = []) => runner.which(name, extraDirs, searchPath)
+      const language = grammarForPath(file)?.language
+      const markers = language === undefined ? undefined : PROJECT_FILES[language]
+      if (language === undefined || markers === undefined) {
+        return { kind: "skip", reason: ext === "" ? "no checker for files without an extension" : `no checker for ${ext} files` } satisfies CheckerPlan
+      }
+      const marker = yield* nearest(abs, markers)
+      if (marker === undefined && mode === "auto") {
+        return { kind: "skip", reason: `no ${markers.join(" or ")} between ${target.relative} and the workspace root` } satisfies CheckerPlan
+      }
+      const projectDir = marker === undefined ? path.dirname(abs) : path.dirname(marker)
+      const run = (tool: string, steps: CheckerStep[]): CheckerPlan => ({
+        kind: "run", tool, file: target.relative, custom: false, steps, key: steps.map((s) => [s.command, ...s.args, s.cwd].join("\u0000")).join("\u0001")
       })
-
-    const run = (p: CheckerPlan & { readonly kind: "run" }, timeoutMs: number) =>
-      Effect.gen(function*() {
-        const diagnostics: Diagnostic[] = []
-        const commands: string[] = []
-        let durationMs = 0
-        for (const step of p.steps) {
-          const scratch = step.scratch === true ? fs.mkdtempSync(path.join(os.tmpdir(), "splice-check-")) : undefined
-          const fill = (s: string) => (scratch === undefined ? s : s.replaceAll("{tmp}", scratch))
-          const args = step.args.map(fill)
-          const cwd = fill(step.cwd)
-          const env = step.env === undefined ? undefined : Object.fromEntries(Object.entries(step.env).map(([k, v]) => [k, fill(v)]))
-          commands.push([step.command, ...args].join(" "))
-          const result = yield* runner.run({ command: step.command, args, cwd, timeoutMs: Math.max(1, timeoutMs - durationMs), ...(env ? { env } : {}) }).pipe(
-            Effect.ensuring(Effect.sync(() => scratch !== undefined && fs.rmSync(scratch, { recursive: true, force: true })))
-          )
-          if (result === "not_found") return { kind: "missing", tool: step.tool } as const
-          durationMs += result.durationMs
-          if (result.timedOut) return { kind: "timeout", tool: p.tool, durationMs, commands } as const
-          const rel = (printed: string) => path.relative(root, path.resolve(cwd, printed)).split(path.sep).join("/")
-          const outcome = interpretCheckerOutput({ tool: step.tool, custom: p.custom, file: p.file }, result, rel)
-          if (outcome.kind === "failed_to_run") {
-            return { kind: "failed_to_run", tool: step.tool, exitCode: outcome.exitCode, reason: outcome.reason, outputTail: outcome.outputTail, durationMs, commands } satisfies CheckerRun
-          }
-          diagnostics.push(...outcome.diagnostics)
+      switch (language) {
+        case "typescript":
+        case "tsx": {
+          // node_modules/.bin/tsc is the project's code: trusted workspaces only. Without one, the
+          // user's tsc from PATH type-checks without running anything of the project's.
+          const local = yield* runner.which("tsc", binDirs(projectDir), [])
+          if (local !== undefined && !isTrusted) return untrustedSkip("tsc")
+          const tsc = local ?? (yield* which("tsc"))
+          if (tsc === undefined) return missing("tsc", "node_modules/.bin and PATH")
+          const args = marker?.endsWith("tsconfig.json")
+            ? ["--noEmit", "--pretty", "false", "-p", marker]
+            : ["--noEmit", "--pretty", "false", abs]
+          return run("tsc", [{ tool: "tsc", command: tsc, args, cwd: projectDir, env: env() }])
         }
-        return { kind: "ran", tool: p.tool, diagnostics, durationMs, commands } satisfies CheckerRun
-      })
+        case "javascript": {
+          const node = yield* which("node")
+          if (node === undefined) return missing("node", "PATH")
+          return run("node", [{ tool: "node", command: node, args: ["--check", abs], cwd: projectDir, env: env() }])
+        }
+        case "python": {
+          const python = (yield* which("python3")) ?? (yield* which("python"))
+          if (python === undefined) return missing("python3", "PATH")
+          // Isolated, from an empty scratch directory (pythonChecks.ts).
+          const steps: CheckerStep[] = [{ tool: "py_compile", command: python, args: [...COMPILE_ARGS, abs], cwd: "{tmp}", env: env(), scratch: true }]
+          const script = (yield* which("pyflakes")) ?? (yield* which("pyflakes3"))
+          const named = script === undefined ? undefined : interpreterOf(script)
+          const interpreter = named === undefined ? undefined : named.includes("/") ? named : yield* which(named)
+          const usable = interpreter !== undefined && (isTrusted || pathOutside(root, [path.dirname(interpreter)]).length === 1)
+          if (usable) steps.push({ tool: "pyflakes", command: interpreter, args: [...PYFLAKES_ARGS, abs], cwd: "{tmp}", env: env(), scratch: true })
+          return run(usable ? "py_compile+pyflakes" : "py_compile", steps)
+        }
+        case "rust": {
+          const cargo = yield* which("cargo", [path.join(os.homedir(), ".cargo", "bin")])
+          if (cargo === undefined) return missing("cargo", "PATH and ~/.cargo/bin")
+          if (marker === undefined) return { kind: "skip", reason: "no Cargo.toml: cargo check needs a crate" } satisfies CheckerPlan
+          // cargo check compiles and runs build scripts and proc macros: the project's code.
+          if (!isTrusted) return untrustedSkip("cargo")
+          return run("cargo", [{ tool: "cargo", command: cargo, args: ["check", "--message-format=json", "--quiet"], cwd: projectDir }])
+        }
+        case "go": {
+          // go vet compiles but never runs the package (cgo only calls the C compiler, with
+          // allow-listed flags): it runs untrusted, with the user's PATH minus the workspace.
+          const go = yield* which("go", ["/usr/local/go/bin", "/usr/lib/go/bin"])
+          if (go === undefined) return missing("go", "PATH")
+          const pkg = "./" + (path.relative(projectDir, path.dirname(abs)) || ".")
+          return run("go vet", [{ tool: "go vet", command: go, args: ["vet", pkg], cwd: projectDir, env: env() }])
+        }
+        case "c":
+        case "cpp": {
+          // -fsyntax-only runs nothing; compile_commands.json contributes only allow-listed flags (KEEP_FLAG).
+          const tool = language === "c" ? "gcc" : "g++"
+          const cc = yield* which(tool)
+          if (cc === undefined) return missing(tool, "PATH")
+          const db = yield* nearest(abs, ["compile_commands.json", "build/compile_commands.json"])
+          const flags = db === undefined ? [] : flagsFromCompileCommands(fs.readFileSync(db, "utf8"), abs) ?? []
+          return run(tool, [{ tool, command: cc, args: [...flags, "-fsyntax-only", "-fdiagnostics-format=json", abs], cwd: path.dirname(abs), env: env() }])
+        }
+        case "java": {
+          const javac = yield* which("javac")
+          if (javac === undefined) return missing("javac", "PATH")
+          // The source root is the file's directory minus its package path.
+          // Planned before the write: a file being created is not on disk yet.
+          const text = fs.existsSync(abs) ? fs.readFileSync(abs, "utf8") : ""
+          const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(text)?.[1]
+          let sourceRoot = path.dirname(abs)
+          if (pkg !== undefined && sourceRoot.endsWith(path.join(...pkg.split(".")))) {
+            sourceRoot = sourceRoot.slice(0, sourceRoot.length - path.join(...pkg.split(".")).length - 1)
+          }
+          // Classes go to a scratch directory: a check never litters .class files.
+          // Untrusted: no annotation processors (javac would load them from the class path, i.e. the workspace).
+          const proc = isTrusted ? [] : ["-proc:none"]
+          return run("javac", [{ tool: "javac", command: javac, args: ["-d", "{tmp}", "-implicit:none", ...proc, "-sourcepath", sourceRoot, abs], cwd: path.dirname(abs), env: env(), scratch: true }])
+        }
+        default:
+          return { kind: "skip", reason: `no checker for ${language}` } satisfies CheckerPlan
+      }
+    })
 
-    return { plan, run }
-  })
-)
+  const run = (p: CheckerPlan & { readonly kind: "run" }, timeoutMs: number) =>
+    Effect.gen(function*() {
+      const diagnostics: Diagnostic[] = []
+      const commands: string[] = []
+      let durationMs = 0
+      for (const step of p.steps) {
+        const scratch = step.scratch === true ? fs.mkdtempSync(path.join(os.tmpdir(), "splice-check-")) : undefined
+        const fill = (s: string) => (scratch === undefined ? s : s.replaceAll("{tmp}", scratch))
+        const args = step.args.map(fill)
+        const cwd = fill(step.cwd)
+        const env = step.env === undefined ? undefined : Object.fromEntries(Object.entries(step.env).map(([k, v]) => [k, fill(v)]))
+        commands.push([step.command, ...args].join(" "))
+        const result = yield* runner.run({ command: step.command, args, cwd, timeoutMs: Math.max(1, timeoutMs - durationMs), ...(env ? { env } : {}) }).pipe(
+          Effect.ensuring(Effect.sync(() => scratch !== undefined && fs.rmSync(scratch, { recursive: true, force: true })))
+        )
+        if (result === "not_found") return { kind: "missing", tool: step.tool } as const
+        durationMs += result.durationMs
+        if (result.timedOut) return { kind: "timeout", tool: p.tool, durationMs, commands } as const
+        const rel = (printed: string) => path.relative(root, path.resolve(cwd, printed)).split(path.sep).join("/")
+        const outcome = interpretCheckerOutput({ tool: step.tool, custom: p.custom, file: p.file }, result, rel)
+        if (outcome.kind === "failed_to_run") {
+          return { kind: "failed_to_run", tool: step.tool, exitCode: outcome.exitCode, reason: outcome.reason, outputTail: outcome.outputTail, durationMs, commands } satisfies CheckerRun
+        }
+        diagnostics.push(...outcome.diagnostics)
+      }
+      return { kind: "ran", tool: p.tool, diagnostics, durationMs, commands } satisfies CheckerRun
+    })
+
+  return { plan, run }
+})
+
+export const CompilerGateLive: Layer.Layer<CompilerGate, never, FileStore | ProcessRunner | ProjectConfig | Trust> = Layer.effect(CompilerGate, makeCompilerGate)

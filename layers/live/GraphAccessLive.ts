@@ -13,8 +13,10 @@ import { findGraphDb, GraphDbLive } from "./GraphDbLive.js"
  * created (building one is `splice index`'s job), opened only when asked — or kept open in `cache`
  * by a long-running process.
  */
-export const graphAccessLive = (cache?: GraphDbCache): Layer.Layer<GraphAccess, never, FileStore | Lock | Syntax> => Layer.effect(
-  GraphAccess,
+export const graphAccessLive = (cache?: GraphDbCache): Layer.Layer<GraphAccess, never, FileStore | Lock | Syntax> => Layer.effect(GraphAccess, makeGraphAccess(cache))
+
+/** The service itself, for a caller that builds several without a layer each (liveLayer). */
+export const makeGraphAccess = (cache?: GraphDbCache): Effect.Effect<Context.Tag.Service<GraphAccess>, never, FileStore | Lock | Syntax> =>
   Effect.gen(function*() {
     const context = yield* Effect.context<FileStore | Lock | Syntax>()
     const root = Context.get(context, FileStore).root
@@ -28,4 +30,3 @@ export const graphAccessLive = (cache?: GraphDbCache): Layer.Layer<GraphAccess, 
         ))
     }
   })
-)

@@ -1,3 +1,4 @@
+import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { createBLAKE3 } from "hash-wasm/dist/blake3.umd.min.js"
@@ -23,20 +24,20 @@ const keyedInstance = (key: Uint8Array): Effect.Effect<Blake3> => {
 }
 
 /** BLAKE3 through hash-wasm (pure wasm: the same on Node, Deno and in tests). */
-export const HasherLive: Layer.Layer<Hasher> = Layer.effect(
-  Hasher,
-  Effect.map(Effect.promise(startBlake3), (h) => ({
-    blake3: (data: Uint8Array) =>
-      Effect.sync(() => {
-        h.init()
-        h.update(data)
-        return h.digest("hex")
-      }),
-    mac: (key: Uint8Array, data: Uint8Array) =>
-      Effect.map(keyedInstance(key), (k) => {
-        k.init()
-        k.update(data)
-        return k.digest("hex")
-      })
-  }))
-)
+/** The service itself, for a caller that builds several without a layer each (liveLayer). */
+export const makeHasher: Effect.Effect<Context.Tag.Service<Hasher>, never, never> = Effect.map(Effect.promise(startBlake3), (h) => ({
+  blake3: (data: Uint8Array) =>
+    Effect.sync(() => {
+      h.init()
+      h.update(data)
+      return h.digest("hex")
+    }),
+  mac: (key: Uint8Array, data: Uint8Array) =>
+    Effect.map(keyedInstance(key), (k) => {
+      k.init()
+      k.update(data)
+      return k.digest("hex")
+    })
+}))
+
+export const HasherLive: Layer.Layer<Hasher> = Layer.effect(Hasher, makeHasher)

@@ -1,5 +1,6 @@
 import * as fs from "node:fs"
 import type * as Net from "node:net"
+import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { SpliceError, spliceError } from "../../src/domain/SpliceError.js"
@@ -74,8 +75,11 @@ const readArgumentFile = async (p: string): Promise<Uint8Array> => {
 // Every wait is interruptible: a signal abandons it, and the run rolls back and exits.
 const stdin = Effect.tryPromise({ try: readStdin, catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "read", "<stdin>")) })
 
-export const InputLive: Layer.Layer<Input> = Layer.succeed(Input, {
+/** The service itself, for a caller that builds several without a layer each (liveLayer). */
+export const inputService: Context.Tag.Service<Input> = {
   stdin,
   argumentFile: (p) =>
     p === "-" ? stdin : Effect.tryPromise({ try: () => readArgumentFile(p), catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "read", p)) })
-})
+}
+
+export const InputLive: Layer.Layer<Input> = Layer.succeed(Input, inputService)

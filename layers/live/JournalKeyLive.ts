@@ -1,6 +1,7 @@
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { spliceError } from "../../src/domain/SpliceError.js"
@@ -56,20 +57,20 @@ export const loadOrCreateKey = (dir: string): Uint8Array => {
   throw new Error(`could not create ${file}`)
 }
 
-export const JournalKeyLive: Layer.Layer<JournalKey> = Layer.effect(
-  JournalKey,
-  Effect.map(
-    Effect.cached(Effect.try({
-      try: () => loadOrCreateKey(userConfigDir()),
-      catch: (e) =>
-        spliceError("SPL-E041", `cannot read or create the journal key in ${userConfigDir()}: ${(e as Error).message}`, {
-          hint: "splice signs its journal with a per-user key in $XDG_CONFIG_HOME/splice (or ~/.config/splice); make that directory writable.",
-          context: { dir: userConfigDir() }
-        })
-    })),
-    (key) => ({ key, host: os.hostname() })
-  )
+/** The service itself, for a caller that builds several without a layer each (liveLayer). */
+export const makeJournalKey: Effect.Effect<Context.Tag.Service<JournalKey>, never, never> = Effect.map(
+  Effect.cached(Effect.try({
+    try: () => loadOrCreateKey(userConfigDir()),
+    catch: (e) =>
+      spliceError("SPL-E041", `cannot read or create the journal key in ${userConfigDir()}: ${(e as Error).message}`, {
+        hint: "splice signs its journal with a per-user key in $XDG_CONFIG_HOME/splice (or ~/.config/splice); make that directory writable.",
+        context: { dir: userConfigDir() }
+      })
+  })),
+  (key) => ({ key, host: os.hostname() })
 )
+
+export const JournalKeyLive: Layer.Layer<JournalKey> = Layer.effect(JournalKey, makeJournalKey)
 
 /** A fixed key and host (tests; and a second "user" or "machine" with another key). */
 export const JournalKeyFixed = (key: Uint8Array, host = os.hostname()): Layer.Layer<JournalKey> =>

@@ -888,7 +888,10 @@ const build = (limits: HistoryLimits, layout: "file" | "directory" = "file") =>
     return journal
   })
 
-export const JournalLive: Layer.Layer<Journal, never, FileStore | Hasher | JournalKey> = Layer.scoped(Journal, build(DEFAULT_LIMITS))
+/** The service itself (pruned when its scope closes), for a caller that builds several without a layer each (liveLayer). */
+export const makeJournalScoped = build(DEFAULT_LIMITS)
+
+export const JournalLive: Layer.Layer<Journal, never, FileStore | Hasher | JournalKey> = Layer.scoped(Journal, makeJournalScoped)
 
 /**
  * The same journal with other history limits (tests), writing the first layout (a directory per

@@ -1,6 +1,7 @@
 import type * as ChildProcess from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
+import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type ProcessResult, ProcessRunner, type ProcessSpec } from "../../services/ProcessRunner.js"
@@ -88,10 +89,13 @@ const which = (name: string, extraDirs: ReadonlyArray<string> = [], searchPath?:
     return undefined
   })
 
-export const ProcessRunnerLive: Layer.Layer<ProcessRunner> = Layer.succeed(ProcessRunner, { run, which })
+/** The services themselves, for a caller that builds several without a layer each (liveLayer). */
+export const processRunner = (warm: boolean): Context.Tag.Service<ProcessRunner> => warm ? { run, which, worker: lineWorkers() } : { run, which }
+
+export const ProcessRunnerLive: Layer.Layer<ProcessRunner> = Layer.succeed(ProcessRunner, processRunner(false))
 
 /**
  * For a long-running process (`splice mcp`): checkers that can stay up between requests do (the
  * Python syntax gate's python3: ~5 ms a check instead of ~100–150 ms a start, README "Speed").
  */
-export const ProcessRunnerWarm: Layer.Layer<ProcessRunner> = Layer.sync(ProcessRunner, () => ({ run, which, worker: lineWorkers() }))
+export const ProcessRunnerWarm: Layer.Layer<ProcessRunner> = Layer.sync(ProcessRunner, () => processRunner(true))

@@ -1,3 +1,4 @@
+import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { Language, Node, Parser, Query, Tree } from "web-tree-sitter"
@@ -106,7 +107,8 @@ const parsed = (tree: Tree | null): Tree => {
   return tree
 }
 
-export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
+/** The service itself, for a caller that builds several without a layer each (liveLayer). */
+export const syntaxService: Context.Tag.Service<Syntax> = {
   tomlEngine: Effect.tryPromise({
     try: () => import("./tomlWasm.js").then((m) => m.tomlEngine()),
     catch: (e) => spliceError("SPL-E099", `TOML's parser (toml_edit wasm) could not be loaded: ${String(e)}`)
@@ -290,4 +292,6 @@ export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, {
       },
       catch: (e) => spliceError("SPL-E099", `tree-sitter failed for ${grammar.language}: ${String(e)}`)
     })
-})
+}
+
+export const SyntaxLive: Layer.Layer<Syntax> = Layer.succeed(Syntax, syntaxService)

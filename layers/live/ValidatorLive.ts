@@ -1,3 +1,4 @@
+import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
@@ -93,125 +94,125 @@ const judged = (
   }
 }
 
-export const ValidatorLive: Layer.Layer<Validator, never, Syntax | ProcessRunner> = Layer.effect(
-  Validator,
-  Effect.gen(function*() {
-    const syntax = yield* Syntax
-    const runner = yield* ProcessRunner
+/** The service itself, for a caller that builds several without a layer each (liveLayer). */
+export const makeValidator: Effect.Effect<Context.Tag.Service<Validator>, never, Syntax | ProcessRunner> = Effect.gen(function*() {
+  const syntax = yield* Syntax
+  const runner = yield* ProcessRunner
 
-    /** tree-sitter's errors the edit introduced, and how many it found in all, from fresh parses. */
-    const fullParses = (grammar: Grammar, before: string | null, after: string, knownBefore?: ReadonlyArray<SyntaxIssue>) =>
+  /** tree-sitter's errors the edit introduced, and how many it found in all, from fresh parses. */
+  const fullParses = (grammar: Grammar, before: string | null, after: string, knownBefore?: ReadonlyArray<SyntaxIssue>) =>
+    Effect.gen(function*() {
+      const afterIssues = yield* syntax.issues(grammar, after)
+      if (afterIssues.length === 0) return { all: 0, fresh: [] as Finding[] }
+      const beforeIssues = before === null ? [] : knownBefore ?? (yield* syntax.issues(grammar, before))
+      return { all: afterIssues.length, fresh: newIssues(before ?? "", beforeIssues, after, afterIssues).map(fromTreeSitter(after)) }
+    })
+
+  /**
+   * The same, cheaply: the edited text is reparsed incrementally from the original's tree (which a
+   * server may still have from the previous edit), so a 1 MB file is parsed once, or not at all.
+   * That answer is taken only when it finds no new error. An incremental reparse can recover from a
+   * new error differently from a fresh parse (other error nodes, elsewhere), so an edit it blames
+   * is judged on fresh parses: the errors reported are always a fresh parse's.
+   */
+  const treeSitter = (grammar: Grammar, before: string | null, after: string) =>
+    Effect.gen(function*() {
+      if (before === null) return yield* fullParses(grammar, before, after)
+      const quick = yield* syntax.editIssues(grammar, before, after)
+      if (quick.before === undefined) return { all: 0, fresh: [] as Finding[] }
+      if (newIssues(before, quick.before, after, quick.after).length === 0) return { all: quick.after.length, fresh: [] as Finding[] }
+      // The before-errors are a fresh parse's already.
+      return yield* fullParses(grammar, before, after, quick.before)
+    })
+
+  return {
+    validate: (input) =>
       Effect.gen(function*() {
-        const afterIssues = yield* syntax.issues(grammar, after)
-        if (afterIssues.length === 0) return { all: 0, fresh: [] as Finding[] }
-        const beforeIssues = before === null ? [] : knownBefore ?? (yield* syntax.issues(grammar, before))
-        return { all: afterIssues.length, fresh: newIssues(before ?? "", beforeIssues, after, afterIssues).map(fromTreeSitter(after)) }
-      })
-
-    /**
-     * The same, cheaply: the edited text is reparsed incrementally from the original's tree (which a
-     * server may still have from the previous edit), so a 1 MB file is parsed once, or not at all.
-     * That answer is taken only when it finds no new error. An incremental reparse can recover from a
-     * new error differently from a fresh parse (other error nodes, elsewhere), so an edit it blames
-     * is judged on fresh parses: the errors reported are always a fresh parse's.
-     */
-    const treeSitter = (grammar: Grammar, before: string | null, after: string) =>
-      Effect.gen(function*() {
-        if (before === null) return yield* fullParses(grammar, before, after)
-        const quick = yield* syntax.editIssues(grammar, before, after)
-        if (quick.before === undefined) return { all: 0, fresh: [] as Finding[] }
-        if (newIssues(before, quick.before, after, quick.after).length === 0) return { all: quick.after.length, fresh: [] as Finding[] }
-        // The before-errors are a fresh parse's already.
-        return yield* fullParses(grammar, before, after, quick.before)
-      })
-
-    return {
-      validate: (input) =>
-        Effect.gen(function*() {
-          if (input.mode !== "syntax") {
-            const reason = input.mode === "compiler-only" ? "not run: --validate compiler runs only the compiler gate" : "disabled by --validate none"
-            return { gate: "syntax", status: "skipped", reason, errors: [], preexisting: 0 } satisfies Verdict
-          }
-          const grammar = grammarForPath(input.path)
-          if (grammar === undefined) {
-            const ext = extensionOf(input.path)
-            return {
-              gate: "syntax",
-              status: "skipped",
-              reason: ext === "" ? "no grammar for files without an extension" : `no grammar for ${ext} files`,
-              errors: [],
-              preexisting: 0
-            } satisfies Verdict
-          }
-          const { before, after } = input
-          const beforeText = before ?? ""
-          const region = changedRegion(beforeText, after)
-          const kind = scriptKindOf(input.path)
-          const script = TS_FAMILY.has(grammar.language) && kind !== undefined
-          const typescriptParser = `typescript ${TYPESCRIPT_VERSION}`
-          // A long-running process (`splice mcp`) keeps TypeScript's parse of what an edit wrote to a
-          // file tree-sitter finds (false) errors in, and parses the next edit of it incrementally (~1 ms on
-          // 20 KB), where tree-sitter reparses every part of the file with an error (its false
-          // errors: ~10 ms on effect's Queue.ts). No new error there: the edit passes, as it would
-          // below (tree-sitter's pass, or TypeScript's when tree-sitter blames). New errors: decided
-          // below as in a CLI process, with these errors as TypeScript's.
-          let known = script && before !== null ? yield* syntax.scriptEditErrors(input.path, before, after, "kept") : undefined
-          if (known !== undefined) {
-            const fresh = newIssues(beforeText, known.before.map(fromTypeScript(beforeText)), after, known.after.map(fromTypeScript(after)))
-            if (fresh.length === 0) return judged(after, region, [], { language: grammar.language, parser: typescriptParser, preexisting: known.after.length })
-          }
-          // python3 (another process) checks a Python edit while tree-sitter parses it here.
-          const [py, tree] = yield* Effect.all([
-            grammar.language === "python" ? pythonSyntax(runner, input.path, before, after) : Effect.succeed(undefined),
-            treeSitter(grammar, before, after)
-          ], { concurrency: "unbounded" })
-          const treeVerdict = (reason?: string) =>
-            judged(after, region, tree.fresh, {
-              language: grammar.language,
-              parser: "tree-sitter",
-              preexisting: tree.all - tree.fresh.length,
-              ...(reason !== undefined ? { reason } : {})
-            })
-
-          if (py !== undefined) {
-            if (py.kind === "missing") return treeVerdict("python3 not found: tree-sitter's verdict only, which misses some indentation errors")
-            if (py.kind === "failed_to_run") return treeVerdict(`python3 could not check the file (${py.detail}): tree-sitter's verdict only`)
-            const parser = `python ${py.version}`
-            if (py.after === null) return judged(after, region, [], { language: grammar.language, parser, preexisting: 0 })
-            const afterError = fromPython(after, py.after)
-            const fresh = newIssues(beforeText, py.before === null ? [] : [fromPython(beforeText, py.before)], after, [afterError])
-            if (fresh.length > 0) return judged(after, region, fresh, { language: grammar.language, parser, preexisting: 0 })
-            // Python stops at its first error, which was there before: past it, only tree-sitter can tell.
-            const beyond = tree.fresh.filter((f) => f.offset > afterError.offset)
-            if (beyond.length === 0) return judged(after, region, [], { language: grammar.language, parser, preexisting: 1 })
-            return judged(after, region, beyond, {
-              language: grammar.language,
-              parser: "tree-sitter",
-              preexisting: 1,
-              reason: `python3 stops at an error that was already there (line ${position(lineStarts(after), afterError.offset).line}); past it, tree-sitter's verdict`
-            })
-          }
-
-          // Errors tree-sitter found before the edit too (its false ones, mostly): the file's next edit
-          // goes to TypeScript first. A file tree-sitter finds clean stays with tree-sitter, whose
-          // incremental reparse of an error-free tree is as cheap (and needs no TypeScript loaded).
-          if (known === undefined && script && before !== null && tree.all > tree.fresh.length) known = yield* syntax.scriptEditErrors(input.path, before, after, "parse")
-          if (tree.fresh.length === 0 || !script) return treeVerdict()
-          // tree-sitter blames the edit; TypeScript's parser has the last word on TS/JS.
-          const ts = known !== undefined ? Either.right(known) : yield* Effect.either(Effect.try(() => {
-            const a = typescriptSyntaxErrors(input.path, after, kind!)
-            const b = a.length === 0 || before === null ? [] : typescriptSyntaxErrors(input.path, before, kind!)
-            return { after: a, before: b }
-          }))
-          if (ts._tag === "Left") return treeVerdict(`TypeScript's parser could not be loaded (${String(ts.left.error)}): tree-sitter's verdict only`)
-          const fresh = newIssues(beforeText, ts.right.before.map(fromTypeScript(beforeText)), after, ts.right.after.map(fromTypeScript(after)))
-          return judged(after, region, fresh, {
+        if (input.mode !== "syntax") {
+          const reason = input.mode === "compiler-only" ? "not run: --validate compiler runs only the compiler gate" : "disabled by --validate none"
+          return { gate: "syntax", status: "skipped", reason, errors: [], preexisting: 0 } satisfies Verdict
+        }
+        const grammar = grammarForPath(input.path)
+        if (grammar === undefined) {
+          const ext = extensionOf(input.path)
+          return {
+            gate: "syntax",
+            status: "skipped",
+            reason: ext === "" ? "no grammar for files without an extension" : `no grammar for ${ext} files`,
+            errors: [],
+            preexisting: 0
+          } satisfies Verdict
+        }
+        const { before, after } = input
+        const beforeText = before ?? ""
+        const region = changedRegion(beforeText, after)
+        const kind = scriptKindOf(input.path)
+        const script = TS_FAMILY.has(grammar.language) && kind !== undefined
+        const typescriptParser = `typescript ${TYPESCRIPT_VERSION}`
+        // A long-running process (`splice mcp`) keeps TypeScript's parse of what an edit wrote to a
+        // file tree-sitter finds (false) errors in, and parses the next edit of it incrementally (~1 ms on
+        // 20 KB), where tree-sitter reparses every part of the file with an error (its false
+        // errors: ~10 ms on effect's Queue.ts). No new error there: the edit passes, as it would
+        // below (tree-sitter's pass, or TypeScript's when tree-sitter blames). New errors: decided
+        // below as in a CLI process, with these errors as TypeScript's.
+        let known = script && before !== null ? yield* syntax.scriptEditErrors(input.path, before, after, "kept") : undefined
+        if (known !== undefined) {
+          const fresh = newIssues(beforeText, known.before.map(fromTypeScript(beforeText)), after, known.after.map(fromTypeScript(after)))
+          if (fresh.length === 0) return judged(after, region, [], { language: grammar.language, parser: typescriptParser, preexisting: known.after.length })
+        }
+        // python3 (another process) checks a Python edit while tree-sitter parses it here.
+        const [py, tree] = yield* Effect.all([
+          grammar.language === "python" ? pythonSyntax(runner, input.path, before, after) : Effect.succeed(undefined),
+          treeSitter(grammar, before, after)
+        ], { concurrency: "unbounded" })
+        const treeVerdict = (reason?: string) =>
+          judged(after, region, tree.fresh, {
             language: grammar.language,
-            parser: typescriptParser,
-            preexisting: ts.right.after.length - fresh.length,
-            ...(fresh.length === 0 ? { reason: `tree-sitter reported ${tree.fresh.length} new error(s); TypeScript's parser finds none` } : {})
+            parser: "tree-sitter",
+            preexisting: tree.all - tree.fresh.length,
+            ...(reason !== undefined ? { reason } : {})
           })
+
+        if (py !== undefined) {
+          if (py.kind === "missing") return treeVerdict("python3 not found: tree-sitter's verdict only, which misses some indentation errors")
+          if (py.kind === "failed_to_run") return treeVerdict(`python3 could not check the file (${py.detail}): tree-sitter's verdict only`)
+          const parser = `python ${py.version}`
+          if (py.after === null) return judged(after, region, [], { language: grammar.language, parser, preexisting: 0 })
+          const afterError = fromPython(after, py.after)
+          const fresh = newIssues(beforeText, py.before === null ? [] : [fromPython(beforeText, py.before)], after, [afterError])
+          if (fresh.length > 0) return judged(after, region, fresh, { language: grammar.language, parser, preexisting: 0 })
+          // Python stops at its first error, which was there before: past it, only tree-sitter can tell.
+          const beyond = tree.fresh.filter((f) => f.offset > afterError.offset)
+          if (beyond.length === 0) return judged(after, region, [], { language: grammar.language, parser, preexisting: 1 })
+          return judged(after, region, beyond, {
+            language: grammar.language,
+            parser: "tree-sitter",
+            preexisting: 1,
+            reason: `python3 stops at an error that was already there (line ${position(lineStarts(after), afterError.offset).line}); past it, tree-sitter's verdict`
+          })
+        }
+
+        // Errors tree-sitter found before the edit too (its false ones, mostly): the file's next edit
+        // goes to TypeScript first. A file tree-sitter finds clean stays with tree-sitter, whose
+        // incremental reparse of an error-free tree is as cheap (and needs no TypeScript loaded).
+        if (known === undefined && script && before !== null && tree.all > tree.fresh.length) known = yield* syntax.scriptEditErrors(input.path, before, after, "parse")
+        if (tree.fresh.length === 0 || !script) return treeVerdict()
+        // tree-sitter blames the edit; TypeScript's parser has the last word on TS/JS.
+        const ts = known !== undefined ? Either.right(known) : yield* Effect.either(Effect.try(() => {
+          const a = typescriptSyntaxErrors(input.path, after, kind!)
+          const b = a.length === 0 || before === null ? [] : typescriptSyntaxErrors(input.path, before, kind!)
+          return { after: a, before: b }
+        }))
+        if (ts._tag === "Left") return treeVerdict(`TypeScript's parser could not be loaded (${String(ts.left.error)}): tree-sitter's verdict only`)
+        const fresh = newIssues(beforeText, ts.right.before.map(fromTypeScript(beforeText)), after, ts.right.after.map(fromTypeScript(after)))
+        return judged(after, region, fresh, {
+          language: grammar.language,
+          parser: typescriptParser,
+          preexisting: ts.right.after.length - fresh.length,
+          ...(fresh.length === 0 ? { reason: `tree-sitter reported ${tree.fresh.length} new error(s); TypeScript's parser finds none` } : {})
         })
-    }
-  })
-)
+      })
+  }
+})
+
+export const ValidatorLive: Layer.Layer<Validator, never, Syntax | ProcessRunner> = Layer.effect(Validator, makeValidator)

@@ -1,31 +1,48 @@
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { spliceError } from "../../src/domain/SpliceError.js"
 import type { Catalog } from "../../src/domain/locale/index.js"
-import type { OutputMode } from "../../services/Output.js"
-import { CompilerGateLive } from "./CompilerGateLive.js"
-import { FileStoreLive } from "./FileStoreLive.js"
-import { graphAccessLive } from "./GraphAccessLive.js"
+import { CompilerGate } from "../../services/CompilerGate.js"
+import { FileStore } from "../../services/FileStore.js"
+import { GraphAccess } from "../../services/GraphAccess.js"
+import { Hasher } from "../../services/Hasher.js"
+import { Input } from "../../services/Input.js"
+import { Journal } from "../../services/Journal.js"
+import { JournalKey } from "../../services/JournalKey.js"
+import { Lock } from "../../services/Lock.js"
+import { Output, type OutputMode } from "../../services/Output.js"
+import { ProcessRunner } from "../../services/ProcessRunner.js"
+import { ProjectConfig } from "../../services/ProjectConfig.js"
+import { Syntax } from "../../services/Syntax.js"
+import { TreeWatch } from "../../services/TreeWatch.js"
+import { Trust } from "../../services/Trust.js"
+import { Validator } from "../../services/Validator.js"
+import { makeCompilerGate } from "./CompilerGateLive.js"
+import { makeFileStore } from "./FileStoreLive.js"
+import { makeGraphAccess } from "./GraphAccessLive.js"
 import type { GraphDbCache } from "./graphDbCache.js"
-import { TreeWatchLive, type TreeWatcher } from "./treeWatcher.js"
-import { HasherLive } from "./HasherLive.js"
-import { InputLive } from "./InputLive.js"
-import { JournalKeyLive } from "./JournalKeyLive.js"
-import { JournalLive } from "./JournalLive.js"
-import { LockLive } from "./LockLive.js"
-import { OutputLive } from "./OutputLive.js"
-import { ProcessRunnerLive, ProcessRunnerWarm } from "./ProcessRunnerLive.js"
-import { ProjectConfigLive } from "./ProjectConfigLive.js"
-import { SyntaxLive } from "./SyntaxLive.js"
-import { TrustLive } from "./TrustLive.js"
-import { ValidatorLive } from "./ValidatorLive.js"
+import { type TreeWatcher, treeWatchService } from "./treeWatcher.js"
+import { makeHasher } from "./HasherLive.js"
+import { inputService } from "./InputLive.js"
+import { makeJournalKey } from "./JournalKeyLive.js"
+import { makeJournalScoped } from "./JournalLive.js"
+import { makeLock } from "./LockLive.js"
+import { makeOutput } from "./OutputLive.js"
+import { processRunner } from "./ProcessRunnerLive.js"
+import { makeProjectConfig } from "./ProjectConfigLive.js"
+import { syntaxService } from "./SyntaxLive.js"
+import { makeTrust } from "./TrustLive.js"
+import { makeValidator } from "./ValidatorLive.js"
 import { findWorkspaceRoot } from "./workspaceRoot.js"
 
-/** `next`, built after `prev` and given its services; the outcome offers both's. */
-const then = <ROut2, E2, RIn2>(next: Layer.Layer<ROut2, E2, RIn2>) => <ROut, E, RIn>(prev: Layer.Layer<ROut, E, RIn>) =>
-  next.pipe(Layer.provideMerge(prev))
-
-/** Everything a command needs, on the real disk. Building it is cheap: grammars load on first parse. */
+/**
+ * Everything a command needs, on the real disk. Building it is cheap: grammars load on first parse.
+ * One layer whose effect makes the services one after another, each given those made before it:
+ * as a layer each (Layer.provideMerge, one after another) Effect's per-layer machinery — a scope,
+ * a memo map, fiber refs and a fiber for each — cost more CPU than the constructors themselves,
+ * which make a few synchronous calls (concurrently, with Layer.mergeAll, more still).
+ */
 export const liveLayer = (options: {
   readonly workspace: string | undefined
   readonly output: OutputMode
@@ -43,33 +60,29 @@ export const liveLayer = (options: {
    */
   readonly pathsFrom?: "cwd" | "root"
 }) =>
-  Layer.unwrapEffect(
-    Effect.try({
+  Layer.scopedContext(Effect.gen(function*() {
+    const root = yield* Effect.try({
       try: () => findWorkspaceRoot(options.workspace),
       catch: (e) =>
         spliceError("SPL-E020", `workspace ${options.workspace ?? process.env["SPLICE_WORKSPACE"] ?? "."} does not exist`, {
           context: { workspace: options.workspace ?? null, detail: String(e) }
         })
-    }).pipe(Effect.map((root) => {
-      const store = FileStoreLive(root, options.pathsFrom === "root" ? root : undefined)
-      // One after another, each given the services built before it. Layer.mergeAll builds them
-      // concurrently, with a fiber, a scope and a copy of the fiber refs each, for constructors that
-      // make a few synchronous calls: building this layer and the read after it took ~115 ms of CPU
-      // that way against ~85 ms in sequence (README "Start-up").
-      const services = store.pipe(
-        then(HasherLive),
-        then(ProjectConfigLive),
-        then(TrustLive),
-        then(LockLive(root)),
-        then(SyntaxLive),
-        then(CompilerGateLive.pipe(Layer.provide(ProcessRunnerLive))),
-        // Writers refresh an existing code graph after committing; nothing of it loads until then.
-        then(graphAccessLive(options.graphCache)),
-        then(JournalLive.pipe(Layer.provide(JournalKeyLive))),
-        then(ValidatorLive.pipe(Layer.provide(options.warmWorkers === true ? ProcessRunnerWarm : ProcessRunnerLive))),
-        then(OutputLive(options.output, options.catalog)),
-        then(InputLive)
-      )
-      return options.treeWatcher === undefined ? services : Layer.merge(services, TreeWatchLive(options.treeWatcher))
-    }))
-  )
+    })
+    const store = Context.make(FileStore, makeFileStore(root, options.pathsFrom === "root" ? root : undefined))
+    const hashing = Context.add(store, Hasher, yield* makeHasher)
+    const configured = Context.add(hashing, ProjectConfig, yield* Effect.provide(makeProjectConfig, hashing))
+    const trusting = Context.add(configured, Trust, yield* Effect.provide(makeTrust, configured))
+    const syntax = trusting.pipe(Context.add(Lock, makeLock(root)), Context.add(Syntax, syntaxService))
+    // The process runner is each checker's own (a warm one for the server's validator), not a service of the commands.
+    const gated = Context.add(syntax, CompilerGate, yield* Effect.provide(makeCompilerGate, Context.add(syntax, ProcessRunner, processRunner(false))))
+    // Writers refresh an existing code graph after committing; nothing of it loads until then.
+    const graph = Context.add(gated, GraphAccess, yield* Effect.provide(makeGraphAccess(options.graphCache), gated))
+    const journal = Context.add(graph, Journal, yield* Effect.provide(makeJournalScoped, Context.add(graph, JournalKey, yield* makeJournalKey)))
+    const validator = yield* Effect.provide(makeValidator, Context.add(journal, ProcessRunner, processRunner(options.warmWorkers === true)))
+    const services = journal.pipe(
+      Context.add(Validator, validator),
+      Context.add(Output, makeOutput(options.output, options.catalog)),
+      Context.add(Input, inputService)
+    )
+    return options.treeWatcher === undefined ? services : Context.add(services, TreeWatch, treeWatchService(options.treeWatcher))
+  }))

@@ -6,6 +6,7 @@
  * which do not hear other machines' writes) it stays off and every refresh walks.
  */
 import * as fs from "node:fs"
+import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { TreeWatch, type WatchedPath } from "../../services/TreeWatch.js"
@@ -96,8 +97,10 @@ export class TreeWatcher {
   }
 }
 
-export const TreeWatchLive = (watcher: TreeWatcher) =>
-  Layer.succeed(TreeWatch, {
-    changes: Effect.promise(() => watcher.changes()),
-    cover: (paths) => Effect.sync(() => watcher.cover(paths))
-  })
+/** The service itself, for a caller that builds several without a layer each (liveLayer). */
+export const treeWatchService = (watcher: TreeWatcher): Context.Tag.Service<TreeWatch> => ({
+  changes: Effect.promise(() => watcher.changes()),
+  cover: (paths) => Effect.sync(() => watcher.cover(paths))
+})
+
+export const TreeWatchLive = (watcher: TreeWatcher) => Layer.succeed(TreeWatch, treeWatchService(watcher))

@@ -3,11 +3,15 @@
  * A --replace-new B`), read from the command's definition without @effect/cli: loading, building and
  * running @effect/cli's parser was a sixth of what such a call adds to Node's start. Only command
  * lines whose meaning is plain are read here — every word a known flag of the command, each once (a repeatable
- * flag any number of times), each value where @effect/cli would take it and of the flag's type;
- * anything else (an argument, `--`, `-`, a value starting with `-`, a boolean flag followed by a word
- * @effect/cli reads as its value, an unknown or misspelt flag, a missing required flag, --help, a
- * number or choice to check) returns undefined, and @effect/cli parses the line as before, with its
- * own errors and help. test/unit/plainArgs.test.ts checks the two agree on every line read here.
+ * flag any number of times), each value where @effect/cli would take it and of the flag's type, and
+ * the command's arguments (`splice refs NAME --file F`: words that are no flag's value, given to the
+ * positional parameters in order, a positional list taking the rest; graph queries, search and hash
+ * are mostly called this way, and @effect/cli's parser cost them ~40 ms of CPU at each start);
+ * anything else (too many or too few arguments, an argument that is empty or starts or ends with
+ * white space, `--`, `-`, a value starting with `-`, a boolean flag followed by a word @effect/cli
+ * reads as its value, an unknown or misspelt flag, a missing required flag, --help, a number or
+ * choice to check) returns undefined, and @effect/cli parses the line as before, with its own errors
+ * and help. test/unit/plainArgs.test.ts checks the two agree on every line read here.
  */
 import * as Option from "effect/Option"
 import type { AnyCommandSpec } from "../spec/command.js"
@@ -59,9 +63,15 @@ export const plainArgs = (spec: AnyCommandSpec, args: ReadonlyArray<string>): Re
     if (s.param.longAlias !== undefined) byName.set(`--${s.param.longAlias}`, s)
   }
   const given = new Map<string, unknown>()
+  const words: string[] = []
   for (let i = 0; i < args.length; i++) {
     const word = args[i]!
-    if (!word.startsWith("-") || word === "-" || word === "--" || word !== word.trim()) return undefined
+    if (word === "" || word !== word.trim()) return undefined
+    if (!word.startsWith("-")) {
+      words.push(word)
+      continue
+    }
+    if (word === "-" || word === "--") return undefined
     const eq = word.startsWith("--") ? word.indexOf("=") : -1
     const slot = byName.get(eq === -1 ? word : word.slice(0, eq))
     if (slot === undefined) return undefined
@@ -83,13 +93,28 @@ export const plainArgs = (spec: AnyCommandSpec, args: ReadonlyArray<string>): Re
     given.set(slot.key, p.type === "list" ? [...(given.get(slot.key) as ReadonlyArray<string> | undefined ?? []), value] : value)
   }
   const parsed: Record<string, unknown> = {}
+  // The arguments, in the order the definition lists them (fromSpec.ts gives @effect/cli that order).
+  const positionals = slots.filter((s) => s.param.positional !== undefined)
+  let next = 0
+  for (let k = 0; k < positionals.length; k++) {
+    const { key, param: p } = positionals[k]!
+    if (p.type === "list") {
+      // Only as the last argument (every command's so far): it takes the rest.
+      if (k !== positionals.length - 1) return undefined
+      const rest = words.slice(next)
+      next = words.length
+      if (p.required && rest.length === 0) return undefined
+      parsed[key] = rest
+    } else if (p.type !== "text") return undefined
+    else if (next < words.length) parsed[key] = p.required ? words[next++] : Option.some(words[next++])
+    else if (p.required) return undefined
+    else parsed[key] = Option.none()
+  }
+  if (next < words.length) return undefined
   for (const { key, param: p } of slots) {
     const v = given.get(key)
-    if (p.positional !== undefined) {
-      // No argument was given (any would have ended the plain reading above).
-      if (p.required) return undefined
-      parsed[key] = p.type === "list" ? [] : Option.none()
-    } else if (p.type === "list") parsed[key] = v ?? []
+    if (p.positional !== undefined) continue
+    else if (p.type === "list") parsed[key] = v ?? []
     else if (p.type === "boolean") parsed[key] = v ?? false
     else if (v !== undefined) parsed[key] = p.defaultValue !== undefined || p.required ? v : Option.some(v)
     else if (p.defaultValue !== undefined) parsed[key] = p.defaultValue

@@ -104,6 +104,20 @@ describe("the graph's schema", () => {
     expect(damaged.bytes).toBe(before)
   })
 
+  it("a file with SQLite's header and damaged pages is SPL-E091 (corrupt), not an internal error, and nothing is saved over it", async () => {
+    const good = new SavedGraph()
+    await runGraph(refreshGraph({ full: true, progress: false }), fixtureFs(), good)
+    for (const damage of [(b: Uint8Array) => b.fill(0x5a, 16), (b: Uint8Array) => b.fill(0x5a, 100, 4096)]) {
+      const damaged = new SavedGraph()
+      damaged.bytes = damage(new Uint8Array(good.bytes!))
+      const before = damaged.bytes
+      const r = await runGraph(refsCommand({ name: "makeCircle" }), fixtureFs(), damaged)
+      expect([r.exit, r.error?.code, r.error?.message]).toEqual([3, "SPL-E091", expect.stringMatching(/is corrupt: .*(not a database|malformed)/)])
+      expect(damaged.saves).toBe(0)
+      expect(damaged.bytes).toBe(before)
+    }
+  })
+
   it("stores each reference name once, kind and resolution as codes, and drops names no reference uses with a full index", async () => {
     const saved = new SavedGraph()
     const mem = fixtureFs("ts")

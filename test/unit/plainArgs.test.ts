@@ -57,9 +57,16 @@ const word = (spec: AnyCommandSpec) => {
     { weight: 6, arbitrary: fc.tuple(name, value).map(([n, v]) => [n, v]) },
     { weight: 2, arbitrary: name.map((n) => [n]) },
     { weight: 2, arbitrary: fc.tuple(name, value).map(([n, v]) => [`${n}=${v}`]) },
-    { weight: 1, arbitrary: fc.constantFrom("--help", "-h", "--version", "--wizard", "--log-level", "--nosuch", "--fil", "arg", "-", "--", "-5").map((w) => [w]) }
+    { weight: 1, arbitrary: fc.constantFrom("--help", "-h", "--version", "--wizard", "--log-level", "--nosuch", "--fil", "arg", "-", "--", "-5").map((w) => [w]) },
+    { weight: 3, arbitrary: argument.map((w) => [w]) }
   )
 }
+
+/** A word that is no flag: an argument where one stands, else a flag's value or a stray word. */
+const argument = fc.oneof(
+  fc.constantFrom("flatMap", "Option.flatMap", "a*b?", "f.ts", "src/a b.ts", "x=y", "é", "true", "yes", "no", "1", "-5", "help", "wizard", "find", "refs", "SPL-E071", "", " ", " lead", "trail ", "a\nb", "--", "-"),
+  fc.string({ maxLength: 4 })
+)
 
 /** A flag with a value of its type (so that most lines are plain), in either spelling. */
 const goodWord = (spec: AnyCommandSpec) => {
@@ -83,12 +90,27 @@ describe("plain command lines mean what they mean to @effect/cli", () => {
     expect(agree(edit, ["--file", "f.ts", "--replace-old", "MARKER = 0", "--replace-new", "MARKER = 1"])).toBe(true)
     expect(agree(edit, ["-f", "f.ts", "--replace-old", "a", "--replace-new", "", "--preview", "--workspace", "."])).toBe(true)
     expect(agree(edit, ["-f", "f.ts", "--replace-old", "  return 2 * x\n", "--replace-new", "\treturn 3 * x  \r\n", "--replace-all"])).toBe(true)
+    // Arguments, before, between and after the flags.
+    const spec = (name: string) => commandSpecs.find((s) => s.name === name)!
+    expect(agree(spec("refs"), ["flatMap", "--file", "src/Option.ts"])).toBe(true)
+    expect(agree(spec("refs"), ["--file", "src/Option.ts", "Option.flatMap"])).toBe(true)
+    expect(agree(spec("find"), ["add*", "--kind", "function", "--exported", "--limit", "5"])).toBe(true)
+    expect(agree(spec("outline"), ["src/a b.ts", "--output", "human"])).toBe(true)
+    expect(agree(spec("search"), ["TODO", "src", "test", "--regex"])).toBe(true)
+    expect(agree(spec("search"), ["--regex", "TODO", "src"])).toBe(true)
+    expect(agree(spec("hash"), ["a.ts", "b.ts"])).toBe(true)
+    expect(agree(spec("undo"), [])).toBe(true)
+    expect(agree(spec("undo"), ["tx-1"])).toBe(true)
   })
 
   it("lines that are not plain are left to @effect/cli", () => {
     const read = commandSpecs.find((s) => s.name === "read")!
     for (const args of [[], ["--file"], ["--fil", "f.ts"], ["--file", "f.ts", "--numbered", "yes"], ["--file", "-x"], ["--file", "a", "--file", "b"], ["--file", "f.ts", "--help"], ["--file", "f.ts", "extra"], ["--file=", "x"], ["--max-bytes", "1e3", "-f", "a"]]) {
       expect(plainArgs(read, args)).toBeUndefined()
+    }
+    const refs = commandSpecs.find((s) => s.name === "refs")!
+    for (const args of [[], ["--file", "f.ts"], ["a", "b"], ["", "--file", "f.ts"], [" a"], ["a", "--", "b"], ["-5"], ["a", "--exported", "yes"]]) {
+      expect(plainArgs(refs, args)).toBeUndefined()
     }
   })
 

@@ -15,7 +15,10 @@ export const graphCounts = Effect.gen(function*() {
     references: yield* one("SELECT count(*) AS n FROM refs"),
     // Resolved to a declaration of the workspace: a use known to point at nothing here (a local, a
     // builtin, another package's member) is recorded as settled, but it is not resolved to anything.
-    resolved_exact: yield* one(`SELECT count(*) AS n FROM refs WHERE resolution = ${resolutionCode("exact")} AND symbol_id IS NOT NULL`),
+    // Read in one pass over the table: through refs_symbol, SQLite looked each of the ~90% of rows
+    // that have a target up in the table for its resolution (effect's graph: 92-156 ms against 21-28
+    // ms, in every `index` and `status`).
+    resolved_exact: yield* one(`SELECT count(*) AS n FROM refs NOT INDEXED WHERE resolution = ${resolutionCode("exact")} AND symbol_id IS NOT NULL`),
     imports: yield* one("SELECT count(*) AS n FROM imports")
   }
 })
