@@ -42,6 +42,8 @@ type Parsed = TS.SourceFile & { readonly parseDiagnostics: ReadonlyArray<TS.Diag
 
 /** A parser: its tree API, and a JavaScript file's syntax errors as a program gives them. */
 interface Parser {
+  /** The file it was loaded from. */
+  readonly file: string
   readonly ts: TreeApi
   readonly javascriptErrors: (sf: Parsed) => ReadonlyArray<TS.DiagnosticWithLocation>
 }
@@ -148,16 +150,19 @@ const loadParser = (): Parser => {
   }
   if (file === undefined) {
     const ts = (whole ??= loadWhole())
-    return { ts, javascriptErrors: (sf) => programErrors(ts, sf) }
+    return { file: "typescript.js", ts, javascriptErrors: (sf) => programErrors(ts, sf) }
   }
   const ts = loadWithCodeCache(file, "typescript-parser") as ParserApi
   if (typeof ts.createSourceFile !== "function" || typeof ts.getJSSyntacticDiagnosticsForFile !== "function") throw new Error(`${file} is not TypeScript's parser`)
-  return { ts, javascriptErrors: (sf) => ts.sortAndDeduplicateDiagnostics([...ts.getJSSyntacticDiagnosticsForFile(sf), ...sf.parseDiagnostics]) }
+  return { file, ts, javascriptErrors: (sf) => ts.sortAndDeduplicateDiagnostics([...ts.getJSSyntacticDiagnosticsForFile(sf), ...sf.parseDiagnostics]) }
 }
 
 /** The parser (facts, syntax errors, kept parses) and the whole TypeScript (the LanguageService): each loaded at first use. */
 let parser: Parser | undefined
 let whole: typeof TS | undefined
+
+/** The file the parser was loaded from (loading it now): the bundle's, or from source the whole TypeScript. */
+export const typescriptParserFile = (): string => (parser ??= loadParser()).file
 
 const kindOf = (ts: TreeApi, kind: ScriptKind) =>
   kind === "ts" ? ts.ScriptKind.TS : kind === "tsx" ? ts.ScriptKind.TSX : kind === "js" ? ts.ScriptKind.JS : ts.ScriptKind.JSX
