@@ -15,10 +15,15 @@
 //   `registerCodeFix(…)` / `registerRefactor(…)` into their registry, `if (sys && …)`) is kept
 //   exactly when that binding is: the bundle is built without them, those whose binding survives are
 //   added back, and again until nothing changes;
-// - a top-level `var x = f(…)` computes the value it names (tables, factories, scanners), so its
-//   call is marked pure: dropped with x when nothing uses x;
-// - `setObjectAllocator(getServicesObjectAllocator())` is kept: it makes the parser's nodes the
-//   services' node objects, whose methods (getStart, getText) scriptFacts calls.
+// - a top-level `var x = <expression>` computes the value it names (tables, factories, scanners), so
+//   it is marked pure (a call annotated, anything else wrapped in an annotated arrow called at once):
+//   dropped with x when nothing uses x;
+// - `setObjectAllocator(getServicesObjectAllocator())` is kept with the node constructors only: the
+//   parser's nodes are the services' node objects, whose methods (getStart, getText) scriptFacts
+//   calls, without the services' Symbol and Type objects, which reach completions and the checker;
+// - the `Diagnostics` table (every message of the compiler) keeps the entries the bundle names;
+// - createProgram's getJSSyntacticDiagnosticsForFile (a JavaScript file's errors for TypeScript-only
+//   syntax) is lifted out of createProgram, which needs the whole compiler.
 // The result is then checked against the whole TypeScript on real sources (same tree, same errors).
 import { build } from "esbuild"
 import { readFileSync, writeFileSync } from "node:fs"
@@ -146,11 +151,11 @@ const classify = (ts, source) => {
         const from = d.initializer.getStart(sf) - s.getStart(sf), to = d.initializer.end - s.getStart(sf)
         const annotated = /\/\*\s*@__PURE__\s*\*\/\s*$/.test(source.slice(d.initializer.pos, d.initializer.getStart(sf)))
         if ((ts.isCallExpression(init) || ts.isNewExpression(init)) && annotated) continue
-        {
-          const value = ts.isIdentifier(d.name) && d.name.text === "Diagnostics" && ts.isObjectLiteralExpression(init) ? DIAGNOSTICS : patched.slice(from, to)
-          patched = patched.slice(0, from) + `/* @__PURE__ */ (() => (${value}))()` + patched.slice(to)
-          count(value === DIAGNOSTICS ? "Diagnostics" : "pure initialiser")
-          if (value === DIAGNOSTICS) diagnostics = new Map(init.properties.map((p) => {
+        const isTable = ts.isIdentifier(d.name) && d.name.text === "Diagnostics" && ts.isObjectLiteralExpression(init)
+        patched = patched.slice(0, from) + `/* @__PURE__ */ (() => (${isTable ? DIAGNOSTICS : patched.slice(from, to)}))()` + patched.slice(to)
+        count(isTable ? "Diagnostics" : "pure initialiser")
+        if (isTable) {
+          diagnostics = new Map(init.properties.map((p) => {
             if (!ts.isPropertyAssignment(p) || !ts.isIdentifier(p.name)) fail(`unknown Diagnostics entry ${text(p).slice(0, 80)}`)
             return [p.name.text, text(p)]
           }))
@@ -284,7 +289,8 @@ export const buildTypescriptParser = async ({ ts, source, names, outfile }) => {
       treeShaking: true,
       minifySyntax: true,
       minifyWhitespace: minify,
-      // Only the bundle's own names are renamed: TypeScript's messages name no function of it.
+      // Only the bundle's own names are renamed; a function's name shows only in Debug's assertion
+      // messages (a crash of the parser), never in a syntax error.
       minifyIdentifiers: minify,
       legalComments: "none",
       logLevel: "warning"
@@ -299,10 +305,8 @@ export const buildTypescriptParser = async ({ ts, source, names, outfile }) => {
   for (let round = 0; ; round++) {
     if (round > 10) fail("the statements kept with their bindings do not settle")
     const output = await shake(kept, [], false)
-    if (process.env.TSP_DEBUG) writeFileSync(`${process.env.TSP_DEBUG}-${round}.js`, output)
     used = outputNames(ts, output)
     const next = [...used.declared].filter((n) => subjects.has(n) && !kept.has(n))
-    if (process.env.TSP_DEBUG) console.error(round, next.join(" "))
     if (next.length === 0) break
     kept = new Set([...kept, ...next])
   }
