@@ -2,13 +2,15 @@
 // 20+ and Deno 2, through its V8 code cache; and the Node single executable) and dist/splice-esm.mjs
 // (ESM with code splitting, for `deno compile`, see deno.json), and copies the tree-sitter wasm files
 // into dist/grammars/, with TypeScript's own parser (typescript 5.9's lib/typescript.js, CommonJS,
-// 9 MB), which the syntax gate loads only when tree-sitter blames a TS/JS edit
-// (layers/live/typescriptParser.ts) and whose standard library declarations its LanguageService
-// reads (grammars/typescript-lib/), and toml_edit's wasm.
+// 9 MB), whose LanguageService rename and complete use and whose standard library declarations it
+// reads (grammars/typescript-lib/), and its parser alone (grammars/typescript-parser.cjs, 0.4 MB:
+// the code graph's facts and the syntax gate when tree-sitter blames a TS/JS edit, see
+// layers/live/typescriptParser.ts), and toml_edit's wasm.
 import { build } from "esbuild"
 import { mkdirSync, copyFileSync, readdirSync, readFileSync, rmSync, chmodSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { join } from "node:path"
+import { typescriptParserBundle } from "./typescriptParserBundle.mjs"
 
 const grammarPackages = {
   "web-tree-sitter": ["web-tree-sitter.wasm"],
@@ -48,6 +50,13 @@ for (const [pkg, files] of Object.entries(grammarPackages)) {
 }
 // As .cjs: beside package.json's "type": "module", Deno's require would read a .js file as ESM.
 copyFileSync("node_modules/typescript-parser/lib/typescript.js", "dist/grammars/typescript.cjs")
+// Its parser alone (~0.4 MB), for the code graph's facts and the syntax check: the whole one is
+// loaded only by the LanguageService (rename --engine ts, complete). Derived and checked against it.
+await typescriptParserBundle({
+  packageDir: join(process.cwd(), "node_modules/typescript-parser"),
+  outfile: "dist/grammars/typescript-parser.cjs",
+  samples: ["layers/live/typescriptParser.ts", "src/domain/graph/scriptFacts.ts", "test/fixtures/typescript-parser/sample.tsx"]
+})
 // TypeScript's standard library declarations, for its LanguageService (rename, complete): every
 // lib.*.d.ts, chosen at run time by the workspace's tsconfig (layers/live/typescriptLibs.ts).
 mkdirSync("dist/grammars/typescript-lib")

@@ -8,21 +8,28 @@ import type { FileFacts } from "../../src/domain/graph/facts.js"
 import { changedRegion } from "../../src/domain/changedRegion.js"
 import { scriptFacts } from "../../src/domain/graph/scriptFacts.js"
 import type { TsconfigFiles, TsSyntaxError } from "../../services/Syntax.js"
+import type { ParserApi, TreeApi } from "../../src/domain/typescriptParserApi.js"
 import { findAsset } from "./grammarFiles.js"
 import { defaultTarget, LIB_DIR, libFiles, libText } from "./typescriptLibs.js"
 
 export type { TsSyntaxError }
 
 /**
- * TypeScript's own parser (typescript 5.9's lib/typescript.js, installed as the `typescript-parser`
- * alias and shipped beside the grammars as `grammars/typescript.cjs`). tree-sitter-typescript 0.23.2
- * rejects valid code (variance annotations, call signatures that start a line), so the syntax gate
- * asks this parser whenever tree-sitter blames an edit on a TS/JS file. The file is 9 MB: it is read
- * and evaluated only then, never at start-up.
+ * TypeScript's own parser (typescript 5.9, installed as the `typescript-parser` alias). tree-sitter-
+ * typescript 0.23.2 rejects valid code (variance annotations, call signatures that start a line), so
+ * the syntax gate asks this parser whenever tree-sitter blames an edit on a TS/JS file; the code
+ * graph takes TS/JS facts from it.
  *
- * It is compiled through vm.Script with a V8 code cache next to the launcher's (SPLICE_CACHE_DIR,
- * SPLICE_NO_CACHE=1 as there), which cuts the load from ~250-800 ms to ~100-300 ms. Under Deno too:
- * Deno's own cache of what `require` loads holds only the code compiled before the file runs.
+ * Two builds of it ship beside the grammars (scripts/build.mjs): `grammars/typescript-parser.cjs`,
+ * the parser alone (0.4 MB, derived from lib/typescript.js by scripts/typescriptParserBundle.mjs,
+ * exporting the names of src/domain/typescriptParserApi.ts), which facts and the syntax check load; and
+ * `grammars/typescript.cjs`, the whole of lib/typescript.js (9 MB), which only the LanguageService
+ * (rename --engine ts, complete) loads. Each is read and evaluated at its first use, never at start-up.
+ *
+ * Each is compiled through vm.Script with a V8 code cache next to the launcher's (SPLICE_CACHE_DIR,
+ * SPLICE_NO_CACHE=1 as there), which cuts the whole one's load from ~250-800 ms to ~100-300 ms.
+ * Under Deno too: Deno's own cache of what `require` loads holds only the code compiled before the
+ * file runs.
  */
 
 /** The version shipped (package.json pins `typescript-parser` to it). */
@@ -30,49 +37,26 @@ export const TYPESCRIPT_VERSION = "5.9.3"
 
 export type ScriptKind = "ts" | "tsx" | "js" | "jsx"
 
-type MessageText = string | { readonly messageText: string }
-interface Diagnostic {
-  readonly start: number
-  readonly length: number
-  readonly code: number
-  readonly messageText: MessageText
-  readonly relatedInformation?: ReadonlyArray<{ readonly start?: number; readonly messageText: MessageText }>
-}
-interface TypeScriptApi {
-  readonly version: string
-  readonly ScriptTarget: { readonly Latest: number }
-  readonly JSDocParsingMode: { readonly ParseNone: number }
-  readonly ScriptKind: Record<"TS" | "TSX" | "JS" | "JSX", number>
-  readonly createSourceFile: (
-    fileName: string,
-    text: string,
-    target: number | { readonly languageVersion: number; readonly jsDocParsingMode: number },
-    setParentNodes: boolean,
-    kind: number
-  ) => SourceFile
-  readonly createProgram: (options: {
-    readonly rootNames: ReadonlyArray<string>
-    readonly options: Record<string, unknown>
-    readonly host: Record<string, unknown>
-  }) => { readonly getSyntacticDiagnostics: (sf: SourceFile) => ReadonlyArray<Diagnostic> }
-  readonly createTextSpan: (start: number, length: number) => unknown
-  readonly createTextChangeRange: (span: unknown, newLength: number) => unknown
-  /** The incremental parse: reuses (and so spoils) the old parse's nodes. */
-  readonly updateSourceFile: <S extends SourceFile>(sf: S, text: string, change: unknown) => S
-}
-interface SourceFile {
-  readonly parseDiagnostics: ReadonlyArray<Diagnostic>
+/** What a parse holds that TypeScript's declarations leave out: its syntax errors. */
+type Parsed = TS.SourceFile & { readonly parseDiagnostics: ReadonlyArray<TS.DiagnosticWithLocation> }
+
+/** A parser: its tree API, and a JavaScript file's syntax errors as a program gives them. */
+interface Parser {
+  /** The file it was loaded from. */
+  readonly file: string
+  readonly ts: TreeApi
+  readonly javascriptErrors: (sf: Parsed) => ReadonlyArray<TS.DiagnosticWithLocation>
 }
 
 /**
  * A JavaScript file's syntax errors include TypeScript-only syntax (`let x: number`, `interface`),
  * which the parser accepts and a one-file program reports; no library, nothing resolved or read.
+ * With the whole TypeScript only (from source): the parser bundle has the program's function for it.
  */
-const javascriptDiagnostics = (ts: TypeScriptApi, file: string, sf: SourceFile): ReadonlyArray<Diagnostic> => {
-  const name = "/" + path.basename(file)
+const programErrors = (ts: typeof TS, sf: Parsed): ReadonlyArray<TS.DiagnosticWithLocation> => {
   const host = {
-    getSourceFile: (f: string) => (f === name ? sf : undefined),
-    fileExists: (f: string) => f === name,
+    getSourceFile: (f: string) => (f === sf.fileName ? sf : undefined),
+    fileExists: (f: string) => f === sf.fileName,
     readFile: () => undefined,
     getDefaultLibFileName: () => "lib.d.ts",
     writeFile: () => undefined,
@@ -81,7 +65,7 @@ const javascriptDiagnostics = (ts: TypeScriptApi, file: string, sf: SourceFile):
     useCaseSensitiveFileNames: () => true,
     getNewLine: () => "\n"
   }
-  const program = ts.createProgram({ rootNames: [name], options: { allowJs: true, noResolve: true, noLib: true, types: [] }, host })
+  const program = ts.createProgram({ rootNames: [sf.fileName], options: { allowJs: true, noResolve: true, noLib: true, types: [] }, host })
   return program.getSyntacticDiagnostics(sf)
 }
 
@@ -89,15 +73,16 @@ const cacheDir = () =>
   process.env["SPLICE_CACHE_DIR"] ||
   path.join(process.env["XDG_CACHE_HOME"] || path.join(os.homedir(), ".cache"), "splice")
 
-/** Evaluates typescript.js as CommonJS through vm.Script, reusing (or writing, at exit) a V8 code cache. */
-const loadWithCodeCache = (file: string): TypeScriptApi => {
+/** Evaluates a build of TypeScript as CommonJS through vm.Script, reusing (or writing, at exit) a V8 code cache named after `name`. */
+const loadWithCodeCache = (file: string, name: "typescript" | "typescript-parser"): unknown => {
   const source = fs.readFileSync(file, "utf8")
   const useCache = process.env["SPLICE_NO_CACHE"] !== "1"
   // One cache per runtime (a cache is valid only for the V8 that wrote it), so Node and Deno used
   // side by side do not overwrite each other's.
   const deno = (globalThis as { Deno?: { version: { deno: string } } }).Deno
   const runtime = deno !== undefined ? `deno-${deno.version.deno}` : `node-${process.version}`
-  const prefix = `typescript-${runtime.split("-")[0]}-`
+  // `typescript-parser-node-…` and `typescript-node-…`: neither prefix starts the other's names.
+  const prefix = `${name}-${runtime.split("-")[0]}-`
   const cacheFile = path.join(cacheDir(), `${prefix}${TYPESCRIPT_VERSION}-${source.length}-${runtime}-${process.arch}.v8cache`)
   let cachedData: Buffer | undefined
   if (useCache) {
@@ -135,28 +120,51 @@ const loadWithCodeCache = (file: string): TypeScriptApi => {
   const module = { exports: {} as unknown }
   const fn = script.runInThisContext() as (e: unknown, r: NodeJS.Require, m: unknown, f: string, d: string) => void
   fn(module.exports, createRequire(file), module, file, path.dirname(file))
-  return module.exports as TypeScriptApi
+  return module.exports
 }
 
-/** `grammars/typescript.cjs` beside the bundle (see scripts/build.mjs), else the package, from source. */
-const shippedFile = (): string => {
+/** The whole TypeScript: `grammars/typescript.cjs` beside the bundle (see scripts/build.mjs), else the package, from source. */
+const loadWhole = (): typeof TS => {
+  let file: string
   try {
-    return findAsset("typescript.cjs", "typescript-parser/lib")
+    file = findAsset("typescript.cjs", "typescript-parser/lib")
   } catch {
-    return findAsset("typescript.js", "typescript-parser/lib")
+    file = findAsset("typescript.js", "typescript-parser/lib")
   }
+  const ts = loadWithCodeCache(file, "typescript") as typeof TS
+  if (typeof ts.createLanguageService !== "function") throw new Error(`${file} is not TypeScript's compiler API`)
+  return ts
 }
 
-const load = (): TypeScriptApi => {
-  const file = shippedFile()
-  const api = loadWithCodeCache(file)
-  if (typeof api.createSourceFile !== "function") throw new Error(`${file} is not TypeScript's compiler API`)
-  return api
+/**
+ * The parser bundle beside the bundle. From source (the tests run on it) there is none: the whole
+ * TypeScript serves, with a one-file program for JavaScript; test/integration/typescript-parser-bundle.test.ts
+ * checks that the bundle gives the same facts and errors.
+ */
+const loadParser = (): Parser => {
+  let file: string | undefined
+  try {
+    file = findAsset("typescript-parser.cjs", "typescript-parser/lib")
+  } catch {
+    file = undefined
+  }
+  if (file === undefined) {
+    const ts = (whole ??= loadWhole())
+    return { file: "typescript.js", ts, javascriptErrors: (sf) => programErrors(ts, sf) }
+  }
+  const ts = loadWithCodeCache(file, "typescript-parser") as ParserApi
+  if (typeof ts.createSourceFile !== "function" || typeof ts.getJSSyntacticDiagnosticsForFile !== "function") throw new Error(`${file} is not TypeScript's parser`)
+  return { file, ts, javascriptErrors: (sf) => ts.sortAndDeduplicateDiagnostics([...ts.getJSSyntacticDiagnosticsForFile(sf), ...sf.parseDiagnostics]) }
 }
 
-let api: TypeScriptApi | undefined
+/** The parser (facts, syntax errors, kept parses) and the whole TypeScript (the LanguageService): each loaded at first use. */
+let parser: Parser | undefined
+let whole: typeof TS | undefined
 
-const kindOf = (ts: TypeScriptApi, kind: ScriptKind) =>
+/** The file the parser was loaded from (loading it now): the bundle's, or from source the whole TypeScript. */
+export const typescriptParserFile = (): string => (parser ??= loadParser()).file
+
+const kindOf = (ts: TreeApi, kind: ScriptKind) =>
   kind === "ts" ? ts.ScriptKind.TS : kind === "tsx" ? ts.ScriptKind.TSX : kind === "js" ? ts.ScriptKind.JS : ts.ScriptKind.JSX
 
 /** The script kind of a file by extension, or undefined when TypeScript's parser does not read it. */
@@ -169,10 +177,10 @@ export const scriptKindOf = (file: string): ScriptKind | undefined => {
 
 /** The code graph's facts of a TS/JS file, from TypeScript's parser with scopes resolved (throws if it cannot be loaded). */
 export const typescriptFacts = (file: string, text: string, kind: ScriptKind): FileFacts => {
-  const ts = (api ??= load()) as unknown as typeof TS
+  const { ts } = (parser ??= loadParser())
   // JSDoc is not needed for facts, and parsing it doubles the time on a documented library (effect).
   // No parent pointers either: scriptFacts needs none, and setting them is a whole extra walk (~20% of the parse).
-  const sf = ts.createSourceFile(file, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, kindOf(api, kind))
+  const sf = ts.createSourceFile(file, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, kindOf(ts, kind))
   return scriptFacts(ts, sf)
 }
 
@@ -180,7 +188,7 @@ const isJs = (kind: ScriptKind) => kind === "js" || kind === "jsx"
 /** The name a file is parsed under: JavaScript's one-file program knows it by its base name. */
 const parsedName = (file: string, kind: ScriptKind) => isJs(kind) ? "/" + path.basename(file) : file
 
-const messageText = (m: MessageText) => typeof m === "string" ? m : m.messageText
+const messageText = (m: string | TS.DiagnosticMessageChain) => typeof m === "string" ? m : m.messageText
 
 /**
  * A parse for its syntax errors. Without JSDoc: TypeScript takes the errors of a JSDoc comment out of
@@ -188,12 +196,12 @@ const messageText = (m: MessageText) => typeof m === "string" ? m : m.messageTex
  * (checked on effect's 176 sources and 2,000 edits of them, biased into comments, as TS and as JS),
  * and a documented file parses several times faster (effect's Effect.ts: ~80 ms instead of ~320 ms).
  */
-const parseForErrors = (ts: TypeScriptApi, file: string, kind: ScriptKind, text: string): SourceFile =>
-  ts.createSourceFile(parsedName(file, kind), text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, kindOf(ts, kind))
+const parseForErrors = ({ ts }: Parser, file: string, kind: ScriptKind, text: string): Parsed =>
+  <Parsed> ts.createSourceFile(parsedName(file, kind), text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, kindOf(ts, kind))
 
 /** A parsed file's syntax errors, as the gate reports them. */
-const syntaxErrorsOf = (ts: TypeScriptApi, file: string, kind: ScriptKind, sf: SourceFile): ReadonlyArray<TsSyntaxError> => {
-  const diagnostics = isJs(kind) ? javascriptDiagnostics(ts, file, sf) : sf.parseDiagnostics
+const syntaxErrorsOf = (p: Parser, kind: ScriptKind, sf: Parsed): ReadonlyArray<TsSyntaxError> => {
+  const diagnostics = isJs(kind) ? p.javascriptErrors(sf) : sf.parseDiagnostics
   return diagnostics.map((d) => {
     const rel = d.relatedInformation?.find((r) => r.start !== undefined)
     return {
@@ -208,8 +216,8 @@ const syntaxErrorsOf = (ts: TypeScriptApi, file: string, kind: ScriptKind, sf: S
 
 /** TypeScript's syntax errors for a file (throws if the parser cannot be loaded). */
 export const typescriptSyntaxErrors = (file: string, text: string, kind: ScriptKind): ReadonlyArray<TsSyntaxError> => {
-  const ts = (api ??= load())
-  return syntaxErrorsOf(ts, file, kind, parseForErrors(ts, file, kind, text))
+  const p = (parser ??= loadParser())
+  return syntaxErrorsOf(p, kind, parseForErrors(p, file, kind, text))
 }
 
 /**
@@ -224,7 +232,7 @@ export const typescriptSyntaxErrors = (file: string, text: string, kind: ScriptK
 interface KeptParse {
   readonly key: string
   readonly text: string
-  readonly sf: SourceFile
+  readonly sf: Parsed
   /** Its syntax errors (for JavaScript a walk of the whole tree: collected once). */
   readonly errors: ReadonlyArray<TsSyntaxError>
 }
@@ -258,9 +266,9 @@ export const keepsParseOf = (file: string, kind: ScriptKind, text: string): bool
 /** Parses a text afresh and keeps the parse (unless one is kept): a server does so when idle. */
 export const keepFreshParse = (file: string, kind: ScriptKind, text: string): void => {
   if (keepsParseOf(file, kind, text)) return
-  const ts = (api ??= load())
-  const sf = parseForErrors(ts, file, kind, text)
-  keepParse({ key: `${kind}\u0000${file}`, text, sf, errors: syntaxErrorsOf(ts, file, kind, sf) })
+  const p = (parser ??= loadParser())
+  const sf = parseForErrors(p, file, kind, text)
+  keepParse({ key: `${kind}\u0000${file}`, text, sf, errors: syntaxErrorsOf(p, kind, sf) })
 }
 
 /**
@@ -274,17 +282,18 @@ export const typescriptEditErrors = (
   before: string,
   after: string
 ): { readonly before: ReadonlyArray<TsSyntaxError>; readonly after: ReadonlyArray<TsSyntaxError> } => {
-  const ts = (api ??= load())
+  const p = (parser ??= loadParser())
+  const { ts } = p
   const key = `${kind}\u0000${file}`
   let old = takeParse(key, before)
   if (old === undefined) {
-    const sf = parseForErrors(ts, file, kind, before)
+    const sf = parseForErrors(p, file, kind, before)
     // Collected before the update, which moves the old parse's nodes into the new one.
-    old = { key, text: before, sf, errors: syntaxErrorsOf(ts, file, kind, sf) }
+    old = { key, text: before, sf, errors: syntaxErrorsOf(p, kind, sf) }
   }
   const r = changedRegion(before, after)
-  const sf = ts.updateSourceFile(old.sf, after, ts.createTextChangeRange(ts.createTextSpan(r.start, r.oldEnd - r.start), r.newEnd - r.start))
-  const errors = syntaxErrorsOf(ts, file, kind, sf)
+  const sf = <Parsed> ts.updateSourceFile(old.sf, after, ts.createTextChangeRange(ts.createTextSpan(r.start, r.oldEnd - r.start), r.newEnd - r.start))
+  const errors = syntaxErrorsOf(p, kind, sf)
   keepParse({ key, text: after, sf, errors })
   return { before: old.errors, after: errors }
 }
@@ -374,7 +383,10 @@ const forget = () => {
 
 /** The LanguageService over exactly these files and the standard library (nothing else is read: no node_modules). */
 const workspaceService = ({ files, tsconfig, conditions }: WorkspaceScripts) => {
-  const ts = (api ??= load()) as unknown as typeof TS
+  // The whole TypeScript, parsing the workspace's texts itself: none of the parser bundle's trees
+  // (the kept parses, facts) ever reaches it, nor one of its trees the bundle's functions (each has
+  // its own node classes and SyntaxKind-keyed tables; mixing would be undefined).
+  const ts = (whole ??= loadWhole())
   const key = JSON.stringify([tsconfig === undefined ? null : [...tsconfig], conditions])
   if (kept?.key !== key) {
     forget()

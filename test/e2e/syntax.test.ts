@@ -1,6 +1,6 @@
 /**
  * The syntax gate's verdict in the built CLI under Node and Deno: TypeScript's parser (shipped as
- * dist/grammars/typescript.cjs, loaded only when tree-sitter blames an edit) lets valid TypeScript
+ * dist/grammars/typescript-parser.cjs, loaded only when tree-sitter blames an edit) lets valid TypeScript
  * through, python3 catches the indentation errors tree-sitter-python accepts, and a broken brace in
  * Go reports a short list, nearest the edit first.
  */

@@ -9,10 +9,12 @@
  * member of one, or a guess by name (see RefBinding). Pure: the TypeScript API is passed in.
  */
 import type * as TS from "typescript-parser"
+import type { TreeApi } from "../typescriptParserApi.js"
 import type { FileFacts, ImportedName, ImportFact, RefBinding, RefFact, RefKind, SymbolFact, SymbolKind } from "./facts.js"
 import { byteOffsets, linePositions } from "./offsets.js"
 
-type Ts = typeof TS
+/** Only the parser bundle's names (src/domain/typescriptParserApi.ts): facts are taken with that bundle. */
+type Ts = TreeApi
 
 const VALUE = 1
 const TYPE = 2
