@@ -31,6 +31,11 @@ export interface FileInfo {
   readonly mode: number
   readonly nlink: number
   readonly mtimeMs: number
+  /**
+   * When the file last changed in any way (its inode: content, mode, names). Unlike the mtime, nobody
+   * can set it: a copy that keeps size and mtime (`cp -p`, `rsync -a`, `touch -r`) still moves it.
+   */
+  readonly ctimeMs: number
   /** The file's identity (device and inode): two names of one hard-linked file share it. */
   readonly identity: string
   readonly uid: number

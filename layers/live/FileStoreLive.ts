@@ -29,6 +29,7 @@ const infoOf = (st: fs.Stats): FileInfo => ({
   mode: st.mode & 0o7777,
   nlink: st.nlink,
   mtimeMs: st.mtimeMs,
+  ctimeMs: st.ctimeMs,
   identity: `${st.dev}:${st.ino}`,
   uid: st.uid,
   gid: st.gid

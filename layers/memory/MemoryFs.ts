@@ -14,7 +14,7 @@ import { fromErrno } from "../live/errno.js"
  */
 
 type Entry =
-  | { readonly kind: "file"; data: Uint8Array; mode: number; nlink: number; mtimeMs: number }
+  | { readonly kind: "file"; data: Uint8Array; mode: number; nlink: number; mtimeMs: number; ctimeMs?: number }
   | { readonly kind: "directory"; readonly mode?: number }
   | { readonly kind: "fifo" | "device" }
   /** `raw` as written: a relative one is taken from the link's own directory when followed (so a moved link points from its new place). */
@@ -236,8 +236,8 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
   }
   const infoOf = (e: Entry, at: string): FileInfo =>
     e.kind === "file"
-      ? { kind: "file", size: e.data.length, mode: e.mode, nlink: e.nlink, mtimeMs: e.mtimeMs, identity: `mem:${at}`, uid: 0, gid: 0 }
-      : { kind: e.kind, size: 0, mode: e.kind === "directory" ? e.mode ?? 0o755 : 0o644, nlink: 1, mtimeMs: 0, identity: `mem:${at}`, uid: 0, gid: 0 }
+      ? { kind: "file", size: e.data.length, mode: e.mode, nlink: e.nlink, mtimeMs: e.mtimeMs, ctimeMs: e.ctimeMs ?? e.mtimeMs, identity: `mem:${at}`, uid: 0, gid: 0 }
+      : { kind: e.kind, size: 0, mode: e.kind === "directory" ? e.mode ?? 0o755 : 0o644, nlink: 1, mtimeMs: 0, ctimeMs: 0, identity: `mem:${at}`, uid: 0, gid: 0 }
 
   const stat = (p: ResolvedPath) =>
     mem.run("stat", p.relative, (): Option.Option<FileInfo> => {

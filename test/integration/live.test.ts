@@ -288,6 +288,29 @@ describe("the graph database on a real disk", () => {
     const bad = outcomeOf(await Effect.runPromiseExit(indexCommand(false).pipe(Effect.provide(withDb(path.join(dir, "blocker", "graph.db"))), Effect.scoped) as Effect.Effect<void, unknown, never>), undefined)
     expect([bad.exit, bad.error?.code]).toEqual([9, "SPL-E083"])
   })
+
+  it("sees a change that kept the file's size and mtime (cp -p, rsync -a, touch -r): the ctime moved", async () => {
+    const { GraphDbLive } = await import("../../layers/live/GraphDbLive.js")
+    const { refsCommand } = await import("../../src/commands/graph/refs.js")
+    const Layer = await import("effect/Layer")
+    const f = path.join(dir, "m.py")
+    fs.writeFileSync(f, "def area(r):\n    return r * r\n\n\ndef use():\n    return area(2)\n")
+    fs.utimesSync(f, 1_700_000_000, 1_700_000_000) // whole seconds: put back exactly below
+    const before = fs.statSync(f)
+    const refs = async () => {
+      const captured = new CapturedOutput()
+      const layer = Layer.provideMerge(OutputMemory(captured), Layer.provideMerge(GraphDbLive({ create: true }), liveLayer({ workspace: dir, output: "json" })))
+      const r = outcomeOf(await Effect.runPromiseExit(refsCommand({ name: "area" }).pipe(Effect.provide(layer), Effect.scoped) as Effect.Effect<void, unknown, never>), undefined)
+      expect(r.exit).toBe(0)
+      return (captured.lines.at(-1)?.["references"] as unknown[]).length
+    }
+    expect(await refs()).toBe(1)
+    // The same size, the mtime put back: only the ctime (which cannot be set) tells.
+    fs.writeFileSync(f, "def area(r):\n    return r * r\n\n\ndef usx():\n    return aaaa(2)\n")
+    fs.utimesSync(f, 1_700_000_000, 1_700_000_000)
+    expect([fs.statSync(f).size, fs.statSync(f).mtimeMs]).toEqual([before.size, before.mtimeMs])
+    expect(await refs()).toBe(0)
+  })
 })
 
 describe("keeping what the file had", () => {

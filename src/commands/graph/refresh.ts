@@ -142,7 +142,7 @@ const walkIndexable = (skipBuildOutput: boolean) => Effect.gen(function*() {
       for (let i = 0; i < relevant.length; i++) {
         const st = stats[i]!
         if (st._tag === "Some" && st.value.kind === "file") {
-          all.push({ relative: relevant[i]!.path.relative, size: st.value.size, mtimeMs: st.value.mtimeMs })
+          all.push({ relative: relevant[i]!.path.relative, size: st.value.size, mtimeMs: changeStamp(st.value) })
           if (st.value.nlink > 1) linked.push(relevant[i]!.path)
         }
       }
@@ -282,6 +282,15 @@ const buildOutputIndexed = Effect.gen(function*() {
   return (yield* db.all<{ n: number }>(`SELECT 1 AS n FROM files WHERE NOT (${under}) LIMIT 1`)).length === 0
 })
 
+/**
+ * The "mtime" the graph records and compares: the later of a file's mtime and ctime. A change that
+ * keeps size and mtime (`cp -p`, `rsync -a`, `touch -r` after an edit) still moves the ctime, which
+ * nobody can set; with the mtime alone such a file was trusted unchanged forever (refs listed calls
+ * that were gone, rename failed with SPL-E142 on every try). A chmod moves it too: the file is hashed
+ * again, and parsed only if its content changed.
+ */
+export const changeStamp = (st: { readonly mtimeMs: number; readonly ctimeMs: number }): number => Math.max(st.mtimeMs, st.ctimeMs)
+
 /** A path as the walk would list it (a regular file, not under a skipped or ignored directory, not too large), or undefined. */
 const indexableNow = (p: WorkspacePath, ignored: ReturnType<typeof ignoredPathChecker>) =>
   Effect.gen(function*() {
@@ -295,7 +304,7 @@ const indexableNow = (p: WorkspacePath, ignored: ReturnType<typeof ignoredPathCh
     const st = yield* store.lstat(located.value)
     if (st._tag === "None" || st.value.kind !== "file") return undefined
     if (!PROJECT_FILE.test(p) && st.value.size > MAX_FILE) return undefined
-    return { relative: p, size: st.value.size, mtimeMs: st.value.mtimeMs } satisfies WalkedFile
+    return { relative: p, size: st.value.size, mtimeMs: changeStamp(st.value) } satisfies WalkedFile
   })
 
 interface SyncScope {
