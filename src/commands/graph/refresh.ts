@@ -1,6 +1,6 @@
 /**
- * Building and refreshing the code graph. Incremental by content: a file whose size and mtime are
- * unchanged is trusted; otherwise it is hashed, and re-parsed only when its BLAKE3 changed. Facts of
+ * Building and refreshing the code graph. Incremental by content: a file whose size and change stamp
+ * (changeStamp: the later of mtime and ctime) are unchanged is trusted; otherwise it is hashed, and re-parsed only when its BLAKE3 changed. Facts of
  * deleted files go; imports are re-resolved, and references are re-resolved where something they
  * could point at changed.
  */
@@ -315,7 +315,7 @@ interface SyncScope {
   readonly projectFiles: ReadonlyArray<WalkedFile>
   /** Re-parse even when the content hash is the same. */
   readonly full: boolean
-  /** Trust a file whose size and mtime match the graph's, without hashing it. */
+  /** Trust a file whose size and change stamp match the graph's, without hashing it. */
   readonly trustStat: boolean
   readonly progress: boolean
   readonly started: number
