@@ -17,6 +17,7 @@ import { type CaseStyle, toCase } from "../domain/rename/identifierCase.js"
 import { identifierProblem } from "../domain/rename/identifiers.js"
 import { importNameSites } from "../domain/rename/importSites.js"
 import { nameCaptures } from "../domain/rename/nameCaptures.js"
+import { allListSites } from "../domain/rename/pythonAll.js"
 import { type RenamedText, type RenameSite, renameText } from "../domain/rename/renameText.js"
 import { spliceError } from "../domain/SpliceError.js"
 import { byteOffsets } from "../domain/graph/offsets.js"
@@ -342,6 +343,15 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
           if (!i.names.some((n) => n.name === def.name)) continue
           if (importers !== undefined && !importers.some((x) => x.file === file && x.line === i.line)) continue
           for (const s of importNameSites(plan.target.content.text, i.line, def.name, plan.language)) plan.sites.push(s)
+        }
+      }
+
+      // Python: a module-level name listed in `__all__` (of its module, or of a package that imports it
+      // by name to re-export it) is renamed there too, or pyflakes and `from m import *` lose it.
+      if (def.container === null) {
+        for (const [file, plan] of plans) {
+          if (plan.language !== "python" || (file !== def.file && plan.sites.length === 0)) continue
+          for (const site of allListSites(plan.target.content.text, def.name)) plan.sites.push(site)
         }
       }
 

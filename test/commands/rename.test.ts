@@ -332,6 +332,19 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect(gm.text("geo/geo.go")).toBe(go)
   })
 
+  it("Python: a name listed in __all__ (its module's, and a package's that re-exports it) is renamed there; another module's list and other strings are not", async () => {
+    const mem = new MemoryFs({
+      "pkg/__init__.py": "from pkg.shl import quote\n\n__all__ = ['quote']\n",
+      "pkg/shl.py": "__all__ = [\"split\",\n           \"quote\",  # kept\n           ]\n__all__ += ('quote',)\n__all__.append(\"quote\")\n\n\ndef split(s):\n    return s\n\n\ndef quote(s):\n    return \"quote\" + s\n",
+      "other.py": "__all__ = ['quote']\n\n\ndef quote(s):\n    return s\n"
+    })
+    const r = await runGraph(rename(config("quote", "escape", { path: "pkg/shl.py" })), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(mem.text("pkg/shl.py")).toBe("__all__ = [\"split\",\n           \"escape\",  # kept\n           ]\n__all__ += ('escape',)\n__all__.append(\"escape\")\n\n\ndef split(s):\n    return s\n\n\ndef escape(s):\n    return \"quote\" + s\n")
+    expect(mem.text("pkg/__init__.py")).toBe("from pkg.shl import escape\n\n__all__ = ['escape']\n")
+    expect(mem.text("other.py")).toBe("__all__ = ['quote']\n\n\ndef quote(s):\n    return s\n")
+  })
+
   it("Python: a re-export in a package's __init__.py and the imports through it; not another module's name of the same spelling", async () => {
     const mem = new MemoryFs()
     mem.put("pkg/__init__.py", "from pkg.util import scale, double\n")
