@@ -107,6 +107,17 @@ export interface SyntaxService {
     readonly offset: number
   }) => Effect.Effect<ScriptRename | undefined, SpliceError>
   /**
+   * For each use (a file and a UTF-16 offset), the files of the declarations TypeScript says the name
+   * there is ("" for the standard library's), over these files; undefined for a use where it knows
+   * none (a member of an `any` value), and as a whole when TypeScript cannot be loaded.
+   */
+  readonly scriptDefinitionFiles: (input: {
+    readonly files: ReadonlyMap<string, string>
+    readonly tsconfig: TsconfigFiles | undefined
+    readonly conditions: ReadonlyArray<string>
+    readonly uses: ReadonlyArray<{ readonly file: string; readonly offset: number }>
+  }) => Effect.Effect<ReadonlyArray<ReadonlyArray<string> | undefined> | undefined, SpliceError>
+  /**
    * TypeScript's completions at a UTF-16 offset of a file, over these files, in TypeScript's order,
    * with signatures for those named in `describe` (by name and source); undefined when it offers
    * none or cannot be loaded.

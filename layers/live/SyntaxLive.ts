@@ -13,7 +13,7 @@ import { type Capture, Syntax, type SyntaxIssue, type TsSyntaxError } from "../.
 import { readWasm } from "./grammarFiles.js"
 import { goStandardPackage } from "./goRoot.js"
 import { keepsRecent, parseWhenIdle, recall, remember } from "./recentTrees.js"
-import { keepFreshParse, keepsParseOf, scriptKindOf, typescriptCompletions, typescriptEditErrors, typescriptFacts, typescriptRenameLocations } from "./typescriptParser.js"
+import { keepFreshParse, keepsParseOf, scriptKindOf, typescriptCompletions, typescriptEditErrors, typescriptDefinitionFiles, typescriptFacts, typescriptRenameLocations } from "./typescriptParser.js"
 
 /**
  * tree-sitter through web-tree-sitter. The runtime and each grammar are loaded from bytes (paths
@@ -162,6 +162,14 @@ export const syntaxService: Context.Tag.Service<Syntax> = {
     Effect.sync(() => {
       try {
         return typescriptRenameLocations({ files, tsconfig, conditions }, file, offset)
+      } catch {
+        return undefined
+      }
+    }),
+  scriptDefinitionFiles: ({ files, tsconfig, conditions, uses }) =>
+    Effect.sync(() => {
+      try {
+        return typescriptDefinitionFiles({ files, tsconfig, conditions }, uses)
       } catch {
         return undefined
       }

@@ -483,6 +483,21 @@ export const typescriptRenameLocations = (
     return { locations: found.filter((l) => known.has(l.fileName)).map((l) => ({ file: l.fileName.slice(1), start: l.textSpan.start, length: l.textSpan.length })) }
   })
 
+/**
+ * For each use (a workspace file and a UTF-16 offset), the files of the declarations TypeScript says
+ * the name there is ("" for the standard library's); undefined where it knows none (a member of an
+ * `any` value).
+ */
+export const typescriptDefinitionFiles = (
+  workspace: WorkspaceScripts,
+  uses: ReadonlyArray<{ readonly file: string; readonly offset: number }>
+): ReadonlyArray<ReadonlyArray<string> | undefined> =>
+  asking(workspace, ({ service }) =>
+    uses.map((u) => {
+      const found = service.getDefinitionAtPosition("/" + u.file, u.offset)
+      return found === undefined || found.length === 0 ? undefined : found.map((d) => (d.fileName.startsWith(LIB_DIR + "/") ? "" : d.fileName.slice(1)))
+    }))
+
 /** One completion TypeScript offers, with its signature for the first ones. */
 export interface Completion {
   readonly name: string

@@ -135,7 +135,7 @@ const typescriptLocations = (def: SymbolRow, newName: string, uses: ReadonlyArra
       for (const l of more.locations) offered.set(`${l.file}:${byteIn(l.file)(l.start)}`, { file: l.file, startByte: byteIn(l.file)(l.start) })
     }
     if (offered.size === 0) return undefined
-    return { texts, locations: [...offered.values()] }
+    return { texts, scripts: { files: texts, tsconfig, conditions }, locations: [...offered.values()] }
   })
 
 /** The declarations of a file the rename renames (by where their names are), old qualified name → new. */
@@ -237,7 +237,17 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
     // TypeScript is right not to rename `require('./m').f`; a use it cannot see would break).
     const notOffered = (r: RefRow) => typescript !== undefined && !typescript.locations.some((l) => l.file === r.file && l.startByte === r.start_byte)
     const spelled = (r: RefRow) => spelledIn(typescript?.texts.get(r.file) ?? "", r)
-    const unresolved = typescript === undefined ? byName : rows.filter((r) => notOffered(r) && (!isExact(r) || spelled(r)))
+    const notOfferedRows = typescript === undefined ? byName : rows.filter((r) => notOffered(r) && (!isExact(r) || spelled(r)))
+    // Of those, a use TypeScript ties to declarations all outside the definition's file (`m.get()` on a
+    // Map, another class's method) is another member's, not a use it could not see: not listed.
+    const elsewhere = typescript === undefined || notOfferedRows.length === 0 ? undefined : yield* (yield* Syntax).scriptDefinitionFiles({
+      ...typescript.scripts,
+      uses: notOfferedRows.map((r) => ({ file: r.file, offset: charOffset(typescript.texts.get(r.file) ?? "", r.start_byte) }))
+    })
+    const unresolved = notOfferedRows.filter((_, i) => {
+      const files = elsewhere?.[i]
+      return files === undefined || files.includes(def.file)
+    })
     const renamedRows = typescript !== undefined
       ? (config.includeUnresolved ? unresolved : [])
       : config.includeUnresolved ? rows : exact

@@ -109,6 +109,20 @@ export class Box {
     expect(viaGraph.text("box.ts")).toBe(text.replace("  get(k", "  fetch(k"))
   })
 
+  it("TS: unresolved lists only uses TypeScript cannot tie to a declaration (x: any), not another type's member of that name (a Map's, the DOM's, another class's)", async () => {
+    const text = "export class Cache { get(k: string): number { return k.length } }\nexport const m = new Map<string, number>()\nexport const v1 = new Cache().get(\"a\") + (m.get(\"a\") ?? 0)\nexport function f(x: any) { return x.get(\"b\") }\nexport const params = new URLSearchParams(\"a=1\").get(\"a\")\n"
+    const mem = new MemoryFs({
+      "tsconfig.json": JSON.stringify({ compilerOptions: { lib: ["ES2022", "DOM"] } }),
+      "a.ts": text,
+      "b.ts": "export class Other { get(): number { return 1 } }\nexport const o = new Other().get()\n"
+    })
+    const r = await runGraph(rename(config("Cache.get", "lookup", { includeUnresolved: true })), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(r.last).toMatchObject({ engine: "typescript", unresolved: [{ file: "a.ts", line: 4, kind: "call", renamed: true }] })
+    expect(mem.text("a.ts")).toBe(text.replace("{ get(k", "{ lookup(k").replace("Cache().get(", "Cache().lookup(").replace("x.get(", "x.lookup("))
+    expect(mem.text("b.ts")).toBe("export class Other { get(): number { return 1 } }\nexport const o = new Other().get()\n")
+  })
+
   it("TS: a default-exported function imported under its own name is renamed with the import's local name (an import of `default` keeps that name)", async () => {
     const mem = new MemoryFs({ "src/m.ts": "export default function main() { return 2 }\n", "src/u.ts": "import main from './m'\nexport const x = main()\n" })
     const r = await runGraph(rename(config("main", "entry")), mem, new SavedGraph())
