@@ -35,7 +35,7 @@ import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerd
 import { fileFacts, SCRIPT_LANGUAGES } from "./graph/fileFacts.js"
 import { goMethodTies } from "./graph/goMethodTies.js"
 import { inFamily } from "./graph/languageFamily.js"
-import { memberTextUses } from "./graph/memberText.js"
+import { memberTextUses, rustMacroTextUses } from "./graph/memberText.js"
 import { refreshGraph, refreshPaths } from "./graph/refresh.js"
 import type { SymbolRow } from "./graph/find.js"
 import { pythonImporters } from "./graph/pythonImporters.js"
@@ -223,6 +223,12 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
     if (def.container !== null && (!SCRIPT_LANGUAGES.has(def.language) || config.engine === "graph")) {
       const known = new Set(rows.map((r) => `${r.file}:${r.line}:${r.col}`))
       const text = yield* memberTextUses(def.language, def.name, { known, skipLine: { file: def.file, line: def.start_line } })
+      rows.push(...text.map((u): RefRow => ({ ...u, kind: "text", name: def.name, symbol_id: null, resolution: "name" })))
+    }
+    // Rust: the bodies of macro_rules! are tokens the graph never reads as calls: the name there is listed too.
+    if (def.language === "rust") {
+      const known = new Set(rows.map((r) => `${r.file}:${r.line}:${r.col}`))
+      const text = yield* rustMacroTextUses(def.name, { known })
       rows.push(...text.map((u): RefRow => ({ ...u, kind: "text", name: def.name, symbol_id: null, resolution: "name" })))
     }
     rows.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.start_byte - b.start_byte))

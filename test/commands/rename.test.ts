@@ -440,6 +440,16 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect(mem.text("packages/app/src/main.ts")).toBe(MAIN.replaceAll("area(", "surface(").replace("{ area }", "{ surface }"))
   })
 
+  it("Rust: a name used inside a macro_rules! body is listed as unresolved (kind text) and renamed with includeUnresolved; a $metavariable of that name is not", async () => {
+    const src = "fn divmod100(n: u32) -> (u32, u32) {\n    (n / 100, n % 100)\n}\n\nmacro_rules! split {\n    ($divmod100:expr) => {\n        divmod100($divmod100)\n    };\n}\n\npub fn f() -> u32 {\n    divmod100(7).0 + split!(5).1\n}\n"
+    const mem = new MemoryFs({ "Cargo.toml": "[package]\nname = \"m\"\nversion = \"0.1.0\"\n", "src/lib.rs": src })
+    const left = await runGraph(rename(config("divmod100", "div_rem", { preview: true })), mem, new SavedGraph())
+    expect(left.last).toMatchObject({ unresolved: [{ file: "src/lib.rs", line: 7, col: 9, kind: "text", renamed: false }] })
+    const r = await runGraph(rename(config("divmod100", "div_rem", { includeUnresolved: true })), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(mem.text("src/lib.rs")).toBe(src.replace("fn divmod100", "fn div_rem").replace("        divmod100(", "        div_rem(").replace("    divmod100(7)", "    div_rem(7)"))
+  })
+
   it("Go: an exported function and its package-qualified calls in another package", async () => {
     const mem = new MemoryFs()
     mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")

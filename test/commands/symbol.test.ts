@@ -286,6 +286,15 @@ describe("splice delete", () => {
     expect(mem.text("src/box.ts")).toBe(BOX.replace("}\r\n\r\nexport function make(): Box {\r\n\treturn new Box()\r\n}\r\n", "}\r\n"))
   })
 
+  it("Rust: a function used only inside a macro_rules! body is refused (SPL-E143, a use by name of kind text)", async () => {
+    const src = "fn divmod100(n: u32) -> u32 {\n    n / 100\n}\n\nmacro_rules! split {\n    ($x:expr) => {\n        divmod100($x)\n    };\n}\n\npub fn f() -> u32 {\n    split!(5)\n}\n"
+    const mem = new MemoryFs({ "Cargo.toml": "[package]\nname = \"m\"\nversion = \"0.1.0\"\n", "src/lib.rs": src })
+    const r = await runGraph(deleteSymbol(deleteCfg("src/lib.rs", "divmod100")), mem, new SavedGraph())
+    expect([r.exit, r.error?.code]).toEqual([7, "SPL-E143"])
+    expect(r.error?.context).toMatchObject({ references: [], by_name: [{ file: "src/lib.rs", line: 7, kind: "text" }] })
+    expect(mem.text("src/lib.rs")).toBe(src)
+  })
+
   it("a use by name counts in the languages that can reach the definition only: a TypeScript call of some b.size() does not hold up deleting a Python method", async () => {
     const mem = new MemoryFs({
       // Two TypeScript classes with size(): the graph cannot tell which b.size() calls (a use by name of each).

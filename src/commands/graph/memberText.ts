@@ -65,3 +65,61 @@ export const memberTextUses = (language: string, name: string, options: MemberTe
     }
     return found
   })
+
+/**
+ * Rust: `name` as a word inside the bodies of `macro_rules!` definitions of the indexed Rust files. A
+ * macro's body is tokens, not code, until it is expanded: tree-sitter sees no call there, so a
+ * function used only by a macro (itoa's `divmod100` in `impl_Unsigned!`) has uses the graph has no
+ * record of. Listed by rename and delete, as member text uses are.
+ */
+export const rustMacroTextUses = (name: string, options: MemberTextOptions) =>
+  Effect.gen(function*() {
+    const db = yield* GraphDb
+    const store = yield* FileStore
+    const files = yield* db.all<{ path: string }>("SELECT path FROM files WHERE language = 'rust' ORDER BY path")
+    const word = new RegExp(`(?<![\\w$])${name}(?!\\w)`, "g")
+    const nameBytes = new TextEncoder().encode(name).length
+    const found: TextUse[] = []
+    for (const f of files) {
+      const bytes = options.bytes?.get(f.path) ??
+        (yield* store.locate(f.path as WorkspacePath).pipe(Effect.flatMap((p) => store.read(p)), Effect.orElseSucceed(() => undefined)))
+      if (bytes === undefined) continue
+      const text = decoder.decode(bytes)
+      if (!text.includes("macro_rules!") || !text.includes(name)) continue
+      const toByte = byteOffsets(text)
+      const starts = lineStarts(text)
+      for (const [a, b] of macroBodies(text)) {
+        word.lastIndex = a
+        for (let m = word.exec(text); m !== null && m.index < b; m = word.exec(text)) {
+          const byte = toByte(m.index)
+          const line = lineOfOffset(starts, m.index)
+          const col = byte - toByte(starts[line - 1]!) + 1
+          if (!options.known.has(`${f.path}:${line}:${col}`)) found.push({ file: f.path, line, col, start_byte: byte, end_byte: byte + nameBytes })
+        }
+      }
+    }
+    return found
+  })
+
+/** [start, end) of each `macro_rules! name { … }` body (its brackets balanced; strings and comments skipped). */
+const macroBodies = (text: string): Array<[number, number]> => {
+  const out: Array<[number, number]> = []
+  const head = /macro_rules!\s*[A-Za-z_]\w*\s*([{(\[])/g
+  for (let m = head.exec(text); m !== null; m = head.exec(text)) {
+    const start = m.index + m[0].length
+    let depth = 1
+    let i = start
+    for (; i < text.length && depth > 0; i++) {
+      const c = text[i]!
+      if (c === "/" && text[i + 1] === "/") i = text.indexOf("\n", i) === -1 ? text.length : text.indexOf("\n", i)
+      else if (c === "/" && text[i + 1] === "*") i = text.indexOf("*/", i + 2) === -1 ? text.length : text.indexOf("*/", i + 2) + 1
+      else if (c === '"') {
+        for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++
+      } else if (c === "{" || c === "(" || c === "[") depth++
+      else if (c === "}" || c === ")" || c === "]") depth--
+    }
+    out.push([start, i - 1])
+    head.lastIndex = i
+  }
+  return out
+}

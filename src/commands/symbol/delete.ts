@@ -14,7 +14,7 @@ import { applyReplacement, lineAt } from "../../domain/symbolEdit/textLines.js"
 import type { FileStore } from "../../../services/FileStore.js"
 import { GraphDb } from "../../../services/GraphDb.js"
 import { inFamily } from "../graph/languageFamily.js"
-import { memberTextUses } from "../graph/memberText.js"
+import { memberTextUses, rustMacroTextUses } from "../graph/memberText.js"
 import type { Hasher } from "../../../services/Hasher.js"
 import { Output } from "../../../services/Output.js"
 import type { Syntax } from "../../../services/Syntax.js"
@@ -86,7 +86,11 @@ const usesOf = (site: Site, def: Definition, start: number, end: number) =>
       ? (yield* memberTextUses(site.grammar.language, def.name, { known, skip: { file, a, b }, bytes: new Map([[file, site.target.bytes]]) }))
         .map((u): Use => ({ file: u.file, line: u.line, col: u.col, kind: "text" }))
       : []
-    return { references, byName: [...byName, ...read].sort((x, y) => (x.file < y.file ? -1 : x.file > y.file ? 1 : x.line - y.line || x.col - y.col)) }
+    // Rust: macro_rules! bodies are tokens the graph does not read; the name there may be a use.
+    const inMacros = site.grammar.language === "rust"
+      ? (yield* rustMacroTextUses(def.name, { known, bytes: new Map([[file, site.target.bytes]]) })).map((u): Use => ({ file: u.file, line: u.line, col: u.col, kind: "text" }))
+      : []
+    return { references, byName: [...byName, ...read, ...inMacros].sort((x, y) => (x.file < y.file ? -1 : x.file > y.file ? 1 : x.line - y.line || x.col - y.col)) }
   })
 
 const planDelete = (config: DeleteConfig) => (site: Site): Effect.Effect<SymbolChange<DeleteFields>, SpliceError, GraphDb | Syntax | FileStore> =>
