@@ -51,6 +51,18 @@ describe("parsePlan: the three shapes", () => {
     ])
   })
 
+  it("an agent's own tool input without \"op\": Claude Code's MultiEdit, Edit and Write, alone or in a list", () => {
+    expect(ok(parsePlan('{"file_path": "a.js", "edits": [{"old_string": "x", "new_string": "y"}]}')).ops).toEqual([
+      { kind: "edit", file: "a.js", old: "x", new: "y", replaceAll: false, origin: { line: 1 } }
+    ])
+    expect(ok(parsePlan('[{"file_path": "a.js", "old_string": "x", "new_string": "y", "replace_all": true},\n {"file_path": "b.txt", "content": "hi\\n"}]')).ops).toEqual([
+      { kind: "edit", file: "a.js", old: "x", new: "y", replaceAll: true, origin: { line: 1 } },
+      { kind: "write", file: "b.txt", content: "hi\n", origin: { line: 2 } }
+    ])
+    // Without a file_path, an op still needs its "op".
+    expect(failure(parsePlan('[{"file": "a.js", "old_string": "x", "new_string": "y"}]'))).toMatchObject({ found: 'op 1 without "op"' })
+  })
+
   it("a key given twice in an NDJSON line", () => {
     expect(failure(parsePlan('{"op":"delete","file":"a"}\n  {"op":"delete","file":"b","file":"c"}\n'))).toMatchObject({ line: 2, found: '"file" twice in op 2' })
   })

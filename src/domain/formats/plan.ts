@@ -90,7 +90,7 @@ const elementsOf = (text: string): Element[] => {
   let elements: Element[]
   if (Array.isArray(whole)) {
     elements = arrayElementStarts(text, start).map((offset, i) => ({ value: whole[i], line: lineAt(offset), source: text, offset }))
-  } else if (whole !== null && typeof whole === "object" && !("op" in whole) && !("type" in whole)) {
+  } else if (whole !== null && typeof whole === "object" && !("op" in whole) && !("type" in whole) && toolInputKind(whole as Record<string, unknown>) === undefined) {
     const members = objectMembers(text, start)
     const other = members.find((m) => m.key !== "ops")
     if (other !== undefined) throw new Refusal(lineAt(other.keyOffset), '{"ops": [...]} with no other key', `unknown key ${JSON.stringify(other.key)} in the plan`)
@@ -214,6 +214,14 @@ const repeatedKey = (text: string, at: number): string | undefined => {
   return undefined
 }
 
+/**
+ * An agent's own edit tool input, as its harness logs it, taken without an "op": Claude Code's Edit
+ * (`file_path`, `old_string`, `new_string`), MultiEdit (`file_path`, `edits`) and Write (`file_path`,
+ * `content`).
+ */
+const toolInputKind = (o: Record<string, unknown>): Kind | undefined =>
+  !("file_path" in o) || "op" in o || "type" in o ? undefined : "edits" in o || "old_string" in o ? "edit" : "content" in o ? "write" : undefined
+
 /** The ChangeOps of op number `n` (1-based), which starts on `line`. */
 const toOps = (value: unknown, n: number, line: number): ChangeOp[] => {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
@@ -221,7 +229,7 @@ const toOps = (value: unknown, n: number, line: number): ChangeOp[] => {
   }
   const o = value as Record<string, unknown>
   if ("op" in o && "type" in o && o["op"] !== o["type"]) throw new Refusal(line, 'one of "op" and "type" (they are aliases)', `both, differing, in op ${n}`)
-  const kindValue = o["op"] ?? o["type"]
+  const kindValue = o["op"] ?? o["type"] ?? toolInputKind(o)
   if (kindValue === undefined) throw new Refusal(line, `"op": one of ${KINDS.join(", ")}`, `op ${n} without "op"`)
   if (typeof kindValue !== "string" || !(KINDS as ReadonlyArray<string>).includes(kindValue)) {
     throw new Refusal(line, `"op": one of ${KINDS.join(", ")}`, `"op": ${JSON.stringify(kindValue)} in op ${n}`)
