@@ -77,7 +77,8 @@ const parseTarget = (target: TextTarget, format: DataFormat) =>
     const parsed = editor.parse(target.content.text)
     if (!parsed.ok) {
       const file = target.path.relative
-      return yield* Effect.fail(spliceError("SPL-E048", `${file} is not valid ${format.toUpperCase()}: ${parsed.message} at line ${parsed.line}, column ${parsed.column}`, {
+      const what = parsed.unsupported === true ? `${file}: ${parsed.message} (the second begins at line ${parsed.line})` : `${file} is not valid ${format.toUpperCase()}: ${parsed.message} at line ${parsed.line}, column ${parsed.column}`
+      return yield* Effect.fail(spliceError("SPL-E048", what, {
         context: { file, format, line: parsed.line, column: parsed.column, reason: parsed.message }
       }))
     }

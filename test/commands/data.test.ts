@@ -70,6 +70,17 @@ describe("splice get", () => {
     expect(j.error?.context).toMatchObject({ format: "json", line: 1, column: 9, reason: "PropertyNameExpected" })
   })
 
+  it("a YAML stream of several documents (a Kubernetes manifest) is valid YAML, refused as a shape get/set/del do not edit (SPL-E048 saying so)", async () => {
+    const text = "kind: Service\n---\nkind: Deployment\n"
+    const mem = new MemoryFs({ "k8s.yaml": text })
+    const r = await run(get(getCfg("k8s.yaml", "kind")), mem)
+    expect([r.exit, r.error?.code]).toEqual([5, "SPL-E048"])
+    expect(r.error?.message).toBe("k8s.yaml: it holds several YAML documents (a stream separated by ---); get, set and del edit a file of one document: split it, or use splice edit (the second begins at line 2)")
+    expect(r.error?.message).not.toMatch(/not valid|parseAllDocuments/)
+    expect((await run(set(setCfg("k8s.yaml", "kind", "Pod")), mem)).error?.code).toBe("SPL-E048")
+    expect(mem.text("k8s.yaml")).toBe(text)
+  })
+
   it("a bad key path (SPL-E014) or file name (SPL-E015) is refused before the file is read", async () => {
     const mem = new MemoryFs({ "a.json": "{}" })
     const p = await run(get(getCfg("a.json", "a..b")), mem)

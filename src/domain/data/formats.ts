@@ -29,7 +29,14 @@ export const formatOf = (file: string): DataFormat | undefined => {
 
 export type Parsed =
   | { readonly ok: true; readonly value: Plain }
-  | { readonly ok: false; readonly line: number; readonly column: number; readonly message: string }
+  | {
+    readonly ok: false
+    readonly line: number
+    readonly column: number
+    readonly message: string
+    /** Valid in its format, but of a shape the editor does not edit (a YAML stream of several documents). */
+    readonly unsupported?: true
+  }
 
 export interface DataEditor {
   readonly format: DataFormat

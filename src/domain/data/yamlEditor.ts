@@ -18,6 +18,10 @@ const parseYaml = (text: string): Parsed => {
   // Integers as bigints, then those a number holds exactly as numbers: 12345678901234567890 stays exact.
   const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: true, keepSourceTokens: false, intAsBigInt: true })
   const e = doc.errors[0]
+  if (e?.code === "MULTIPLE_DOCS") {
+    const at = e.linePos?.[0]
+    return { ok: false, unsupported: true, line: at?.line ?? 1, column: at?.col ?? 1, message: "it holds several YAML documents (a stream separated by ---); get, set and del edit a file of one document: split it, or use splice edit" }
+  }
   if (e !== undefined) {
     const at = e.linePos?.[0]
     return { ok: false, line: at?.line ?? 1, column: at?.col ?? 1, message: e.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "") }
