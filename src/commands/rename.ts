@@ -418,8 +418,9 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
         if (renamed === undefined || clashes.length > 0 || (plan.language !== "python" && plan.language !== "go")) continue
         const after = yield* fileFacts(file, grammarForPath(file)!, renamed.text)
         const newBytes = new TextEncoder().encode(renamed.text)
+        // Only a package-level name becomes a bare name (a method or member is always qualified).
         const binds = plan.language === "go"
-          ? directoryOf(file) === directoryOf(def.file)
+          ? def.container === null && directoryOf(file) === directoryOf(def.file)
           : file === def.file ? def.container === null : after.imports.some((i) => i.names.some((n) => (n.alias ?? n.name) === newName))
         note(file, nameCaptures(plan.facts, after, {
           oldName: def.name,

@@ -344,6 +344,12 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect(g.error?.code).toBe("SPL-E140")
     expect(g.error?.message).toMatch(/geo\/geo.go:6: factor is a local there/)
     expect(gm.text("geo/geo.go")).toBe(go)
+    // A method's new name is never a bare name: the package's own func of that name is no clash.
+    const withMethod = "package geo\n\ntype T struct{}\n\nfunc (t T) Size() int { return 1 }\n\nfunc Len() int { return 2 }\n\nfunc use(t T) int {\n\treturn t.Size() + Len()\n}\n"
+    const mm = new MemoryFs({ "go.mod": "module example.com/m\n\ngo 1.19\n", "geo/geo.go": withMethod })
+    const m = await runGraph(rename(config("T.Size", "Len")), mm, new SavedGraph())
+    expect(m.exit, JSON.stringify(m.error)).toBe(0)
+    expect(mm.text("geo/geo.go")).toBe(withMethod.replace("T) Size()", "T) Len()").replace("t.Size()", "t.Len()"))
   })
 
   it("Python: a name listed in __all__ (its module's, and a package's that re-exports it) is renamed there; another module's list and other strings are not", async () => {
