@@ -16,6 +16,7 @@ import { bindingClashes, type Clash, exportedNames, topLevelNames } from "../dom
 import { type CaseStyle, toCase } from "../domain/rename/identifierCase.js"
 import { identifierProblem } from "../domain/rename/identifiers.js"
 import { importNameSites } from "../domain/rename/importSites.js"
+import { commonJsExportKeys } from "../domain/rename/commonJsKeys.js"
 import { nameCaptures } from "../domain/rename/nameCaptures.js"
 import { allListSites } from "../domain/rename/pythonAll.js"
 import { type RenamedText, type RenameSite, renameText } from "../domain/rename/renameText.js"
@@ -359,6 +360,16 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
           if (!i.names.some((n) => n.name === def.name)) continue
           if (importers !== undefined && !importers.some((x) => x.file === file && x.line === i.line)) continue
           for (const s of importNameSites(plan.target.content.text, i.line, def.name, plan.language)) plan.sites.push(s)
+        }
+      }
+
+      // CommonJS: `module.exports = { f: f }` and `{ f }` keep their export name, unless the importers'
+      // uses of it are renamed too (--include-unresolved): then the key follows, or `m.g()` finds nothing.
+      if (SCRIPT_LANGUAGES.has(def.language) && def.container === null && renamedRows.some((r) => r.file !== def.file)) {
+        for (const key of commonJsExportKeys(home.target.content.text, def.name)) {
+          const at = home.sites.findIndex((x) => x.startByte === key.startByte)
+          if (at !== -1) home.sites[at] = { startByte: key.startByte, endByte: key.endByte }
+          else home.sites.push({ startByte: key.startByte, endByte: key.endByte })
         }
       }
 
