@@ -36,21 +36,31 @@ export interface MemberTextOptions {
 
 const decoder = new TextDecoder()
 
-export const memberTextUses = (language: string, name: string, options: MemberTextOptions) =>
+/**
+ * Each indexed file of these languages whose text holds every one of `needles` (the caller's bytes
+ * for a file first), one at a time: a common name's files are never all in memory together.
+ */
+const eachTextHolding = (languages: ReadonlyArray<string>, needles: ReadonlyArray<string>, options: MemberTextOptions, visit: (file: { path: string; text: string }) => void) =>
   Effect.gen(function*() {
     const db = yield* GraphDb
     const store = yield* FileStore
-    const langs = languageFamily(language)
-    const files = yield* db.all<{ path: string }>(`SELECT path FROM files WHERE language IN (${langs.map(() => "?").join(", ")}) ORDER BY path`, [...langs])
-    const pattern = new RegExp(`\\.${name.replace(/[$]/g, "\\$")}(?![\\w$])`, "g")
-    const nameBytes = new TextEncoder().encode(name).length
-    const found: TextUse[] = []
+    const files = yield* db.all<{ path: string }>(`SELECT path FROM files WHERE language IN (${languages.map(() => "?").join(", ")}) ORDER BY path`, [...languages])
     for (const f of files) {
       const bytes = options.bytes?.get(f.path) ??
         (yield* store.locate(f.path as WorkspacePath).pipe(Effect.flatMap((p) => store.read(p)), Effect.orElseSucceed(() => undefined)))
       if (bytes === undefined) continue
       const text = decoder.decode(bytes)
-      if (!text.includes(`.${name}`)) continue
+      if (needles.every((n) => text.includes(n))) visit({ path: f.path, text })
+    }
+  })
+
+export const memberTextUses = (language: string, name: string, options: MemberTextOptions) =>
+  Effect.gen(function*() {
+    const pattern = new RegExp(`\\.${name.replace(/[$]/g, "\\$")}(?![\\w$])`, "g")
+    const nameBytes = new TextEncoder().encode(name).length
+    const found: TextUse[] = []
+    yield* eachTextHolding(languageFamily(language), [`.${name}`], options, (f) => {
+      const text = f.text
       const toByte = byteOffsets(text)
       const starts = lineStarts(text)
       for (const m of text.matchAll(pattern)) {
@@ -62,7 +72,7 @@ export const memberTextUses = (language: string, name: string, options: MemberTe
         const col = byte - toByte(starts[line - 1]!) + 1
         if (!options.known.has(`${f.path}:${line}:${col}`)) found.push({ file: f.path, line, col, start_byte: byte, end_byte: byte + nameBytes })
       }
-    }
+    })
     return found
   })
 
@@ -74,18 +84,11 @@ export const memberTextUses = (language: string, name: string, options: MemberTe
  */
 export const rustMacroTextUses = (name: string, options: MemberTextOptions) =>
   Effect.gen(function*() {
-    const db = yield* GraphDb
-    const store = yield* FileStore
-    const files = yield* db.all<{ path: string }>("SELECT path FROM files WHERE language = 'rust' ORDER BY path")
     const word = new RegExp(`(?<![\\w$])${name}(?!\\w)`, "g")
     const nameBytes = new TextEncoder().encode(name).length
     const found: TextUse[] = []
-    for (const f of files) {
-      const bytes = options.bytes?.get(f.path) ??
-        (yield* store.locate(f.path as WorkspacePath).pipe(Effect.flatMap((p) => store.read(p)), Effect.orElseSucceed(() => undefined)))
-      if (bytes === undefined) continue
-      const text = decoder.decode(bytes)
-      if (!text.includes("macro_rules!") || !text.includes(name)) continue
+    yield* eachTextHolding(["rust"], ["macro_rules!", name], options, (f) => {
+      const text = f.text
       const toByte = byteOffsets(text)
       const starts = lineStarts(text)
       for (const [a, b] of macroBodies(text)) {
@@ -97,7 +100,7 @@ export const rustMacroTextUses = (name: string, options: MemberTextOptions) =>
           if (!options.known.has(`${f.path}:${line}:${col}`)) found.push({ file: f.path, line, col, start_byte: byte, end_byte: byte + nameBytes })
         }
       }
-    }
+    })
     return found
   })
 
