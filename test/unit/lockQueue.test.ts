@@ -7,6 +7,7 @@ import { createHash } from "node:crypto"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
@@ -62,20 +63,23 @@ describe.each(flavours)("%s lock: one process's contenders", (_, make) => {
   it("a cancelled contender leaves the line: the ones behind it move up, and it never takes the lock", async () => {
     const lock = make()
     const order: string[] = []
-    const contender = (name: string, hold: number) =>
+    const contender = (name: string, hold: Effect.Effect<void>) =>
       Effect.scoped(Effect.gen(function*() {
         yield* lock.acquire([F], Duration.seconds(10))
         order.push(name)
-        yield* Effect.sleep(Duration.millis(hold))
+        yield* hold
       }))
     await Effect.runPromise(Effect.gen(function*() {
-      const a = yield* Effect.fork(contender("a", 40))
+      // a holds the lock until b is cancelled (a fixed hold raced the cancellation on a loaded machine).
+      const release = yield* Deferred.make<void>()
+      const a = yield* Effect.fork(contender("a", Deferred.await(release)))
       yield* settle
-      const b = yield* Effect.fork(contender("b", 0))
+      const b = yield* Effect.fork(contender("b", Effect.void))
       yield* settle
-      const c = yield* Effect.fork(contender("c", 0))
+      const c = yield* Effect.fork(contender("c", Effect.void))
       yield* settle
       yield* Fiber.interrupt(b)
+      yield* Deferred.succeed(release, undefined)
       yield* Fiber.join(a)
       yield* Fiber.join(c)
       expect(Exit.isInterrupted(yield* Fiber.await(b))).toBe(true)
@@ -162,12 +166,15 @@ describe("the lock queue", () => {
   it("a contender whose timeout passes leaves the line at once, though its scope stays open", async () => {
     const q = makeLockQueue()
     await Effect.runPromise(Effect.gen(function*() {
-      const a = yield* Effect.fork(Effect.scoped(Effect.zipRight(q.enter("k", 1000), Effect.sleep(Duration.millis(40)))))
+      // a holds its turn until the late one has timed out (a fixed hold raced it on a loaded machine).
+      const release = yield* Deferred.make<void>()
+      const a = yield* Effect.fork(Effect.scoped(Effect.zipRight(q.enter("k", 1000), Deferred.await(release))))
       yield* settle
       yield* Effect.scoped(Effect.gen(function*() {
         const late = yield* q.enter("k", 5)
         expect(late).toMatchObject({ turn: false, ahead: 1 })
         expect(q.size("k")).toBe(1)
+        yield* Deferred.succeed(release, undefined)
         yield* Fiber.join(a)
         expect(q.size("k")).toBe(0)
       }))
