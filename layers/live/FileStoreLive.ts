@@ -110,6 +110,12 @@ export const scanRegularFile = (abs: string, relative: string, probe: number, sc
   }
 }
 
+/**
+ * The C library's realpath where the runtime has it (one call; Node's JavaScript realpathSync lstats
+ * every component of the path, four system calls and their objects for each path splice resolves).
+ */
+const realpath: (p: string) => string = typeof fs.realpathSync.native === "function" ? (p) => fs.realpathSync.native(p) : (p) => fs.realpathSync(p)
+
 export const makeFileStore = (root: string, cwd: string = process.cwd()): FileStoreService => {
   const realCwd = (() => {
     try {
@@ -136,19 +142,22 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       let probe = lexical
       const rest: string[] = []
       for (;;) {
+        let found: fs.Stats | undefined
         try {
-          fs.lstatSync(probe)
-          break
+          // No exception for a missing name (most probes of a file yet to be made): making one costs more than the lstat.
+          found = fs.lstatSync(probe, { throwIfNoEntry: false })
         } catch {
-          const up = path.dirname(probe)
-          if (up === probe) break
-          rest.unshift(path.basename(probe))
-          probe = up
+          found = undefined
         }
+        if (found !== undefined) break
+        const up = path.dirname(probe)
+        if (up === probe) break
+        rest.unshift(path.basename(probe))
+        probe = up
       }
       let real: string
       try {
-        real = fs.realpathSync(probe)
+        real = realpath(probe)
       } catch (e) {
         // A dangling symlink: where it points decides.
         const code = (e as { code?: string }).code

@@ -129,7 +129,8 @@ export const mcpServer = (options: McpOptions) =>
         Effect.provideService(Output, out.service),
         // Standard input is the protocol stream here: every text comes in the arguments.
         Effect.provideServiceEffect(Input, Effect.map(Input, (live) => ({
-          stdin: Effect.fail(spliceError("SPL-E010", "there is no standard input over MCP: pass the text in the arguments")),
+          // failSync: an error (and its stack) is made only when a command asks for standard input.
+          stdin: Effect.failSync(() => spliceError("SPL-E010", "there is no standard input over MCP: pass the text in the arguments")),
           argumentFile: (p: string) => (p === "-" ? Effect.fail(spliceError("SPL-E010", "\"-\" (standard input) is not available over MCP: pass the text in the arguments")) : live.argumentFile(p))
         })))
       )

@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { detectLineEnding, toLf, toStyle } from "../../src/domain/lineEndings.js"
+import { countLineEndings, detectLineEnding, toLf, toStyle } from "../../src/domain/lineEndings.js"
 import { countLines, decodeText, encodeText, isDecodeFailure } from "../../src/domain/textContent.js"
 
 const lineText = fc.array(fc.string({ unit: fc.constantFrom("a", "b", " ", "\t", "é", "😀") }), { maxLength: 8 })
@@ -18,6 +18,22 @@ describe("line endings", () => {
       const text = lines.join("\n")
       expect(toLf(toStyle(text, le))).toBe(text)
     }))
+  })
+
+  it("counts each break once, a CR directly before an LF as one CRLF (property, against a loop over every character)", () => {
+    const byChar = (text: string) => {
+      const n = { lf: 0, crlf: 0, cr: 0 }
+      for (let i = 0; i < text.length; i++) {
+        if (text[i] === "\r" && text[i + 1] === "\n") (n.crlf++, i++)
+        else if (text[i] === "\r") n.cr++
+        else if (text[i] === "\n") n.lf++
+      }
+      return n
+    }
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom("a", "\r", "\n", "é") }), (text) => {
+      expect(countLineEndings(text)).toEqual(byChar(text))
+    }))
+    expect(countLineEndings("\r\n\r\r\n\n\r")).toEqual({ lf: 1, crlf: 2, cr: 2 })
   })
 
   it("a text written in a style is detected as that style (property)", () => {
