@@ -57,6 +57,15 @@ export interface WalkedFile {
   readonly mtimeMs: number
 }
 
+/**
+ * A file's next content written beside it (a temp file, its mode and owner set) and being flushed
+ * to disk on a worker thread: `publish` renames it over the file, `discard` removes it. What a
+ * FileStore keeps in it is its own business.
+ */
+export interface StagedWrite {
+  readonly target: ResolvedPath
+}
+
 /** One name in a directory, with what it is (symbolic links are reported as such, not followed). */
 export interface DirEntry {
   readonly name: string
@@ -115,6 +124,21 @@ export interface FileStoreService {
     readonly limit?: number
   }) => Effect.Effect<Uint8Array, SpliceError>
   /**
+   * writeAtomic in two steps, so that the flushes of many files (and the journal's) overlap instead
+   * of following one another: `stage` writes the temp file beside an existing file and starts its
+   * fsync on a worker thread; `publish` waits for that flush, checks `expect` and that the
+   * directory is the one staged in (SPL-E034, SPL-E062 as writeAtomic), and renames; the directory
+   * is NOT fsynced: `syncDirectories` does that for all the files published, at once, before
+   * anything may call them durable. Always a rename (a hard-linked file's other names keep the
+   * old content, as with writeAtomic's `splitLinks`). `discard` removes a temp file not published
+   * (after its flush settled); publishing or discarding twice is a no-op.
+   */
+  readonly stage: (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number }) => Effect.Effect<StagedWrite, SpliceError>
+  readonly publish: (staged: StagedWrite, options?: { readonly expect?: ExpectedFile }) => Effect.Effect<void, SpliceError>
+  readonly discard: (staged: StagedWrite) => Effect.Effect<void>
+  /** fsync these files' directories (each once, all at the same time): the renames in them made durable. */
+  readonly syncDirectories: (files: ReadonlyArray<ResolvedPath>) => Effect.Effect<void, SpliceError>
+  /**
    * Replace (or create) the file atomically and durably: temp file in the same directory, write,
    * fsync, rename, fsync the directory. A hard-linked file is rewritten in place (inode kept).
    * The owner and group of a replaced file are kept where the process may set them.
@@ -154,11 +178,17 @@ export interface FileStoreService {
   ) => Effect.Effect<void, SpliceError>
   /**
    * Write `data` over an existing regular file from its start, so that it holds exactly `data`
-   * (never followed through a symlink, never created: ENOENT when it is gone), and fdatasync it. No directory fsync: the file's name was
+   * (never followed through a symlink, never created: ENOENT when it is gone), and fdatasync it
+   * (unless `sync` is false: flushData later). No directory fsync: the file's name was
    * made durable before (a journal's spare: created, then its directory fsynced). A crash before it
    * returns can leave the old bytes with any prefix of the new ones written over them.
    */
-  readonly fill: (p: ResolvedPath, data: Uint8Array) => Effect.Effect<void, SpliceError>
+  readonly fill: (p: ResolvedPath, data: Uint8Array, options?: { readonly sync?: boolean }) => Effect.Effect<void, SpliceError>
+  /**
+   * fdatasync a regular file written without a flush (never followed through a symlink); `withName`:
+   * fsync its directory too, so that its name is durable as well (a file just created).
+   */
+  readonly flushData: (p: ResolvedPath, options?: { readonly withName?: boolean }) => Effect.Effect<void, SpliceError>
   /** Cut a regular file (never followed through a symlink) to `size` bytes; not synced. */
   readonly truncate: (p: ResolvedPath, size: number) => Effect.Effect<void, SpliceError>
   /** Remove a file; removing a missing file succeeds. */

@@ -87,6 +87,12 @@ export interface BeginInput {
   readonly removedDirs?: ReadonlyArray<RemovedDir>
   readonly links?: ReadonlyArray<TxLink>
   readonly undoes?: string
+  /**
+   * The caller's own writes, run once the intent is written and before it is flushed, so that
+   * their flushes and the journal's overlap (a transaction's temp files, FileStore.stage). They
+   * must touch no target. If they fail, the begin fails and leaves no entry.
+   */
+  readonly alongside?: Effect.Effect<void, SpliceError>
 }
 
 /**

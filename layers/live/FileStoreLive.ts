@@ -5,8 +5,8 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { SpliceError, spliceError } from "../../src/domain/SpliceError.js"
 import { type UserPath, type WorkspacePath, WORKSPACE_ROOT } from "../../src/domain/workspacePath.js"
-import { type DirEntry, type ExpectedFile, type FileInfo, type FileKind, FileStore, type FileStoreService, type ResolvedPath, type ScannedFile, type WalkedFile } from "../../services/FileStore.js"
-import { syncDirectory, writeAll, writeNewFile, writeTemp } from "./atomicFile.js"
+import { type DirEntry, type ExpectedFile, type FileInfo, type FileKind, FileStore, type FileStoreService, type ResolvedPath, type ScannedFile, type StagedWrite, type WalkedFile } from "../../services/FileStore.js"
+import { syncDirectory, writeAll, writeNewFile, writeTemp, writeTempFlushing } from "./atomicFile.js"
 import { fromErrno } from "./errno.js"
 
 const isInside = (root: string, p: string): boolean => {
@@ -370,6 +370,102 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "write", p.relative))
     })
 
+  /** What stage made: the temp file's name, the directory it is in (by device and inode, where /proc said what was opened), its flush. */
+  interface LiveStaged extends StagedWrite {
+    readonly tmpName: string
+    readonly dirIdentity: string | undefined
+    readonly flushed: Promise<NodeJS.ErrnoException | undefined>
+    done: boolean
+  }
+  // Each staged file holds a descriptor until its flush settles: a transaction of thousands of files
+  // waits for room rather than run out of descriptors.
+  const flushing = new Set<Promise<unknown>>()
+  const MAX_FLUSHING = 64
+  const roomToFlush = Effect.suspend(() =>
+    flushing.size < MAX_FLUSHING ? Effect.void : Effect.promise(async () => {
+      while (flushing.size >= MAX_FLUSHING) await Promise.race(flushing)
+    })
+  )
+  const identityOf = (fd: number) => {
+    const st = fs.fstatSync(fd)
+    return `${st.dev}:${st.ino}`
+  }
+  /** The staged temp file's path through the directory now pinned, or undefined when that is another directory than the one staged in. */
+  const stagedPath = (s: LiveStaged, target: string, dirFd: number | undefined) =>
+    dirFd !== undefined && s.dirIdentity !== undefined && identityOf(dirFd) !== s.dirIdentity ? undefined : path.join(path.dirname(target), s.tmpName)
+
+  const stage = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number }) =>
+    Effect.zipRight(roomToFlush, Effect.try({
+      try: (): StagedWrite =>
+        inPinnedDirectory(p, (target, dirFd) => {
+          const st = fs.lstatSync(target, { throwIfNoEntry: false })
+          const mode = options?.mode ?? (st ? st.mode & 0o7777 : 0o644)
+          const dirIdentity = dirFd === undefined ? undefined : identityOf(dirFd)
+          const { tmp, flushed } = writeTempFlushing(target, data, mode, st === undefined ? undefined : { uid: st.uid, gid: st.gid })
+          flushing.add(flushed)
+          void flushed.then(() => flushing.delete(flushed))
+          const staged: LiveStaged = { target: p, tmpName: path.basename(tmp), dirIdentity, flushed, done: false }
+          return staged
+        }),
+      catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "write", p.relative))
+    }))
+
+  const publish = (staged: StagedWrite, options?: { readonly expect?: ExpectedFile }) =>
+    Effect.suspend(() => {
+      const s = staged as LiveStaged
+      if (s.done) return Effect.void
+      s.done = true // published, or its temp file removed by the failure
+      return Effect.flatMap(Effect.promise(() => s.flushed), (flushError) =>
+        Effect.try({
+          try: () =>
+            inPinnedDirectory(s.target, (target, dirFd) => {
+              const tmp = stagedPath(s, target, dirFd)
+              if (tmp === undefined) {
+                throw spliceError("SPL-E062", `the directory of ${s.target.relative} was replaced while splice was writing; nothing was replaced`, {
+                  context: { file: s.target.relative, race: "directory" }
+                })
+              }
+              try {
+                if (flushError !== undefined) throw flushError
+                if (dirFd === undefined) checkDirectory(s.target)
+                if (options?.expect !== undefined) checkUnchanged(s.target, options.expect, target)
+                fs.renameSync(tmp, target)
+              } catch (e) {
+                fs.rmSync(tmp, { force: true })
+                throw e
+              }
+            }),
+          catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "write", s.target.relative))
+        }))
+    })
+
+  const discard = (staged: StagedWrite) =>
+    Effect.suspend(() => {
+      const s = staged as LiveStaged
+      if (s.done) return Effect.void
+      s.done = true
+      // After the flush settled: its descriptor is closed then.
+      return Effect.promise(() =>
+        s.flushed.then(() => {
+          try {
+            inPinnedDirectory(s.target, (target, dirFd) => {
+              const tmp = stagedPath(s, target, dirFd)
+              if (tmp !== undefined) fs.rmSync(tmp, { force: true })
+            })
+          } catch {
+            // The directory is gone or was replaced: the temp file went with it, or `splice recover` leaves it to be found.
+          }
+        })
+      )
+    })
+
+  const syncDirectories = (files: ReadonlyArray<ResolvedPath>) =>
+    Effect.forEach(
+      [...new Set(files.map((f) => path.dirname(f.absolute)))],
+      (dir) => syncDirectoryOffThread({ absolute: dir, relative: toRelative(root, dir) }),
+      { concurrency: "unbounded", discard: true }
+    )
+
   const createExclusive = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly sync?: "full" | "data" | "named" | "none" }) =>
     Effect.try({
       try: () => {
@@ -410,12 +506,18 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "write", p.relative))
     })
 
-  const fill = (p: ResolvedPath, data: Uint8Array) =>
+  const fill = (p: ResolvedPath, data: Uint8Array, options?: { readonly sync?: boolean }) =>
     withRegularFileForWriting(p, (fd, st) => {
       writeAll(fd, data)
       if (st.size > data.length) fs.ftruncateSync(fd, data.length)
-      fs.fdatasyncSync(fd)
+      if (options?.sync !== false) fs.fdatasyncSync(fd)
     })
+
+  const flushData = (p: ResolvedPath, options?: { readonly withName?: boolean }) =>
+    Effect.zipRight(
+      withRegularFileForWriting(p, (fd) => fs.fdatasyncSync(fd)),
+      options?.withName === true ? Effect.try({ try: () => syncDirectory(path.dirname(p.absolute)), catch: (e) => fromErrno(e, "write", p.relative) }) : Effect.void
+    )
 
   const truncate = (p: ResolvedPath, size: number) => withRegularFileForWriting(p, (fd) => fs.ftruncateSync(fd, size))
 
@@ -636,7 +738,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "list", dir.relative)
     })
 
-  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, createExclusive, fill, truncate, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, syncDirectory: syncDirectoryOffThread, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, stage, publish, discard, syncDirectories, createExclusive, fill, flushData, truncate, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, syncDirectory: syncDirectoryOffThread, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreLive = (root: string, cwd?: string): Layer.Layer<FileStore> =>

@@ -605,6 +605,7 @@ export const makeJournal = (
     /** The first layout's begin (kept for tests of journals written by earlier versions). */
     const beginDirectory = (id: string, input: BeginInput, intent: Uint8Array) =>
       Effect.gen(function*() {
+        if (input.alongside !== undefined) yield* input.alongside
         const dir = yield* txDir(id)
         yield* store.makeDirectory(dir)
         yield* store.createExclusive(childPath(dir, "owner.json"), encoder.encode(JSON.stringify(owner())), { mode: 0o600, sync: "none" })
@@ -629,12 +630,18 @@ export const makeJournal = (
         if (spare === undefined && preparing !== undefined) yield* Deferred.await(preparing)
         const taken = spare
         spare = undefined
+        // The caller's writes while the intent is written but not flushed: the flushes overlap. A
+        // failure removes the entry (nothing of the caller's touched a target).
+        const alongsideThenFlush = (withName: boolean) => Effect.gen(function*() {
+          if (input.alongside !== undefined) yield* input.alongside
+          yield* store.flushData(p, { withName })
+        }).pipe(Effect.tapError(() => Effect.zipRight(Effect.ignore(store.remove(p)), Effect.sync(() => nameOf.delete(id)))))
         if (taken !== undefined) {
           // The spare's name is durable already: its bytes and one fdatasync make the begin durable.
           // Renamed without a directory fsync (the commit's, or the rollback's, makes it durable):
           // a crash leaves it under either name, and recovery reads a filled spare as its intent's transaction.
           const from = yield* inTx(taken)
-          const filled = yield* store.fill(from, bytes).pipe(
+          const filled = yield* store.fill(from, bytes, { sync: false }).pipe(
             Effect.zipRight(store.rename(from, p, { durable: false })),
             Effect.as(true),
             // Gone or unwritable (someone else's sweep, a removed .splice): no target was touched, so
@@ -644,13 +651,15 @@ export const makeJournal = (
           )
           if (filled) {
             nameOf.set(id, name)
-            return
+            return yield* alongsideThenFlush(false)
           }
         }
-        yield* store.createExclusive(p, bytes, { mode: 0o600, sync: "named" }).pipe(
+        yield* store.createExclusive(p, bytes, { mode: 0o600, sync: "none" }).pipe(
           Effect.tapError((e) => (e.code === "SPL-E033" ? Effect.void : Effect.ignore(store.remove(p))))
         )
         nameOf.set(id, name)
+        // Its name made durable too (a spare's was, before).
+        yield* alongsideThenFlush(true)
       })
 
     /**

@@ -24,11 +24,11 @@ export const syncDirectory = (dir: string): void => {
 }
 
 /**
- * Write data to a new temp file beside `abs` (O_EXCL, `mode` exactly), durably unless told not to; returns its path.
- * With `owner`, the file gets the replaced file's owner and group where the process may set them
- * (root may set both, others their own groups), as write-file-atomic does.
+ * A new temp file beside `abs` (O_EXCL, `mode` exactly) holding `data`, still open. With `owner`,
+ * the file gets the replaced file's owner and group where the process may set them (root may set
+ * both, others their own groups), as write-file-atomic does. On failure it is closed and removed.
  */
-export const writeTemp = (abs: string, data: Uint8Array, mode: number, owner?: { readonly uid: number; readonly gid: number }, durable = true): string => {
+const createTemp = (abs: string, data: Uint8Array, mode: number, owner?: { readonly uid: number; readonly gid: number }): { readonly tmp: string; readonly fd: number } => {
   const tmp = tempName(abs)
   const fd = fs.openSync(tmp, "wx", mode)
   try {
@@ -44,6 +44,18 @@ export const writeTemp = (abs: string, data: Uint8Array, mode: number, owner?: {
       }
     }
     fs.fchmodSync(fd, mode) // the umask must not narrow the original's mode (and chown clears setuid bits)
+  } catch (e) {
+    fs.closeSync(fd)
+    fs.rmSync(tmp, { force: true })
+    throw e
+  }
+  return { tmp, fd }
+}
+
+/** Write data to a new temp file beside `abs` (see createTemp), durably unless told not to; returns its path. */
+export const writeTemp = (abs: string, data: Uint8Array, mode: number, owner?: { readonly uid: number; readonly gid: number }, durable = true): string => {
+  const { tmp, fd } = createTemp(abs, data, mode, owner)
+  try {
     if (durable) fs.fsyncSync(fd)
   } catch (e) {
     fs.closeSync(fd)
@@ -52,6 +64,19 @@ export const writeTemp = (abs: string, data: Uint8Array, mode: number, owner?: {
   }
   fs.closeSync(fd)
   return tmp
+}
+
+/**
+ * writeTemp with the flush on a worker thread: returns the temp file's path at once and a promise
+ * of its fsync (the descriptor is closed when the flush settles; the promise never rejects: it
+ * gives the flush's error, or undefined).
+ */
+export const writeTempFlushing = (abs: string, data: Uint8Array, mode: number, owner?: { readonly uid: number; readonly gid: number }): { readonly tmp: string; readonly flushed: Promise<NodeJS.ErrnoException | undefined> } => {
+  const { tmp, fd } = createTemp(abs, data, mode, owner)
+  const flushed = new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
+    fs.fsync(fd, (err) => fs.close(fd, () => resolve(err ?? undefined)))
+  })
+  return { tmp, flushed }
 }
 
 /**

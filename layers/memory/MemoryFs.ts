@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { SpliceError, spliceError } from "../../src/domain/SpliceError.js"
-import { type DirEntry, type FileInfo, FileStore, type FileStoreService, type ResolvedPath, type UserPath, type ScannedFile, type WalkedFile, type WorkspacePath, type ExpectedFile } from "../../services/FileStore.js"
+import { type DirEntry, type FileInfo, FileStore, type FileStoreService, type ResolvedPath, type UserPath, type ScannedFile, type WalkedFile, type WorkspacePath, type ExpectedFile, type StagedWrite } from "../../services/FileStore.js"
 import { fromErrno } from "../live/errno.js"
 
 /**
@@ -20,7 +20,8 @@ type Entry =
   /** `raw` as written: a relative one is taken from the link's own directory when followed (so a moved link points from its new place). */
   | { readonly kind: "symlink"; readonly raw: string }
 
-export type FaultOp = "read" | "write" | "create" | "remove"
+/** `stage`: writing a file's next content beside it (FileStore.stage), before the transaction begins. */
+export type FaultOp = "read" | "write" | "create" | "remove" | "stage"
 
 export interface Fault {
   /** `list`: reading a directory's entries (a walk meets an unreadable directory). */
@@ -154,7 +155,7 @@ export class MemoryFs {
       } catch (e) {
         if (e instanceof SimulatedCrash) return Effect.die(e)
         if (e instanceof SpliceError) return Effect.fail(e)
-        const errOp = op === "create" || op === "remove" ? "write" : op
+        const errOp = op === "create" || op === "remove" || op === "stage" ? "write" : op
         return Effect.fail(fromErrno(e, errOp, rel))
       }
     })
@@ -290,6 +291,35 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       mem.entries.set(p.absolute, { kind: "file", data: data.slice(), mode, nlink: old?.kind === "file" ? old.nlink : 1, mtimeMs: mem.tick() })
     })
 
+  // Staging holds the bytes; publishing is writeAtomic's one step (the same crash point and log as
+  // an unstaged write), so tests count the same operations either way. A `stage` fault fails the
+  // staging itself (a full disk found before the transaction began); it spends no crash budget.
+  interface MemoryStaged extends StagedWrite {
+    readonly data: Uint8Array
+    readonly mode: number | undefined
+    done: boolean
+  }
+  const stage = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number }) =>
+    Effect.suspend(() => {
+      const fault = mem.faults.find((f) => f.op === "stage" && (f.path === undefined || f.path === p.relative) && (f.times === undefined || f.times > 0))
+      if (fault !== undefined) {
+        if (fault.times !== undefined) fault.times--
+        return Effect.fail(fromErrno(Object.assign(new Error(`${fault.errno}: injected fault on stage ${p.relative}`), { code: fault.errno }), "write", p.relative))
+      }
+      const staged: MemoryStaged = { target: p, data: data.slice(), mode: options?.mode, done: false }
+      return Effect.succeed<StagedWrite>(staged)
+    })
+  const publish = (staged: StagedWrite, options?: { readonly expect?: ExpectedFile }) =>
+    Effect.suspend(() => {
+      const s = staged as MemoryStaged
+      if (s.done) return Effect.void
+      s.done = true
+      return writeAtomic(s.target, s.data, { ...(s.mode !== undefined ? { mode: s.mode } : {}), ...(options?.expect !== undefined ? { expect: options.expect } : {}), splitLinks: true })
+    })
+  const discard = (staged: StagedWrite) => Effect.sync(() => void ((staged as MemoryStaged).done = true))
+  // Nothing to flush on this disk (writeAtomic's own directory flush is no step here either).
+  const syncDirectories = (_files: ReadonlyArray<ResolvedPath>) => Effect.void
+
   // Every sync level is the same here: this disk never loses a write.
   const createExclusive = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly sync?: "full" | "data" | "named" | "none" }) =>
     mem.run("create", p.relative, () => {
@@ -298,7 +328,9 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       mem.entries.set(p.absolute, { kind: "file", data: data.slice(), mode: options?.mode ?? 0o644, nlink: 1, mtimeMs: mem.tick() })
     })
 
-  const fill = (p: ResolvedPath, data: Uint8Array) =>
+  // Flushed or not, the same here (this disk never loses a write): flushData is no step.
+  const flushData = (_p: ResolvedPath, _options?: { readonly withName?: boolean }) => Effect.void
+  const fill = (p: ResolvedPath, data: Uint8Array, _options?: { readonly sync?: boolean }) =>
     mem.run("write", p.relative, () => {
       const e = mem.entries.get(p.absolute)
       if (e === undefined) throw mem.enoent(p.relative)
@@ -444,7 +476,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       return out
     })
 
-  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, createExclusive, fill, truncate, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, syncDirectory, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, stage, publish, discard, syncDirectories, createExclusive, fill, flushData, truncate, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, syncDirectory, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreMemory = (mem: MemoryFs, cwd?: string): Layer.Layer<FileStore> => Layer.sync(FileStore, () => makeMemoryFileStore(mem, cwd))

@@ -197,6 +197,28 @@ const checkedWhatWasWritten = (writes: ReadonlyArray<PlannedWrite>, which: "orig
   })
 
 /**
+ * The skip reasons of many files, said once: "no tsconfig.json between a.ts and the workspace root"
+ * for 20 files becomes one reason naming the first few (a 20-file apply repeated it 20 times).
+ */
+export const skipReasons = (reasons: ReadonlyArray<string>): string => {
+  const noMarker = /^no (.+) between (.+) and the workspace root$/
+  const said: Array<string | { readonly markers: string; readonly files: string[] }> = []
+  for (const r of new Set(reasons)) {
+    const m = noMarker.exec(r)
+    const same = m === null ? undefined : said.find((x) => typeof x !== "string" && x.markers === m[1])
+    if (m === null) said.push(r)
+    else if (same !== undefined && typeof same !== "string") same.files.push(m[2]!)
+    else said.push({ markers: m[1]!, files: [m[2]!] })
+  }
+  return said.map((x) => {
+    if (typeof x === "string") return x
+    if (x.files.length === 1) return `no ${x.markers} between ${x.files[0]} and the workspace root`
+    const named = x.files.length <= 3 ? x.files.join(", ") : `${x.files.slice(0, 3).join(", ")} and ${x.files.length - 3} more`
+    return `no ${x.markers} between any of ${x.files.length} files (${named}) and the workspace root`
+  }).join("; ")
+}
+
+/**
  * The gate on written files (run inside the transaction, after the writes, before the commit mark),
  * with plans made before anything was written — so a required but missing checker stops the edit
  * before it touches the disk.
@@ -205,7 +227,7 @@ export const compilerGate = (writes: ReadonlyArray<PlannedWrite>, settings: Comp
   Effect.gen(function*() {
     if (settings.mode === "off") return skippedVerdict("disabled by --validate")
     const { runs, skips } = plans
-    if (runs.length === 0) return skippedVerdict([...new Set(skips.map((s) => s.reason))].join("; ") || "no checker", skips[0]?.tool)
+    if (runs.length === 0) return skippedVerdict(skipReasons(skips.map((s) => s.reason)) || "no checker", skips[0]?.tool)
     const tool = [...new Set(runs.map((r) => r.tool))].join(", ")
     const after = yield* runPlans(runs, settings)
     if (after.missing.length === runs.length) return skippedVerdict(`${after.missing.join(", ")} could not be started`, tool)

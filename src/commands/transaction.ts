@@ -11,7 +11,7 @@ import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import { SpliceError, spliceError } from "../domain/SpliceError.js"
-import { type ExpectedFile, type FileInfo, FileStore, type ResolvedPath, type WorkspacePath } from "../../services/FileStore.js"
+import { type ExpectedFile, type FileInfo, FileStore, type ResolvedPath, type StagedWrite, type WorkspacePath } from "../../services/FileStore.js"
 import { Hasher } from "../../services/Hasher.js"
 import { Journal, type RemovedDir, type TxEdit, type TxLink, type TxRecord } from "../../services/Journal.js"
 import { Output } from "../../services/Output.js"
@@ -378,8 +378,22 @@ export interface CommitOptions {
 }
 
 /**
+ * A write that replaces an existing file by a rename (not moved in, not created, not rewritten in
+ * place): its next content can be written and flushed before the journal begins (FileStore.stage).
+ */
+const stageable = (w: PlannedWrite): w is PlannedWrite & { readonly next: Uint8Array } =>
+  w.original !== null && w.next !== null && w.moveFrom === undefined && w.createOnly !== true && w.inPlace !== true
+
+/**
  * Journal, write, run `afterWrite` on the written state (the compiler gate), commit. Returns the
  * transaction and what `afterWrite` returned; any failure rolls back.
+ *
+ * The flushes overlap rather than follow one another: once the journal's intent is written, each
+ * replaced file's temp file is written beside it and flushed on a worker thread while the intent
+ * is flushed (nothing touches a target yet), every target is renamed once all are durable, and
+ * their directories are flushed together before the commit mark. A crash before the mark leaves
+ * some of the renames: recovery reads each target's checksum, as it always did, and removes the
+ * temp files beside a pending transaction's targets. Staged files not renamed are removed on failure.
  */
 export const commitWrites = <V = undefined, E = never, R = never>(
   writes: ReadonlyArray<PlannedWrite>,
@@ -398,9 +412,18 @@ export const commitWrites = <V = undefined, E = never, R = never>(
     const links = options.links ?? []
     const dirs = yield* directoriesToMake(writes, options)
     const removeDirs = options.removeDirs ?? []
+    const staged = new Map<number, StagedWrite>()
+    const stageAll = Effect.forEach(writes, (w, i) => {
+      if (!stageable(w)) return Effect.void
+      const mode = w.nextMode ?? w.mode
+      return Effect.map(store.stage(w.target, w.next, mode === null ? undefined : { mode }), (s) => void staged.set(i, s))
+    }, { discard: true })
+    const discardStaged = Effect.suspend(() => Effect.forEach([...staged.values()], store.discard, { discard: true }))
     return yield* Effect.acquireUseRelease(
       journal.begin({
         command: options.command,
+        // Written while the intent is, flushed beside it: never touching a target.
+        alongside: stageAll,
         edits,
         dirs,
         removedDirs: removeDirs,
@@ -441,6 +464,10 @@ export const commitWrites = <V = undefined, E = never, R = never>(
                   if (source !== -1) written.delete(source)
                 })
               ))
+            } else if (staged.has(i)) {
+              yield* store.publish(staged.get(i)!, w.expect !== undefined ? { expect: w.expect } : undefined).pipe(
+                Effect.tapError((e) => Effect.sync(() => (e.code === "SPL-E034" || e.code === "SPL-E062") && written.delete(i)))
+              )
             } else if (w.next === null) yield* store.remove(w.target)
             else if (w.createOnly === true) {
               const mode = w.nextMode ?? w.mode
@@ -458,6 +485,8 @@ export const commitWrites = <V = undefined, E = never, R = never>(
               )
             }
           }
+          // The renames made durable (writeAtomic's other writes did so themselves).
+          yield* store.syncDirectories([...staged.keys()].filter((i) => written.has(i)).map((i) => writes[i]!.target))
           yield* applyLinks(links)
           const verified = yield* afterWrite
           // Emptied directories go last: the checker saw the files' final state, and a baseline run
@@ -504,5 +533,5 @@ export const commitWrites = <V = undefined, E = never, R = never>(
               )
             )
           )
-    )
+    ).pipe(Effect.ensuring(discardStaged))
   })

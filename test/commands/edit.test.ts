@@ -299,6 +299,18 @@ describe("splice edit on the memory layers", () => {
     expect(txStates(mem)).toEqual(["rolled_back"])
   })
 
+  it("disk full while the new content is written beside the file (before the journal flush): exit 9, no journal entry left, the file keeps its bytes", async () => {
+    const mem = new MemoryFs({ "a.ts": TS })
+    mem.faults.push({ op: "stage", path: "a.ts", errno: "ENOSPC" })
+    const r = await run(edit(one("a.ts", "a + b", "a - b")), mem)
+    expect(r.exit).toBe(9)
+    expect(r.error?.code).toBe("SPL-E081")
+    expect(mem.text("a.ts")).toBe(TS)
+    // The intent was written, then removed with the failed begin: nothing for recover to do.
+    expect(txStates(mem)).toEqual([])
+    expect(mem.log.filter((l) => l === "write a.ts")).toEqual([])
+  })
+
   it("permission denied: exit 9, nothing changed", async () => {
     const mem = new MemoryFs({ "a.ts": TS })
     mem.faults.push({ op: "write", path: "a.ts", errno: "EACCES" })

@@ -49,6 +49,63 @@ describe("FileStore on a real disk", () => {
     expect(fs.readdirSync(dir)).toEqual(["a.sh"])
   })
 
+  it("stages a file's next content beside it and publishes it by a rename: mode kept, no temp file left", async () => {
+    const f = path.join(dir, "a.sh")
+    fs.writeFileSync(f, "echo 1\n")
+    fs.chmodSync(f, 0o751)
+    const store = makeFileStore(dir, dir)
+    const p = await Effect.runPromise(store.resolve(userPath("a.sh")))
+    const staged = await Effect.runPromise(store.stage(p, new TextEncoder().encode("echo 2\n")))
+    // Staged: the file is untouched, its next content waits beside it.
+    expect(fs.readFileSync(f, "utf8")).toBe("echo 1\n")
+    expect(fs.readdirSync(dir).filter((n) => n.endsWith(".tmp"))).toHaveLength(1)
+    await Effect.runPromise(Effect.zipRight(store.publish(staged), store.syncDirectories([p])))
+    expect(fs.readFileSync(f, "utf8")).toBe("echo 2\n")
+    expect(fs.statSync(f).mode & 0o777).toBe(0o751)
+    expect(fs.readdirSync(dir)).toEqual(["a.sh"])
+    // Published once: a second publish or a discard changes nothing.
+    await Effect.runPromise(Effect.zipRight(store.publish(staged), store.discard(staged)))
+    expect(fs.readFileSync(f, "utf8")).toBe("echo 2\n")
+  })
+
+  it("discards a staged file without touching the target", async () => {
+    const f = path.join(dir, "a.txt")
+    fs.writeFileSync(f, "one\n")
+    const store = makeFileStore(dir, dir)
+    const p = await Effect.runPromise(store.resolve(userPath("a.txt")))
+    const staged = await Effect.runPromise(store.stage(p, new TextEncoder().encode("two\n")))
+    await Effect.runPromise(store.discard(staged))
+    expect(fs.readdirSync(dir)).toEqual(["a.txt"])
+    expect(fs.readFileSync(f, "utf8")).toBe("one\n")
+    await Effect.runPromise(store.publish(staged))
+    expect(fs.readFileSync(f, "utf8")).toBe("one\n")
+  })
+
+  it("publishes nothing when another program changed the file since it was read (SPL-E034), or its directory was replaced (SPL-E062)", async () => {
+    const sub = path.join(dir, "src")
+    fs.mkdirSync(sub)
+    const f = path.join(sub, "a.txt")
+    fs.writeFileSync(f, "one\n")
+    const store = makeFileStore(dir, dir)
+    const p = await Effect.runPromise(store.resolve(userPath("src/a.txt")))
+    const st = fs.statSync(f)
+    const expectOne = { size: st.size, mtimeMs: st.mtimeMs, identity: `${st.dev}:${st.ino}`, bytes: new TextEncoder().encode("one\n") }
+    const staged = await Effect.runPromise(store.stage(p, new TextEncoder().encode("two\n")))
+    fs.writeFileSync(f, "theirs\n")
+    const changed = await Effect.runPromiseExit(store.publish(staged, { expect: expectOne }))
+    expect(JSON.stringify(changed)).toContain("SPL-E034")
+    expect(fs.readFileSync(f, "utf8")).toBe("theirs\n")
+    expect(fs.readdirSync(sub)).toEqual(["a.txt"])
+    // The directory swapped for another of the same name between staging and publishing.
+    const again = await Effect.runPromise(store.stage(p, new TextEncoder().encode("two\n")))
+    fs.renameSync(sub, path.join(dir, "old"))
+    fs.mkdirSync(sub)
+    fs.writeFileSync(f, "new dir\n")
+    const swapped = await Effect.runPromiseExit(store.publish(again))
+    expect(JSON.stringify(swapped)).toContain("SPL-E062")
+    expect(fs.readFileSync(f, "utf8")).toBe("new dir\n")
+  })
+
   it("rewrites a hard-linked file in place, keeping the inode and the link", async () => {
     const f = path.join(dir, "a.txt")
     fs.writeFileSync(f, "one\n")
