@@ -28,8 +28,9 @@ import { encodeTxFile, encodeTxHead, isOpenState, parseTxFile, parseTxName, txFi
  * with the BLAKE3 of its own bytes) and each original's bytes, in that order.
  *
  * A write costs two flushes before its target and one after, instead of eight:
- *   begin   create <id>.tx (O_EXCL), one write of it all, fdatasync, fsync .splice/tx
- *   ...     the targets (temp, fsync, rename, fsync their directory)
+ *   begin   create <id>.tx (O_EXCL), one write of it all, [the caller's `alongside`: its temp
+ *           files written and flushed on worker threads], fdatasync, fsync .splice/tx
+ *   ...     the targets (rename their temp files, fsync their directories)
  *   commit  rename <id>.tx to <id>.committed, fsync .splice/tx
  * A long-running writer saves the begin's directory fsync: after answering it creates <spare>.spare
  * (owner record, not synced) and fsyncs .splice/tx, so the name is durable before any begin needs it;

@@ -405,3 +405,13 @@ describe("parseUnifiedDiff: hunks straight after diff --git", () => {
     expect(ok(parseUnifiedDiff("diff --git a/n.txt b/n.txt\nnew file mode 100644\n@@ -0,0 +1 @@\n+hi\n")).ops).toEqual([{ kind: "create", file: "n.txt", content: "hi\n", origin: { line: 1 } }])
   })
 })
+
+// Printed by git 2.39 for a change to src/x.ts and a/y.ts (a top-level directory named `a`).
+describe("git's other prefixes", () => {
+  const files = (diff: string) => ok(parseUnifiedDiff(diff)).ops.map((o) => (o.kind === "patch" ? o.file : o.kind))
+  it("takes `git diff -R` (b/ before a/), diff.mnemonicPrefix (i/, w/) and --no-prefix (the names as they are)", () => {
+    expect(files("diff --git b/a/y.ts a/a/y.ts\nindex 7692e7d..b68fde2 100644\n--- b/a/y.ts\n+++ a/a/y.ts\n@@ -1 +1 @@\n-K\n+k\ndiff --git b/src/x.ts a/src/x.ts\nindex 99b356d..814f4a4 100644\n--- b/src/x.ts\n+++ a/src/x.ts\n@@ -1,2 +1,2 @@\n one\n-2\n+two\n")).toEqual(["a/y.ts", "src/x.ts"])
+    expect(files("diff --git i/a/y.ts w/a/y.ts\nindex b68fde2..7692e7d 100644\n--- i/a/y.ts\n+++ w/a/y.ts\n@@ -1 +1 @@\n-k\n+K\ndiff --git i/src/x.ts w/src/x.ts\nindex 814f4a4..99b356d 100644\n--- i/src/x.ts\n+++ w/src/x.ts\n@@ -1,2 +1,2 @@\n one\n-two\n+2\n")).toEqual(["a/y.ts", "src/x.ts"])
+    expect(files("diff --git a/y.ts a/y.ts\nindex b68fde2..7692e7d 100644\n--- a/y.ts\n+++ a/y.ts\n@@ -1 +1 @@\n-k\n+K\ndiff --git src/x.ts src/x.ts\nindex 814f4a4..99b356d 100644\n--- src/x.ts\n+++ src/x.ts\n@@ -1,2 +1,2 @@\n one\n-two\n+2\n")).toEqual(["a/y.ts", "src/x.ts"])
+  })
+})

@@ -102,7 +102,7 @@ const gitLinePaths = (rest: string, lineNo: number): [string, string] | undefine
   const a = rest.slice(0, half)
   const b = rest.slice(half + 1)
   if (rest[half] !== " ") return undefined
-  if (a === b || (a.startsWith("a/") && b.startsWith("b/") && a.slice(2) === b.slice(2))) return [a, b]
+  if (a === b || (gitPrefixes(a, b) && a.slice(2) === b.slice(2))) return [a, b]
   return undefined
 }
 
@@ -261,7 +261,8 @@ const parseLines = (lines: ReadonlyArray<Line>): ChangeOp[] => {
 
   const readGitSection = (i: number): { section: FileSection; next: number } => {
     const rest = at(i)!.slice("diff --git ".length)
-    const section: FileSection = { git: { line: i + 1, rest, prefixed: /^"?a\//.test(rest) && /\s"?b\//.test(rest) }, hunks: [] }
+    const [first, second] = [/^"?([abciow12])\//.exec(rest)?.[1], /\s"?([abciow12])\//.exec(rest)?.[1]]
+    const section: FileSection = { git: { line: i + 1, rest, prefixed: first !== undefined && second !== undefined && first !== second }, hunks: [] }
     let k = i + 1
     for (;;) {
       const t = at(k)
@@ -357,7 +358,7 @@ const toOps = (s: FileSection): ChangeOp[] => {
     if (!s.newFile && !s.deletedFile) return [] // a mode change: splice keeps modes as they are
     const paths = gitLinePaths(s.git!.rest, origin.line)
     if (paths === undefined) throw new Refusal(origin.line, "`diff --git a/FILE b/FILE` naming one file", show("diff --git " + s.git!.rest))
-    const [a, b] = s.git!.prefixed ? [paths[0].replace(/^a\//, ""), paths[1].replace(/^b\//, "")] : paths
+    const [a, b] = s.git!.prefixed ? [paths[0].replace(GIT_PREFIX, ""), paths[1].replace(GIT_PREFIX, "")] : paths
     return [s.newFile ? { kind: "create", file: b, content: "", origin } : { kind: "delete", file: a, expectLines: [], origin }]
   }
   const fromDiffR = s.oldPath.stamped && s.newPath.stamped
@@ -389,14 +390,25 @@ const toOps = (s: FileSection): ChangeOp[] => {
 }
 
 /**
- * git's `a/` and `b/` go when the section is a prefixed git diff, or when both names carry them;
+ * The prefixes git puts before the two names of a file: `a/` and `b/`, swapped by `git diff -R`;
+ * `i/`, `w/`, `c/`, `o/` with diff.mnemonicPrefix; `1/`, `2/` for `git diff --no-index`. Two
+ * different ones: a `--no-prefix` diff names the same path twice.
+ */
+const GIT_PREFIX = /^[abciow12]\//
+const gitPrefixes = (a: string, b: string): boolean => GIT_PREFIX.test(a) && GIT_PREFIX.test(b) && a[0] !== b[0]
+
+/**
+ * git's prefixes (GIT_PREFIX) go when the section is a prefixed git diff; `a/` and `b/` (or `b/`
+ * and `a/`) when both names carry them;
  * in `diff -r OLD NEW` output (timestamped headers) the differing top directories (`orig/x`,
  * `repo/x`) go too, as `patch -p1` would. A hand-written `--- src/x` / `+++ lib/x` keeps its names.
  */
 const stripPrefixes = (a: string | null, b: string | null, gitPrefixed: boolean | undefined, fromDiffR: boolean): [string | null, string | null] => {
   const carries = (p: string | null, prefix: string) => p === null || p.startsWith(prefix)
-  if (gitPrefixed === true || (gitPrefixed === undefined && carries(a, "a/") && carries(b, "b/") && (a !== null || b !== null))) {
-    return [a?.replace(/^a\//, "") ?? null, b?.replace(/^b\//, "") ?? null]
+  if (gitPrefixed === true) return [a?.replace(GIT_PREFIX, "") ?? null, b?.replace(GIT_PREFIX, "") ?? null]
+  const swapped = carries(a, "b/") && carries(b, "a/") // `git diff -R` with its `diff --git` line cut off
+  if (gitPrefixed === undefined && (a !== null || b !== null) && ((carries(a, "a/") && carries(b, "b/")) || swapped)) {
+    return [a?.slice(2) ?? null, b?.slice(2) ?? null]
   }
   if (gitPrefixed === undefined && fromDiffR && a !== null && b !== null) {
     const sa = a.indexOf("/")
