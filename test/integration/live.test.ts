@@ -9,6 +9,9 @@ import { makeLock } from "../../layers/live/LockLive.js"
 import { liveLayer } from "../../layers/live/index.js"
 import { CapturedOutput, OutputMemory } from "../../layers/memory/OutputMemory.js"
 import { edit } from "../../src/commands/edit.js"
+import { commitWrites, expectedFrom, type PlannedWrite } from "../../src/commands/transaction.js"
+import { FileStore } from "../../services/FileStore.js"
+import { Hasher } from "../../services/Hasher.js"
 import { recoverCommand } from "../../src/commands/recover.js"
 import { DEFAULT_MAX_BYTES } from "../../src/commands/textTarget.js"
 import { undo } from "../../src/commands/undo.js"
@@ -34,6 +37,38 @@ const runLive = async (program: Effect.Effect<unknown, unknown, never> | Effect.
 
 const editCfg = (file: string, old: string, neu: string) => ({
   file, edits: [{ old, new: neu }], preview: false, showDiff: false, validate: "syntax" as const, maxBytes: DEFAULT_MAX_BYTES, lockTimeoutMs: 1000
+})
+
+describe("a transaction's write phase on a real disk", () => {
+  // Three files replaced in one transaction; the second was changed by another program after it was
+  // read, which only the last check before its rename sees (its temp file was written and flushed).
+  it("a file changed behind splice's back stops the transaction at its rename: the file before it restored, the one after untouched, no temp file left", async () => {
+    for (const n of ["a", "b", "c"]) fs.writeFileSync(path.join(dir, `${n}.txt`), `${n} one\n`)
+    const program = Effect.gen(function*() {
+      const store = yield* FileStore
+      const hasher = yield* Hasher
+      const writes: PlannedWrite[] = []
+      for (const n of ["a", "b", "c"]) {
+        const target = yield* store.resolve(userPath(`${n}.txt`))
+        const original = yield* store.read(target)
+        const info = (yield* store.stat(target))
+        if (info._tag === "None") throw new Error("no file")
+        const next = new TextEncoder().encode(`${n} two\n`)
+        writes.push({ target, original, mode: 0o644, next, checksumBefore: yield* hasher.blake3(original), checksumAfter: yield* hasher.blake3(next), ...expectedFrom(info.value, original) })
+      }
+      fs.writeFileSync(path.join(dir, "b.txt"), "theirs, longer\n")
+      return yield* commitWrites(writes, { command: "test" })
+    })
+    const r = await runLive(program)
+    expect(r.error?.code).toBe("SPL-E034")
+    expect(fs.readFileSync(path.join(dir, "a.txt"), "utf8")).toBe("a one\n")
+    expect(fs.readFileSync(path.join(dir, "b.txt"), "utf8")).toBe("theirs, longer\n")
+    expect(fs.readFileSync(path.join(dir, "c.txt"), "utf8")).toBe("c one\n")
+    expect(fs.readdirSync(dir).filter((n) => n.endsWith(".tmp"))).toEqual([])
+    const tx = fs.readdirSync(path.join(dir, ".splice", "tx"))
+    expect(tx.filter((n) => n.endsWith(".rolled_back"))).toHaveLength(1)
+    expect(tx.filter((n) => n.endsWith(".tx"))).toEqual([])
+  })
 })
 
 describe("FileStore on a real disk", () => {
