@@ -123,7 +123,7 @@ fiber.addObserver((exit) => {
   const outcome = outcomeOf(exit, signal)
   if (outcome.error !== undefined && argv[2] === "mcp") {
     // The server's stdout carries JSON-RPC alone: how it ended (a signal, a failed start) is logged.
-    process.stderr.write(`splice mcp: ${outcome.error.code} ${outcome.error.message}\n`)
+    process.stderr.write(`splice mcp: ${outcome.error.code} ${outcome.error.message}\n  hint: ${outcome.error.effectiveHint}\n`)
   } else if (outcome.error !== undefined) {
     try {
       Effect.runSync(makeOutput(chooseMode(requestedOutput(argv.slice(2))), catalog).error(outcome.error, outcome.exit))

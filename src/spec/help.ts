@@ -94,6 +94,29 @@ const GROUPS: ReadonlyArray<readonly [string, ReadonlyArray<string>]> = [
 /** `splice mcp`'s one line, for its @effect/cli description and the root help (it has no spec of its own). */
 export const MCP_SUMMARY = "Serve every command as an MCP tool over stdio (Claude Code, Codex, Cursor, VS Code, any MCP client)"
 
+export const MCP_WORKSPACE = "Workspace root (default: SPLICE_WORKSPACE, else the client's first file:// MCP root, else the git root of the current directory, else the current directory)"
+export const MCP_TOOLS = "Serve only these tools, comma-separated (default: every one; each tool's description and parameters take room in a model's context)"
+
+/** `splice mcp --help`, in the same form as a command's. */
+export const renderMcpHelp = (tools: ReadonlyArray<string>): string =>
+  [
+    `splice mcp: ${MCP_SUMMARY}`,
+    "",
+    "Usage: splice mcp [--workspace DIR] [--tools NAME,NAME...]",
+    "",
+    wrap("The client starts it and speaks JSON-RPC over its standard input and output. Each tool is the command of that name, its parameters the long flags in snake_case (replace_old, preview); results are the commands' result lines, errors results with isError and their SPL code. The journal and locks are the CLI's own: their edits serialize, and splice undo, history and recover see both.", WRAP),
+    "",
+    `      --workspace DIR       ${MCP_WORKSPACE}`,
+    `      --tools NAME,...      ${MCP_TOOLS}`,
+    "",
+    wrap(`Tools: ${tools.join(", ")}`, WRAP),
+    "",
+    "Examples:",
+    "  claude mcp add splice -- splice mcp",
+    "  splice mcp --workspace ~/src/app --tools read,edit,apply,search,undo,history",
+    ""
+  ].join("\n")
+
 /** `splice --help`: every command on one line (its summary up to the colon), the flags all share, examples. */
 export const renderRootHelp = (specs: ReadonlyArray<AnyCommandSpec>, version: string): string => {
   const summaries = new Map<string, string>([...specs.map((s) => [s.name, s.summary.split(": ")[0]!] as const), ["mcp", MCP_SUMMARY]])
@@ -131,6 +154,14 @@ export const renderRootHelp = (specs: ReadonlyArray<AnyCommandSpec>, version: st
  */
 export const requestedHelp = (args: ReadonlyArray<string>, specs: ReadonlyArray<AnyCommandSpec>, version = ""): string | undefined => {
   if (args.length === 0 || (args.length === 1 && (args[0] === "--help" || args[0] === "-h"))) return renderRootHelp(specs, version)
+  if (args[0] === "mcp") {
+    // Its two flags both take a value.
+    for (let i = 1; i < args.length; i++) {
+      if (args[i] === "--workspace" || args[i] === "--tools") i++
+      else if (args[i] === "--help" || args[i] === "-h") return renderMcpHelp(mcpToolNames(specs))
+    }
+    return undefined
+  }
   const spec = specs.find((s) => s.name === args[0])
   if (spec === undefined) return undefined
   const takesValue = valueFlags(spec)
@@ -141,3 +172,6 @@ export const requestedHelp = (args: ReadonlyArray<string>, specs: ReadonlyArray<
   }
   return undefined
 }
+
+/** The tools `splice mcp` serves: every command but those only a person runs (`trust`). */
+export const mcpToolNames = (specs: ReadonlyArray<AnyCommandSpec>): ReadonlyArray<string> => specs.filter((s) => s.cliOnly !== true).map((s) => s.name)

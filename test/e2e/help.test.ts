@@ -4,7 +4,7 @@ import * as fs from "node:fs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { commandSpecs } from "../../src/spec/commands/index.js"
 import { VERSION } from "../../src/cli/version.js"
-import { renderHelp, renderRootHelp } from "../../src/spec/help.js"
+import { mcpToolNames, renderHelp, renderMcpHelp, renderRootHelp } from "../../src/spec/help.js"
 import { BUNDLE, ensureBuilt, runSync, runtimes, tempWorkspace } from "./harness.js"
 
 beforeAll(() => ensureBuilt())
@@ -22,6 +22,11 @@ describe.each(runtimes)("--help under $name", (rt) => {
     expect(runSync(rt, ["edit", "-f", "a.ts", "-h"], { cwd: ws }).stdout).toBe(renderHelp(commandSpecs.find((s) => s.name === "edit")!))
     const root = runSync(rt, ["--help"], { cwd: ws })
     expect([root.code, root.stderr, root.stdout]).toEqual([0, "", renderRootHelp(commandSpecs, VERSION)])
+    const mcp = runSync(rt, ["mcp", "--help"], { cwd: ws })
+    expect([mcp.code, mcp.stderr, mcp.stdout]).toEqual([0, "", renderMcpHelp(mcpToolNames(commandSpecs))])
+    const typo = runSync(rt, ["mcp", "--tools", "read,eddit"], { cwd: ws })
+    expect([typo.code, typo.stdout]).toEqual([2, ""])
+    expect(typo.stderr).toMatch(/^splice mcp: SPL-E010 --tools: there is no tool named "eddit"\n  hint: Did you mean edit\?/)
     const version = runSync(rt, ["--version"], { cwd: ws })
     expect([version.code, version.stderr, version.stdout]).toEqual([0, "", `${VERSION}\n`])
     // Node runs npm's bin (dist/launch.cjs); dist/splice.mjs, which Deno runs, works under Node too.

@@ -73,6 +73,23 @@ for (const rt of runtimes) {
       }
     })
 
+    it("with --tools, lists and answers only the tools named", async () => {
+      const ws = tempWorkspace()
+      fs.writeFileSync(path.join(ws, "a.ts"), "export const a = 1\n")
+      const [command, args] = rt.argv(["mcp", "--workspace", ws, "--tools", "edit,read"])
+      const client = new Client({ name: "splice-e2e", version: "1" })
+      await client.connect(new StdioClientTransport({ command, args, cwd: ws, env: childEnv({ cwd: ws }) as Record<string, string>, stderr: "ignore" }))
+      try {
+        expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["edit", "read"])
+        expect(await client.callTool({ name: "edit", arguments: { file: "a.ts", replace_old: "a = 1", replace_new: "a = 2" } })).toMatchObject({ structuredContent: { ok: true, replacements: 1 } })
+        const undo = await client.callTool({ name: "undo", arguments: {} }) as ToolResult
+        expect(undo.isError).toBe(true)
+        expect(undo.structuredContent).toMatchObject({ code: "SPL-E010", context: { tools: ["edit", "read"] } })
+      } finally {
+        await client.close()
+      }
+    })
+
     it("shares the journal with CLI processes: the server undoes a CLI edit, and a cancelled undo rolls back", async () => {
       const ws = tempWorkspace()
       fs.writeFileSync(path.join(ws, "m.py"), "x = 1\n")
