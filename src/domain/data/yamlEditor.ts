@@ -5,18 +5,22 @@
  * differ between those two prints replace lines of the file (when the print lines up with the file
  * line for line; otherwise the whole print is the result). A changed scalar keeps its quoting style.
  */
-import { Document, isMap, isScalar, isSeq, parseDocument, type ToStringOptions } from "yaml"
+import { Document, isAlias, isMap, isScalar, isSeq, type Node, type Pair, parseDocument, type ToStringOptions, type YAMLMap } from "yaml"
 import { diffLines, splitKeepEnds } from "../diff.js"
-import type { DataEditor, Parsed } from "./formats.js"
-import type { KeyPath } from "./keyPath.js"
+import type { DataEditor, Parsed, Through } from "./formats.js"
+import { formatKeyPath, type KeyPath } from "./keyPath.js"
 import { narrowBigInts } from "./exactNumbers.js"
 import type { Plain } from "./tree.js"
 
-const load = (text: string) => parseDocument(text, { uniqueKeys: true, prettyErrors: true, keepSourceTokens: false })
+/**
+ * Merge keys (`<<: *defaults`, YAML 1.1, which GitHub Actions, GitLab CI and Compose files use) are
+ * read as merges: a mapping holds the keys it merges, its own first.
+ */
+const load = (text: string) => parseDocument(text, { uniqueKeys: true, prettyErrors: true, keepSourceTokens: false, merge: true })
 
 const parseYaml = (text: string): Parsed => {
   // Integers as bigints, then those a number holds exactly as numbers: 12345678901234567890 stays exact.
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: true, keepSourceTokens: false, intAsBigInt: true })
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: true, keepSourceTokens: false, intAsBigInt: true, merge: true })
   const e = doc.errors[0]
   if (e?.code === "MULTIPLE_DOCS") {
     const at = e.linePos?.[0]
@@ -119,12 +123,51 @@ const change = (text: string, edit: (doc: Document) => void): string => {
   return patchLines(text, before, doc.toString(options))
 }
 
+const keyText = (p: Pair) => (isScalar(p.key) ? String(p.key.value) : String(p.key))
+const isMergePair = (p: Pair) => isScalar(p.key) && typeof p.key.value === "symbol"
+
+/** `key`'s pair in a mapping, its own or (else) one a merge brings, with the alias that brought it; merges in order, the first wins. */
+const pairIn = (doc: Document, map: YAMLMap, key: string, depth = 0): { pair: Pair; alias?: string } | undefined => {
+  const own = map.items.find((p) => !isMergePair(p) && keyText(p) === key)
+  if (own !== undefined || depth > 32) return own === undefined ? undefined : { pair: own }
+  for (const merge of map.items.filter(isMergePair)) {
+    const sources = isSeq(merge.value) ? merge.value.items : [merge.value]
+    for (const source of sources) {
+      if (!isAlias(source)) continue
+      const target = source.resolve(doc)
+      const found = isMap(target) ? pairIn(doc, target, key, depth + 1) : undefined
+      if (found !== undefined) return { pair: found.pair, alias: source.source }
+    }
+  }
+  return undefined
+}
+
+/** Whether the value at `path` (which exists) is reached through an alias or a merge key: the first one on the way. */
+const throughOf = (text: string, path: KeyPath): Through | undefined => {
+  const doc = load(text)
+  let node: unknown = doc.contents
+  for (let i = 0; i <= path.length; i++) {
+    const at = formatKeyPath(path.slice(0, i))
+    if (isAlias(node)) return { kind: "alias", anchor: node.source, at }
+    const s = path[i]
+    if (s === undefined) return undefined
+    if (isMap(node) && s.kind === "key") {
+      const found = pairIn(doc, node, s.key)
+      if (found?.alias !== undefined) return { kind: "merge", anchor: found.alias, at }
+      node = found?.pair.value
+    } else if (isSeq(node) && s.kind === "index") node = (node.items as Node[])[s.index]
+    else return undefined
+  }
+  return undefined
+}
+
 const isScalarValue = (v: Plain) => v === null || typeof v !== "object"
 
 export const yamlEditor: DataEditor = {
   format: "yaml",
   parser: "yaml",
   parse: parseYaml,
+  through: throughOf,
   set: (text, at, value) =>
     change(text, (doc) => {
       // A scalar goes in as it is, so an existing scalar node keeps its style and comment.
