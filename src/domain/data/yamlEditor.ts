@@ -5,7 +5,7 @@
  * differ between those two prints replace lines of the file (when the print lines up with the file
  * line for line; otherwise the whole print is the result). A changed scalar keeps its quoting style.
  */
-import { Document, isAlias, isMap, isScalar, isSeq, type Node, type Pair, parseDocument, type ToStringOptions, type YAMLMap } from "yaml"
+import { Document, isAlias, isCollection, isMap, isNode, isScalar, isSeq, type Node, type Pair, parseDocument, type ToStringOptions, type YAMLMap } from "yaml"
 import { diffLines, splitKeepEnds } from "../diff.js"
 import type { DataEditor, Parsed, Through } from "./formats.js"
 import { formatKeyPath, type KeyPath } from "./keyPath.js"
@@ -106,12 +106,43 @@ export const patchLines = (text: string, before: string, after: string): string 
   if (file.length !== printed.length) return after
   const out: string[] = []
   let i = 0
-  for (const op of diffLines(printed, splitKeepEnds(after))) {
+  const ops = diffLines(printed, splitKeepEnds(after))
+  for (let k = 0; k < ops.length; k++) {
+    const op = ops[k]!
     if (op.tag === " ") out.push(file[i++]!)
-    else if (op.tag === "-") i++
-    else out.push(op.line)
+    else if (op.tag === "-") {
+      // One line replaced by one: the new line in the old one's spelling (flow padding, comment column).
+      const next = ops[k + 1]
+      if (next?.tag === "+" && ops[k + 2]?.tag !== "+" && ops[k - 1]?.tag !== "-") {
+        out.push(inLineSpelling(file[i]!, next.line))
+        k++
+      }
+      i++
+    } else out.push(op.line)
   }
   return out.join("")
+}
+
+/**
+ * A changed line as the file spelled the line it replaces: its flow collections padded as that
+ * line's were (`[ main ]`, not `[main, dev]`), and its end-of-line comment as far from the code
+ * (at the same column when the code still fits before it). The caller checks that the data is the same.
+ */
+export const inLineSpelling = (old: string, line: string): string => {
+  let out = line
+  const padded = /[[{] \S/.test(old) && /\S [\]}]/.test(old)
+  const bare = /[[{][^\s\]}]/.test(old) && /[^\s[{][\]}]/.test(old)
+  if (padded && !bare) out = out.replace(/([[{])(?=[^\s\]}])/g, "$1 ").replace(/([^\s[{])(?=[\]}])/g, "$1 ")
+  else if (bare && !padded) out = out.replace(/([[{]) +(?=\S)/g, "$1").replace(/(\S) +(?=[\]}])/g, "$1")
+  const comment = (l: string) => /^(.*?\S)([ \t]+)(#[^\r\n]*)(\r?\n?)$/.exec(l)
+  const was = comment(old)
+  const now = comment(out)
+  if (was !== null && now !== null && was[3] === now[3]) {
+    const column = was[1]!.length + was[2]!.length
+    const gap = now[1]!.length < column ? " ".repeat(column - now[1]!.length) : was[2]!
+    out = now[1]! + gap + now[3]! + now[4]!
+  }
+  return out
 }
 
 /** Load, change, print with the options that fit the file best, and keep untouched lines as they were. */
@@ -120,8 +151,14 @@ const change = (text: string, edit: (doc: Document) => void): string => {
   const doc = load(text)
   const before = doc.toString(options)
   edit(doc)
-  return patchLines(text, before, doc.toString(options))
+  const after = doc.toString(options)
+  const patched = patchLines(text, before, after)
+  // The old lines' spelling is cosmetic: if it reads as other data (a `[` inside a quoted string), the printer's lines stand.
+  const same = (a: string, b: string) => JSON.stringify(load(a).toJS({ maxAliasCount: 1000 }), bigints) === JSON.stringify(load(b).toJS({ maxAliasCount: 1000 }), bigints)
+  return patched === after || same(patched, after) ? patched : after
 }
+
+const bigints = (_: string, v: unknown) => (typeof v === "bigint" ? `${v}n` : v)
 
 const keyText = (p: Pair) => (isScalar(p.key) ? String(p.key.value) : String(p.key))
 const isMergePair = (p: Pair) => isScalar(p.key) && typeof p.key.value === "symbol"
@@ -170,8 +207,15 @@ export const yamlEditor: DataEditor = {
   through: throughOf,
   set: (text, at, value) =>
     change(text, (doc) => {
-      // A scalar goes in as it is, so an existing scalar node keeps its style and comment.
-      doc.setIn(nodeKeys(doc, at), isScalarValue(value) ? value : doc.createNode(value))
+      // A scalar goes in as it is, so an existing scalar node keeps its style and comment; a
+      // collection replacing a flow collection (`[a, b]`) is written in flow style too.
+      const keys = nodeKeys(doc, at)
+      const old = doc.getIn(keys, true)
+      if (isScalarValue(value)) return doc.setIn(keys, value)
+      const node = doc.createNode(value, { flow: isCollection(old) && old.flow === true })
+      // The comments that were on the replaced node (`[a, b]  # why`) stay with its replacement.
+      if (isNode(old)) Object.assign(node, { comment: old.comment, commentBefore: old.commentBefore, spaceBefore: old.spaceBefore })
+      doc.setIn(keys, node)
     }),
   del: (text, path) =>
     change(text, (doc) => {
