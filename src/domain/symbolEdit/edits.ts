@@ -5,6 +5,7 @@
  * and given the file's line breaks; lines outside the change keep their bytes. Each function returns
  * the replacement and the 1-based lines it covers (in the result; for a removal, as they were). Pure.
  */
+import { commentStart } from "../commentStart.js"
 import { indentOf, indentUnit } from "../reindent.js"
 import { fitLines } from "./fitText.js"
 import { type Body, startsWithString } from "./parts.js"
@@ -271,20 +272,8 @@ const expandAndAppend = (t: TextLines, start: number, end: number, code: string,
  * something (`,` `;` `{` `(` `[`), or is a comment line.
  */
 export const commaAt = (line: string): number | undefined => {
-  let end = line.length
-  let quote: string | undefined
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!
-    if (quote !== undefined) {
-      if (c === "\\") i++
-      else if (c === quote) quote = undefined
-    } else if (c === "'" || c === "\"" || c === "`") quote = c
-    else if (c === "/" && (line[i + 1] === "/" || line[i + 1] === "*")) {
-      end = i
-      break
-    }
-  }
-  const code = line.slice(0, end).trimEnd()
+  const comment = commentStart(line, (l, i) => l[i] === "/" && (l[i + 1] === "/" || l[i + 1] === "*"), "'\"`")
+  const code = line.slice(0, comment ?? line.length).trimEnd()
   if (code.trim() === "" || /[,;{([]$/.test(code)) return undefined
   return code.length
 }
