@@ -70,9 +70,7 @@ const partsOf = (site: Site, s: SymbolFact): DefinitionParts => definitionParts(
 export const findDefinition = (site: Site, name: string, kind: string | undefined) =>
   Effect.gen(function*() {
     if (site.grammar.language === "rust" && /^impl\b/.test(name)) return yield* findImpl(site, name)
-    // Rust names an impl's members `Type::member`; `Type.member`, as the other languages write it, means the same.
-    const asked = site.grammar.language === "rust" && !name.includes("::") ? name.replace(/\./g, "::") : name
-    const symbol = yield* pickSymbol(site.target.path.relative, site.facts.symbols, asked, kind)
+    const symbol = yield* pickSymbol(site.target.path.relative, site.facts.symbols, name, kind)
     return { name: symbol.name, qualifiedName: symbol.qualifiedName, kind: symbol.kind, container: symbol.container, parts: partsOf(site, symbol), symbol } satisfies Definition
   })
 
