@@ -320,7 +320,7 @@ const IGNORED_OPTIONS = ["outDir", "outFile", "declarationDir", "composite", "in
  * other checking options decide what a name refers to, so they count; TypeScript itself follows the
  * `extends` chain among the files given, merges it and makes `baseUrl` and `paths` absolute), with
  * the module options defaulted, its libraries (typescriptLibs.ts), and no emit, every script allowed,
- * no `@types` (node_modules is not read).
+ * no automatic `@types` (of node_modules, only the files a caller gives are read).
  */
 const compilerOptions = (ts: typeof TS, tsconfig: TsconfigFiles | undefined, conditions: ReadonlyArray<string>): TS.CompilerOptions => {
   let fromConfig: TS.CompilerOptions = {}
@@ -381,7 +381,11 @@ const forget = () => {
   kept = undefined
 }
 
-/** The LanguageService over exactly these files and the standard library (nothing else is read: no node_modules). */
+/**
+ * The LanguageService over exactly these files and the standard library (nothing else is read; the
+ * node_modules files a caller gives — `complete` gives its dependencies' declarations — are found
+ * by module resolution only).
+ */
 const workspaceService = ({ files, tsconfig, conditions }: WorkspaceScripts) => {
   // The whole TypeScript, parsing the workspace's texts itself: none of the parser bundle's trees
   // (the kept parses, facts) ever reaches it, nor one of its trees the bundle's functions (each has
@@ -398,7 +402,8 @@ const workspaceService = ({ files, tsconfig, conditions }: WorkspaceScripts) => 
       return lib !== undefined ? libText(lib) : state.known.get(f)
     }
     const host: TS.LanguageServiceHost = {
-      getScriptFileNames: () => [...state.known.keys()].filter((f) => scriptKindOf(f) !== undefined),
+      // Dependencies' declaration files are there to be found by module resolution, not roots of the program.
+      getScriptFileNames: () => [...state.known.keys()].filter((f) => scriptKindOf(f) !== undefined && !f.includes("/node_modules/")),
       getScriptVersion: (f) => (libPath(f) !== undefined ? "lib" : String(state.versions.get(f)?.version ?? 0)),
       getScriptSnapshot: (f) => {
         const text = textOf(f)

@@ -469,8 +469,10 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
         if (!k.startsWith(prefix) || e.kind !== "file") continue
         const relPath = rel(k)
         const parts = relPath.split("/")
+        // As the live walk: only the directories below `dir` are asked about.
+        const below = dir.absolute === root ? 0 : dir.relative.split("/").length
         let pruned = false
-        for (let i = 0; i < parts.length - 1 && !pruned; i++) pruned = prune(parts.slice(0, i).join("/"), parts[i]!)
+        for (let i = below; i < parts.length - 1 && !pruned; i++) pruned = prune(parts.slice(0, i).join("/"), parts[i]!)
         if (!pruned) out.push({ relative: relPath, size: e.data.length, mtimeMs: e.mtimeMs })
       }
       return out

@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import { unifiedDiff } from "../domain/diff.js"
 import { exactJsonValue, mayHoldBigInts } from "../domain/data/exactNumbers.js"
-import { DATA_FORMATS, type DataEditor, type DataFormat, formatOf, inLineStyle } from "../domain/data/formats.js"
+import { DATA_FORMATS, type DataEditor, type DataFormat, formatOf, inLineStyle, type Through } from "../domain/data/formats.js"
 import { formatKeyPath, type KeyPath, parseKeyPath } from "../domain/data/keyPath.js"
 import { canonicalPath, didYouMean, firstDifference, type Lookup, lookup, type Plain, planSet, prefixText, sameData, withDeleted, withSet } from "../domain/data/tree.js"
 import { jsonText } from "../domain/jsonText.js"
@@ -126,16 +126,18 @@ export const get = (config: DataReadConfig) =>
     const request = yield* checkRequest(config)
     const path = yield* store.resolve(userPath(config.file))
     const target = yield* loadTextTarget(path, config.maxBytes)
-    const { data } = yield* parseTarget(target, request.format)
+    const { editor, data } = yield* parseTarget(target, request.format)
     const keyPath = canonicalPath(data, request.path)
     const found = lookup(data, keyPath)
     if (!found.found) return yield* Effect.fail(notFound(path.relative, request.format, keyPath, found))
+    const through = editor.through?.(target.content.text, keyPath)
     return yield* output.result("get", {
       file: path.relative,
       format: request.format,
       key_path: formatKeyPath(keyPath),
       value: found.value,
       value_type: typeOf(found.value),
+      ...(through !== undefined ? { through } : {}),
       checksum: target.checksum
     }, `${show(found.value)}\n`)
   })
@@ -151,7 +153,7 @@ interface Change<F> {
 
 type Planner<F> = (target: TextTarget, editor: DataEditor, data: Plain, path: KeyPath, format: DataFormat) => Effect.Effect<Change<F>, SpliceError>
 
-type SetFields = { readonly value: Plain; readonly old_value?: Plain; readonly created: boolean }
+type SetFields = { readonly value: Plain; readonly old_value?: Plain; readonly created: boolean; readonly through?: Through }
 type DelFields = { readonly old_value: Plain }
 
 /** The fields of every set/del result, then those of each outcome (src/schema/results/data.ts). */
@@ -195,16 +197,42 @@ const checkedEdit = (target: TextTarget, editor: DataEditor, format: DataFormat,
     const diff = firstDifference(expected, again.value)
     if (diff !== undefined) {
       const at = diff.length === 0 ? "(the top level)" : formatKeyPath(diff)
-      return yield* refuse("data_mismatch", `the result would hold other data than asked for, at ${at}`, { differs_at: diff.length === 0 ? "" : at })
+      // Changing an anchor's node changes what aliases and merges it too: say which.
+      const through = diff.length === 0 ? undefined : editor.through?.(target.content.text, diff)
+      const why = through === undefined ? "" : ` (${at} is reached through ${through.kind === "merge" ? `the merge key \`<<: *${through.anchor}\` of ${through.at}` : `the alias \`*${through.anchor}\` at ${through.at}`})`
+      return yield* refuse("data_mismatch", `the result would hold other data than asked for, at ${at}${why}`, { differs_at: diff.length === 0 ? "" : at })
     }
     return text
   })
+
+/**
+ * A change of a value reached through a YAML alias or merge key would change the anchor's node (and
+ * every other user of it): refused, except setting a key a mapping merges, which the mapping then
+ * holds itself (its own keys win over merged ones).
+ */
+const throughRefusal = (target: TextTarget, editor: DataEditor, format: DataFormat, path: KeyPath, command: "set" | "del") => {
+  const through = editor.through?.(target.content.text, path)
+  // The node itself is the alias (`b: *defaults`): replacing or removing it leaves the anchor alone.
+  if (through === undefined || through.at === formatKeyPath(path)) return Effect.succeed(undefined)
+  const parent = formatKeyPath(path.slice(0, -1))
+  if (command === "set" && through.kind === "merge" && through.at === parent) return Effect.succeed(through)
+  const file = target.path.relative
+  const keyPath = formatKeyPath(path)
+  const how = through.kind === "merge" ? `the merge key \`<<: *${through.anchor}\` of ${through.at || "the top level"}` : `the alias \`*${through.anchor}\` at ${through.at || "the top level"}`
+  const detail = `${keyPath} is reached through ${how}: changing it would change the anchor &${through.anchor} and everything that uses it` +
+    (command === "del" && through.kind === "merge" && through.at === parent ? ` (${parent} does not hold the key itself: a merged key cannot be deleted from one mapping)` : "")
+  return Effect.fail(spliceError("SPL-E049", `refused to change ${keyPath} in ${file}: ${detail}; nothing written`, {
+    hint: "Change the anchor's node itself (its own key path), or write the value out in place of the alias with splice edit.",
+    context: { file, format, key_path: keyPath, reason: "through_alias", detail, through }
+  }))
+}
 
 const planSetChange = (value: Plain): Planner<SetFields> => (target, editor, data, path, format) =>
   Effect.gen(function*() {
     const plan = planSet(data, path, value)
     if (!plan.ok) return yield* Effect.fail(notFound(target.path.relative, format, path, { found: false, ...plan }))
-    const fields: SetFields = { value, ...(plan.old !== undefined ? { old_value: plan.old.value } : {}), created: plan.old === undefined }
+    const through = plan.old === undefined ? undefined : yield* throughRefusal(target, editor, format, path, "set")
+    const fields: SetFields = { value, ...(plan.old !== undefined ? { old_value: plan.old.value } : {}), created: plan.old === undefined, ...(through !== undefined ? { through } : {}) }
     if (plan.old !== undefined && sameData(plan.old.value, value)) {
       return { keyPath: path, text: undefined, fields, summary: (t: Catalog) => t.summary.dataSame(formatKeyPath(path)) }
     }
@@ -218,6 +246,7 @@ const planDelChange: Planner<DelFields> = (target, editor, data, path, format) =
   Effect.gen(function*() {
     const found = lookup(data, path)
     if (!found.found) return yield* Effect.fail(notFound(target.path.relative, format, path, found))
+    yield* throughRefusal(target, editor, format, path, "del")
     const text = yield* checkedEdit(target, editor, format, path, withDeleted(data, path), (t) => editor.del(t, path))
     return { keyPath: path, text, fields: { old_value: found.value }, summary: (t: Catalog) => t.summary.dataDeleted(formatKeyPath(path)) }
   })

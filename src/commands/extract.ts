@@ -57,7 +57,12 @@ export const triviaOf = (grammar: Grammar, text: string) =>
 /** The one symbol of the file that `name` (and `kind`) names: SPL-E001 none, with close names; SPL-E002 several. */
 export const pickSymbol = (file: string, symbols: ReadonlyArray<SymbolFact>, name: string, kind: string | undefined) =>
   Effect.gen(function*() {
-    const named = symbols.filter((s) => (s.name === name || s.qualifiedName === name) && (kind === undefined || s.kind === kind))
+    const matching = (n: string) => symbols.filter((s) => (s.name === n || s.qualifiedName === n) && (kind === undefined || s.kind === kind))
+    // Rust (and C++) name a member `Type::member`; `Type.member`, as the other languages write it, means the same.
+    const dotted = name.includes(".") && !name.includes("::") ? name.replace(/\./g, "::") : undefined
+    const direct = matching(name)
+    const asked = direct.length === 0 && dotted !== undefined && matching(dotted).length > 0 ? dotted : name
+    const named = asked === name ? direct : matching(asked)
     if (named.length === 0) {
       const pool = symbols.filter((s) => kind === undefined || s.kind === kind)
       const suggestions = similarNames(name, [...pool.map((s) => s.name), ...pool.filter((s) => s.container !== null).map((s) => s.qualifiedName)])
@@ -66,7 +71,7 @@ export const pickSymbol = (file: string, symbols: ReadonlyArray<SymbolFact>, nam
         context: { name, did_you_mean: suggestions, file, ...(kind !== undefined ? { kind } : {}) }
       }))
     }
-    const defs = narrowDefinitions(named, name, (s) => s)
+    const defs = narrowDefinitions(named, asked, (s) => s)
     if (defs.length > 1) {
       return yield* Effect.fail(spliceError("SPL-E002", `${defs.length} symbols of ${file} are named ${name}`, {
         hint: "Name one by its qualified name (Class.method) or pass --kind.",

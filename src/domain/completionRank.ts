@@ -60,3 +60,14 @@ export const rankCandidates = <C extends Ranked>(all: ReadonlyArray<C>, prefix: 
     .map((x) => x.c)
     .filter((c) => (seen.has(`${c.name}\0${c.source}`) ? false : (seen.add(`${c.name}\0${c.source}`), true)))
 }
+
+/**
+ * The words of the text outside its comments (`comments`: UTF-16 spans): what a member completion
+ * can offer as plain words when no engine knows the receiver's type. The prose of a comment names
+ * no member, even one that says `client.mount()`.
+ */
+export const codeWords = (text: string, comments: ReadonlyArray<{ readonly start: number; readonly end: number }>): ReadonlySet<string> => {
+  let code = text
+  for (const c of comments) code = code.slice(0, c.start) + code.slice(c.start, c.end).replace(/[^\r\n]/g, " ") + code.slice(c.end)
+  return new Set(code.match(WORD) ?? [])
+}

@@ -153,13 +153,18 @@ export const errorContexts = {
     file: S,
     format: DataFormat,
     key_path: S,
-    /** unparsable_result: the edited text does not parse; data_mismatch: it holds other data; editor_failed: the library refused. */
-    reason: Schema.Literal("unparsable_result", "data_mismatch", "editor_failed"),
+    /**
+     * unparsable_result: the edited text does not parse; data_mismatch: it holds other data; editor_failed: the library refused;
+     * through_alias: the value is reached through a YAML alias or merge key, and the change would change the anchor's node.
+     */
+    reason: Schema.Literal("unparsable_result", "data_mismatch", "editor_failed", "through_alias"),
     detail: S,
     line: opt(Int),
     column: opt(Int),
     /** data_mismatch: the first key path whose value is not what the change should leave. */
-    differs_at: opt(S)
+    differs_at: opt(S),
+    /** through_alias: the alias or merge key on the way (`at` holds `*anchor` or `<<: *anchor`). */
+    through: opt(Schema.Struct({ kind: Schema.Literal("alias", "merge"), anchor: S, at: S }))
   }),
   "SPL-E051": ctx({ format: opt(S), line: Int, expected: opt(S), found: opt(S), input: opt(S) }),
   "SPL-E053": ctx({

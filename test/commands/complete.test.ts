@@ -73,6 +73,48 @@ describe("splice complete on the memory layers", () => {
     expect((typed.last["candidates"] as Array<{ kind: string }>).every((c) => c.kind !== "text")).toBe(true)
   })
 
+  it("TS: a receiver typed by a dependency has its members (the package's declarations from node_modules: exports map, .js specifiers, its own dependencies, @types)", async () => {
+    const mem = new MemoryFs({
+      "package.json": "{ \"name\": \"app\", \"type\": \"module\" }\n",
+      "node_modules/@acme/client/package.json": JSON.stringify({ name: "@acme/client", exports: { ".": { import: { types: "./dist/index.d.ts", default: "./dist/index.js" } } } }),
+      "node_modules/@acme/client/dist/index.d.ts": "export { QueryClient } from \"./client.js\";\n",
+      "node_modules/@acme/client/dist/index.js": "export class QueryClient {}\n",
+      "node_modules/@acme/client/dist/client.d.ts": "import type { Options } from \"@acme/options\";\nexport declare class QueryClient {\n  mount(): void;\n  unmount(): void;\n  getQueryData(key: string): unknown;\n  options: Options;\n}\n",
+      "node_modules/@acme/options/package.json": "{ \"name\": \"@acme/options\", \"types\": \"index.d.ts\" }",
+      "node_modules/@acme/options/index.d.ts": "export interface Options { verbose: boolean }\n",
+      "node_modules/legacy/package.json": "{ \"name\": \"legacy\", \"main\": \"index.js\" }",
+      "node_modules/legacy/index.js": "module.exports = { run() {} }\n",
+      "node_modules/@types/legacy/package.json": "{ \"name\": \"@types/legacy\" }",
+      "node_modules/@types/legacy/index.d.ts": "declare const legacy: { run(): void; reset(): void };\nexport default legacy;\n",
+      "src/use.ts": [
+        "import { QueryClient } from \"@acme/client\"",
+        "import legacy from \"legacy\"",
+        "/** Mounts the client: calls client.mount() and moves on. */",
+        "export function go(client: QueryClient) {",
+        "  client.m",
+        "  client.options.ve",
+        "  legacy.r",
+        "}",
+        ""
+      ].join("\n")
+    })
+    const saved = new SavedGraph()
+    const client = await runGraph(completeCommand(at("src/use.ts", 5, 11)), mem, saved)
+    expect(client.last).toMatchObject({ engine: "typescript", receiver: "client", prefix: "m" })
+    expect(names(client)).toEqual(["mount", "unmount"])
+    expect((client.last["candidates"] as Array<{ signature: string }>)[0]!.signature).toBe("(method) QueryClient.mount(): void")
+    expect(names(await runGraph(completeCommand(at("src/use.ts", 6, 20)), mem, saved))).toEqual(["verbose"])
+    expect(names(await runGraph(completeCommand(at("src/use.ts", 7, 11)), mem, saved))).toEqual(["reset", "run"])
+  })
+
+  it("after a receiver no engine knows, the words offered come from the code, never from its comments", async () => {
+    const mem = new MemoryFs()
+    mem.put("m.ts", "// Mounts the client and moves on.\n/** Then it mutates. */\nexport const f = (e: any) => e.mo\nexport const mode = 1\n")
+    const r = await runGraph(completeCommand(at("m.ts", 3, 34)), mem, new SavedGraph())
+    expect(r.last).toMatchObject({ receiver: "e", prefix: "mo" })
+    expect(names(r)).toEqual(["mode"])
+  })
+
   it("TS: a file changed since the last call is read again (the LanguageService is kept between calls)", async () => {
     const mem = new MemoryFs()
     mem.put("box.ts", "export class Box {\n  get(k: string) { return k }\n}\n")

@@ -271,3 +271,66 @@ describe("splice del", () => {
     expect(mem.text("package.json")).toBe(PACKAGE)
   })
 })
+
+describe("YAML anchors, aliases and merge keys", () => {
+  const CI = [
+    "defaults: &defaults",
+    "  timeout: 5 # minutes",
+    "  env:",
+    "    CI: \"1\"",
+    "jobs:",
+    "  a:",
+    "    <<: *defaults",
+    "    name: A",
+    "  b: *defaults",
+    ""
+  ].join("\n")
+
+  it("get resolves a merge key and an alias, and says which it went through", async () => {
+    const mem = new MemoryFs({ "ci.yml": CI })
+    const merged = await run(get(getCfg("ci.yml", "jobs.a.timeout")), mem)
+    expect(merged.exit).toBe(0)
+    expect(merged.last).toMatchObject({ value: 5, through: { kind: "merge", anchor: "defaults", at: "jobs.a" } })
+    const aliased = await run(get(getCfg("ci.yml", "jobs.b.env.CI")), mem)
+    expect(aliased.last).toMatchObject({ value: "1", through: { kind: "alias", anchor: "defaults", at: "jobs.b" } })
+    expect((await run(get(getCfg("ci.yml", "jobs.a")), mem)).last).toMatchObject({ value: { timeout: 5, env: { CI: "1" }, name: "A" } })
+    // The mapping's own keys: nothing went through anything.
+    expect((await run(get(getCfg("ci.yml", "jobs.a.name")), mem)).last["through"]).toBeUndefined()
+  })
+
+  it("set of a merged key adds the key to the mapping itself (its own key wins), the anchor untouched; undo restores", async () => {
+    const mem = new MemoryFs({ "ci.yml": CI })
+    const r = await run(set(setCfg("ci.yml", "jobs.a.timeout", "10", { json: true })), mem)
+    expect(r.last).toMatchObject({ changed: true, value: 10, old_value: 5, through: { kind: "merge", anchor: "defaults", at: "jobs.a" } })
+    expect(mem.text("ci.yml")).toBe(CI.replace("    name: A\n", "    name: A\n    timeout: 10\n"))
+    expect((await run(get(getCfg("ci.yml", "defaults.timeout")), mem)).last).toMatchObject({ value: 5 })
+    await run(undo({ lockTimeoutMs: 200 }), mem)
+    expect(mem.text("ci.yml")).toBe(CI)
+  })
+
+  it("changes that would change the anchor are refused (SPL-E049), nothing written: the anchor itself, through an alias, a merged key's inside, del of a merged key", async () => {
+    const mem = new MemoryFs({ "ci.yml": CI })
+    const anchor = await run(set(setCfg("ci.yml", "defaults.timeout", "7", { json: true })), mem)
+    expect([anchor.exit, anchor.error?.code]).toEqual([5, "SPL-E049"])
+    expect(anchor.error?.context).toMatchObject({ reason: "data_mismatch" })
+    expect(anchor.error?.message).toContain("through the merge key `<<: *defaults` of jobs.a")
+    const alias = await run(set(setCfg("ci.yml", "jobs.b.timeout", "7", { json: true })), mem)
+    expect(alias.error?.context).toMatchObject({ reason: "through_alias", through: { kind: "alias", anchor: "defaults", at: "jobs.b" } })
+    const inside = await run(set(setCfg("ci.yml", "jobs.a.env.CI", "0")), mem)
+    expect(inside.error?.context).toMatchObject({ reason: "through_alias", through: { kind: "merge", at: "jobs.a" } })
+    const gone = await run(del(writing("ci.yml", "jobs.a.timeout")), mem)
+    expect(gone.error?.context).toMatchObject({ reason: "through_alias" })
+    expect(gone.error?.message).toContain("a merged key cannot be deleted from one mapping")
+    expect(mem.text("ci.yml")).toBe(CI)
+    expect(txCount(mem)).toBe(0)
+  })
+
+  it("the alias node itself can be replaced or deleted: the anchor stays", async () => {
+    const mem = new MemoryFs({ "ci.yml": CI })
+    const r = await run(set(setCfg("ci.yml", "jobs.b", "{\"timeout\": 1}", { json: true })), mem)
+    expect(r.last).toMatchObject({ changed: true })
+    expect(r.last["through"]).toBeUndefined()
+    expect((await run(get(getCfg("ci.yml", "defaults.timeout")), mem)).last).toMatchObject({ value: 5 })
+    expect((await run(del(writing("ci.yml", "jobs.b")), mem)).last).toMatchObject({ changed: true })
+  })
+})

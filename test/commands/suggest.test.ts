@@ -55,7 +55,8 @@ describe("splice suggest", () => {
     const r = await runGraph(suggestCommand({ fnName: "parseConfigFile", desc: "parse a config file", file: "src/load.ts" }), mem, new SavedGraph())
     expect(r.last).toMatchObject({
       suggested_signature: "export function parseConfigFile(config: Config): Config",
-      imports: ["import type { Config } from \"./parse\""]
+      // The project's one string literal is single-quoted: so is the import.
+      imports: ["import type { Config } from './parse'"]
     })
     // Token is related (the header comment may name it) but the code never uses it.
     expect(String(r.last["scaffold"]).split("\n").filter((l) => !l.startsWith("//")).join("\n")).not.toContain("Token")
@@ -118,5 +119,30 @@ describe("splice suggest", () => {
     expect(await scaffold("shapes/scale.go")).toMatch(/^package shapes\n/m)
     expect(await scaffold("shapes/empty.go")).toMatch(/^package shapes\n/m)
     expect(await scaffold("shapes/full.go")).not.toMatch(/^package /m)
+  })
+
+  it("JavaScript: drafts in the package's own style — CommonJS with 'use strict', module.exports, quotes, semicolons, indentation — or ESM", async () => {
+    const cjs = new MemoryFs({
+      "package.json": "{ \"name\": \"x\", \"main\": \"lib/index.js\", \"repository\": { \"type\": \"git\" } }\n",
+      "lib/parse.js": "'use strict';\n\nvar parseKeys = function parseKeys(key, val) {\n    return { key: key, val: val };\n};\n\nmodule.exports = { parseKeys: parseKeys };\n",
+      "test/parse.js": "\"use strict\"\nconst test = require(\"tape\")\nexports.run = function () {\n  test(\"x\")\n}\n"
+    })
+    const saved = new SavedGraph()
+    const r = await runGraph(suggestCommand({ fnName: "parseNested", desc: "parse a nested key into an object", file: "lib/nested.js" }), cjs, saved)
+    expect(r.last).toMatchObject({ suggested_signature: "function parseNested(input)" })
+    expect(String(r.last["scaffold"]).replace(/^\/\/.*\n/gm, "")).toBe(
+      "'use strict';\n\nfunction parseNested(input) {\n    throw new Error('TODO: parse a nested key into an object');\n}\n\nmodule.exports = { parseNested: parseNested };\n"
+    )
+    // Into the existing module: no second header, and added to module.exports rather than replacing it.
+    const into = await runGraph(suggestCommand({ fnName: "parseNested", desc: "parse a nested key", file: "lib/parse.js" }), cjs, saved)
+    expect(String(into.last["scaffold"]).replace(/^\/\/.*\n/gm, "")).toBe(
+      "function parseNested(input) {\n    throw new Error('TODO: parse a nested key');\n}\n\nmodule.exports.parseNested = parseNested;\n"
+    )
+    const esm = new MemoryFs({
+      "package.json": "{ \"type\": \"module\" }\n",
+      "src/keys.js": "import { join } from 'node:path'\n\n/** Parse keys. */\nexport function parseKeys(key) {\n\treturn join(key, 'x')\n}\n"
+    })
+    const e = await runGraph(suggestCommand({ fnName: "parseNested", desc: "parse nested keys", file: "src/nested.js" }), esm, new SavedGraph())
+    expect(String(e.last["scaffold"]).replace(/^\/\/.*\n/gm, "")).toBe("export function parseNested(input) {\n\tthrow new Error('TODO: parse nested keys')\n}\n")
   })
 })

@@ -438,3 +438,56 @@ describe("the new code and the position, as the specs read them", () => {
     expect(mem.text("m.py")).toBe("X = 1\n\n\ndef f():\n    return 1\n")
   })
 })
+
+describe("symbol edits keep the code valid and the neighbours' spacing", () => {
+  it("delete: a Python class's (or function's) only statement gives way to `pass`, said in the result; undo restores", async () => {
+    const text = "class A:\n    def only(self):\n        return 1\n\n\nclass B:\n    \"\"\"Doc.\"\"\"\n\n    def m(self):\n        return 2\n\n\ndef outer():\n    # a note\n    def inner():\n        return 3\n"
+    const mem = new MemoryFs({ "a.py": text })
+    const saved = new SavedGraph()
+    const r = await runGraph(deleteSymbol(deleteCfg("a.py", "A.only")), mem, saved)
+    expect(r.last).toMatchObject({ changed: true, placeholder: "pass" })
+    expect(r.human).toContain("`pass` left in its place")
+    expect(mem.text("a.py")).toBe(text.replace("    def only(self):\n        return 1\n", "    pass\n"))
+    // A docstring is a statement: no pass.
+    const doc = await runGraph(deleteSymbol(deleteCfg("a.py", "B.m")), mem, saved)
+    expect(doc.last["placeholder"]).toBeUndefined()
+    expect(mem.text("a.py")).toContain("class B:\n    \"\"\"Doc.\"\"\"\n\n\ndef outer():")
+    await runGraph(deleteSymbol(deleteCfg("a.py", "inner")), mem, saved)
+    // The comment right above a definition is its own and goes with it.
+    expect(mem.text("a.py")).toMatch(/def outer\(\):\n    pass\n$/)
+    for (let i = 0; i < 3; i++) await run(undo({ lockTimeoutMs: 200 }), mem)
+    expect(mem.text("a.py")).toBe(text)
+  })
+
+  it("insert --in an enum whose last member has no trailing comma adds the comma (TypeScript, Rust; a trailing comment stays after it)", async () => {
+    const mem = new MemoryFs({
+      "c.ts": "export enum Color {\n  Red,\n  Green // the green\n}\n\nenum One { A }\n",
+      "e.rs": "pub enum E {\n    A,\n    B { x: u8 }\n}\n\npub struct S {\n    a: u8\n}\n",
+      "t.ts": "enum T {\n  X = \"http://x\",\n  Y = \"a//b\"\n}\n"
+    })
+    await run(insert(insertCfg("c.ts", "in", "Color", "Blue")), mem)
+    expect(mem.text("c.ts")).toContain("export enum Color {\n  Red,\n  Green, // the green\n  Blue\n}\n")
+    await run(insert(insertCfg("c.ts", "in", "One", "B")), mem)
+    expect(mem.text("c.ts")).toContain("enum One {\n  A,\n  B\n}")
+    await run(insert(insertCfg("t.ts", "in", "T", "Z = \"z\"")), mem)
+    expect(mem.text("t.ts")).toBe("enum T {\n  X = \"http://x\",\n  Y = \"a//b\",\n  Z = \"z\"\n}\n")
+    await run(insert(insertCfg("e.rs", "in", "E", "C,")), mem)
+    expect(mem.text("e.rs")).toContain("pub enum E {\n    A,\n    B { x: u8 },\n    C,\n}")
+    await run(insert(insertCfg("e.rs", "in", "S", "b: u8,")), mem)
+    expect(mem.text("e.rs")).toContain("pub struct S {\n    a: u8,\n    b: u8,\n}")
+  })
+
+  it("insert --in follows the neighbours' spacing: no blank line between members that have none, JSDoc blocks or not", async () => {
+    const text = "export interface P {\n  /**\n   * The client.\n   */\n  client: string\n  /**\n   * Children.\n   */\n  children?: number\n}\n"
+    const mem = new MemoryFs({ "p.ts": text })
+    await run(insert(insertCfg("p.ts", "in", "P", "/** New. */\nnext: boolean")), mem)
+    expect(mem.text("p.ts")).toBe(text.replace("  children?: number\n", "  children?: number\n  /** New. */\n  next: boolean\n"))
+  })
+
+  it("Rust: Type.member names an impl's member as Type::member does", async () => {
+    const mem = new MemoryFs({ "lib.rs": "pub struct Buffer {}\n\nimpl Buffer {\n    pub fn format(&self) -> u8 {\n        1\n    }\n}\n" })
+    const r = await run(patch(patchCfg("lib.rs", "Buffer.format", "2", { body: true })), mem)
+    expect(r.last).toMatchObject({ changed: true, symbol: { qualified_name: "Buffer::format" } })
+    expect(mem.text("lib.rs")).toContain("    pub fn format(&self) -> u8 {\n        2\n    }")
+  })
+})

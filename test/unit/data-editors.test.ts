@@ -194,3 +194,32 @@ describe("YAML (yaml Document API)", () => {
     expect(yamlEditor.parse("a: 1\na: 2\n")).toMatchObject({ ok: false, line: 2 })
   })
 })
+
+describe("array and list edits keep the file's own spelling", () => {
+  it("TOML: a multi-line array's comma after the previous last element (trailing-comma arrays too); one-line arrays' spacing as written", () => {
+    const trailing = "deps = [\n    \"a\",\n    \"b\",\n]\n"
+    expect(toml.set(trailing, p("deps[2]"), "c", true)).toBe("deps = [\n    \"a\",\n    \"b\",\n    \"c\",\n]\n")
+    const plain = "deps = [\n    \"a\",\n    \"b\"\n]\n"
+    expect(toml.set(plain, p("deps[2]"), "c", true)).toBe("deps = [\n    \"a\",\n    \"b\",\n    \"c\"\n]\n")
+    expect(toml.set("a = [\"x\"]\n", p("a[1]"), "y", true)).toBe("a = [\"x\", \"y\"]\n")
+    expect(toml.set("b = []\n", p("b[0]"), "y", true)).toBe("b = [\"y\"]\n")
+    expect(toml.set("c = [1,2]\n", p("c[2]"), 3, true)).toBe("c = [1,2,3]\n")
+    expect(toml.set("[t]\nx = [ \"a\", \"b\" ]\n", p("t.x[2]"), "c", true)).toBe("[t]\nx = [ \"a\", \"b\", \"c\" ]\n")
+  })
+
+  it("YAML: a flow list stays a flow list, padded as it was; an end-of-line comment stays where it was", () => {
+    const ci = "on:\n  push:\n    branches: [ main ]\n  list: [a, b]   # flow\n"
+    expect(yamlEditor.set(ci, p("on.push.branches[1]"), "dev", true)).toBe(ci.replace("[ main ]", "[ main, dev ]"))
+    expect(yamlEditor.set(ci, p("on.list[2]"), "c", true)).toBe(ci.replace("[a, b]   # flow", "[a, b, c]   # flow"))
+    expect(yamlEditor.set(ci, p("on.list"), ["x", "y", "z"], false)).toBe(ci.replace("[a, b]   # flow", "[x, y, z]   # flow"))
+    // A bracket inside a quoted string is data: the printer's line stands where the file's spelling would change it.
+    const quoted = "a: [ \"[x\" ]\n"
+    expect(yamlEditor.parse(yamlEditor.set(quoted, p("a[1]"), "y", true))).toEqual({ ok: true, value: { a: ["[x", "y"] } })
+  })
+
+  it("JSONC: an array or object written on one line and replaced stays on one line", () => {
+    const ts = "{\n  \"compilerOptions\": {\n    \"lib\": [\"es2020\"], // libs\n    \"paths\": { \"a\": [\"b\"] }\n  }\n}\n"
+    expect(jsoncEditor.set(ts, p("compilerOptions.lib"), ["es2020", "dom"], false)).toBe(ts.replace("[\"es2020\"]", "[\"es2020\", \"dom\"]"))
+    expect(jsoncEditor.set(ts, p("compilerOptions.paths"), { a: ["c"], d: [] }, false)).toBe(ts.replace("{ \"a\": [\"b\"] }", "{ \"a\": [ \"c\" ], \"d\": [] }"))
+  })
+})

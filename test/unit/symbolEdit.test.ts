@@ -3,10 +3,10 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { detectLineEnding } from "../../src/domain/lineEndings.js"
 import { indentBlock, indentUnit } from "../../src/domain/reindent.js"
-import { appendToBody, insertBeside, ownsLines, removeSpan, replaceBody, replaceSpan } from "../../src/domain/symbolEdit/edits.js"
+import { appendToBody, commaAt, insertBeside, leavesBlockEmpty, ownsLines, removeSpan, replaceBody, replaceSpan } from "../../src/domain/symbolEdit/edits.js"
 import { contentLines, cutFromFile, fitLines } from "../../src/domain/symbolEdit/fitText.js"
 import { type Body, definitionParts, startsWithLeading, startsWithString } from "../../src/domain/symbolEdit/parts.js"
-import { insertionGap, removalLines, surroundings } from "../../src/domain/symbolEdit/spacing.js"
+import { appendGap, insertionGap, removalLines, surroundings } from "../../src/domain/symbolEdit/spacing.js"
 import { applyReplacement, textLines } from "../../src/domain/symbolEdit/textLines.js"
 
 const lines = (s: string) => s.split("\n")
@@ -381,5 +381,29 @@ describe("properties", () => {
       expect(added.map((l) => l.slice(0, l.length - l.trimStart().length).replaceAll(g.unit, ""))).toEqual(["", "", "", "", ""])
       expect(added.map(level).map((n) => n - level(added[0]!))).toEqual([0, 1, 2, 1, 0])
     }), { numRuns: 300 })
+  })
+})
+
+describe("what a symbol edit leaves valid", () => {
+  const lines = (text: string) => textLines(text, "lf", "python")
+  it("leavesBlockEmpty: comments and blank lines are no statement, a docstring or another definition is; a module may be empty", () => {
+    expect(leavesBlockEmpty(lines("class A:\n    def f(self):\n        return 1\n    # after\n\nx = 1\n"), 1, 2)).toBe(true)
+    expect(leavesBlockEmpty(lines("class A:\n    \"\"\"Doc.\"\"\"\n    def f(self):\n        return 1\n"), 2, 3)).toBe(false)
+    expect(leavesBlockEmpty(lines("class A:\n    def f(self):\n        return 1\n    def g(self):\n        return 2\n"), 1, 2)).toBe(false)
+    expect(leavesBlockEmpty(lines("def f():\n    return 1\n"), 0, 1)).toBe(false)
+  })
+
+  it("commaAt: after the code, before a comment outside strings; none after a separator, an opening or a comment line", () => {
+    expect(commaAt("  Green // the green")).toBe(7)
+    expect(commaAt("  Y = \"a//b\"")).toBe(12)
+    expect(commaAt("  B { x: u8 } /* c */")).toBe(13)
+    for (const l of ["  A,", "  A;", "  B {", "  // note", ""]) expect(commaAt(l), l).toBeUndefined()
+  })
+
+  it("appendGap: the neighbours' blank runs; none between items that have none (a JSDoc block's stars are no depth); one after a lone method", () => {
+    const p = ["  /**", "   * A.", "   */", "  a: string", "  /** B. */", "  b: number"]
+    expect(appendGap(p, 0, p.length - 1, ["  c: boolean"])).toBe(0)
+    expect(appendGap(["  a() {", "    return 1", "  }"], 0, 2, ["  b() {", "    return 2", "  }"])).toBe(1)
+    expect(appendGap(["  a = 1", "", "  b = 2"], 0, 2, ["  c = 3"])).toBe(1)
   })
 })

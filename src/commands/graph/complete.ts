@@ -1,13 +1,16 @@
 /**
  * `splice complete --file F --line L --column C`: names that can be written at a position, best
- * first. TS/JS: TypeScript's LanguageService (it knows scopes and the type before a `.`); other
+ * first. TS/JS: TypeScript's LanguageService (it knows scopes and the type before a `.`, with the
+ * declarations of the packages in node_modules the scripts import); other
  * languages: the graph — after `x.`, the members of what x names (a class, or an imported module's
  * exports); elsewhere the file's own declarations and imports, then the workspace's exports.
- * Candidates are narrowed to the partial word before the position, the best matches first.
+ * Candidates are narrowed to the partial word before the position, the best matches first. When no
+ * engine offers a match, the file's own words do (kind "text"); after `x.` only words of its code,
+ * never of its comments.
  */
 import * as Effect from "effect/Effect"
-import { rankCandidates, wordProximity } from "../../domain/completionRank.js"
-import { grammarForPath } from "../../domain/languages.js"
+import { codeWords, rankCandidates, wordProximity } from "../../domain/completionRank.js"
+import { grammarForPath, type Grammar } from "../../domain/languages.js"
 import { spliceError } from "../../domain/SpliceError.js"
 import { userPath } from "../../domain/workspacePath.js"
 import { FileStore } from "../../../services/FileStore.js"
@@ -18,6 +21,7 @@ import { loadTextTarget } from "../textTarget.js"
 import { fileFacts, SCRIPT_LANGUAGES } from "./fileFacts.js"
 import { refreshGraph } from "./refresh.js"
 import { workspaceScripts } from "./workspaceScripts.js"
+import { dependencyTypes } from "./dependencyTypes.js"
 
 export interface CompleteConfig {
   readonly file: string
@@ -72,6 +76,9 @@ export const completeCommand = (config: CompleteConfig) =>
     if (scripts !== undefined) {
       const { texts, tsconfig, conditions } = scripts
       texts.set(path.relative, text)
+      // The declarations of the packages the scripts import (this file's first): a receiver typed by a dependency has members.
+      const importers = new Map([[path.relative, text], ...texts])
+      for (const [file, declaration] of yield* dependencyTypes(importers)) texts.set(file, declaration)
       const found = yield* syntax.scriptCompletions({ files: texts, tsconfig, conditions, file: path.relative, offset, describe: [] })
       if (found !== undefined) {
         engine = "typescript"
@@ -83,8 +90,11 @@ export const completeCommand = (config: CompleteConfig) =>
     let ranked = rankCandidates(all, prefix, proximity).slice(0, config.limit)
     // Nothing the engine knows matches (a member of a value typed any): the file's own words that do,
     // as an editor's word completion offers them — kind "text", nearest first.
+    // After `x.`, only words of its code: the prose of its comments names no member.
     if (ranked.length === 0 && prefix !== "") {
-      ranked = rankCandidates([...proximity.keys()].map((name): Candidate => ({ name, kind: "text", signature: null, source: null })), prefix, proximity).slice(0, config.limit)
+      const code = receiver === null ? undefined : codeWords(text, grammar === undefined ? [] : yield* commentSpans(grammar, text))
+      const words = [...proximity.keys()].filter((w) => code === undefined || code.has(w))
+      ranked = rankCandidates(words.map((name): Candidate => ({ name, kind: "text", signature: null, source: null })), prefix, proximity).slice(0, config.limit)
     }
     // Signatures for what is shown: TypeScript's for its own candidates, asked again for the few kept.
     let shown = ranked
@@ -152,4 +162,15 @@ const graphCandidates = (file: string, text: string, receiver: string | null, at
       "SELECT s.name, s.kind, s.signature, f.path FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.container IS NULL AND s.exported = 1 AND f.path <> ? AND f.language = (SELECT language FROM files WHERE path = ?) ORDER BY s.name LIMIT 5000", [file, file]
     )) out.push(symbolCandidate(s, s.path))
     return out
+  })
+
+/** The comments of a file as UTF-16 spans (grammars name them `comment`, Rust `line_comment` and `block_comment`); none when the query fails. */
+const commentSpans = (grammar: Grammar, text: string) =>
+  Effect.gen(function*() {
+    const syntax = yield* Syntax
+    for (const q of ["(comment) @c", "[(line_comment) (block_comment)] @c"]) {
+      const found = yield* Effect.either(syntax.query(grammar, text, q))
+      if (found._tag === "Right") return found.right.flat().map((c) => ({ start: c.start, end: c.end }))
+    }
+    return []
   })

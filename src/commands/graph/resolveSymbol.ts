@@ -15,7 +15,14 @@ export interface SymbolQuery {
 
 export const resolveSymbol = (query: SymbolQuery) =>
   Effect.gen(function*() {
-    const defs = yield* findSymbols({ name: query.name, exported: false, fuzzy: false, limit: 1000, ...(query.file ? { file: query.file } : {}), ...(query.kind ? { kind: query.kind } : {}) })
+    const find = (name: string) => findSymbols({ name, exported: false, fuzzy: false, limit: 1000, ...(query.file ? { file: query.file } : {}), ...(query.kind ? { kind: query.kind } : {}) })
+    let asked = query.name
+    let defs = yield* find(asked)
+    // Rust names an impl's members `Type::member`: `Type.member`, as the other languages write it, finds them too.
+    if (defs.length === 0 && asked.includes(".") && !asked.includes("::")) {
+      asked = asked.replace(/\./g, "::")
+      defs = (yield* find(asked)).filter((d) => d.language === "rust")
+    }
     if (defs.length === 0) {
       const suggestions = yield* didYouMean(query.name)
       return yield* Effect.fail(spliceError("SPL-E001", `no symbol named ${query.name}${query.file !== undefined ? ` in ${query.file}` : ""}`, {
@@ -23,7 +30,7 @@ export const resolveSymbol = (query: SymbolQuery) =>
         context: { name: query.name, did_you_mean: suggestions }
       }))
     }
-    defs.splice(0, defs.length, ...narrowDefinitions(defs, query.name, (d) => ({ qualifiedName: d.qualified_name, kind: d.kind, signature: d.signature })))
+    defs.splice(0, defs.length, ...narrowDefinitions(defs, asked, (d) => ({ qualifiedName: d.qualified_name, kind: d.kind, signature: d.signature })))
     if (defs.length > 1) {
       return yield* Effect.fail(spliceError("SPL-E002", `${defs.length} symbols are named ${query.name}`, {
         context: { name: query.name, candidates: defs.map((d) => ({ file: d.file, line: d.start_line, kind: d.kind, qualified_name: d.qualified_name })) }

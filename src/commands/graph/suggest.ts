@@ -9,6 +9,7 @@
  */
 import * as Effect from "effect/Effect"
 import { buildScaffold, importStyleOf, typeParamsOf, type ImportStyle, type TypeUse } from "../../domain/graph/scaffold.js"
+import { packageTypeOf, scriptStyleOf, type SourceSample } from "../../domain/graph/scriptStyle.js"
 import { docAt, isTestPath, keywordWeights, keywordsOf, scoreCandidate, stem, type Candidate } from "../../domain/graph/suggestRank.js"
 import { grammarForPath } from "../../domain/languages.js"
 import { spliceError } from "../../domain/SpliceError.js"
@@ -183,13 +184,13 @@ export const suggestCommand = (config: SuggestConfig) =>
       if (use !== undefined) params.push(use)
     }
 
-    const style = isScript && target !== null ? yield* projectStyle(target, family, textOf) : undefined
+    const projected = isScript && target !== null ? yield* projectStyle(target, family, textOf) : undefined
     const pythonModules = language === "python" ? yield* pythonModulesFor([...params, ...(returns ? [returns] : [])], target) : undefined
     const go = language === "go" ? yield* goContext(target, targetExists, textOf) : undefined
     const built = buildScaffold({
       language, fnName: config.fnName, desc: config.desc, params, returns, target,
       ...(alsoImport.length > 0 ? { alsoImport } : {}),
-      ...(style ? { style } : {}),
+      ...(projected ? { style: projected.style, script: projected.script } : {}),
       ...(pythonModules ? { pythonModules } : {}),
       ...(go?.module ? { goModule: go.module } : {}),
       ...(go?.package ? { goPackage: go.package } : {})
@@ -214,9 +215,34 @@ export const suggestCommand = (config: SuggestConfig) =>
 
 const dirOf = (p: string) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "")
 
+/** The nearest `name` in the target's directory or above it (workspace-relative), if any. */
+const nearestUp = (target: string | null, name: string) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    for (let d = target === null ? "" : dirOf(target); ; d = dirOf(d)) {
+      const p = yield* store.locate(`${d === "" ? "" : d + "/"}${name}` as WorkspacePath)
+      if ((yield* store.stat(p))._tag === "Some") return { dir: d, text: new TextDecoder().decode(yield* store.read(p)) }
+      if (d === "") return undefined
+    }
+  })
+
+/** Directory steps from one directory to another (up to their common ancestor, then down). */
+const dirDistance = (a: string, b: string) => {
+  const x = a === "" ? [] : a.split("/")
+  const y = b === "" ? [] : b.split("/")
+  let i = 0
+  while (i < x.length && i < y.length && x[i] === y[i]) i++
+  return x.length - i + (y.length - i)
+}
+
+/** Files sampled for the code style: the target (if it has content) and the nearest others of its family. */
+const STYLE_SAMPLES = 6
+
 /**
- * The TS/JS project's import style near the target: relative specifiers of the files in the target's
- * directory (else anywhere), and the import lines of the target, or else of a neighbour.
+ * The TS/JS project's style near the target: the extension of the relative specifiers the files in
+ * the target's directory (else anywhere) write; quotes, semicolons, indentation, module system and
+ * CommonJS export form of the target and the files nearest it (same directory first, test code
+ * last), with the nearest package.json's `"type"`.
  */
 const projectStyle = (target: string, family: ReadonlyArray<string>, textOf: (f: string) => Effect.Effect<string[], unknown>) =>
   Effect.gen(function*() {
@@ -226,14 +252,20 @@ const projectStyle = (target: string, family: ReadonlyArray<string>, textOf: (f:
     const near = yield* db.all<{ module: string; path: string }>(
       `SELECT i.module, f.path FROM imports i JOIN files f ON f.id = i.file_id WHERE ${inLanguage} AND i.module LIKE '.%' ORDER BY (f.path LIKE ?) DESC LIMIT 400`,
       [...family, `${dir === "" ? "" : dir + "/"}%`])
-    const sample = [target, ...new Set(near.map((n) => n.path))].slice(0, 6)
-    const importLines: string[] = []
-    for (const f of sample) {
-      const lines = yield* Effect.orElseSucceed(textOf(f), () => [] as string[])
-      importLines.push(...lines.filter((l) => /^\s*(import|export)\b.*\bfrom\s*["']|^\s*import\s*["']/.test(l)))
-      if (importLines.length >= 20) break
+    const files = (yield* db.all<{ path: string }>(`SELECT f.path FROM files f WHERE ${inLanguage}`, [...family])).map((f) => f.path)
+      .filter((f) => f !== target)
+      .map((path) => ({ path, rank: [dirDistance(dir, dirOf(path)), isTestPath(path) ? 1 : 0] as const }))
+      .sort((a, b) => a.rank[1] - b.rank[1] || a.rank[0] - b.rank[0] || a.path.localeCompare(b.path))
+    const samples: SourceSample[] = []
+    for (const path of [target, ...files.map((f) => f.path)]) {
+      if (samples.length >= STYLE_SAMPLES) break
+      const text = (yield* Effect.orElseSucceed(textOf(path), () => [] as string[])).join("\n")
+      if (text.trim() !== "") samples.push({ path, text })
     }
-    return importStyleOf(near.map((n) => n.module), importLines) as ImportStyle
+    const pkg = yield* nearestUp(target, "package.json")
+    const script = scriptStyleOf(target, pkg === undefined ? null : packageTypeOf(pkg.text), samples)
+    const style: ImportStyle = { extension: importStyleOf(near.map((n) => n.module), []).extension, quote: script.quote, semicolon: script.semicolon }
+    return { style, script }
   })
 
 /**
@@ -268,18 +300,10 @@ const pythonModulesFor = (uses: ReadonlyArray<TypeUse>, target: string | null) =
 /** Go: the module (from the nearest go.mod up from the target) and, for a file without one (new or empty), its package clause. */
 const goContext = (target: string | null, targetExists: boolean, textOf: (f: string) => Effect.Effect<string[], unknown>) =>
   Effect.gen(function*() {
-    const store = yield* FileStore
     const db = yield* GraphDb
-    let module: { dir: string; module: string } | undefined
-    for (let d = target === null ? "" : dirOf(target); ; d = dirOf(d)) {
-      const p = yield* store.locate(`${d === "" ? "" : d + "/"}go.mod` as WorkspacePath)
-      if ((yield* store.stat(p))._tag === "Some") {
-        const m = /^module\s+(\S+)/m.exec(new TextDecoder().decode(yield* store.read(p)))
-        if (m) module = { dir: d, module: m[1]! }
-        break
-      }
-      if (d === "") break
-    }
+    const goMod = yield* nearestUp(target, "go.mod")
+    const m = goMod === undefined ? null : /^module\s+(\S+)/m.exec(goMod.text)
+    const module = goMod !== undefined && m !== null ? { dir: goMod.dir, module: m[1]! } : undefined
     const hasClause = (lines: ReadonlyArray<string>) => lines.map((l) => /^package\s+(\w+)/.exec(l)).find((m) => m !== null)
     if (target === null) return { module, package: undefined }
     if (targetExists && hasClause(yield* Effect.orElseSucceed(textOf(target), () => [] as string[])) !== undefined) return { module, package: undefined }

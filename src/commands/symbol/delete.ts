@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import { byteOffsets } from "../../domain/graph/offsets.js"
 import { NAME_ID, refKindText, resolutionCode, resolutionText } from "../../domain/graph/schema.js"
 import { spliceError, type SpliceError } from "../../domain/SpliceError.js"
-import { removeSpan } from "../../domain/symbolEdit/edits.js"
+import { leavesBlockEmpty, ownsLines, removeSpan, replaceWithPass } from "../../domain/symbolEdit/edits.js"
 import { applyReplacement, lineAt } from "../../domain/symbolEdit/textLines.js"
 import type { FileStore } from "../../../services/FileStore.js"
 import { GraphDb } from "../../../services/GraphDb.js"
@@ -44,6 +44,7 @@ type DeleteFields = {
   readonly references: ReadonlyArray<Use>
   readonly by_name: ReadonlyArray<Use>
   readonly forced: boolean
+  readonly placeholder?: "pass"
 }
 
 /** Error lists stop here; the totals say how many there were. */
@@ -123,15 +124,18 @@ const planDelete = (config: DeleteConfig) => (site: Site): Effect.Effect<SymbolC
         }
       }))
     }
-    const planned = removeSpan(site.lines, start, end)
+    // Python: a block's only statement gives way to `pass` (an empty block is an IndentationError).
+    const [first, last] = [lineAt(site.lines, start), lineAt(site.lines, Math.max(start, end - 1))]
+    const pass = site.grammar.language === "python" && ownsLines(site.lines, start, end) && leavesBlockEmpty(site.lines, first, last)
+    const planned = pass ? replaceWithPass(site.lines, first, last) : removeSpan(site.lines, start, end)
     const left = references.length + byName.length
     return {
       def,
       text: applyReplacement(site.target.content.text, planned.replacement),
       lines: planned.lines,
-      fields: { doc_comment: def.parts.docComment, decorators: def.parts.decorators, references, by_name: byName, forced: config.force && left > 0 },
+      fields: { doc_comment: def.parts.docComment, decorators: def.parts.decorators, references, by_name: byName, forced: config.force && left > 0, ...(pass ? { placeholder: "pass" as const } : {}) },
       summary: (t: Catalog) => t.symbol.deleted(symbolName(def)),
-      ...(left > 0 ? { note: (t: Catalog) => t.symbol.usesLeft(left) } : {})
+      ...(left > 0 || pass ? { note: (t: Catalog) => [...(left > 0 ? [t.symbol.usesLeft(left)] : []), ...(pass ? [t.symbol.passLeft] : [])].join("; ") } : {})
     }
   })
 

@@ -30,6 +30,10 @@ export interface InsertConfig extends SymbolWriteConfig {
 /** Kinds whose body holds definitions (and a Rust impl block). */
 const CONTAINERS = new Set(["class", "interface", "struct", "trait", "enum", "module", "namespace", "impl"])
 
+/** Bodies whose members a comma separates: enums of the C family and TypeScript, Rust's enums and structs. */
+const separatedByCommas = (language: string, kind: string) =>
+  (kind === "enum" && ["typescript", "tsx", "javascript", "rust", "c", "cpp", "csharp"].includes(language)) || (kind === "struct" && language === "rust")
+
 /** Blank lines around a definition that stands alone: PEP 8's two at a Python file's top level, else one. */
 const fallbackGap = (site: Site, indent: string) => (site.grammar.language === "python" && indent === "" ? 2 : 1)
 
@@ -48,7 +52,7 @@ const planInsert = (config: InsertConfig) => (site: Site): Effect.Effect<SymbolC
       }
       const body = yield* bodyOf(site, def)
       if (body === undefined) return yield* Effect.fail(noBody(site, def, "to add to"))
-      const planned = appendToBody(site.lines, body, config.content)
+      const planned = appendToBody(site.lines, body, config.content, separatedByCommas(site.grammar.language, def.kind))
       return { def, text: applyReplacement(text, planned.replacement), lines: planned.lines, fields: { position: "in" as const }, summary: (t: Catalog) => t.symbol.insertedIn(symbolName(def)) }
     }
     if (!ownsLines(site.lines, def.parts.start, def.parts.end)) {

@@ -47,6 +47,19 @@ export interface DataEditor {
   readonly set: (text: string, at: KeyPath, value: Plain, append: boolean) => string
   /** The text without the element at `path`, which exists. Throws when the library cannot. */
   readonly del: (text: string, path: KeyPath) => string
+  /** YAML: whether the value at `path` (which exists) is reached through an alias or a merge key. */
+  readonly through?: (text: string, path: KeyPath) => Through | undefined
+}
+
+/**
+ * How a value is reached through another node: `alias` — the node at `at` is `*anchor`; `merge` —
+ * the mapping at `at` does not hold the key itself but merges it (`<<: *anchor`).
+ */
+export interface Through {
+  readonly kind: "alias" | "merge"
+  readonly anchor: string
+  /** The key path of the aliasing node or of the merging mapping ("" for the top level). */
+  readonly at: string
 }
 
 /** 1-based line and column of a character offset. */

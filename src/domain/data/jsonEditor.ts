@@ -85,6 +85,12 @@ const changeWith = (text: string, path: ReadonlyArray<string | number>, value: P
   }
   const oneLine = parent !== undefined && !/[\r\n]/.test(text.slice(parent.offset, parent.offset + parent.length))
   const key = path[path.length - 1]
+  // An array or object written on one line, replaced by another: written on one line too.
+  const current = parent !== undefined && key !== undefined ? findNodeAtLocation(parent, [key]) : undefined
+  if (current !== undefined && (current.type === "array" || current.type === "object") && typeof value === "object" && value !== null) {
+    const old = text.slice(current.offset, current.offset + current.length)
+    if (!/[\r\n]/.test(old)) return applyEdits(text, [{ offset: current.offset, length: current.length, content: inlineJson(value, /^[[{][ \t]+\S/.test(old)) }])
+  }
   const isNew = parent !== undefined && key !== undefined && (parent.type === "array" ? append : findNodeAtLocation(parent, [key]) === undefined)
   if (value !== undefined && isNew && !oneLine) {
     const edits = appendLine(text, parent, key, value, formattingOf(text))
@@ -92,6 +98,15 @@ const changeWith = (text: string, path: ReadonlyArray<string | number>, value: P
   }
   const edits: Edit[] = modify(text, [...path], value, { isArrayInsertion: append, ...(oneLine ? {} : { formattingOptions: formattingOf(text) }) })
   return applyEdits(text, oneLine ? edits.map((e) => ({ ...e, content: e.content.replace(/^,(?=\S)/, ", ") })) : edits)
+}
+
+/** A value on one line as people write it: `[1, 2]`, `{"a": 1}` (`{ "a": 1 }` and `[ 1, 2 ]` when `padded`). */
+export const inlineJson = (value: Plain, padded: boolean): string => {
+  if (typeof value !== "object" || value === null) return jsonText(value, "")
+  const pad = padded ? " " : ""
+  const parts = Array.isArray(value) ? value.map((v) => inlineJson(v, padded)) : Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${inlineJson(v, padded)}`)
+  if (parts.length === 0) return Array.isArray(value) ? "[]" : "{}"
+  return Array.isArray(value) ? `[${pad}${parts.join(", ")}${pad}]` : `{${pad}${parts.join(", ")}${pad}}`
 }
 
 const editor = (format: "json" | "jsonc"): DataEditor => ({

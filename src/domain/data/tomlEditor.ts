@@ -7,6 +7,7 @@
  * edited as a member of a sentinel table prepended for the edit and removed after; and its path
  * syntax has no escapes, so a key holding `"` (or written like an index, `[0]`) cannot be named.
  */
+import { diffLines, splitKeepEnds } from "../diff.js"
 import type { DataEditor, Parsed } from "./formats.js"
 import type { KeyPath } from "./keyPath.js"
 import { withPlaceholders } from "./exactNumbers.js"
@@ -79,18 +80,74 @@ const editAt = (engine: TomlEngine, text: string, path: KeyPath, value: unknown)
   return engine.edit(text, enginePath(path), value)
 }
 
+/**
+ * toml_edit's text for a value appended to an array, in the array's own spelling: in a multi-line
+ * array written with a trailing comma it puts the comma on a line of its own after the new value
+ * (`"c"\n,`), which belongs after the value; in a one-line array it writes the first new comma
+ * without a space (`["x","y"]`), pads an empty one on the left only (`[ "y"]`) and drops the padding
+ * before `]` (`[ "a", "b", "c"]`).
+ */
+export const tidyAppend = (before: string, after: string): string => {
+  const ops = diffLines(splitKeepEnds(before), splitKeepEnds(after))
+  const out: string[] = []
+  for (let k = 0; k < ops.length; k++) {
+    const op = ops[k]!
+    const next = ops[k + 1]
+    // Multi-line: an added value line, then an added line that is only the comma.
+    if (op.tag === "+" && next?.tag === "+" && /^[ \t]*,[ \t]*\r?\n$/.test(next.line) && !/,[ \t]*\r?\n$/.test(op.line)) {
+      out.push(op.line.replace(/(\r?\n)$/, ",$1"))
+      k++
+      continue
+    }
+    // One line: the old line with the new value inserted.
+    if (op.tag === "-" && next?.tag === "+" && ops[k + 2]?.tag !== "+" && ops[k - 1]?.tag !== "-") {
+      out.push(oneLineAppend(op.line, next.line))
+      k++
+      continue
+    }
+    if (op.tag !== "-") out.push(op.line)
+  }
+  return out.join("")
+}
+
+const oneLineAppend = (old: string, line: string): string => {
+  let p = 0
+  while (p < old.length && p < line.length && old[p] === line[p]) p++
+  let q = 0
+  while (q < old.length - p && q < line.length - p && old[old.length - 1 - q] === line[line.length - 1 - q]) q++
+  const head = line.slice(0, p)
+  const removed = old.slice(p, old.length - q)
+  let added = line.slice(p, line.length - q)
+  const tail = line.slice(line.length - q)
+  if (!/^[ \t]*$/.test(removed) || !tail.startsWith("]")) return line
+  // `[]` gets no padding the file did not have.
+  if (head.endsWith("[") && removed === "") added = added.replace(/^[ \t]+/, "")
+  // A comma as the array's others are written (`, ` unless they are written `,`).
+  const bare = /,\S/.test(old) && !/, /.test(old)
+  if (!bare) added = added.replace(/^,(?=\S)/, ", ")
+  return head + added + removed + tail
+}
+
 export const tomlEditor = (engine: TomlEngine): DataEditor => ({
   format: "toml",
   parser: "toml_edit",
   parse: parseToml(engine),
-  set: (text, at, value) => {
+  set: (text, at, value, append) => {
     // TOML has no null: refused here with a clear message rather than by the library's "invalid type".
     if (value === null) throw new Error("TOML has no null value; delete the key with `splice del` instead")
     const big = beyondI64(value)
     if (big !== undefined) throw new Error(`TOML integers are 64-bit (-2^63 to 2^63-1): ${big} is out of range; write it as a string (without --json)`)
     // toml_edit takes no bigint: it writes a placeholder string, which then becomes the digits.
     const held = withPlaceholders(value)
-    return held.restore(editAt(engine, text, at, held.value))
+    const out = held.restore(editAt(engine, text, at, held.value))
+    if (!append) return out
+    // Cosmetic only: if the tidied text reads as other data, toml_edit's stands.
+    const tidy = tidyAppend(text, out)
+    try {
+      return JSON.stringify(engine.parse(tidy)) === JSON.stringify(engine.parse(out)) ? tidy : out
+    } catch {
+      return out
+    }
   },
   del: (text, path) => editAt(engine, text, path, undefined)
 })

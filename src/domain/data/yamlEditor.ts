@@ -5,18 +5,22 @@
  * differ between those two prints replace lines of the file (when the print lines up with the file
  * line for line; otherwise the whole print is the result). A changed scalar keeps its quoting style.
  */
-import { Document, isMap, isScalar, isSeq, parseDocument, type ToStringOptions } from "yaml"
+import { Document, isAlias, isCollection, isMap, isNode, isScalar, isSeq, type Node, type Pair, parseDocument, type ToStringOptions, type YAMLMap } from "yaml"
 import { diffLines, splitKeepEnds } from "../diff.js"
-import type { DataEditor, Parsed } from "./formats.js"
-import type { KeyPath } from "./keyPath.js"
+import type { DataEditor, Parsed, Through } from "./formats.js"
+import { formatKeyPath, type KeyPath } from "./keyPath.js"
 import { narrowBigInts } from "./exactNumbers.js"
 import type { Plain } from "./tree.js"
 
-const load = (text: string) => parseDocument(text, { uniqueKeys: true, prettyErrors: true, keepSourceTokens: false })
+/**
+ * Merge keys (`<<: *defaults`, YAML 1.1, which GitHub Actions, GitLab CI and Compose files use) are
+ * read as merges: a mapping holds the keys it merges, its own first.
+ */
+const load = (text: string) => parseDocument(text, { uniqueKeys: true, prettyErrors: true, keepSourceTokens: false, merge: true })
 
 const parseYaml = (text: string): Parsed => {
   // Integers as bigints, then those a number holds exactly as numbers: 12345678901234567890 stays exact.
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: true, keepSourceTokens: false, intAsBigInt: true })
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: true, keepSourceTokens: false, intAsBigInt: true, merge: true })
   const e = doc.errors[0]
   if (e?.code === "MULTIPLE_DOCS") {
     const at = e.linePos?.[0]
@@ -102,12 +106,43 @@ export const patchLines = (text: string, before: string, after: string): string 
   if (file.length !== printed.length) return after
   const out: string[] = []
   let i = 0
-  for (const op of diffLines(printed, splitKeepEnds(after))) {
+  const ops = diffLines(printed, splitKeepEnds(after))
+  for (let k = 0; k < ops.length; k++) {
+    const op = ops[k]!
     if (op.tag === " ") out.push(file[i++]!)
-    else if (op.tag === "-") i++
-    else out.push(op.line)
+    else if (op.tag === "-") {
+      // One line replaced by one: the new line in the old one's spelling (flow padding, comment column).
+      const next = ops[k + 1]
+      if (next?.tag === "+" && ops[k + 2]?.tag !== "+" && ops[k - 1]?.tag !== "-") {
+        out.push(inLineSpelling(file[i]!, next.line))
+        k++
+      }
+      i++
+    } else out.push(op.line)
   }
   return out.join("")
+}
+
+/**
+ * A changed line as the file spelled the line it replaces: its flow collections padded as that
+ * line's were (`[ main ]`, not `[main, dev]`), and its end-of-line comment as far from the code
+ * (at the same column when the code still fits before it). The caller checks that the data is the same.
+ */
+export const inLineSpelling = (old: string, line: string): string => {
+  let out = line
+  const padded = /[[{] \S/.test(old) && /\S [\]}]/.test(old)
+  const bare = /[[{][^\s\]}]/.test(old) && /[^\s[{][\]}]/.test(old)
+  if (padded && !bare) out = out.replace(/([[{])(?=[^\s\]}])/g, "$1 ").replace(/([^\s[{])(?=[\]}])/g, "$1 ")
+  else if (bare && !padded) out = out.replace(/([[{]) +(?=\S)/g, "$1").replace(/(\S) +(?=[\]}])/g, "$1")
+  const comment = (l: string) => /^(.*?\S)([ \t]+)(#[^\r\n]*)(\r?\n?)$/.exec(l)
+  const was = comment(old)
+  const now = comment(out)
+  if (was !== null && now !== null && was[3] === now[3]) {
+    const column = was[1]!.length + was[2]!.length
+    const gap = now[1]!.length < column ? " ".repeat(column - now[1]!.length) : was[2]!
+    out = now[1]! + gap + now[3]! + now[4]!
+  }
+  return out
 }
 
 /** Load, change, print with the options that fit the file best, and keep untouched lines as they were. */
@@ -116,7 +151,51 @@ const change = (text: string, edit: (doc: Document) => void): string => {
   const doc = load(text)
   const before = doc.toString(options)
   edit(doc)
-  return patchLines(text, before, doc.toString(options))
+  const after = doc.toString(options)
+  const patched = patchLines(text, before, after)
+  // The old lines' spelling is cosmetic: if it reads as other data (a `[` inside a quoted string), the printer's lines stand.
+  const same = (a: string, b: string) => JSON.stringify(load(a).toJS({ maxAliasCount: 1000 }), bigints) === JSON.stringify(load(b).toJS({ maxAliasCount: 1000 }), bigints)
+  return patched === after || same(patched, after) ? patched : after
+}
+
+const bigints = (_: string, v: unknown) => (typeof v === "bigint" ? `${v}n` : v)
+
+const keyText = (p: Pair) => (isScalar(p.key) ? String(p.key.value) : String(p.key))
+const isMergePair = (p: Pair) => isScalar(p.key) && typeof p.key.value === "symbol"
+
+/** `key`'s pair in a mapping, its own or (else) one a merge brings, with the alias that brought it; merges in order, the first wins. */
+const pairIn = (doc: Document, map: YAMLMap, key: string, depth = 0): { pair: Pair; alias?: string } | undefined => {
+  const own = map.items.find((p) => !isMergePair(p) && keyText(p) === key)
+  if (own !== undefined || depth > 32) return own === undefined ? undefined : { pair: own }
+  for (const merge of map.items.filter(isMergePair)) {
+    const sources = isSeq(merge.value) ? merge.value.items : [merge.value]
+    for (const source of sources) {
+      if (!isAlias(source)) continue
+      const target = source.resolve(doc)
+      const found = isMap(target) ? pairIn(doc, target, key, depth + 1) : undefined
+      if (found !== undefined) return { pair: found.pair, alias: source.source }
+    }
+  }
+  return undefined
+}
+
+/** Whether the value at `path` (which exists) is reached through an alias or a merge key: the first one on the way. */
+const throughOf = (text: string, path: KeyPath): Through | undefined => {
+  const doc = load(text)
+  let node: unknown = doc.contents
+  for (let i = 0; i <= path.length; i++) {
+    const at = formatKeyPath(path.slice(0, i))
+    if (isAlias(node)) return { kind: "alias", anchor: node.source, at }
+    const s = path[i]
+    if (s === undefined) return undefined
+    if (isMap(node) && s.kind === "key") {
+      const found = pairIn(doc, node, s.key)
+      if (found?.alias !== undefined) return { kind: "merge", anchor: found.alias, at }
+      node = found?.pair.value
+    } else if (isSeq(node) && s.kind === "index") node = (node.items as Node[])[s.index]
+    else return undefined
+  }
+  return undefined
 }
 
 const isScalarValue = (v: Plain) => v === null || typeof v !== "object"
@@ -125,10 +204,18 @@ export const yamlEditor: DataEditor = {
   format: "yaml",
   parser: "yaml",
   parse: parseYaml,
+  through: throughOf,
   set: (text, at, value) =>
     change(text, (doc) => {
-      // A scalar goes in as it is, so an existing scalar node keeps its style and comment.
-      doc.setIn(nodeKeys(doc, at), isScalarValue(value) ? value : doc.createNode(value))
+      // A scalar goes in as it is, so an existing scalar node keeps its style and comment; a
+      // collection replacing a flow collection (`[a, b]`) is written in flow style too.
+      const keys = nodeKeys(doc, at)
+      const old = doc.getIn(keys, true)
+      if (isScalarValue(value)) return doc.setIn(keys, value)
+      const node = doc.createNode(value, { flow: isCollection(old) && old.flow === true })
+      // The comments that were on the replaced node (`[a, b]  # why`) stay with its replacement.
+      if (isNode(old)) Object.assign(node, { comment: old.comment, commentBefore: old.commentBefore, spaceBefore: old.spaceBefore })
+      doc.setIn(keys, node)
     }),
   del: (text, path) =>
     change(text, (doc) => {

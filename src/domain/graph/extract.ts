@@ -2,6 +2,7 @@
  * From query captures to a file's facts: definitions with kinds, containers, signatures, parameters,
  * return types and export status; references with their enclosing function; imports. Pure.
  */
+import { commentStart } from "../commentStart.js"
 import { goRangeType, type RangeRole } from "./goRangeTypes.js"
 import type { Capture } from "../../../services/Syntax.js"
 import type { FileFacts, ImportedName, ImportFact, RefFact, RefKind, Span, SymbolFact, SymbolKind } from "./facts.js"
@@ -29,16 +30,8 @@ interface RawDef {
 /** Text without `#` comments (outside string literals), line by line. */
 const withoutHashComments = (s: string): string =>
   s.split("\n").map((line) => {
-    let quote: string | undefined
-    for (let i = 0; i < line.length; i++) {
-      const c = line[i]!
-      if (quote !== undefined) {
-        if (c === "\\") i++
-        else if (c === quote) quote = undefined
-      } else if (c === "'" || c === "\"") quote = c
-      else if (c === "#") return line.slice(0, i).trimEnd()
-    }
-    return line
+    const at = commentStart(line, (l, i) => l[i] === "#", "'\"")
+    return at === undefined ? line : line.slice(0, at).trimEnd()
   }).join("\n")
 
 export const extractFacts = (language: string, text: string, matches: ReadonlyArray<ReadonlyArray<Capture>>): FileFacts => {

@@ -6,6 +6,7 @@
 
 export { identifierWords, keywordsOf } from "./suggestRank.js"
 import { identifierWords } from "./suggestRank.js"
+import { DEFAULT_SCRIPT_STYLE, type ScriptStyle } from "./scriptStyle.js"
 
 export interface TypeParam {
   readonly name: string
@@ -150,6 +151,8 @@ export interface ScaffoldInput {
   readonly goModule?: { readonly dir: string; readonly module: string }
   /** TS/JS: how the project writes imports (default: no extension, double quotes, no semicolons). */
   readonly style?: ImportStyle
+  /** TS/JS: module system, indentation, `'use strict'` header and CommonJS export form (default: ES module, 2 spaces). */
+  readonly script?: Pick<ScriptStyle, "module" | "indent" | "useStrict" | "commonJsExport">
   /** Python: the module to import each file's names from, as the project would write it (`.geometry`, `urllib.parse`). */
   readonly pythonModules?: ReadonlyMap<string, string>
   /** Types the type parameters' constraints name: imported, not used as parameters. */
@@ -247,10 +250,23 @@ export const buildScaffold = (input: ScaffoldInput): Scaffold => {
       const generics = genericsFor([...params, ...(returns ? [returns] : [])], (t) => t.name, language)
       const names = distinctNames(typed.map((t, i) => (t.name === "" ? "input" : paramName(t.name, i, "camel"))), new Set(), "camel")
       const ps = typed.map((t, i) => (language === "javascript" || t.name === "" ? names[i]! : `${names[i]}: ${generics.ref(t)}`)).join(", ")
+      const script = input.script ?? DEFAULT_SCRIPT_STYLE
+      // CommonJS is JavaScript's alone: TypeScript writes `export` whatever it compiles to.
+      const commonJs = language === "javascript" && script.module === "commonjs"
       const sig = language === "javascript"
-        ? `export function ${name}(${ps})`
+        ? `${commonJs ? "" : "export "}function ${name}(${ps})`
         : `export function ${name}${generics.typeParams}(${params.length === 0 ? "input: unknown" : ps}): ${returns ? generics.ref(returns) : "unknown"}`
-      return { signature: sig, imports, scaffold: `${imports.join("\n")}${imports.length ? "\n\n" : ""}${sig} {\n  throw new Error(${q}${todo.replace(/'/g, "")}${q})${end}\n}\n` }
+      const header = commonJs && script.useStrict ? `${q}use strict${q}${end}\n\n` : ""
+      const how = script.commonJsExport
+      const exported = !commonJs
+        ? ""
+        : how.kind === "member"
+        ? `\n${how.prefix}.${name} = ${name}${end}\n`
+        : how.kind === "object"
+        ? `\nmodule.exports = { ${how.shorthand ? name : `${name}: ${name}`} }${end}\n`
+        : `\nmodule.exports = ${name}${end}\n`
+      const body = `${sig} {\n${script.indent}throw new Error(${q}${todo.replace(/'/g, "")}${q})${end}\n}\n`
+      return { signature: sig, imports, scaffold: `${header}${imports.join("\n")}${imports.length ? "\n\n" : ""}${body}${exported}` }
     }
     case "python": {
       const name = snake(input.fnName)

@@ -205,6 +205,8 @@ export interface SymbolTexts {
   readonly insertedIn: (what: SymbolName) => string
   readonly inserted: (position: "before" | "after", what: SymbolName) => string
   readonly usesLeft: (count: number) => string
+  /** Python: `pass` left where the block's only statement was. */
+  readonly passLeft: string
   readonly docstringKept: string
   /** The comments and decorators above the symbol kept. */
   readonly leadingKept: (what: SymbolName) => string

@@ -86,6 +86,7 @@ export const en: Catalog = {
     insertedIn: (what) => `inserted at the end of ${named(what)}`,
     inserted: (position, what) => `inserted ${position} ${named(what)}`,
     usesLeft: (count) => `--force: ${count} use(s) left behind`,
+    passLeft: "`pass` left in its place: it was its block's only statement",
     docstringKept: "its docstring kept",
     leadingKept: () => "the comments and decorators above it kept",
     lines: (from, to, note) => ` (line${to > from ? `s ${from}-${to}` : ` ${from}`}${note !== undefined ? `; ${note}` : ""})`,

@@ -532,6 +532,7 @@ export const ptBR: Catalog = {
     insertedIn: (what) => `inserido no fim de ${named(what)}`,
     inserted: (position, what) => `inserido ${position === "before" ? "antes de" : "depois de"} ${named(what)}`,
     usesLeft: (count) => `--force: ${count} ${count === 1 ? "uso ficou" : "usos ficaram"} para trás`,
+    passLeft: "`pass` ficou no lugar: era a única instrução do bloco",
     docstringKept: "a docstring foi mantida",
     leadingKept: (what) => `os comentários e decorators acima ${agree(what.kind, "dele", "dela")} foram mantidos`,
     lines: (from, to, note) => ` (linha${to > from ? `s ${from}-${to}` : ` ${from}`}${note !== undefined ? `; ${note}` : ""})`,

@@ -5,10 +5,11 @@
  * and given the file's line breaks; lines outside the change keep their bytes. Each function returns
  * the replacement and the 1-based lines it covers (in the result; for a removal, as they were). Pure.
  */
+import { commentStart } from "../commentStart.js"
 import { indentOf, indentUnit } from "../reindent.js"
 import { fitLines } from "./fitText.js"
 import { type Body, startsWithString } from "./parts.js"
-import { appendGap, insertionGap, removalLines } from "./spacing.js"
+import { appendGap, indentWidth, insertionGap, removalLines } from "./spacing.js"
 import { contentEnd, endsItsLine, lastLineOf, lineAt, type Replacement, startsItsLine, type TextLines } from "./textLines.js"
 
 export interface Lines {
@@ -63,6 +64,37 @@ export const removeSpan = (t: TextLines, start: number, end: number): Planned =>
   if (before !== null) return { replacement: { start: start - before[0].length, end, insert: "" }, lines: { from: first + 1, to: last + 1 } }
   const spaces = /^[ \t]*/.exec(text.slice(end))![0].length
   return { replacement: { start, end: end + spaces, insert: "" }, lines: { from: first + 1, to: last + 1 } }
+}
+
+/**
+ * Python: whether removing lines first..last (0-based) would leave the block around them without a
+ * statement (a class's only method): comments and blank lines are no statement, a docstring is.
+ * False at a module's top level, which may be empty.
+ */
+export const leavesBlockEmpty = (t: TextLines, first: number, last: number): boolean => {
+  const lines = t.lines
+  const isCode = (l: string) => l.trim() !== "" && !l.trim().startsWith("#")
+  const level = indentWidth(lines[first]!)
+  let header = first - 1
+  while (header >= 0 && !(isCode(lines[header]!) && indentWidth(lines[header]!) < level)) header--
+  if (header < 0) return false
+  const outer = indentWidth(lines[header]!)
+  for (let i = header + 1; i < lines.length; i++) {
+    if ((i >= first && i <= last) || !isCode(lines[i]!)) continue
+    return indentWidth(lines[i]!) <= outer
+  }
+  return true
+}
+
+/**
+ * The definition's lines first..last replaced by `pass` at its indentation (the blank lines around
+ * it stay): what deleting a block's only statement leaves in Python.
+ */
+export const replaceWithPass = (t: TextLines, first: number, last: number): Planned => {
+  const end = t.starts[last + 1]!
+  // The last line's own break (none at the end of a file without a final one).
+  const ending = t.text.slice(t.starts[last]! + t.lines[last]!.length, end)
+  return { replacement: { start: t.starts[first]!, end, insert: `${indentOf(t.lines[first]!)}pass${ending}` }, lines: { from: first + 1, to: first + 1 } }
 }
 
 /**
@@ -181,7 +213,7 @@ export const replaceBody = (t: TextLines, body: Body, code: string): Planned => 
  * body's padding), at the indentation of its first line, separated as its items are (appendGap).
  * A body on one line (`{}`, `{ x }`, `class A: pass`) gets lines of its own first.
  */
-export const appendToBody = (t: TextLines, body: Body, code: string): Planned => {
+export const appendToBody = (t: TextLines, body: Body, code: string, commas = false): Planned => {
   const nl = t.newline
   if (body.kind === "braces") {
     const { openLine, closeLine, multiline } = bodyLines(t, body)
@@ -192,9 +224,16 @@ export const appendToBody = (t: TextLines, body: Body, code: string): Planned =>
       while (lastFilled > openLine && t.lines[lastFilled]!.trim().length === 0) lastFilled--
       const gap = appendGap(t.lines, openLine + 1, lastFilled, fitted)
       const at = t.starts[lastFilled + 1]!
-      return { replacement: { start: at, end: at, insert: nl.repeat(gap) + fitted.map((l) => l + nl).join("") }, lines: span(lastFilled + 1 + gap, fitted.length) }
+      const added = nl.repeat(gap) + fitted.map((l) => l + nl).join("")
+      // Members separated by commas (an enum's): the last one gets the comma it now needs.
+      const comma = commas && lastFilled > openLine ? commaAt(t.lines[lastFilled]!) : undefined
+      if (comma !== undefined) {
+        const from = t.starts[lastFilled]! + comma
+        return { replacement: { start: from, end: at, insert: "," + t.text.slice(from, at) + added }, lines: span(lastFilled + 1 + gap, fitted.length) }
+      }
+      return { replacement: { start: at, end: at, insert: added }, lines: span(lastFilled + 1 + gap, fitted.length) }
     }
-    return expandAndAppend(t, body.open + 1, body.close, code, indentOf(t.lines[openLine]!), startsItsLine(t, body.close) ? t.starts[closeLine]! : undefined)
+    return expandAndAppend(t, body.open + 1, body.close, code, indentOf(t.lines[openLine]!), startsItsLine(t, body.close) ? t.starts[closeLine]! : undefined, commas)
   }
   const { first, last, ownLines } = blockLines(t, body)
   if (ownLines) {
@@ -211,15 +250,30 @@ export const appendToBody = (t: TextLines, body: Body, code: string): Planned =>
  * the indentation of a closing brace that shares a line with the body (undefined: none, or it keeps
  * its own line, which then starts at `closeLineStart`).
  */
-const expandAndAppend = (t: TextLines, start: number, end: number, code: string, closeIndent: string | undefined, closeLineStart: number | undefined): Planned => {
+const expandAndAppend = (t: TextLines, start: number, end: number, code: string, closeIndent: string | undefined, closeLineStart: number | undefined, commas = false): Planned => {
   const nl = t.newline
   const indent = innerIndent(t, start)
   const existing = t.text.slice(start, closeLineStart ?? end)
   const old = fitLines(existing, indent, t.lines, t.language)
+  const lastOld = old.length - 1
+  const comma = commas && lastOld >= 0 ? commaAt(old[lastOld]!) : undefined
+  if (comma !== undefined) old[lastOld] = old[lastOld]!.slice(0, comma) + "," + old[lastOld]!.slice(comma)
   const fitted = fitLines(code, indent, t.lines, t.language)
   const gap = old.length === 0 ? 0 : appendGap([...old, ...fitted], 0, old.length - 1, fitted)
   const lines = [...old, ...Array<string>(gap).fill(""), ...fitted]
   const insert = nl + lines.join(nl) + (closeLineStart !== undefined ? nl : closeIndent !== undefined ? nl + closeIndent : "")
   const first = lineAt(t, start) + 1 + old.length + gap
   return { replacement: { start, end: closeLineStart ?? end, insert }, lines: span(first, fitted.length) }
+}
+
+/**
+ * Where a comma goes after a comma-separated member's last line (its code's end, before a trailing
+ * line comment or block comment); undefined when it needs none: it ends with a separator already, or opens
+ * something (`,` `;` `{` `(` `[`), or is a comment line.
+ */
+export const commaAt = (line: string): number | undefined => {
+  const comment = commentStart(line, (l, i) => l[i] === "/" && (l[i + 1] === "/" || l[i + 1] === "*"), "'\"`")
+  const code = line.slice(0, comment ?? line.length).trimEnd()
+  if (code.trim() === "" || /[,;{([]$/.test(code)) return undefined
+  return code.length
 }

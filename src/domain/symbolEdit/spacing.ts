@@ -75,8 +75,9 @@ export const insertionGap = (lines: ReadonlyArray<string>, first: number, last: 
 /**
  * The gap before code appended to a body whose lines are from..to (inclusive, between its braces or
  * its block): the last blank run between two of its items (lines at the body's first indentation),
- * else one when the body or the new code spans lines at several depths (methods), else none
- * (a list of fields). An empty body needs none.
+ * else none when it holds several items with none between them (the neighbours' spacing), else one
+ * when the body or the new code spans lines at several depths (a method), else none (a list of
+ * fields). An empty body needs none.
  */
 export const appendGap = (lines: ReadonlyArray<string>, from: number, to: number, newLines: ReadonlyArray<string>): number => {
   const filled: number[] = []
@@ -88,7 +89,11 @@ export const appendGap = (lines: ReadonlyArray<string>, from: number, to: number
     const run = i - filled[k - 1]! - 1
     if (run > 0 && indentWidth(lines[i]!) === level) return run
   }
-  const deep = (ls: ReadonlyArray<string>, base: number) => ls.some((l) => !isBlank(l) && indentWidth(l) > base)
+  // Several items with no blank line between any two of them: the new one joins them so.
+  const starts = filled.filter((i) => indentWidth(lines[i]!) === level && !/^\s*[)\]}*]/.test(lines[i]!))
+  if (starts.length >= 2) return 0
+  // A block comment's continuation lines (` * text`) are no deeper code.
+  const deep = (ls: ReadonlyArray<string>, base: number) => ls.some((l) => !isBlank(l) && indentWidth(l) > base && !/^\s*\*/.test(l))
   const newBase = Math.min(...newLines.filter((l) => !isBlank(l)).map(indentWidth))
   return deep(filled.map((i) => lines[i]!), level) || deep(newLines, newBase) ? 1 : 0
 }

@@ -5,6 +5,16 @@ import { resultLine } from "../line.js"
 
 export const DataFormat = Schema.Literal("json", "jsonc", "toml", "yaml").annotations({ identifier: "DataFormat" })
 
+/**
+ * YAML: the value is reached through an alias (`at` is `*anchor`) or a merge key (the mapping at `at`
+ * merges it with `<<: *anchor`; a set adds the key to that mapping itself).
+ */
+export const DataThrough = Schema.Struct({
+  kind: Schema.Literal("alias", "merge"),
+  anchor: Schema.String,
+  at: Schema.String
+}).annotations({ identifier: "DataThrough" })
+
 const where = {
   file: Schema.String,
   format: DataFormat,
@@ -18,6 +28,7 @@ export const GetResult = resultLine("get", {
   value: AnyJson,
   /** object, array, string, number, boolean or null. */
   value_type: Schema.Literal("object", "array", "string", "number", "boolean", "null"),
+  through: Schema.optional(DataThrough),
   checksum: Checksum
 })
 
@@ -52,7 +63,9 @@ export const SetResult = dataWrite("set", {
   value: AnyJson,
   /** The value it replaced; absent when the key is new (created: true). */
   old_value: Schema.optional(AnyJson),
-  created: Schema.Boolean
+  created: Schema.Boolean,
+  /** The old value came through a merge key: the key is now the mapping's own. */
+  through: Schema.optional(DataThrough)
 })
 
 export const DelResult = dataWrite("del", {

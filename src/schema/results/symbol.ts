@@ -65,7 +65,9 @@ const deleteFields = {
   /** Uses that were there: empty unless --force deleted over them. */
   references: Schema.Array(SymbolUse),
   by_name: Schema.Array(SymbolUse),
-  forced: Schema.Boolean
+  forced: Schema.Boolean,
+  /** Python: the definition was its block's only statement and `pass` stands in its place. */
+  placeholder: Schema.optional(Schema.Literal("pass"))
 }
 
 export const DeleteResult = Schema.Union(
