@@ -6,7 +6,7 @@
  * it was and spelling the same file from its new place, in the same style (extension or not, `.js`
  * for `.ts`, a directory's index, a trailing slash). What cannot be rewritten is listed: a relative
  * specifier of a moved file that leaves the workspace or names nothing, and a computed require() or
- * import() where a moved name appears. Pure.
+ * import() in a moved file or in a file where a moved name appears. Pure.
  */
 import { afterMove, dirOf, isRelativeSpecifier, joinUnder, type Move, movedPath, relativeSpecifier } from "./movedPaths.js"
 import { applySpanEdits, lineAt, type SpanEdit } from "./spanEdits.js"
@@ -96,6 +96,16 @@ const newSpecPath = (specPath: string, resolved: string, moved: string): string 
   return ext !== undefined ? moved.slice(0, -ext.length) + specExt : moved
 }
 
+/**
+ * TypeScript may spell a rewritten specifier with another extension than it had (`require('./u.ts')`
+ * in a .cjs file comes back as `./lib/u.js`): the specifier keeps its own.
+ */
+export const keepExtension = (old: string, fresh: string): string => {
+  const was = SCRIPT_EXTENSIONS.find((e) => old.endsWith(e))
+  const now = SCRIPT_EXTENSIONS.find((e) => fresh.endsWith(e))
+  return was !== undefined && now !== undefined && was !== now && !(was === ".d.ts" || now === ".d.ts") ? fresh.slice(0, -now.length) + was : fresh
+}
+
 /** `/// <reference path="util.ts" />` is relative without `./`: kept so. */
 const spelled = (site: SpecifierSite, fresh: string, trailingSlash: boolean): string => {
   const bare = site.reference === true && !site.specifier.startsWith(".") && fresh.startsWith("./") ? fresh.slice(2) : fresh
@@ -147,10 +157,14 @@ export const planScriptMove = (input: ScriptPlanInput): { readonly files: Readon
   const { moves, movedFiles, texts } = input
   const edits = new Map<string, SpanEdit[]>()
   const add = (file: string, e: SpanEdit) => (edits.get(file) ?? edits.set(file, []).get(file)!).push(e)
-  for (const e of input.edits) if (texts.has(e.file)) add(e.file, { start: e.start, end: e.start + e.length, text: e.newText })
   const notRewritten: NotRewritten[] = []
   const sitesOf = new Map<string, SpecifierSite[]>()
   for (const s of input.specifiers) (sitesOf.get(s.file) ?? sitesOf.set(s.file, []).get(s.file)!).push(s)
+  for (const e of input.edits) {
+    if (!texts.has(e.file)) continue
+    const site = (sitesOf.get(e.file) ?? []).find((s) => s.start === e.start && s.end === e.start + e.length)
+    add(e.file, { start: e.start, end: e.start + e.length, text: site === undefined ? e.newText : keepExtension(site.specifier, e.newText) })
+  }
 
   for (const s of input.specifiers) {
     const text = texts.get(s.file)
@@ -176,18 +190,18 @@ export const planScriptMove = (input: ScriptPlanInput): { readonly files: Readon
     if (next !== s.specifier) add(s.file, { start: s.start, end: s.end, text: next })
   }
 
-  // Computed specifiers: in a moved file (its relative paths change meaning) or on a line naming a moved file.
+  // Computed specifiers: in a moved file (its relative paths change meaning), or in a file that names a moved one anywhere.
   const stems = movedStems(moves, [...movedFiles])
   const named = stems.map((s) => new RegExp(`(?<![\\w$])${s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`, "u"))
   for (const [file, text] of texts) {
     const moved = movedFiles.has(file)
-    if (!moved && !stems.some((s) => text.includes(s))) continue
+    if (!moved && !named.some((r) => r.test(text))) continue
     for (const m of text.matchAll(COMPUTED)) {
       const lineStart = text.lastIndexOf("\n", m.index) + 1
       const lineEnd = text.indexOf("\n", m.index)
       const line = text.slice(lineStart, lineEnd === -1 ? undefined : lineEnd)
       if (line.trimStart().startsWith("//") || line.trimStart().startsWith("*")) continue
-      if (moved || named.some((r) => r.test(line))) notRewritten.push({ file, line: lineAt(text, m.index), specifier: `${m[1]}(${m[2]!.trim()})`, reason: "computed" })
+      notRewritten.push({ file, line: lineAt(text, m.index), specifier: `${m[1]}(${m[2]!.trim()})`, reason: "computed" })
     }
   }
 
