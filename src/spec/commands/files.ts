@@ -55,9 +55,8 @@ const REFUSALS = "SPL-E033 something is at the destination (force replaces files
 export const mvSpec = defineCommand({
   name: "mv",
   summary: "Move or rename a file or directory: journaled, undoable, never replacing without --force",
-  guide: "Renames within the workspace, keeping each file itself (mode, timestamps, hard links); a symlink moves as a link, never followed. " + PLACING +
-    "A directory moves whole, merged into one already at TO. Moving TS/JS or Python modules rewrites, in the same transaction, every import naming a moved file " +
-    "(in importers and in the moved files' own relative imports; result.imports lists them, and what could not be rewritten); no-update-imports moves bytes only. " + REFUSALS,
+  guide: "Keeps each file itself (mode, timestamps, hard links); a symlink moves as a link. " + PLACING +
+    "A directory moves whole, merged into one already at TO. Imports of moved TS/JS or Python files are rewritten in the same transaction. " + REFUSALS,
   params: {
     ...transferParams("move"),
     noUpdateImports: flag("no-update-imports", "Move the bytes only: leave the imports that name the moved files (and the moved files' own relative imports) as they are")
