@@ -559,8 +559,9 @@ export const typescriptFileRenameEdits = (
   workspace: WorkspaceScripts,
   moves: ReadonlyArray<{ readonly from: string; readonly to: string }>,
   scan: ReadonlyArray<string>
-): { readonly edits: ReadonlyArray<ScriptTextEdit>; readonly specifiers: ReadonlyArray<ScriptSpecifier> } =>
-  asking(workspace, ({ ts, known, service }) => {
+): { readonly edits: ReadonlyArray<ScriptTextEdit>; readonly specifiers: ReadonlyArray<ScriptSpecifier> } => {
+  const { ts, known, service } = moduleGraphService(workspace)
+  try {
     const edits: ScriptTextEdit[] = []
     for (const m of moves) {
       const changes = service.getEditsForFileRename("/" + m.from, "/" + m.to, ts.getDefaultFormatCodeSettings("\n"), {})
@@ -582,4 +583,37 @@ export const typescriptFileRenameEdits = (
       for (const r of info.referencedFiles) if (text.slice(r.pos, r.end) === r.fileName) specifiers.push({ file, specifier: r.fileName, start: r.pos, end: r.end, reference: true })
     }
     return { edits, specifiers }
-  })
+  } finally {
+    service.dispose()
+  }
+}
+
+/**
+ * A LanguageService for questions about modules only (which file an import names): the workspace's
+ * module options without the standard library, whose binding (lib.dom.d.ts alone is 1.5 MB) would
+ * cost seconds for nothing. One-shot: the kept service has the libraries, and a move is rare.
+ */
+const moduleGraphService = ({ files, tsconfig, conditions }: WorkspaceScripts) => {
+  const ts = (whole ??= loadWhole())
+  const { lib: _lib, ...rest } = compilerOptions(ts, tsconfig, conditions)
+  const options: TS.CompilerOptions = { ...rest, noLib: true }
+  const known = new Map([...files].map(([p, t]) => ["/" + p, t]))
+  const dirs = new Set<string>(["/"])
+  for (const f of known.keys()) for (let i = f.lastIndexOf("/"); i > 0; i = f.lastIndexOf("/", i - 1)) dirs.add(f.slice(0, i))
+  const host: TS.LanguageServiceHost = {
+    getScriptFileNames: () => [...known.keys()].filter((f) => scriptKindOf(f) !== undefined),
+    getScriptVersion: () => "1",
+    getScriptSnapshot: (f) => {
+      const text = known.get(f)
+      return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text)
+    },
+    getCurrentDirectory: () => "/",
+    getCompilationSettings: () => options,
+    getDefaultLibFileName: (o) => `${LIB_DIR}/${ts.getDefaultLibFileName(o)}`,
+    fileExists: (f) => known.has(f),
+    readFile: (f) => known.get(f),
+    directoryExists: (d) => dirs.has(d.length > 1 ? d.replace(/\/$/, "") : d),
+    useCaseSensitiveFileNames: () => true
+  }
+  return { ts, known, service: ts.createLanguageService(host, ts.createDocumentRegistry(true, "/")) }
+}

@@ -110,8 +110,17 @@ export const planImportUpdates = (moves: ReadonlyArray<Move>, movedFiles: Readon
     const walked = yield* indexableFiles
     const known = new Set<string>([...walked.sources.map((f) => f.relative), ...movedFiles])
     const moved = new Set(movedFiles)
-    const stems = movedStems(moves, movedFiles.flatMap((f) => (f.endsWith("/index.ts") || /\/(index|__init__)\.[cm]?[jt]sx?$|\/__init__\.py$/.test(f) ? [f, f.slice(0, f.lastIndexOf("/"))] : [f])))
+    // What an importer must spell to name a moved file: its name (an index or __init__ also by its
+    // directory's); for a directory, the directory's name, unless tsconfig `paths` may map an alias
+    // straight into it (then every file's name).
+    const tsconfig = yield* tsconfigChain("tsconfig.json")
+    const aliased = tsconfig !== undefined && [...tsconfig.values()].some((t) => t.includes("\"paths\""))
+    const named = moves.some((m) => !movedFiles.includes(m.from)) && !aliased ? [] : movedFiles
+    const stems = movedStems(moves, named.flatMap((f) => (/\/(index|__init__)\.(?:[cm]?[jt]sx?|py)$/.test(f) ? [f, f.slice(0, f.lastIndexOf("/"))] : [f])))
     const mentions = (text: string) => stems.some((s) => text.includes(s))
+    // A TS/JS file names a module in a string: one holding a moved name (or "." / "..") is all that can.
+    const quoting = new RegExp(`['"\`][^'"\`\n]*(?:${stems.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})`, "u")
+    const quotes = (text: string) => stems.length > 0 && quoting.test(text)
     const otherLanguages = movedFiles.filter((f) => {
       const l = languageOf(f)
       return l === undefined || (!SCRIPT.has(l) && l !== "python")
@@ -124,7 +133,7 @@ export const planImportUpdates = (moves: ReadonlyArray<Move>, movedFiles: Readon
       const l = languageOf(f)
       if (l === undefined || !SCRIPT.has(l)) continue
       const d = yield* readDecoded(f)
-      if (d === undefined || (!moved.has(f) && !mentions(d.text) && !NAMELESS.test(d.text))) continue
+      if (d === undefined || (!moved.has(f) && !quotes(d.text) && !NAMELESS.test(d.text))) continue
       texts.set(f, d.text)
       decoded.set(f, d)
     }
@@ -140,7 +149,7 @@ export const planImportUpdates = (moves: ReadonlyArray<Move>, movedFiles: Readon
       const manifests = [...files.keys()].filter((f) => f.endsWith("package.json"))
       const ts = yield* syntax.scriptFileRename({
         files,
-        tsconfig: yield* tsconfigChain("tsconfig.json"),
+        tsconfig,
         conditions: workspaceExportConditions(manifests.map((m) => files.get(m)!)),
         moves,
         scan: [...texts.keys()]
