@@ -360,7 +360,7 @@ export const transfer = (command: Command, config: TransferConfig) =>
         }
         const source = yield* readSource({ path: pair.source.path, info: st.value }, config.maxBytes)
         const rewrite = movedRewrites.get(pair.source.path.relative)
-        if (rewrite !== undefined && !sameBytes(rewrite.before, source.bytes)) yield* Effect.fail(changedMeanwhile(pair.source.path.relative))
+        if (rewrite !== undefined && !sameBytes(rewrite.before, source.bytes)) return yield* Effect.fail(changedMeanwhile(pair.source.path.relative))
         let existing: Loaded["existing"]
         if (pair.existing !== undefined) {
           const now = yield* store.lstat(pair.target)

@@ -9,7 +9,7 @@ import { DEFAULT_MAX_BYTES } from "../../src/commands/textTarget.js"
 import { cp, mv, type TransferConfig } from "../../src/commands/transfer.js"
 import { undo } from "../../src/commands/undo.js"
 import { ScriptedChecker } from "../../layers/memory/CompilerGateScripted.js"
-import { MemoryFs, run } from "../support/memory.js"
+import { MemoryFs, MemoryLocks, run } from "../support/memory.js"
 import type { CompilerSettings } from "../../src/commands/compilerGate.js"
 import type { Diagnostic } from "../../src/domain/diagnostics.js"
 import { posix } from "node:path"
@@ -211,6 +211,23 @@ describe("splice mv: TS/JS imports", () => {
     expect([r.exit, r.error?.code]).toEqual([9, "SPL-E081"])
     expect(r.logs.join("\n")).toMatch(/rolled back/)
     expect(snapshot(mem)).toEqual(before)
+  })
+
+  it("an importer changed by someone else while the move waited for its lock: SPL-E034, nothing moved or rewritten", async () => {
+    const mem = scripts()
+    const locks = new MemoryLocks()
+    locks.held.add("src/refs.ts")
+    const pending = run(mv(move("src/util.ts", "src/lib/util.ts", { lockTimeoutMs: 5000 })), mem, { locks })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    mem.put("src/refs.ts", "/// <reference path=\"util.ts\" />\nexport const edited = 1\n")
+    locks.held.delete("src/refs.ts")
+    const r = await pending
+    expect([r.exit, r.error?.code]).toEqual([7, "SPL-E034"])
+    expect(r.error?.message).toMatch(/src\/refs.ts changed while splice was planning the move/)
+    expect(mem.exists("src/util.ts")).toBe(true)
+    expect(mem.exists("src/lib/util.ts")).toBe(false)
+    expect(mem.text("src/app.ts")).toContain("'./util.js'")
+    expect(mem.text("src/refs.ts")).toContain("export const edited = 1")
   })
 
   it("from a subdirectory, paths are taken from there and importers anywhere are found", async () => {
