@@ -181,6 +181,15 @@ describe("Python: module names and import rewrites", () => {
     })
   })
 
+  it("a top-level module into a new directory: imported by its path from the workspace root (a namespace package)", () => {
+    const r = planPythonMove({
+      moves: [{ from: "tool.py", to: "scripts/tool.py" }],
+      pyFiles: new Set([...files, "main.py"]),
+      files: [py("main.py", "import tool\nfrom tool import run\nx = tool.run()")]
+    })
+    expect(r.files[0]!.text).toBe("import scripts.tool\nfrom scripts.tool import run\nx = scripts.tool.run()")
+  })
+
   it("a renamed module imported from its package keeps the importer's name for it; a mixed from-import is listed", () => {
     const r = planPythonMove({
       moves: [{ from: "pkg/b.py", to: "pkg/beta.py" }],

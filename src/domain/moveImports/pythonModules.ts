@@ -116,10 +116,23 @@ export interface PythonPlanInput {
 export const planPythonMove = (input: PythonPlanInput): { readonly files: ReadonlyArray<FileRewrite>; readonly notRewritten: ReadonlyArray<NotRewritten> } => {
   const { moves, pyFiles } = input
   const after = packagesMade(new Set([...pyFiles].map((f) => afterMove(moves, f))), pyFiles)
-  const newModuleOf = (file: string) => moduleName(afterMove(moves, file), after)
   const out: FileRewrite[] = []
   const notRewritten: NotRewritten[] = []
   for (const f of input.files) {
+    const importerAfter = afterMove(moves, f.file)
+    /**
+     * The name `file` is imported by after the move, from this importer: its name under its package
+     * root when the importer reaches that root, else its path from the workspace root (directories
+     * without __init__.py are namespace packages: `mv util.py lib/util.py` makes it `lib.util`).
+     */
+    const newModuleOf = (file: string): string | undefined => {
+      const moved = afterMove(moves, file)
+      const name = moduleName(moved, after)
+      if (name !== undefined && fileOfModule(name.split("."), rootsFor(importerAfter, after), after) === moved) return name
+      const parts = moved.replace(/\.pyi?$/, "").split("/")
+      if (parts[parts.length - 1] === "__init__") parts.pop()
+      return parts.length > 0 && parts.every((p) => /^[\p{L}_][\p{L}\p{N}_]*$/u.test(p)) ? parts.join(".") : undefined
+    }
     const edits: SpanEdit[] = []
     const specifiers: RewrittenSpecifier[] = []
     const importerMoved = movedPath(moves, f.file) !== undefined
