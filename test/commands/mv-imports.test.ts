@@ -140,6 +140,19 @@ describe("splice mv: TS/JS imports", () => {
     expect(snapshot(mem)).toEqual(before)
   })
 
+  it("path aliases (tsconfig paths, or a JavaScript project's jsconfig.json) are kept as aliases", async () => {
+    for (const config of ["tsconfig.json", "jsconfig.json"]) {
+      const mem = new MemoryFs({
+        [config]: "{ \"compilerOptions\": { \"baseUrl\": \".\", \"paths\": { \"@lib/*\": [\"src/lib/*\"] } } }\n",
+        "src/lib/util.js": "export const u = 1\n",
+        "src/app/main.js": "import { u } from \"@lib/util\"\nexport const m = u\n"
+      })
+      const r = await run(mv(move("src/lib/util.js", "src/lib/core/util.js")), mem)
+      expect(r.exit).toBe(0)
+      expect(mem.text("src/app/main.js"), config).toBe("import { u } from \"@lib/core/util\"\nexport const m = u\n")
+    }
+  })
+
   it("a moved file's relative import above the workspace root, or of nothing, is listed as not rewritten", async () => {
     const mem = new MemoryFs({
       "a.ts": "import x from \"../outside/x\"\nimport y from \"./missing\"\nexport const z = [x, y]\n"
