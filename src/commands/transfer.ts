@@ -280,30 +280,21 @@ const planWrites = (command: Command, loaded: ReadonlyArray<Loaded>): PlannedWri
     const replaced = existing === undefined
       ? { original: null, checksumBefore: null }
       : { original: existing.bytes, checksumBefore: existing.checksum }
-    if (command === "cp") {
-      return [{
-        target,
-        ...replaced,
-        // A new copy gets the source's mode; a file replaced keeps its own, as cp(1) does.
-        mode: existing?.info.mode ?? source.info.mode,
-        next: source.bytes,
-        checksumAfter: source.checksum,
-        ...(existing === undefined ? { createOnly: true } : expectedFrom(existing.info, existing.bytes))
-      }]
-    }
+    /** New bytes written at the target: created, or replacing the file there (guarded by what it held). */
+    const written = (next: Uint8Array, checksumAfter: string, nextMode?: number): PlannedWrite => ({
+      target,
+      ...replaced,
+      mode: existing?.info.mode ?? source.info.mode,
+      ...(nextMode !== undefined ? { nextMode } : {}),
+      next,
+      checksumAfter,
+      ...(existing === undefined ? { createOnly: true } : expectedFrom(existing.info, existing.bytes))
+    })
+    // A new copy gets the source's mode; a file replaced keeps its own, as cp(1) does.
+    if (command === "cp") return [written(source.bytes, source.checksum)]
     const removeSource: PlannedWrite = { target: source.path, original: source.bytes, mode: source.info.mode, next: null, checksumBefore: source.checksum, checksumAfter: ABSENT }
-    if (rewrite !== undefined) {
-      // Its imports rewritten: a new file with the new text (and the source's mode) at the new name.
-      return [{
-        target,
-        ...replaced,
-        mode: existing?.info.mode ?? source.info.mode,
-        ...(existing !== undefined ? { nextMode: source.info.mode } : {}),
-        next: rewrite.bytes,
-        checksumAfter: rewrite.checksum,
-        ...(existing === undefined ? { createOnly: true } : expectedFrom(existing.info, existing.bytes))
-      }, removeSource]
-    }
+    // Its imports rewritten: a new file with the new text and the source's mode at the new name.
+    if (rewrite !== undefined) return [written(rewrite.bytes, rewrite.checksum, existing !== undefined ? source.info.mode : undefined), removeSource]
     return [
       {
         target,

@@ -3,6 +3,7 @@
  * under a moved directory), joining a relative specifier to a directory, and spelling the way from
  * one directory to a path as a relative specifier. Pure; workspace paths use "/" and "" is the root.
  */
+import { join } from "../tsconfigExtends.js"
 
 /** One file or directory moved: its workspace path before and after. */
 export interface Move {
@@ -27,17 +28,7 @@ export const afterMove = (moves: ReadonlyArray<Move>, path: string): string => m
 export const isRelativeSpecifier = (s: string): boolean => s === "." || s === ".." || s.startsWith("./") || s.startsWith("../")
 
 /** `dir` joined with a relative path, normalized; undefined when it climbs above the workspace root. */
-export const joinUnder = (dir: string, relative: string): string | undefined => {
-  const out = dir === "" ? [] : dir.split("/")
-  for (const seg of relative.split("/")) {
-    if (seg === "" || seg === ".") continue
-    if (seg === "..") {
-      if (out.length === 0) return undefined
-      out.pop()
-    } else out.push(seg)
-  }
-  return out.join("/")
-}
+export const joinUnder = (dir: string, relative: string): string | undefined => join(dir, relative)
 
 /** The way from directory `fromDir` to `to` as a relative specifier: `./x`, `../lib/x`, `.` or `..`. */
 export const relativeSpecifier = (fromDir: string, to: string): string => {
