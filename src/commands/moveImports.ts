@@ -110,11 +110,11 @@ export const planImportUpdates = (moves: ReadonlyArray<Move>, movedFiles: Readon
     const walked = yield* indexableFiles
     const known = new Set<string>([...walked.sources.map((f) => f.relative), ...movedFiles])
     const moved = new Set(movedFiles)
+    // A JavaScript project's jsconfig.json stands where there is no tsconfig.json, as in editors.
+    const tsconfig = (yield* tsconfigChain("tsconfig.json")) ?? (yield* tsconfigChain("jsconfig.json"))
     // What an importer must spell to name a moved file: its name (an index or __init__ also by its
     // directory's); for a directory, the directory's name, unless tsconfig `paths` may map an alias
     // straight into it (then every file's name).
-    // A JavaScript project's jsconfig.json stands where there is no tsconfig.json, as in editors.
-    const tsconfig = (yield* tsconfigChain("tsconfig.json")) ?? (yield* tsconfigChain("jsconfig.json"))
     const aliased = tsconfig !== undefined && [...tsconfig.values()].some((t) => t.includes("\"paths\""))
     const named = moves.some((m) => !movedFiles.includes(m.from)) && !aliased ? [] : movedFiles
     const stems = movedStems(moves, named.flatMap((f) => (/\/(index|__init__)\.(?:[cm]?[jt]sx?|py)$/.test(f) ? [f, f.slice(0, f.lastIndexOf("/"))] : [f])))
