@@ -107,6 +107,19 @@ export interface SyntaxService {
     readonly offset: number
   }) => Effect.Effect<ScriptRename | undefined, SpliceError>
   /**
+   * What TypeScript's "update imports on file rename" (getEditsForFileRename) changes for each move
+   * (a file or a directory, workspace paths), over these files as they are before it (edits to a
+   * moved file are on its old name), and every module specifier of the `scan` files; undefined
+   * when TypeScript cannot be loaded or fails.
+   */
+  readonly scriptFileRename: (input: {
+    readonly files: ReadonlyMap<string, string>
+    readonly tsconfig: TsconfigFiles | undefined
+    readonly conditions: ReadonlyArray<string>
+    readonly moves: ReadonlyArray<{ readonly from: string; readonly to: string }>
+    readonly scan: ReadonlyArray<string>
+  }) => Effect.Effect<ScriptFileRename | undefined>
+  /**
    * For each use (a file and a UTF-16 offset), the files of the declarations TypeScript says the name
    * there is ("" for the standard library's), over these files; undefined for a use where it knows
    * none (a member of an `any` value), and as a whole when TypeScript cannot be loaded.
@@ -148,6 +161,13 @@ export interface SyntaxService {
 export type ScriptRename =
   | { readonly locations: ReadonlyArray<{ readonly file: string; readonly start: number; readonly length: number }> }
   | { readonly standardLibrary: { readonly container: string; readonly file: string } }
+
+/** TypeScript's edits for a move (UTF-16 spans of each file's text before it) and the specifiers of the files scanned. */
+export interface ScriptFileRename {
+  readonly edits: ReadonlyArray<{ readonly file: string; readonly start: number; readonly length: number; readonly newText: string }>
+  /** A specifier's text between its quotes (UTF-16 offsets); `reference` for `/// <reference path>`. */
+  readonly specifiers: ReadonlyArray<{ readonly file: string; readonly specifier: string; readonly start: number; readonly end: number; readonly reference?: true }>
+}
 
 /**
  * A workspace's tsconfig.json and every config it extends (through node_modules for a package's):

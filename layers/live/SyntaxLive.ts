@@ -13,7 +13,7 @@ import { type Capture, Syntax, type SyntaxIssue, type TsSyntaxError } from "../.
 import { readWasm } from "./grammarFiles.js"
 import { goStandardPackage } from "./goRoot.js"
 import { keepsRecent, parseWhenIdle, recall, remember } from "./recentTrees.js"
-import { keepFreshParse, keepsParseOf, scriptKindOf, typescriptCompletions, typescriptEditErrors, typescriptDefinitionFiles, typescriptFacts, typescriptRenameLocations } from "./typescriptParser.js"
+import { keepFreshParse, keepsParseOf, scriptKindOf, typescriptCompletions, typescriptEditErrors, typescriptDefinitionFiles, typescriptFacts, typescriptFileRenameEdits, typescriptRenameLocations } from "./typescriptParser.js"
 
 /**
  * tree-sitter through web-tree-sitter. The runtime and each grammar are loaded from bytes (paths
@@ -162,6 +162,15 @@ export const syntaxService: Context.Tag.Service<Syntax> = {
     Effect.sync(() => {
       try {
         return typescriptRenameLocations({ files, tsconfig, conditions }, file, offset)
+      } catch {
+        return undefined
+      }
+    }),
+  scriptFileRename: ({ files, tsconfig, conditions, moves, scan }) =>
+    // A failure of the LanguageService (a TypeScript bug, a stack overflow): the move reports its importers as not updated.
+    Effect.sync(() => {
+      try {
+        return typescriptFileRenameEdits({ files, tsconfig, conditions }, moves, scan)
       } catch {
         return undefined
       }

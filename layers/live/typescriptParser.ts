@@ -534,3 +534,91 @@ export const typescriptCompletions = (
       }
     })
   })
+
+/** One replacement TypeScript would make: a file (as given), a UTF-16 span and the text for it. */
+export interface ScriptTextEdit {
+  readonly file: string
+  readonly start: number
+  readonly length: number
+  readonly newText: string
+}
+
+/** A module specifier as written (its text between the quotes, UTF-16 offsets of that text). */
+export interface ScriptSpecifier {
+  readonly file: string
+  readonly specifier: string
+  readonly start: number
+  readonly end: number
+  /** `/// <reference path>` rather than an import, export, require or import(). */
+  readonly reference?: true
+}
+
+/**
+ * What TypeScript's "update imports on file rename" (the LanguageService's getEditsForFileRename,
+ * what an editor runs when a file is moved) would change for each move of a file or directory,
+ * over exactly these files as they are before the move; edits to the moved files are on their old
+ * names. With them, every specifier of the `scan` files (TypeScript's own pre-processing scanner),
+ * so the caller can tell what TypeScript left alone.
+ */
+export const typescriptFileRenameEdits = (
+  workspace: WorkspaceScripts,
+  moves: ReadonlyArray<{ readonly from: string; readonly to: string }>,
+  scan: ReadonlyArray<string>
+): { readonly edits: ReadonlyArray<ScriptTextEdit>; readonly specifiers: ReadonlyArray<ScriptSpecifier> } => {
+  const { ts, known, service } = moduleGraphService(workspace)
+  try {
+    const edits: ScriptTextEdit[] = []
+    for (const m of moves) {
+      const changes = service.getEditsForFileRename("/" + m.from, "/" + m.to, ts.getDefaultFormatCodeSettings("\n"), {})
+      for (const c of changes) {
+        if (!known.has(c.fileName)) continue
+        for (const t of c.textChanges) edits.push({ file: c.fileName.slice(1), start: t.span.start, length: t.span.length, newText: t.newText })
+      }
+    }
+    const specifiers: ScriptSpecifier[] = []
+    for (const file of scan) {
+      const text = known.get("/" + file)
+      if (text === undefined) continue
+      const info = ts.preProcessFile(text, true, true)
+      // An import's pos is its literal's opening quote; a reference's pos..end is the path itself.
+      // A literal spelled with escapes is not its text: left out (nothing to rewrite in place).
+      for (const r of info.importedFiles) {
+        if (text.slice(r.pos + 1, r.pos + 1 + r.fileName.length) === r.fileName) specifiers.push({ file, specifier: r.fileName, start: r.pos + 1, end: r.pos + 1 + r.fileName.length })
+      }
+      for (const r of info.referencedFiles) if (text.slice(r.pos, r.end) === r.fileName) specifiers.push({ file, specifier: r.fileName, start: r.pos, end: r.end, reference: true })
+    }
+    return { edits, specifiers }
+  } finally {
+    service.dispose()
+  }
+}
+
+/**
+ * A LanguageService for questions about modules only (which file an import names): the workspace's
+ * module options without the standard library, whose binding (lib.dom.d.ts alone is 1.5 MB) would
+ * cost seconds for nothing. One-shot: the kept service has the libraries, and a move is rare.
+ */
+const moduleGraphService = ({ files, tsconfig, conditions }: WorkspaceScripts) => {
+  const ts = (whole ??= loadWhole())
+  const { lib: _lib, ...rest } = compilerOptions(ts, tsconfig, conditions)
+  const options: TS.CompilerOptions = { ...rest, noLib: true }
+  const known = new Map([...files].map(([p, t]) => ["/" + p, t]))
+  const dirs = new Set<string>(["/"])
+  for (const f of known.keys()) for (let i = f.lastIndexOf("/"); i > 0; i = f.lastIndexOf("/", i - 1)) dirs.add(f.slice(0, i))
+  const host: TS.LanguageServiceHost = {
+    getScriptFileNames: () => [...known.keys()].filter((f) => scriptKindOf(f) !== undefined),
+    getScriptVersion: () => "1",
+    getScriptSnapshot: (f) => {
+      const text = known.get(f)
+      return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text)
+    },
+    getCurrentDirectory: () => "/",
+    getCompilationSettings: () => options,
+    getDefaultLibFileName: (o) => `${LIB_DIR}/${ts.getDefaultLibFileName(o)}`,
+    fileExists: (f) => known.has(f),
+    readFile: (f) => known.get(f),
+    directoryExists: (d) => dirs.has(d.length > 1 ? d.replace(/\/$/, "") : d),
+    useCaseSensitiveFileNames: () => true
+  }
+  return { ts, known, service: ts.createLanguageService(host, ts.createDocumentRegistry(true, "/")) }
+}

@@ -5,7 +5,9 @@
  * --force. Bytes, not text: binary files move and copy like any other. A move gives the file its new
  * name (the file itself kept: mode, timestamps, hard links); a copy gets the source's mode. Symbolic
  * links go as links (kept by their text in the journal), never followed, except a link cp is given
- * as FROM, whose target it copies, as cp(1) does.
+ * as FROM, whose target it copies, as cp(1) does. A move of TS/JS or Python modules rewrites, in the
+ * same transaction, every import that names a moved file, in its importers and in the moved files
+ * themselves (moveImports.ts); a copy leaves importers alone.
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -24,6 +26,10 @@ import { autoRecover, refuseBlocked } from "./recover.js"
 import { checkExpected, refuseReserved } from "./textTarget.js"
 import { ABSENT, commitWrites, directoriesToMake, expectedFrom, type PlannedWrite, writeStrategy } from "./transaction.js"
 import { compilerLine } from "./verdictText.js"
+import type { Catalog } from "../domain/locale/index.js"
+import { renderHunks, diffLines, hunksOf, splitKeepEnds } from "../domain/diff.js"
+import { decodeText, isDecodeFailure } from "../domain/textContent.js"
+import { type ImportPlan, type ImportRewrite, planImportUpdates } from "./moveImports.js"
 
 export interface TransferConfig {
   readonly from: string
@@ -40,6 +46,8 @@ export interface TransferConfig {
   readonly allowGitDir?: boolean
   /** --db: the graph to refresh after the commit. */
   readonly db?: string
+  /** mv: rewrite the imports that name a moved TS/JS or Python file (default); false moves bytes only. */
+  readonly updateImports?: boolean
 }
 
 type Command = "mv" | "cp"
@@ -218,24 +226,75 @@ interface Loaded {
   readonly source: SourceFile
   readonly target: ResolvedPath
   readonly existing?: { readonly info: FileInfo; readonly bytes: Uint8Array; readonly checksum: string }
+  /** mv: the moved file's text with its own imports rewritten (written at the new name instead of renaming the file). */
+  readonly rewrite?: { readonly bytes: Uint8Array; readonly checksum: string }
+}
+
+const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i])
+
+const changedMeanwhile = (file: string) =>
+  spliceError("SPL-E034", `${file} changed while splice was planning the move`, { context: { file, files: [file], race: "content" } })
+
+/** A file's text for a diff ("" for one that is not text: its diff is left out). */
+const textOf = (bytes: Uint8Array) => {
+  const d = decodeText(bytes)
+  return isDecodeFailure(d) ? "" : d.text
+}
+
+/** The `imports` field of mv's result: what was (or would be) rewritten, what could not be, and what is not followed. */
+const importsReport = (plan: ImportPlan | undefined, moved: ReadonlyArray<{ from: string; to: string }>, preview: boolean) => {
+  if (plan === undefined) return { updated: false as const, reason: "--no-update-imports" }
+  const newName = (f: string) => moved.find((m) => m.from === f)?.to
+  const entry = (r: ImportRewrite) => {
+    const to = newName(r.file)
+    return {
+      file: to ?? r.file,
+      ...(to !== undefined ? { from: r.file } : {}),
+      language: r.language,
+      specifiers: r.specifiers,
+      ...(preview ? { diff: renderHunks(hunksOf(diffLines(splitKeepEnds(textOf(r.before)), splitKeepEnds(textOf(r.after)))), `a/${r.file}`, `b/${to ?? r.file}`) } : {})
+    }
+  }
+  const importers = plan.rewrites.filter((r) => newName(r.file) === undefined).map(entry)
+  const movedFiles = plan.rewrites.filter((r) => newName(r.file) !== undefined).map(entry)
+  return {
+    updated: true as const,
+    importers,
+    moved: movedFiles,
+    specifiers: plan.rewrites.reduce((n, r) => n + r.specifiers.length, 0),
+    not_rewritten: plan.notRewritten,
+    not_followed: plan.otherLanguages
+  }
+}
+
+/** mv's imports line (and, previewed, the diffs), for human output; "" when imports were not followed or nothing names the moved files. */
+const importsHuman = (field: { readonly imports?: ReturnType<typeof importsReport> }, preview: boolean, t: Catalog) => {
+  const i = field.imports
+  if (i === undefined || !i.updated || (i.specifiers === 0 && i.not_rewritten.length === 0)) return ""
+  const diffs = preview ? [...i.importers, ...i.moved].map((e) => e.diff ?? "").join("") : ""
+  return t.transfer.imports(preview, { importers: i.importers.length, moved: i.moved.length, specifiers: i.specifiers }, i.not_rewritten) + diffs
 }
 
 const planWrites = (command: Command, loaded: ReadonlyArray<Loaded>): PlannedWrite[] =>
-  loaded.flatMap(({ source, target, existing }): PlannedWrite[] => {
+  loaded.flatMap(({ source, target, existing, rewrite }): PlannedWrite[] => {
     const replaced = existing === undefined
       ? { original: null, checksumBefore: null }
       : { original: existing.bytes, checksumBefore: existing.checksum }
-    if (command === "cp") {
-      return [{
-        target,
-        ...replaced,
-        // A new copy gets the source's mode; a file replaced keeps its own, as cp(1) does.
-        mode: existing?.info.mode ?? source.info.mode,
-        next: source.bytes,
-        checksumAfter: source.checksum,
-        ...(existing === undefined ? { createOnly: true } : expectedFrom(existing.info, existing.bytes))
-      }]
-    }
+    /** New bytes written at the target: created, or replacing the file there (guarded by what it held). */
+    const written = (next: Uint8Array, checksumAfter: string, nextMode?: number): PlannedWrite => ({
+      target,
+      ...replaced,
+      mode: existing?.info.mode ?? source.info.mode,
+      ...(nextMode !== undefined ? { nextMode } : {}),
+      next,
+      checksumAfter,
+      ...(existing === undefined ? { createOnly: true } : expectedFrom(existing.info, existing.bytes))
+    })
+    // A new copy gets the source's mode; a file replaced keeps its own, as cp(1) does.
+    if (command === "cp") return [written(source.bytes, source.checksum)]
+    const removeSource: PlannedWrite = { target: source.path, original: source.bytes, mode: source.info.mode, next: null, checksumBefore: source.checksum, checksumAfter: ABSENT }
+    // Its imports rewritten: a new file with the new text and the source's mode at the new name.
+    if (rewrite !== undefined) return [written(rewrite.bytes, rewrite.checksum, existing !== undefined ? source.info.mode : undefined), removeSource]
     return [
       {
         target,
@@ -250,7 +309,7 @@ const planWrites = (command: Command, loaded: ReadonlyArray<Loaded>): PlannedWri
         // The file moved in replaces the name; the file that was there is not written in place.
         ...(existing !== undefined ? { expect: expectedFrom(existing.info, existing.bytes).expect! } : {})
       },
-      { target: source.path, original: source.bytes, mode: source.info.mode, next: null, checksumBefore: source.checksum, checksumAfter: ABSENT }
+      removeSource
     ]
   })
 
@@ -267,7 +326,14 @@ export const transfer = (command: Command, config: TransferConfig) =>
         context: { flag: "expect-checksum", file: p.source.path.relative }
       }))
     }
-    const paths = [...p.pairs.flatMap((x) => [x.source.path.relative, x.target.relative]), ...p.txLinks.map((l) => l.path)]
+    // Planned from the files as they are now; each is checked again once locked.
+    const imports = command === "mv" && config.updateImports !== false
+      ? yield* planImportUpdates([{ from: p.source.path.relative, to: p.target.relative }], p.pairs.map((x) => x.source.path.relative))
+      : undefined
+    const movedRewrites = new Map((imports?.rewrites ?? []).map((r) => [r.file as string, r]))
+    const importers = (imports?.rewrites ?? []).filter((r) => !p.pairs.some((x) => x.source.path.relative === r.file))
+    const importerPaths = yield* Effect.forEach(importers, (r) => store.locate(r.file))
+    const paths = [...p.pairs.flatMap((x) => [x.source.path.relative, x.target.relative]), ...p.txLinks.map((l) => l.path), ...importerPaths.map((x) => x.relative)]
     yield* refuseBlocked(blocked, paths)
 
     return yield* Effect.scoped(Effect.gen(function*() {
@@ -284,6 +350,8 @@ export const transfer = (command: Command, config: TransferConfig) =>
           }))
         }
         const source = yield* readSource({ path: pair.source.path, info: st.value }, config.maxBytes)
+        const rewrite = movedRewrites.get(pair.source.path.relative)
+        if (rewrite !== undefined && !sameBytes(rewrite.before, source.bytes)) return yield* Effect.fail(changedMeanwhile(pair.source.path.relative))
         let existing: Loaded["existing"]
         if (pair.existing !== undefined) {
           const now = yield* store.lstat(pair.target)
@@ -294,26 +362,44 @@ export const transfer = (command: Command, config: TransferConfig) =>
             if (command === "cp") linked.push(...identityLock(now.value))
           }
         }
-        loaded.push({ source, target: pair.target, ...(existing !== undefined ? { existing } : {}) })
+        loaded.push({ source, target: pair.target, ...(existing !== undefined ? { existing } : {}), ...(rewrite !== undefined ? { rewrite: { bytes: rewrite.after, checksum: yield* hasher.blake3(rewrite.after) } } : {}) })
+      }
+      // The importers, read under their locks: rewritten only as they were when the move was planned.
+      const importerWrites: PlannedWrite[] = []
+      for (const [i, r] of importers.entries()) {
+        const target = importerPaths[i]!
+        const st = yield* store.lstat(target)
+        const bytes = st._tag === "Some" && st.value.kind === "file" ? yield* store.read(target, { noFollow: true }) : undefined
+        if (st._tag === "None" || st.value.kind !== "file" || bytes === undefined || !sameBytes(bytes, r.before)) return yield* Effect.fail(changedMeanwhile(r.file))
+        importerWrites.push({
+          target,
+          original: bytes,
+          mode: st.value.mode,
+          next: r.after,
+          checksumBefore: yield* hasher.blake3(bytes),
+          checksumAfter: yield* hasher.blake3(r.after),
+          ...expectedFrom(st.value, bytes)
+        })
       }
       if (!config.preview && linked.length > 0) yield* lock.acquire(linked, Duration.millis(config.lockTimeoutMs))
       if (config.expectChecksum !== undefined) yield* checkExpected(p.source.path, loaded[0]?.source.checksum ?? ABSENT, config.expectChecksum)
 
-      const writes = planWrites(command, loaded)
+      const writes = [...planWrites(command, loaded), ...importerWrites]
       const files = loaded.map((l) => {
         const w = writes.find((x) => x.target.relative === l.target.relative)!
         return {
           from: l.source.path.relative,
           file: l.target.relative,
-          bytes: l.source.bytes.length,
+          bytes: (l.rewrite?.bytes ?? l.source.bytes).length,
           mode: octalMode(command === "cp" ? w.mode ?? l.source.info.mode : l.source.info.mode),
-          checksum: l.source.checksum,
+          checksum: l.rewrite?.checksum ?? l.source.checksum,
           replaced: l.existing?.checksum ?? null,
           write_strategy: writeStrategy(w)
         }
       })
       const bytes = files.reduce((n, f) => n + f.bytes, 0)
-      const base = { from: p.source.path.relative, to: p.target.relative, files, ...(p.links.length > 0 ? { links: p.links } : {}), bytes }
+      const importsField = command === "mv" ? { imports: importsReport(imports, p.pairs.map((x) => ({ from: x.source.path.relative, to: x.target.relative })), config.preview) } : {}
+      const base = { from: p.source.path.relative, to: p.target.relative, files, ...(p.links.length > 0 ? { links: p.links } : {}), bytes, ...importsField }
       const from = p.source.path.relative
       const to = p.target.relative
       const counts = { files: files.length, links: p.links.length, bytes, replaced: files.filter((f) => f.replaced !== null).length }
@@ -333,7 +419,7 @@ export const transfer = (command: Command, config: TransferConfig) =>
           tx: null
         }, (t) =>
           t.transfer.preview(command, from, to, counts) + files.map((f) => t.transfer.previewFile(f.from, f.file, f.replaced !== null)).join("") +
-          p.links.map((l) => t.transfer.previewLink(l.from, l.file, l.target)).join(""))
+          p.links.map((l) => t.transfer.previewLink(l.from, l.file, l.target)).join("") + importsHuman(importsField, true, t))
       }
       if (writes.length === 0 && p.txLinks.length === 0 && toMake.length === 0 && p.removeDirs.length === 0) {
         // Only reachable for cp of an empty directory onto an existing one: nothing to do.
@@ -356,7 +442,7 @@ export const transfer = (command: Command, config: TransferConfig) =>
         changed: true,
         tx: tx.id,
         ...graph.fields
-      }, (t) => `${t.transfer.done(command, from, to, counts, compilerLine(compiler, t), tx.id)}${graph.human}`)
+      }, (t) => `${t.transfer.done(command, from, to, counts, compilerLine(compiler, t), tx.id)}${importsHuman(importsField, false, t)}${graph.human}`)
     }))
   })
 

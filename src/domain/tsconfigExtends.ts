@@ -10,7 +10,7 @@ import { type ParseError, parse } from "jsonc-parser"
 
 const dirname = (p: string) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "")
 /** Joined and normalized; undefined when `..` climbs out of the workspace or a part is absolute. */
-const join = (...parts: string[]): string | undefined => {
+export const join = (...parts: string[]): string | undefined => {
   const out: string[] = []
   for (const part of parts.join("/").split("/")) {
     if (part === "" || part === ".") continue

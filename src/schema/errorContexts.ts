@@ -265,7 +265,8 @@ export const errorContexts = {
   "SPL-E144": ctx({ file: S, name: S, kind: S, line: Int }),
   "SPL-E145": ctx({ file: S, name: S, kind: S, line: Int }),
   "SPL-E146": ctx({ file: S, name: S, line: Int, reason: Schema.Literal("shared_declaration", "shared_line"), shared: Strings }),
-  "SPL-E147": ctx({ tx: S, undone_by: S, head: Schema.NullOr(S) })
+  "SPL-E147": ctx({ tx: S, undone_by: S, head: Schema.NullOr(S) }),
+  "SPL-E151": ctx({ files: Strings, reason: Schema.Literal("typescript_failed") })
 } satisfies { readonly [C in ErrorCode]: Schema.Schema<any, any, never> }
 
 /** What `context` holds for an error of code C (as printed: the encoded side). */

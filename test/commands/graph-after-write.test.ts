@@ -227,11 +227,12 @@ describe("the graph after splice's own writes", () => {
     const transfer = (from: string, to: string) => ({ from, to, force: false, preview: false, maxBytes: DEFAULT_MAX_BYTES, lockTimeoutMs: 200 })
     const moved = await withGraph(mv(transfer("src/util", "src/lib")), mem, saved)
     expect(moved.exit).toBe(0)
-    expect(moved.last["graph"]).toMatchObject({ refreshed: ["src/lib/math.ts"], removed: ["src/util/math.ts"] })
-    // main.ts still imports ./util/math, which is gone: its import no longer resolves.
+    // The moved file's rows under its new name, and its importer (rewritten by the move) refreshed.
+    expect(moved.last["graph"]).toMatchObject({ refreshed: ["src/lib/math.ts", "src/main.ts"], removed: ["src/util/math.ts"] })
     let graph = await contents(mem, saved)
     expect(graph.files).toEqual(["src/lib/math.ts", "src/main.ts", "src/shapes.ts"])
-    expect(graph.imports).toContainEqual({ path: "src/main.ts", module: "./util/math", targets: null })
+    expect(graph.imports).toContainEqual({ path: "src/main.ts", module: "./lib/math", targets: "src/lib/math.ts" })
+    expect(graph.refs.find((x) => x["name"] === "twice")).toMatchObject({ path: "src/main.ts", target_file: "src/lib/math.ts", resolution: "exact" })
     expect(graph).toEqual(await fromScratch(mem))
 
     const copied = await withGraph(cp(transfer("src/shapes.ts", "src/shapes2.ts")), mem, saved)

@@ -27,7 +27,7 @@ export const workspaceScripts = Effect.gen(function*() {
     const text = yield* readText(f)
     if (text !== undefined) texts.set(f, text)
   }
-  return { texts, tsconfig: yield* tsconfigChain("tsconfig.json"), conditions: exportConditions([...manifests].map((m) => texts.get(m) ?? "")) }
+  return { texts, tsconfig: yield* tsconfigChain("tsconfig.json"), conditions: workspaceExportConditions([...manifests].map((m) => texts.get(m) ?? "")) }
 })
 
 /** How deep `extends` is followed (a chain longer than this is a loop TypeScript would reject too). */
@@ -101,7 +101,7 @@ export const tsconfigPrecedence = (root: string, files: ReadonlyMap<string, stri
  * the order they appear: given to TypeScript, a package's imports of itself (`zod/v4` inside zod)
  * resolve as the graph resolves them — to the first condition that names a file there, the sources.
  */
-const exportConditions = (manifests: ReadonlyArray<string>): ReadonlyArray<string> => {
+export const workspaceExportConditions = (manifests: ReadonlyArray<string>): ReadonlyArray<string> => {
   const out = new Set<string>()
   const walk = (v: unknown): void => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return

@@ -89,6 +89,12 @@ export interface CommandTexts {
     readonly previewLink: (from: string, to: string, target: string) => string
     readonly nothing: (command: "mv" | "cp", from: string, to: string) => string
     readonly done: (command: "mv" | "cp", from: string, to: string, counts: FileCounts, compiler: string, tx: string) => string
+    /** mv: the imports rewritten (or that would be), one line, then a line per place not rewritten. */
+    readonly imports: (
+      preview: boolean,
+      counts: { readonly importers: number; readonly moved: number; readonly specifiers: number },
+      notRewritten: ReadonlyArray<{ readonly file: string; readonly line: number; readonly specifier: string; readonly reason: string }>
+    ) => string
   }
   /** `splice rm`. */
   readonly remove: {

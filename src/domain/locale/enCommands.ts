@@ -47,7 +47,10 @@ export const enCommands: CommandTexts = {
     previewFile: (from, to, replaces) => `  ${from} → ${to}${replaces ? " (replaces the file there)" : ""}\n`,
     previewLink: (from, to, target) => `  ${from} → ${to} (symlink to ${target})\n`,
     nothing: (command, from, to) => `nothing to ${verb(command)}: ${from} is empty and ${to} exists\n`,
-    done: (command, from, to, counts, compiler, tx) => `${command === "mv" ? "moved" : "copied"} ${transferSummary(from, to, counts)}, ${compiler}, tx ${tx}\n`
+    done: (command, from, to, counts, compiler, tx) => `${command === "mv" ? "moved" : "copied"} ${transferSummary(from, to, counts)}, ${compiler}, tx ${tx}\n`,
+    imports: (preview, c, notRewritten) =>
+      `imports: ${preview ? "would rewrite" : "rewrote"} ${c.specifiers} specifier${c.specifiers === 1 ? "" : "s"} in ${c.importers} importer${c.importers === 1 ? "" : "s"} and ${c.moved} moved file${c.moved === 1 ? "" : "s"}\n` +
+      notRewritten.map((n) => `  not rewritten: ${n.file}:${n.line}: ${n.specifier} (${n.reason.replace(/_/g, " ")})\n`).join("")
   },
   remove: {
     preview: (paths, counts) => `would remove ${removeSummary(paths, counts)}\n`,

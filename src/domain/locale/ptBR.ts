@@ -379,6 +379,10 @@ const errors: ErrorTexts = {
   "SPL-E147": {
     message: (c) => `a transação ${c.tx ?? ""} não está em efeito: desfeita por ${c.undone_by ?? "outra"}`,
     hint: (c) => (c.head !== undefined && c.head !== null ? `\`splice undo ${c.head}\` a refaz (desfaz o undo).` : "`splice history` mostra a cadeia de undos.")
+  },
+  "SPL-E151": {
+    message: () => "o LanguageService do TypeScript não conseguiu planejar a atualização dos imports desta movimentação; nada foi movido",
+    hint: () => "Mova só os bytes com --no-update-imports e depois corrija os imports (splice check os lista)."
   }
 }
 

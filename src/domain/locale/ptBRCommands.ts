@@ -110,7 +110,10 @@ export const ptBRCommands: CommandTexts = {
     previewFile: (from, to, replaces) => `  ${from} → ${to}${replaces ? " (substitui o arquivo que está lá)" : ""}\n`,
     previewLink: (from, to, target) => `  ${from} → ${to} (symlink para ${target})\n`,
     nothing: (command, from, to) => `nada a ${command === "mv" ? "mover" : "copiar"}: ${from} está vazio e ${to} já existe\n`,
-    done: (command, from, to, counts, compiler, tx) => `${command === "mv" ? "movido" : "copiado"}: ${transferSummary(from, to, counts)}, ${compiler}, tx ${tx}\n`
+    done: (command, from, to, counts, compiler, tx) => `${command === "mv" ? "movido" : "copiado"}: ${transferSummary(from, to, counts)}, ${compiler}, tx ${tx}\n`,
+    imports: (preview, c, notRewritten) =>
+      `imports: ${preview ? "reescreveria" : "reescritos"} ${c.specifiers} especificador${c.specifiers === 1 ? "" : "es"} em ${c.importers} importador${c.importers === 1 ? "" : "es"} e ${c.moved} arquivo${c.moved === 1 ? "" : "s"} movido${c.moved === 1 ? "" : "s"}\n` +
+      notRewritten.map((n) => `  não reescrito: ${n.file}:${n.line}: ${n.specifier} (${n.reason.replace(/_/g, " ")})\n`).join("")
   },
   remove: {
     preview: (paths, counts) => `removeria ${removeSummary(paths, counts)}\n`,

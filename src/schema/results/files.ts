@@ -52,9 +52,47 @@ const transferred = {
   compiler: CompilerVerdict
 }
 
+/** One specifier a move rewrote: its line in the file before, and both spellings. */
+const RewrittenSpecifier = Schema.Struct({ line: Count, from: Schema.String, to: Schema.String })
+
+/** A file whose imports a move rewrote: an importer, or a moved file (`from` its old name). */
+const ImportsRewritten = Schema.Struct({
+  file: Schema.String,
+  from: Schema.optional(Schema.String),
+  language: Schema.String,
+  specifiers: Schema.Array(RewrittenSpecifier),
+  /** --preview: the file's unified diff. */
+  diff: Schema.optional(Schema.String)
+})
+
+/** What mv did to the imports that name the moved files. */
+const MoveImports = Schema.Union(
+  Schema.Struct({ updated: Schema.Literal(false), reason: Schema.String }),
+  Schema.Struct({
+    updated: Schema.Literal(true),
+    /** Files that stay, whose imports of a moved file were rewritten. */
+    importers: Schema.Array(ImportsRewritten),
+    /** Moved files whose own imports were rewritten (relative paths from the new place). */
+    moved: Schema.Array(ImportsRewritten),
+    /** How many specifiers were rewritten in all. */
+    specifiers: Count,
+    /** What could not be rewritten, left as it is (a computed require, a path outside the workspace…). */
+    not_rewritten: Schema.Array(Schema.Struct({
+      file: Schema.String,
+      line: Count,
+      specifier: Schema.String,
+      reason: Schema.Literal("outside_workspace", "not_found", "computed", "overlapping_edit", "mixed_from_import")
+    })),
+    /** Moved files of languages whose imports splice does not follow: moved as bytes, their importers untouched. */
+    not_followed: Schema.Array(Schema.String)
+  })
+)
+
+const moveFields = { ...transferred, removed_directories: Schema.Array(Schema.String), imports: MoveImports }
+
 export const MvResult = Schema.Union(
-  resultLine("mv", { ...transferred, removed_directories: Schema.Array(Schema.String), ...PreviewOnly }),
-  resultLine("mv", { ...transferred, removed_directories: Schema.Array(Schema.String), ...Committed })
+  resultLine("mv", { ...moveFields, ...PreviewOnly }),
+  resultLine("mv", { ...moveFields, ...Committed })
 )
 
 export const CpResult = Schema.Union(

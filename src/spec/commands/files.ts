@@ -30,6 +30,7 @@ type TransferValues = {
   readonly expectChecksum: string | undefined
   readonly allowGitDir: boolean
   readonly db: string | undefined
+  readonly noUpdateImports?: boolean
 } & Parameters<typeof settingsFrom>[0]
 
 const transferConfig = (v: TransferValues) =>
@@ -44,7 +45,8 @@ const transferConfig = (v: TransferValues) =>
     lockTimeoutMs: s.lockTimeoutMs,
     ...holdMs(),
     ...(v.allowGitDir ? { allowGitDir: true } : {}),
-    ...given("db", v.db)
+    ...given("db", v.db),
+    ...(v.noUpdateImports === true ? { updateImports: false } : {})
   }))
 
 const PLACING = "TO an existing directory: FROM goes inside it (mv a.ts src/ → src/a.ts); missing directories are made, and removed again by undo. Binary files are fine (bytes, not text). "
@@ -53,9 +55,12 @@ const REFUSALS = "SPL-E033 something is at the destination (force replaces files
 export const mvSpec = defineCommand({
   name: "mv",
   summary: "Move or rename a file or directory: journaled, undoable, never replacing without --force",
-  guide: "Renames within the workspace, keeping each file itself (mode, timestamps, hard links); a symlink moves as a link, never followed. " + PLACING +
-    "A directory moves whole, merged into one already at TO. " + REFUSALS,
-  params: transferParams("move"),
+  guide: "Keeps each file itself (mode, timestamps, hard links); a symlink moves as a link. " + PLACING +
+    "A directory moves whole, merged into one already at TO. Imports of moved TS/JS or Python files are rewritten in the same transaction. " + REFUSALS,
+  params: {
+    ...transferParams("move"),
+    noUpdateImports: flag("no-update-imports", "Move the bytes only: leave the imports that name the moved files (and the moved files' own relative imports) as they are")
+  },
   needs: "workspace",
   readOnly: false,
   examples: ["splice mv src/util.ts src/lib/util.ts", "splice mv assets/logo.png public/", "splice mv old-dir new-dir --preview"],
