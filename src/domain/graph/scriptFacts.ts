@@ -351,12 +351,16 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     return undefined
   }
   /**
-   * What a value's declared type (`p: Props`) or initializer (`new Box()`) names, asked once a member
-   * of it is used (the type may be declared further down).
+   * What a value's declared type (`p: Props`) or initializer (`new Box()`, `x as Box`) names, asked
+   * once a member of it is used (the type may be declared further down).
    */
   const valueType = (type: TS.TypeNode | undefined, init: TS.Expression | undefined, ctx: Context): (() => TypeOwner | undefined) | undefined => {
     let source: (() => TypeOwner | undefined) | undefined
-    if (type !== undefined) source = ts.isTypeReferenceNode(type) ? () => typeOwner(type, ctx) : undefined
+    let cast = init
+    while (cast !== undefined && ts.isParenthesizedExpression(cast)) cast = cast.expression
+    const castType = cast !== undefined && (ts.isAsExpression(cast) || ts.isTypeAssertionExpression(cast)) ? cast.type : undefined
+    const declared = type ?? castType
+    if (declared !== undefined) source = ts.isTypeReferenceNode(declared) ? () => typeOwner(declared, ctx) : undefined
     else {
       const x = init === undefined ? undefined : unwrapped(init)
       if (x !== undefined && ts.isNewExpression(x)) source = () => classOwner(x.expression, ctx)
