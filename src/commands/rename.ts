@@ -440,7 +440,8 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
             newName,
             renamedDeclarations: renamedDeclarations(plan, def.qualified_name, newQualified, newName),
             renamedRefs: file === def.file ? new Set([...plan.refs, ...nameBytes]) : plan.refs,
-            mapOffset: renamed.mapOffset
+            mapOffset: renamed.mapOffset,
+            keptAt: renamed.keptAt
           }))
         }
       }

@@ -426,7 +426,8 @@ describe("TypeScript and JavaScript exports across files", () => {
     const saved = new SavedGraph()
     const where = (r: { last: Record<string, unknown>; error?: unknown }) => r.error !== undefined ? [JSON.stringify(r.error)] : [...refsOf(r), ...byNameOf(r)].map((x) => `${x.file}:${x.line} ${x.kind} ${x.resolution}`)
     expect(where(await runGraph(refsCommand({ name: "CauseReducer.interruptCase" }), mem, saved))).toEqual(["src/internal/cause.ts:5 read exact"])
-    expect(where(await runGraph(refsCommand({ name: "CauseReducer.emptyCase" }), mem, saved))).toEqual(["src/internal/cause.ts:4 read exact", "src/Cause.ts:6 call name"])
+    // `reducer.emptyCase()` on `reducer: CauseReducer<C, Z>`: a member of the parameter's type, exact.
+    expect(where(await runGraph(refsCommand({ name: "CauseReducer.emptyCase" }), mem, saved))).toEqual(["src/Cause.ts:6 call exact", "src/internal/cause.ts:4 read exact"])
     expect(where(await runGraph(refsCommand({ name: "Registry.interruptCase" }), mem, saved))).toEqual([])
     // One-file refreshes: a literal names a method the interface lacks (unresolved, no guess); the
     // interface gains it (the literal, unchanged, is found by that name); then the interface turns

@@ -44,6 +44,9 @@ describe("renameText", () => {
         // Each site's new name is where the renamed text has it; the text between sites keeps its place.
         const enc = new TextEncoder().encode(expected)
         for (const start of r.siteStarts) expect(new TextDecoder().decode(enc.subarray(start, start + bytes("nëw")))).toBe("nëw")
+        // A suffix that keeps the old name (`nëw: old`) says where it is; no other site does.
+        expect([...r.keptAt.keys()]).toEqual(sites.filter((x) => x.suffix !== undefined).map((x) => x.startByte))
+        for (const at of r.keptAt.values()) expect(new TextDecoder().decode(enc.subarray(at, at + bytes("old")))).toBe("old")
         // (A site's own start maps to its new name, the shorthand's `old: ` skipped.)
         for (const [oldAt, newAt] of marks) if (!sites.some((x) => x.startByte === oldAt)) expect(r.mapOffset(oldAt)).toBe(newAt)
       }),

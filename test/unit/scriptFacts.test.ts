@@ -370,6 +370,9 @@ describe("TS/JS members as symbols", () => {
       "4:29 state → property Props.state"
     ])
     expect(bound(f, "label").filter((r) => r.includes("property"))).toEqual(["2:34 label → property Props.label", "3:71 label → property Props.label"])
+    // An imported component's props type is another file's: its attributes are guesses by name; an intrinsic element's are nothing.
+    const g = facts("import { Button } from './button.js'\nexport const ok = <Button kind='primary' onClick={() => 1}><i title='x' /></Button>\n", "d.tsx")
+    expect(bound(g).filter((r) => !r.includes("export of"))).toEqual(["2:27 kind → unknown-member", "2:42 onClick → unknown-member"])
   })
 
   it(".js: class fields and this.x; .d.ts: declared classes, interfaces and enums have their members", () => {

@@ -839,8 +839,10 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
           if (!typedCall) return [null, "none"]
         }
         const family = SCRIPT_LANGUAGES.has(language) ? SCRIPT_LANGUAGES : new Set([language])
+        // A member called on an unknown receiver is a method; one read there is a JSX attribute (the only such read recorded): a property.
+        const memberKind = refKind === "call" ? "method" : "property"
         const candidates = (yield* lookup(name)).filter((s) => family.has(languageById.get(s.file_id) ?? "") &&
-          (binding === "member" || typedCall ? s.kind === "method" : s.container === null && s.exported === 0))
+          (binding === "member" || typedCall ? s.kind === memberKind : s.container === null && s.exported === 0))
         // Several candidates (a class's method and the same class in a .d.ts, two classes' `describe`):
         // no one of them is the guess, so the use counts by name for each (refs, dead-code, rename, delete).
         if (candidates.length > 1) return [null, "name"]

@@ -64,7 +64,8 @@ export interface RefFact extends Span {
  *   literal it types (`const r: Ns.Reducer = { a: … }`), `this.a` under `this: Ns.Reducer`; `ofType`
  *   when it is the type of a value (`p.state` of `p: Props`, `b.size` of `b = new Box()`): an
  *   interface, object type or class (a member it does not declare is then a guess by name).
- * - `unknown-member`: `x.name(…)` on a receiver whose type is unknown: a guess by name among members.
+ * - `unknown-member`: `x.name(…)` on a receiver whose type is unknown: a guess by name among methods;
+ *   a JSX attribute of a component whose props type is unknown (`<Imported name={…} />`): among properties.
  * - `global`: a name no declaration in the file binds, in a script (not a module): a guess by name.
  */
 export type RefBinding =

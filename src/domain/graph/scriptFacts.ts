@@ -1155,11 +1155,16 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
         } else if (!ts.isJsxNamespacedName(tag)) walk(tag, ctx)
         if (!ts.isJsxClosingElement(e)) {
           for (const a of e.typeArguments ?? []) walk(a, ctx)
-          // `<C state={1} />` of a component of this file whose props are typed (`function C(p: Props)`): Props's members.
-          const component = ts.isIdentifier(tag) ? ctx.scope.lookup(tag.text, VALUE)?.target : undefined
+          // `<C state={1} />` of a component of this file whose props are typed (`function C(p: Props)`):
+          // Props's members; of another component (imported, untyped), a guess among properties by name.
+          const component = ts.isIdentifier(tag) && /^[A-Z_$]/.test(tag.text) ? ctx.scope.lookup(tag.text, VALUE)?.target : undefined
           const props = component?.kind === "symbol" ? propsTypes.get(component.index)?.() : undefined
-          if (props !== undefined) {
-            for (const a of e.attributes.properties) if (ts.isJsxAttribute(a) && ts.isIdentifier(a.name)) typedMember(a.name as TS.Identifier, "read", null, props, ctx)
+          if (component !== undefined || (!ts.isIdentifier(tag) && !ts.isJsxNamespacedName(tag))) {
+            for (const a of e.attributes.properties) {
+              if (!ts.isJsxAttribute(a) || !ts.isIdentifier(a.name)) continue
+              if (props !== undefined) typedMember(a.name as TS.Identifier, "read", null, props, ctx)
+              else addRef(a.name, a.name.text, "read", { kind: "unknown-member" }, null, ctx)
+            }
           }
           walk(e.attributes, ctx)
         }

@@ -21,6 +21,11 @@ export interface RenamedText {
   readonly mapOffset: (oldByte: number) => number
   /** New byte offset of the renamed name at each site, in the sites' order. */
   readonly siteStarts: ReadonlyArray<number>
+  /**
+   * Where a site's suffix keeps the old name (`{ state }` → `{ count: state }`: the local `state`,
+   * which the rename of the property leaves alone), by the site's old start byte.
+   */
+  readonly keptAt: ReadonlyMap<number, number>
 }
 
 export type RenameTextFailure = { readonly kind: "mismatch"; readonly startByte: number; readonly found: string }
@@ -45,6 +50,7 @@ export const renameText = (
   let delta = 0
   let line = 1
   let counted = 0
+  const keptAt = new Map<number, number>()
   for (const s of sorted) {
     const found = decoder.decode(bytes.subarray(s.startByte, s.endByte))
     if (s.endByte - s.startByte !== oldLength || found !== oldName || s.startByte < at) return { kind: "mismatch", startByte: s.startByte, found }
@@ -55,6 +61,8 @@ export const renameText = (
     const replacement = encoder.encode(`${prefix}${newName}${s.suffix ?? ""}`)
     const nameAt = encoder.encode(prefix).length
     parts.push(replacement)
+    const kept = s.suffix === undefined ? -1 : s.suffix.search(new RegExp(`(?<![\\w$])${oldName.replace(/\$/g, "\\$")}(?![\\w$])`))
+    if (kept >= 0) keptAt.set(s.startByte, s.startByte + delta + nameAt + encoder.encode(newName + s.suffix!.slice(0, kept)).length)
     shifts.push({ start: s.startByte, end: s.endByte, delta, nameAt, length: replacement.length })
     delta += replacement.length - (s.endByte - s.startByte)
     at = s.endByte
@@ -84,5 +92,5 @@ export const renameText = (
     return oldByte + grown
   }
   const siteStarts = sites.map((s) => mapOffset(s.startByte))
-  return { text: decoder.decode(out), lines: [...lines].sort((a, b) => a - b), mapOffset, siteStarts }
+  return { text: decoder.decode(out), lines: [...lines].sort((a, b) => a - b), mapOffset, siteStarts, keptAt }
 }
