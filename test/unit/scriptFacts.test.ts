@@ -278,7 +278,7 @@ describe("TS/JS members as symbols", () => {
       "  size = 1",
       "  private readonly label: string",
       "  #secret = 2",
-      "  static count: number",
+      "  protected static count: number",
       "  constructor(public w: number, private readonly h: number, plain: number) { this.label = String(plain) }",
       "  get area() { return this.size * this.w * this.h }",
       "  set area(v: number) { this.size = v }",
@@ -294,7 +294,7 @@ describe("TS/JS members as symbols", () => {
       "property Box.size: size",
       "property Box.label: private readonly label: string",
       "property Box.#secret: #secret",
-      "property Box.count: static count: number",
+      "property Box.count: protected static count: number",
       "property Box.w: public w: number",
       "property Box.h: private readonly h: number",
       "property Props.state: state: number",
@@ -331,7 +331,7 @@ describe("TS/JS members as symbols", () => {
       "export const p: Props = { state: 1, run() {} }",
       "p.state",
       "interface Props { state: number; run(): void }",
-      "class Box { size = 1; static count = 0 }",
+      "class Box { size = 1; public static count = 0 }",
       "declare function other(): unknown",
       ""
     ].join("\n"))

@@ -59,6 +59,8 @@ class Scope {
 /** Names every program has: never a workspace declaration. */
 const AMBIENT = new Set(["undefined", "NaN", "Infinity", "arguments", "globalThis", "require", "module", "exports", "console", "Object", "Array", "Promise", "Symbol", "Error", "String", "Number", "Boolean", "Math", "JSON", "Date", "RegExp", "Map", "Set", "WeakMap", "WeakSet"])
 
+/** A member's signature (its modifiers first) that says `static`. */
+const STATIC = /^((public|private|protected|readonly|override|abstract|declare|accessor)\s+)*static\s/
 const collapse = (s: string) => s.replace(/\s+/g, " ").trim()
 const MAX_SIGNATURE = 240
 const clip = (s: string) => (s.length > MAX_SIGNATURE ? s.slice(0, MAX_SIGNATURE) + "…" : s)
@@ -1234,7 +1236,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     const fits = ownerKind === "interface" || ownerKind === "type" || (p.typed === true && ownerKind === "class")
     const index = !fits ? undefined : members.get(symbols[owner!]!.qualifiedName)?.get(p.id.text)
     // A class's static members are not its instances'.
-    if (index === undefined || (ownerKind === "class" && /^static\s/.test(symbols[index]!.signature))) {
+    if (index === undefined || (ownerKind === "class" && STATIC.test(symbols[index]!.signature))) {
       if (p.typed === true && p.kind === "call") addRef(p.id, p.id.text, p.kind, { kind: "unknown-member" }, p.qualifier, p.ctx)
       late ||= p.typed === true && p.kind === "call"
       continue
