@@ -7,7 +7,9 @@ import { describe, expect, it } from "vitest"
 import { findCommand } from "../../src/commands/graph/find.js"
 import { refsCommand } from "../../src/commands/graph/refs.js"
 import { rename, type RenameConfig } from "../../src/commands/rename.js"
+import { extract } from "../../src/commands/extract.js"
 import { deleteSymbol } from "../../src/commands/symbol/delete.js"
+import { insert } from "../../src/commands/symbol/insert.js"
 import { patch } from "../../src/commands/symbol/patch.js"
 import { DEFAULT_MAX_BYTES } from "../../src/commands/textTarget.js"
 import { undo } from "../../src/commands/undo.js"
@@ -128,6 +130,19 @@ describe("TS/JS members on the memory layers", () => {
     expect(mem.text("src/box.ts")).toBe(before.replace("  spare = 0\n", "").replace("Red, Green }", "Red }").replace("y: number", "y?: number"))
     for (let i = 0; i < 3; i++) expect((await runGraph(undo({ lockTimeoutMs: 200 }), mem, saved)).exit).toBe(0)
     expect(mem.text("src/box.ts")).toBe(before)
+  })
+
+  it("extract takes a member with its doc comment; insert goes after and before a member, and undo restores the file", async () => {
+    const mem = new MemoryFs({ "src/props.ts": PROPS, "src/box.ts": BOX })
+    const saved = new SavedGraph()
+    const x = await runGraph(extract({ file: "src/props.ts", symbol: "CounterProps.state", maxBytes: DEFAULT_MAX_BYTES }), mem, saved)
+    expect(x.last).toMatchObject({ text: "/** The count shown. */\n  state: number", symbol: { kind: "property", qualified_name: "CounterProps.state" } })
+    expect((await runGraph(insert({ file: "src/props.ts", position: "after", symbol: "CounterProps.state", content: "step?: number", ...writing }), mem, saved)).exit).toBe(0)
+    expect((await runGraph(insert({ file: "src/box.ts", position: "before", symbol: "Box.size", content: "weight = 2", ...writing }), mem, saved)).exit).toBe(0)
+    expect(mem.text("src/props.ts")).toBe(PROPS.replace("  state: number\n", "  state: number\n  step?: number\n"))
+    expect(mem.text("src/box.ts")).toBe(BOX.replace("  size = 1\n", "  weight = 2\n  size = 1\n"))
+    for (let i = 0; i < 2; i++) expect((await runGraph(undo({ lockTimeoutMs: 200 }), mem, saved)).exit).toBe(0)
+    expect([mem.text("src/props.ts"), mem.text("src/box.ts")]).toEqual([PROPS, BOX])
   })
 
   it("a full disk while writing the second file of a prop's rename rolls the first back (SPL-E081)", async () => {
