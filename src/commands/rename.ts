@@ -111,7 +111,7 @@ const typescriptLocations = (def: SymbolRow, newName: string, uses: ReadonlyArra
     // A member of a class, interface, object type or enum: TypeScript says the text around each name
     // (`{ state }` → `{ st: state }`), so a destructured or shorthand property keeps its local's name.
     const ownerKind = facts.symbols.find((x) => x.qualifiedName === def.container)?.kind
-    const prefixAndSuffix = ownerKind === "class" || ownerKind === "interface" || ownerKind === "type" || ownerKind === "enum"
+    const prefixAndSuffix = ownerKind === "class" || ownerKind === "interface" || ownerKind === "type" || ownerKind === "enum" || (ownerKind === "function" && def.kind === "property")
     const found = yield* syntax.scriptRename({ files: texts, tsconfig, conditions, file: def.file, offset: charOffset(home, at), prefixAndSuffix })
     if (found === undefined) return undefined
     if ("standardLibrary" in found) {

@@ -370,6 +370,22 @@ describe("TS/JS members as symbols", () => {
       "4:29 state → property Props.state"
     ])
     expect(bound(f, "label").filter((r) => r.includes("property"))).toEqual(["2:34 label → property Props.label", "3:71 label → property Props.label"])
+    // Props written in place are the component's members (`Badge.tone`): its destructuring, its JSX attributes, props.x.
+    const inPlace = facts([
+      "export function Badge({ tone }: { tone: string; size?: number }) { return <i>{tone}</i> }",
+      "export const Chip = (props: { tone: string } & Base) => <Badge tone={props.tone} />",
+      "const b = <Badge tone='red' size={2} />",
+      "type Base = { id: string }",
+      ""
+    ].join("\n"), "b.tsx")
+    expect(members(inPlace)).toEqual(["property Badge.tone: tone: string", "property Badge.size: size?: number", "property Chip.tone: tone: string", "property Base.id: id: string"])
+    expect(bound(inPlace).filter((r) => /tone|size/.test(r))).toEqual([
+      "1:25 tone → property Badge.tone",
+      "2:64 tone → property Badge.tone",
+      "2:76 tone → property Chip.tone",
+      "3:18 tone → property Badge.tone",
+      "3:29 size → property Badge.size"
+    ])
     // An imported component's props type is another file's: its attributes are guesses by name; an intrinsic element's are nothing.
     const g = facts("import { Button } from './button.js'\nexport const ok = <Button kind='primary' onClick={() => 1}><i title='x' /></Button>\n", "d.tsx")
     expect(bound(g).filter((r) => !r.includes("export of"))).toEqual(["2:27 kind → unknown-member", "2:42 onClick → unknown-member"])

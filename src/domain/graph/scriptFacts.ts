@@ -362,7 +362,9 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     while (cast !== undefined && ts.isParenthesizedExpression(cast)) cast = cast.expression
     const castType = cast !== undefined && (ts.isAsExpression(cast) || ts.isTypeAssertionExpression(cast)) ? cast.type : undefined
     const declared = type ?? castType
-    if (declared !== undefined) source = ts.isTypeReferenceNode(declared) ? () => typeOwner(declared, ctx) : undefined
+    const inPlace = declared === undefined ? undefined : literalOwners.get(declared)
+    if (inPlace !== undefined) source = () => inPlace
+    else if (declared !== undefined) source = ts.isTypeReferenceNode(declared) ? () => typeOwner(declared, ctx) : undefined
     else {
       const x = init === undefined ? undefined : unwrapped(init)
       if (x !== undefined && ts.isNewExpression(x)) source = () => classOwner(x.expression, ctx)
@@ -371,6 +373,30 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     let known: { readonly owner: TypeOwner | undefined } | undefined
     return () => (known ??= { owner: source() }).owner
   }
+  /**
+   * A function's props (its first parameter's type), for its JSX attributes (`<C state={1} />`): a
+   * type it names (`(p: Props)`), or, for a component (a capitalized name, as JSX requires), an
+   * object type written in place (`({ state }: { state: number })`), whose members are then the
+   * component's (`C.state`), as an interface's are the interface's.
+   */
+  const componentProps = (index: number, fn: TS.SignatureDeclarationBase, ctx: Context) => {
+    const type = fn.parameters[0]?.type
+    const literals = type === undefined || !/^[A-Z]/.test(symbols[index]!.name) ? [] : objectLiterals(type)
+    if (literals.length > 0) {
+      const owner: TypeOwner = { container: symbols[index]!.container ?? "", owner: symbols[index]!.name }
+      for (const l of literals) {
+        typeMembers(l.members, symbols[index]!.qualifiedName, symbols[index]!.exported)
+        literalOwners.set(l, owner)
+      }
+      literalOwners.set(type!, owner)
+      propsTypes.set(index, () => owner)
+      return
+    }
+    const props = valueType(type, undefined, ctx)
+    if (props !== undefined) propsTypes.set(index, props)
+  }
+  /** Object types written in a function's props parameter, and the function that owns their members. */
+  const literalOwners = new Map<TS.Node, TypeOwner>()
   /** Declared types of variable symbols (`const box = new Box()`), by symbol index. */
   const valueTypes = new Map<number, () => TypeOwner | undefined>()
   /** Props types of function symbols (their first parameter's), for JSX attributes (`<C state={1} />`). */
@@ -550,8 +576,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
           ? addSymbol(name, "function", container, s, signature, exported || (!inNamespace && hasModifier(s, K.DefaultKeyword)), s)
           : addSymbol(name, "function", nestedIn, s, signature, false, s)
         overloadOf.set(name, index)
-        const props = valueType(s.parameters[0]?.type, undefined, ctx)
-        if (props !== undefined) propsTypes.set(index, props)
+        componentProps(index, s, ctx)
         scope.declare(name, VALUE, { kind: "symbol", index })
       } else if (ts.isClassDeclaration(s)) {
         if (s.name === undefined) continue
@@ -624,8 +649,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
             const index = addSymbol(id.text, kind, container, node, signature, exported, fn)
             scope.declare(id.text, VALUE, { kind: "symbol", index })
             if (type !== undefined) valueTypes.set(index, type)
-            const props = fn === undefined ? undefined : valueType(fn.parameters[0]?.type, undefined, ctx)
-            if (props !== undefined) propsTypes.set(index, props)
+            if (fn !== undefined) componentProps(index, fn, ctx)
           }
         }
       } else if (symbolic && container === null && ts.isExpressionStatement(s)) commonJsExport(s)
@@ -687,7 +711,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     walkSignatureParts(node, inner)
     // `({ state, run: go }: Props)`: the property names are Props's members (`state` also the local's).
     for (const p of node.parameters) {
-      const owner = ts.isObjectBindingPattern(p.name) ? typeOwner(p.type, inner) : undefined
+      const owner = !ts.isObjectBindingPattern(p.name) ? undefined : (p.type !== undefined ? literalOwners.get(p.type) : undefined) ?? typeOwner(p.type, inner)
       if (owner === undefined) continue
       for (const e of (p.name as TS.ObjectBindingPattern).elements) {
         const property = e.propertyName ?? e.name
@@ -1233,7 +1257,8 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     const owner = members.get(p.container)?.get(p.owner)
     const ownerKind = owner === undefined ? undefined : symbols[owner]!.kind
     // A typed literal's properties are an interface's or an object type's; a typed value's members also a class's.
-    const fits = ownerKind === "interface" || ownerKind === "type" || (p.typed === true && ownerKind === "class")
+    // A function's own props written in place (`C.state`) are the function's.
+    const fits = ownerKind === "interface" || ownerKind === "type" || (p.typed === true && (ownerKind === "class" || ownerKind === "function"))
     const index = !fits ? undefined : members.get(symbols[owner!]!.qualifiedName)?.get(p.id.text)
     // A class's static members are not its instances'.
     if (index === undefined || (ownerKind === "class" && STATIC.test(symbols[index]!.signature))) {
