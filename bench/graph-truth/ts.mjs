@@ -92,8 +92,7 @@ export const declarations = (ts, program, ws, { members = false } = {}) => {
       } else if (ts.isEnumDeclaration(s)) {
         add(s, "enum", sf)
         if (members) for (const m of s.members) add(m, "enum member", sf)
-      }
-      else if (ts.isVariableStatement(s)) {
+      } else if (ts.isVariableStatement(s)) {
         const constant = (s.declarationList.flags & ts.NodeFlags.Const) !== 0
         for (const d of s.declarationList.declarations) add(d, constant ? "constant" : "variable", sf)
       } else if (ts.isModuleDeclaration(s) && ts.isIdentifier(s.name) && (s.flags & ts.NodeFlags.GlobalAugmentation) === 0) {
