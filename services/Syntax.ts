@@ -105,6 +105,11 @@ export interface SyntaxService {
     readonly conditions: ReadonlyArray<string>
     readonly file: string
     readonly offset: number
+    /**
+     * A member's rename: each location says the text around the new name where a name stands for
+     * both the property and a local (`{ state }` → `{ st: state }`, `({ state }) =>` → `({ st: state })`).
+     */
+    readonly prefixAndSuffix?: boolean
   }) => Effect.Effect<ScriptRename | undefined, SpliceError>
   /**
    * What TypeScript's "update imports on file rename" (getEditsForFileRename) changes for each move
@@ -159,7 +164,7 @@ export interface SyntaxService {
  * lib file: its uses through the library would be renamed too, and the library's declaration cannot be.
  */
 export type ScriptRename =
-  | { readonly locations: ReadonlyArray<{ readonly file: string; readonly start: number; readonly length: number }> }
+  | { readonly locations: ReadonlyArray<{ readonly file: string; readonly start: number; readonly length: number; readonly prefix?: string; readonly suffix?: string }> }
   | { readonly standardLibrary: { readonly container: string; readonly file: string } }
 
 /** TypeScript's edits for a move (UTF-16 spans of each file's text before it) and the specifiers of the files scanned. */

@@ -1,9 +1,11 @@
 // TypeScript: splice's graph against TypeScript's own LanguageService (typescript@5, JS API) on real
 // code nobody here wrote — effect 3.22.4's src/ and zod 3.25.76's src/, from the npm registry.
 // Declarations (top level, namespace members, class and interface methods; overloads and merged
-// declarations are one symbol) are sampled by kind with a fixed seed; for each, `findReferences`
-// gives the truth and splice answers `find` + `refs` through `splice mcp`.
-// Usage: npm run build && node bench/graph-truth/ts.mjs [--project effect|zod] [--sample 66] [--seed 11] [--groups own|family]
+// declarations are one symbol) are sampled by kind with a fixed seed; members (class fields and
+// accessors, parameter properties, interface and type-literal properties, enum members) are sampled
+// apart (--members, 0 for none), so the declarations' sample stays the one of earlier figures. For
+// each, `findReferences` gives the truth and splice answers `find` + `refs` through `splice mcp`.
+// Usage: npm run build && node bench/graph-truth/ts.mjs [--project effect|zod] [--sample 66] [--members 30] [--seed 11] [--groups own|family]
 import { execFileSync } from "node:child_process"
 import { existsSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
@@ -46,8 +48,11 @@ export const languageService = (ts, ws, files, conditions, overrides = new Map()
   return ts.createLanguageService(host, ts.createDocumentRegistry())
 }
 
-/** Declarations splice should know, one per TypeScript symbol, with splice's kind names. */
-export const declarations = (ts, program, ws) => {
+/**
+ * Declarations splice should know, one per TypeScript symbol, with splice's kind names; with
+ * `members`, also the members that are not methods (kind "property", enum members "enum member").
+ */
+export const declarations = (ts, program, ws, { members = false } = {}) => {
   const checker = program.getTypeChecker()
   const seen = new Set()
   const out = []
@@ -60,18 +65,34 @@ export const declarations = (ts, program, ws) => {
     const text = sf.text.split(/\r?\n/)[pos.line]
     out.push({ name: node.name.text, kind, file: sf.fileName.slice(ws.length + 1), line: pos.line + 1, col: byteColumn(text, pos.character), start: node.name.getStart(sf) })
   }
+  /** A type literal's properties (`type P = { a: number }`, also in `A & { … }`). */
+  const literalMembers = (type, sf) => {
+    if (ts.isTypeLiteralNode(type)) for (const m of type.members) if (ts.isPropertySignature(m)) add(m, "property", sf)
+    if (ts.isIntersectionTypeNode(type)) for (const t of type.types) literalMembers(t, sf)
+  }
   const visitStatements = (statements, sf) => {
     for (const s of statements) {
       if (ts.isFunctionDeclaration(s)) add(s, "function", sf)
       else if (ts.isClassDeclaration(s)) {
         add(s, "class", sf)
         for (const m of s.members) if (ts.isMethodDeclaration(m)) add(m, "method", sf)
+        if (members) {
+          for (const m of s.members) {
+            if (ts.isPropertyDeclaration(m) || ts.isGetAccessor(m) || ts.isSetAccessor(m)) add(m, "property", sf)
+            if (ts.isConstructorDeclaration(m)) for (const p of m.parameters) if (ts.isParameterPropertyDeclaration(p, m)) add(p, "property", sf)
+          }
+        }
       } else if (ts.isInterfaceDeclaration(s)) {
         add(s, "interface", sf)
         for (const m of s.members) if (ts.isMethodSignature(m)) add(m, "method", sf)
-      } else if (ts.isTypeAliasDeclaration(s)) add(s, "type", sf)
-      else if (ts.isEnumDeclaration(s)) add(s, "enum", sf)
-      else if (ts.isVariableStatement(s)) {
+        if (members) for (const m of s.members) if (ts.isPropertySignature(m)) add(m, "property", sf)
+      } else if (ts.isTypeAliasDeclaration(s)) {
+        add(s, "type", sf)
+        if (members) literalMembers(s.type, sf)
+      } else if (ts.isEnumDeclaration(s)) {
+        add(s, "enum", sf)
+        if (members) for (const m of s.members) add(m, "enum member", sf)
+      } else if (ts.isVariableStatement(s)) {
         const constant = (s.declarationList.flags & ts.NodeFlags.Const) !== 0
         for (const d of s.declarationList.declarations) add(d, constant ? "constant" : "variable", sf)
       } else if (ts.isModuleDeclaration(s) && ts.isIdentifier(s.name) && (s.flags & ts.NodeFlags.GlobalAugmentation) === 0) {
@@ -115,7 +136,7 @@ const oracleReferences = (ts, service, program, ws, def, family) => {
   return { refs, declarations: decls }
 }
 
-export const run = async ({ project = "effect", sample, seed, groups = "own" }) => {
+export const run = async ({ project = "effect", sample, seed, groups = "own", members = 30 }) => {
   if (groups !== "own" && groups !== "family") throw new Error("--groups is own or family")
   const spec = PROJECTS[project]
   if (spec === undefined) throw new Error(`--project is one of ${Object.keys(PROJECTS).join(", ")}`)
@@ -127,10 +148,13 @@ export const run = async ({ project = "effect", sample, seed, groups = "own" }) 
     const index = splice(ws, ["index", "--full"])
     const service = languageService(ts, ws, files.map((f) => join(ws, f)), spec.conditions)
     const program = service.getProgram()
-    const all = declarations(ts, program, ws)
+    const everything = declarations(ts, program, ws, { members: members > 0 })
+    const isMember = (d) => d.kind === "property" || d.kind === "enum member"
+    const all = everything.filter((d) => !isMember(d))
+    const memberDecls = everything.filter(isMember)
     const ctags = ctagsCoverage(ws, "TypeScript", ["function", "class", "interface", "method", "enum", "alias", "constant", "variable", "namespace", "generator"],
       new Set(all.map((d) => `${d.file}:${d.line}:${d.name}`)))
-    const chosen = sampleByKind(all, sample, seed)
+    const chosen = [...sampleByKind(all, sample, seed), ...sampleByKind(memberDecls, members, seed)]
     const server = await spliceServer(ws)
     const lines = sourceLines(ws)
     const outcomes = []
@@ -142,7 +166,7 @@ export const run = async ({ project = "effect", sample, seed, groups = "own" }) 
     }
     const lineCount = files.reduce((n, f) => n + readFileSync(join(ws, f), "utf8").split("\n").length, 0)
     const label = `TypeScript, ${spec.name} ${spec.version} src/ (${files.length} files, ${Math.round(lineCount / 1000)}k lines) vs TS LanguageService ${ts.version}; ` +
-      `${all.length} declarations, sample ${chosen.length}, seed ${seed}${groups === "family" ? ", the first group of each symbol's references (--groups family)" : ""}`
+      `${all.length} declarations and ${memberDecls.length} members, sample ${chosen.length}, seed ${seed}${groups === "family" ? ", the first group of each symbol's references (--groups family)" : ""}`
     const rep = report(label, outcomes, lines, siteClass)
     return { ...rep, text: rep.text + "\n" + ctagsText(ctags, lines), ctags, label, row: `TypeScript, ${spec.name} ${spec.version} \`src/\``, oracle: "TS LanguageService", index, queryMs: performance.now() - t }
   } finally {
@@ -151,7 +175,7 @@ export const run = async ({ project = "effect", sample, seed, groups = "own" }) 
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const args = parseArgs(process.argv.slice(2), { project: "effect" })
+  const args = parseArgs(process.argv.slice(2), { project: "effect", members: 30 })
   const r = await run(args)
   console.log(r.text)
   console.log(`(splice index --full ${(r.index.ms / 1000).toFixed(1)} s, peak RSS ${r.index.peakRssMb?.toFixed(0) ?? "?"} MB; oracle + queries ${(r.queryMs / 1000).toFixed(1)} s)`)

@@ -157,11 +157,11 @@ export const syntaxService: Context.Tag.Service<Syntax> = {
       },
       catch: (e) => spliceError("SPL-E099", `tree-sitter could not list the node kinds of ${grammar.language}: ${String(e)}`)
     }),
-  scriptRename: ({ files, tsconfig, conditions, file, offset }) =>
+  scriptRename: ({ files, tsconfig, conditions, file, offset, prefixAndSuffix }) =>
     // A failure of the LanguageService (a TypeScript bug, a stack overflow) leaves the graph to do the rename.
     Effect.sync(() => {
       try {
-        return typescriptRenameLocations({ files, tsconfig, conditions }, file, offset)
+        return typescriptRenameLocations({ files, tsconfig, conditions }, file, offset, prefixAndSuffix === true)
       } catch {
         return undefined
       }

@@ -303,6 +303,9 @@ export interface RenameLocation {
   readonly file: string
   readonly start: number
   readonly length: number
+  /** Text written before and after the new name (asked for: `st: ` of `{ st: state }`). */
+  readonly prefix?: string
+  readonly suffix?: string
 }
 
 /** What a LanguageService over the workspace is given: its scripts and manifests, its tsconfig, the export conditions. */
@@ -465,13 +468,16 @@ const containerOf = (parts: ReadonlyArray<{ readonly text: string; readonly kind
  * Where TypeScript's LanguageService would edit to rename the declaration at `offset` of `file`, over
  * exactly these files (workspace path → text) and the standard library, with the tsconfig's module
  * options and libraries. Renames follow export specifiers into importers (no prefix/suffix text: the
- * caller writes shorthand properties itself). Undefined when TypeScript cannot rename there;
+ * caller writes shorthand properties itself), unless `prefixAndSuffix` (a member's rename, which no
+ * export specifier names: a shorthand or destructured `{ state }` keeps its local's name, and each
+ * location says its text around the new name). Undefined when TypeScript cannot rename there;
  * for a member tied to one of the standard library's members, that member's interface or class.
  */
 export const typescriptRenameLocations = (
   workspace: WorkspaceScripts,
   file: string,
-  offset: number
+  offset: number,
+  prefixAndSuffix = false
 ): { readonly locations: ReadonlyArray<RenameLocation> } | { readonly standardLibrary: { readonly container: string; readonly file: string } } | undefined =>
   asking(workspace, ({ ts, known, service }) => {
     const info = service.getRenameInfo("/" + file, offset, { allowRenameOfImportPath: false })
@@ -483,9 +489,17 @@ export const typescriptRenameLocations = (
       const lib = service.findReferences("/" + file, offset)?.find((r) => r.definition.fileName.startsWith(LIB_DIR + "/"))
       if (lib !== undefined) return { standardLibrary: { container: containerOf(lib.definition.displayParts) ?? lib.definition.containerName, file: lib.definition.fileName.slice(LIB_DIR.length + 1) } }
     }
-    const found = service.findRenameLocations("/" + file, offset, false, false, { providePrefixAndSuffixTextForRename: false })
+    const found = service.findRenameLocations("/" + file, offset, false, false, { providePrefixAndSuffixTextForRename: prefixAndSuffix })
     if (found === undefined) return undefined
-    return { locations: found.filter((l) => known.has(l.fileName)).map((l) => ({ file: l.fileName.slice(1), start: l.textSpan.start, length: l.textSpan.length })) }
+    return {
+      locations: found.filter((l) => known.has(l.fileName)).map((l) => ({
+        file: l.fileName.slice(1),
+        start: l.textSpan.start,
+        length: l.textSpan.length,
+        ...(l.prefixText ? { prefix: l.prefixText } : {}),
+        ...(l.suffixText ? { suffix: l.suffixText } : {})
+      }))
+    }
   })
 
 /**

@@ -108,7 +108,11 @@ const typescriptLocations = (def: SymbolRow, newName: string, uses: ReadonlyArra
     const declared = facts.symbols.find((x) => x.qualifiedName === def.qualified_name && x.kind === def.kind)
     const at = declared?.nameBytes?.[0]
     if (at === undefined) return undefined
-    const found = yield* syntax.scriptRename({ files: texts, tsconfig, conditions, file: def.file, offset: charOffset(home, at) })
+    // A member of a class, interface, object type or enum: TypeScript says the text around each name
+    // (`{ state }` → `{ st: state }`), so a destructured or shorthand property keeps its local's name.
+    const ownerKind = facts.symbols.find((x) => x.qualifiedName === def.container)?.kind
+    const prefixAndSuffix = ownerKind === "class" || ownerKind === "interface" || ownerKind === "type" || ownerKind === "enum" || (ownerKind === "function" && def.kind === "property")
+    const found = yield* syntax.scriptRename({ files: texts, tsconfig, conditions, file: def.file, offset: charOffset(home, at), prefixAndSuffix })
     if (found === undefined) return undefined
     if ("standardLibrary" in found) {
       const { container, file } = found.standardLibrary
@@ -126,18 +130,27 @@ const typescriptLocations = (def: SymbolRow, newName: string, uses: ReadonlyArra
     const names = new Set(facts.symbols.filter((s) => s.qualifiedName === def.qualified_name).flatMap((s) => s.nameBytes ?? []).map((b) => charOffset(home, b)).filter((c) => !own.has(c)))
     const toByte = new Map<string, (char: number) => number>()
     const byteIn = (file: string) => toByte.get(file) ?? toByte.set(file, byteOffsets(texts.get(file)!)).get(file)!
-    const offered = new Map(found.locations.map((l) => [`${l.file}:${byteIn(l.file)(l.start)}`, { file: l.file, startByte: byteIn(l.file)(l.start) }]))
+    const located = (l: (typeof found.locations)[number]): Location => ({ file: l.file, startByte: byteIn(l.file)(l.start), ...(l.prefix !== undefined ? { prefix: l.prefix } : {}), ...(l.suffix !== undefined ? { suffix: l.suffix } : {}) })
+    const offered = new Map(found.locations.map((l) => [`${l.file}:${byteIn(l.file)(l.start)}`, located(l)]))
     for (const use of uses) {
       const text = texts.get(use.file)
       // Only a use spelled as the definition (not `x` of `import { f as x }`): each question costs a search.
       if (text === undefined || offered.has(`${use.file}:${use.startByte}`) || !use.spelled(text)) continue
-      const more = yield* syntax.scriptRename({ files: texts, tsconfig, conditions, file: use.file, offset: charOffset(text, use.startByte) })
+      const more = yield* syntax.scriptRename({ files: texts, tsconfig, conditions, file: use.file, offset: charOffset(text, use.startByte), prefixAndSuffix })
       if (more === undefined || !("locations" in more) || !more.locations.some((l) => l.file === def.file && names.has(l.start))) continue
-      for (const l of more.locations) offered.set(`${l.file}:${byteIn(l.file)(l.start)}`, { file: l.file, startByte: byteIn(l.file)(l.start) })
+      for (const l of more.locations) offered.set(`${l.file}:${byteIn(l.file)(l.start)}`, located(l))
     }
     if (offered.size === 0) return undefined
-    return { texts, scripts: { files: texts, tsconfig, conditions }, locations: [...offered.values()] }
+    return { texts, scripts: { files: texts, tsconfig, conditions }, locations: [...offered.values()], prefixAndSuffix }
   })
+
+/** Where TypeScript renames: a name's first byte, and the text it writes around the new name there (a member's rename). */
+interface Location {
+  readonly file: string
+  readonly startByte: number
+  readonly prefix?: string
+  readonly suffix?: string
+}
 
 /** The declarations of a file the rename renames (by where their names are), old qualified name → new. */
 const renamedDeclarations = (plan: FilePlan, oldQualified: string, newQualified: string, newName: string): ReadonlyMap<string, string> => {
@@ -328,8 +341,15 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
           if (declared.has(`${l.file}:${l.startByte}`)) continue
           // TypeScript also offers an alias's own name (`export { Old as Alias }`): an alias keeps its name.
           if (textAt(l.file, l.startByte, l.startByte + byteLength(def.name)) !== def.name) continue
-          const shorthand = plan.facts.refs.some((f) => f.startByte === l.startByte && f.shorthand === true)
-          plan.sites.push({ startByte: l.startByte, endByte: l.startByte + byteLength(def.name), ...(shorthand ? { shorthand: true } : {}) })
+          // A member's rename: TypeScript's own text around the name; else the graph's shorthand properties keep their names.
+          const shorthand = !typescript.prefixAndSuffix && plan.facts.refs.some((f) => f.startByte === l.startByte && f.shorthand === true)
+          plan.sites.push({
+            startByte: l.startByte,
+            endByte: l.startByte + byteLength(def.name),
+            ...(shorthand ? { shorthand: true } : {}),
+            ...(l.prefix !== undefined ? { prefix: l.prefix } : {}),
+            ...(l.suffix !== undefined ? { suffix: l.suffix } : {})
+          })
         }
         // The graph's exact references too (not rewritten unless TypeScript says so: `x()` of `import { old as x }`
         // is one), so the check below expects them to follow the rename.
@@ -349,7 +369,9 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
         if (fresh === undefined || fresh.name !== r.name) return yield* Effect.fail(stale(r.file, r.line, textAt(r.file, r.start_byte, r.end_byte)))
         plan.refs.add(r.start_byte)
         if (r.name === def.name && textAt(r.file, r.start_byte, r.end_byte) === def.name) {
-          plan.sites.push({ startByte: r.start_byte, endByte: r.end_byte, ...(fresh.shorthand === true ? { shorthand: true } : {}) })
+          // `{ name }` in an object literal keeps its property's name; a destructured property's `{ name }` keeps its local's.
+          const around = fresh.shorthand === true ? { shorthand: true } : fresh.bindingShorthand === true ? { suffix: `: ${def.name}` } : {}
+          plan.sites.push({ startByte: r.start_byte, endByte: r.end_byte, ...around })
         }
       }
       // Languages whose imports have no spans in the graph: the imported name in the import statement
@@ -418,7 +440,8 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
             newName,
             renamedDeclarations: renamedDeclarations(plan, def.qualified_name, newQualified, newName),
             renamedRefs: file === def.file ? new Set([...plan.refs, ...nameBytes]) : plan.refs,
-            mapOffset: renamed.mapOffset
+            mapOffset: renamed.mapOffset,
+            keptAt: renamed.keptAt
           }))
         }
       }

@@ -96,7 +96,7 @@ export const NearMiss = Schema.Struct({
   difference: Schema.optional(Schema.String)
 }).annotations({ identifier: "NearMiss" })
 
-export const SymbolKind = Schema.Literal("function", "method", "class", "interface", "type", "enum", "struct", "trait", "constant", "variable", "module", "namespace", "macro")
+export const SymbolKind = Schema.Literal("function", "method", "class", "interface", "type", "enum", "struct", "trait", "constant", "variable", "module", "namespace", "macro", "property")
 
 /** A symbol of the code graph as find, refs and outline print it (src/commands/graph/find.ts symbolJson). */
 export const SymbolFields = {

@@ -29,18 +29,32 @@ const graphOf = async (saved: SavedGraph, mem: MemoryFs) => {
  * Both graphs without the references extraction records differently since the fixture was built
  * (FACTS_VERSION's history in src/domain/graph/schema.ts: 2, Python attribute reads on a typed local
  * or a call's result, `r.w` of `r: Rect`; 3, class-body names, none in the fixture; 4, Go locals typed
- * by a call, `p.(geo.NewPoint())`), as the new index has them, and without reference ids, which
- * those shift.
+ * by a call, `p.(geo.NewPoint())`; 5, TS/JS members as symbols, `private radius`, and the members of
+ * typed values, `s.area()` of `s: Shape`), as the new index has them, and without reference ids,
+ * which those shift. Symbols are named by file and place instead of ids (the new members shift those).
  */
 const withoutNewerFacts = (a: Graph, b: Graph) => {
-  const newer = (r: Record<string, unknown>) =>
-    typeof r["qualifier"] === "string" && ((r["kind"] === "read" && /^\w+(: | = )|\(\)$/.test(r["qualifier"])) || /^\w+\.\(.*\(\)\)$/.test(r["qualifier"]))
-  const key = (r: Record<string, unknown>) => `${r["file_id"]}:${r["start_byte"]}`
-  const changed = new Set([...(a.references as Array<Record<string, unknown>>), ...(b.references as Array<Record<string, unknown>>)].filter(newer).map(key))
-  const strip = (g: Graph) => ({
-    ...g,
-    references: (g.references as Array<Record<string, unknown>>).filter((r) => !changed.has(key(r))).map(({ id: _id, ...r }) => r)
-  })
+  type Row = Record<string, unknown>
+  const scripts = new Set((b.files as Row[]).filter((f) => ["typescript", "tsx", "javascript"].includes(f["language"] as string)).map((f) => f["id"]))
+  const isMember = (s: Row) => scripts.has(s["file_id"]) && s["container"] !== null && (s["kind"] === "property" || s["kind"] === "constant")
+  const members = (g: Graph) => new Set((g.symbols as Row[]).filter(isMember).map((s) => s["id"]))
+  const newer = (g: Graph) => {
+    const ids = members(g)
+    return (r: Row) =>
+      (typeof r["qualifier"] === "string" && ((r["kind"] === "read" && /^\w+(: | = )|\(\)$/.test(r["qualifier"])) || /^\w+\.\(.*\(\)\)$/.test(r["qualifier"]))) ||
+      ids.has(r["symbol_id"]) || String(r["binding"]).startsWith("type-member:") || (scripts.has(r["file_id"]) && r["qualifier"] !== null && r["binding"] === "member")
+  }
+  const key = (r: Row) => `${r["file_id"]}:${r["start_byte"]}`
+  const changed = new Set([...(a.references as Row[]).filter(newer(a)), ...(b.references as Row[]).filter(newer(b))].map(key))
+  const strip = (g: Graph) => {
+    const place = new Map((g.symbols as Row[]).map((s) => [s["id"], `${s["file_id"]}:${s["start_byte"]}:${s["name"]}`]))
+    const at = (id: unknown) => (id === null ? null : place.get(id))
+    return {
+      ...g,
+      symbols: (g.symbols as Row[]).filter((s) => !isMember(s)).map(({ id, ...s }) => ({ ...s, id: at(id) })),
+      references: (g.references as Row[]).filter((r) => !changed.has(key(r))).map(({ id: _id, ...r }) => ({ ...r, symbol_id: at(r["symbol_id"]), enclosing_symbol_id: at(r["enclosing_symbol_id"]) }))
+    }
+  }
   return [strip(a), strip(b)]
 }
 /** Rows of a query on the saved database, read without refreshing it. */

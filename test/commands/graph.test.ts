@@ -426,13 +426,14 @@ describe("TypeScript and JavaScript exports across files", () => {
     const saved = new SavedGraph()
     const where = (r: { last: Record<string, unknown>; error?: unknown }) => r.error !== undefined ? [JSON.stringify(r.error)] : [...refsOf(r), ...byNameOf(r)].map((x) => `${x.file}:${x.line} ${x.kind} ${x.resolution}`)
     expect(where(await runGraph(refsCommand({ name: "CauseReducer.interruptCase" }), mem, saved))).toEqual(["src/internal/cause.ts:5 read exact"])
-    expect(where(await runGraph(refsCommand({ name: "CauseReducer.emptyCase" }), mem, saved))).toEqual(["src/internal/cause.ts:4 read exact", "src/Cause.ts:6 call name"])
+    // `reducer.emptyCase()` on `reducer: CauseReducer<C, Z>`: a member of the parameter's type, exact.
+    expect(where(await runGraph(refsCommand({ name: "CauseReducer.emptyCase" }), mem, saved))).toEqual(["src/Cause.ts:6 call exact", "src/internal/cause.ts:4 read exact"])
     expect(where(await runGraph(refsCommand({ name: "Registry.interruptCase" }), mem, saved))).toEqual([])
     // One-file refreshes: a literal names a method the interface lacks (unresolved, no guess); the
     // interface gains it (the literal, unchanged, is found by that name); then the interface turns
     // into a class (its importers resolve again: no longer an interface's member).
     mem.put("src/more.ts", "import type { CauseReducer } from \"./Cause.js\"\nexport const r: CauseReducer<0, 0> = { emptyCase: () => 0, dieCase: () => 0 }\n")
-    expect(where(await runGraph(refsCommand({ name: "CauseReducer.emptyCase" }), mem, saved))).toEqual(["src/internal/cause.ts:4 read exact", "src/more.ts:2 read exact", "src/Cause.ts:6 call name"])
+    expect(where(await runGraph(refsCommand({ name: "CauseReducer.emptyCase" }), mem, saved))).toEqual(["src/Cause.ts:6 call exact", "src/internal/cause.ts:4 read exact", "src/more.ts:2 read exact"])
     mem.put("src/Cause.ts", mem.text("src/Cause.ts")!.replace("  emptyCase(context: C): Z\n", "  emptyCase(context: C): Z\n  dieCase(context: C): Z\n"))
     expect(where(await runGraph(refsCommand({ name: "CauseReducer.dieCase" }), mem, saved))).toEqual(["src/more.ts:2 read exact"])
     mem.put("src/Cause.ts", mem.text("src/Cause.ts")!.replace("export interface CauseReducer<C, Z> {", "export declare class CauseReducer<C, Z> {"))

@@ -79,7 +79,8 @@ describe("splice suggest", () => {
       "py/test_rounding.py": "def round_cents(value):\n    \"\"\"Round cents.\"\"\"\n    return value\n"
     })
     const r = await runGraph(suggestCommand({ fnName: "roundMoney", desc: "round money to whole cents", file: "src/round.ts" }), mem, new SavedGraph())
-    expect(inferred(r).map((i) => i.file)).toEqual(["src/money.ts"])
+    // Money and its member Money.cents: none from a test file.
+    expect([...new Set(inferred(r).map((i) => i.file))]).toEqual(["src/money.ts"])
     expect(r.last).toMatchObject({ suggested_signature: "export function roundMoney(money: Money): unknown" })
     const withTests = await runGraph(suggestCommand({ fnName: "roundMoney", desc: "round money to whole cents", file: "src/round.ts", includeTests: true }), mem, new SavedGraph())
     expect(inferred(withTests).map((i) => i.name)).toContain("roundCents")

@@ -16,21 +16,24 @@ import { editDistance, typoDistance } from "../../src/domain/similarity.js"
 const bytes = (s: string) => new TextEncoder().encode(s).length
 
 describe("renameText", () => {
-  it("rewrites exactly the sites, maps every offset, and writes a shorthand as `old: new` (property)", () => {
+  it("rewrites exactly the sites, maps every offset, and writes a shorthand as `old: new`, a prefix and suffix around the new name (property)", () => {
     const filler = fc.string({ unit: fc.constantFrom("a", " ", "\n", "é", "€", "😀", "(", "{"), maxLength: 12 })
+    // A plain site, a shorthand, TypeScript's `{ nëw: old }` (a suffix) and a prefix of its own.
+    const form = fc.constantFrom("plain", "shorthand", "suffix", "prefix")
     fc.assert(
-      fc.property(fc.array(fc.tuple(filler, fc.boolean()), { maxLength: 8 }), filler, (pieces, tail) => {
+      fc.property(fc.array(fc.tuple(filler, form), { maxLength: 8 }), filler, (pieces, tail) => {
         let text = ""
         let expected = ""
-        const sites: Array<{ startByte: number; endByte: number; shorthand?: boolean }> = []
+        const sites: Array<{ startByte: number; endByte: number; shorthand?: boolean; prefix?: string; suffix?: string }> = []
         const marks: Array<[number, number]> = []
-        for (const [before, shorthand] of pieces) {
+        for (const [before, kind] of pieces) {
           marks.push([bytes(text), bytes(expected)])
           text += before
           expected += before
-          sites.push({ startByte: bytes(text), endByte: bytes(text) + bytes("old"), ...(shorthand ? { shorthand: true } : {}) })
+          const around = kind === "shorthand" ? { shorthand: true } : kind === "suffix" ? { suffix: ": old" } : kind === "prefix" ? { prefix: "é😀: " } : {}
+          sites.push({ startByte: bytes(text), endByte: bytes(text) + bytes("old"), ...around })
           text += "old"
-          expected += shorthand ? "old: nëw" : "nëw"
+          expected += kind === "shorthand" ? "old: nëw" : kind === "suffix" ? "nëw: old" : kind === "prefix" ? "é😀: nëw" : "nëw"
         }
         marks.push([bytes(text), bytes(expected)])
         text += tail
@@ -41,6 +44,9 @@ describe("renameText", () => {
         // Each site's new name is where the renamed text has it; the text between sites keeps its place.
         const enc = new TextEncoder().encode(expected)
         for (const start of r.siteStarts) expect(new TextDecoder().decode(enc.subarray(start, start + bytes("nëw")))).toBe("nëw")
+        // A suffix that keeps the old name (`nëw: old`) says where it is; no other site does.
+        expect([...r.keptAt.keys()]).toEqual(sites.filter((x) => x.suffix !== undefined).map((x) => x.startByte))
+        for (const at of r.keptAt.values()) expect(new TextDecoder().decode(enc.subarray(at, at + bytes("old")))).toBe("old")
         // (A site's own start maps to its new name, the shorthand's `old: ` skipped.)
         for (const [oldAt, newAt] of marks) if (!sites.some((x) => x.startByte === oldAt)) expect(r.mapOffset(oldAt)).toBe(newAt)
       }),

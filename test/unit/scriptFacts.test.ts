@@ -37,7 +37,7 @@ describe("TypeScript facts with scopes", () => {
       "export function make<K>(k: K): Chunk<K> { return k as any }",
       ""
     ].join("\n"))
-    expect(names(f)).toEqual(["interface Chunk", "type Fn", "function flow", "function make"])
+    expect(names(f)).toEqual(["interface Chunk", "type Fn", "function flow", "function make", "property Chunk.length"])
     expect(bound(f, "make")).toEqual(["6:45 make → function make"])
   })
 
@@ -142,8 +142,9 @@ describe("TypeScript facts with scopes", () => {
       "6:58 toJSON call → member of Duration from ./Duration.js",
       // The arrow's `this` is the method's; the function expression's own `this` is unknown (nothing).
       "7:73 get call → method MutableRef.get",
-      // In a class, a declared `this` is that type's, not the class's (`current` is a property: no symbol).
-      "10:86 get call → method MutableRef.get"
+      // In a class, a declared `this` is that type's, not the class's.
+      "10:86 get call → method MutableRef.get",
+      "10:99 current read → property MutableRef.current"
     ])
     expect(f.refs.filter((r) => r.binding?.kind === "member").every((r) => r.binding?.kind === "member" && r.binding.ofInterface === true)).toBe(true)
   })
@@ -265,5 +266,154 @@ describe("TypeScript facts with scopes", () => {
     expect(bound(f, "Box")).toEqual(["3:26 Box → function Box"])
     expect(bound(f, "join")).toEqual(["2:9 join → export of path", "4:25 join → export of path"])
     expect(bound(f, "dirname")).toEqual(["2:15 dirname → export of path", "4:30 dirname → export of path"])
+  })
+})
+
+describe("TS/JS members as symbols", () => {
+  const members = (f: FileFacts) => f.symbols.filter((s) => s.container !== null).map((s) => `${s.kind} ${s.qualifiedName}: ${s.signature}`)
+
+  it(".ts: class fields, parameter properties, accessors (a get/set pair is one member), interface and type-literal properties, enum members", () => {
+    const f = facts([
+      "export class Box {",
+      "  size = 1",
+      "  private readonly label: string",
+      "  #secret = 2",
+      "  protected static count: number",
+      "  constructor(public w: number, private readonly h: number, plain: number) { this.label = String(plain) }",
+      "  get area() { return this.size * this.w * this.h }",
+      "  set area(v: number) { this.size = v }",
+      "}",
+      "export interface Props { state: number; readonly 'quoted': string; run(): void; [key: string]: unknown }",
+      "export type P = { label: string; go(): void } & Base",
+      "type Base = { id: string }",
+      "export enum Color { Red, Green = 'g' }",
+      ""
+    ].join("\n"))
+    expect(members(f)).toEqual([
+      "method Box.area: get area()",
+      "property Box.size: size",
+      "property Box.label: private readonly label: string",
+      "property Box.#secret: #secret",
+      "property Box.count: protected static count: number",
+      "property Box.w: public w: number",
+      "property Box.h: private readonly h: number",
+      "property Props.state: state: number",
+      "property Props.quoted: readonly 'quoted': string",
+      "method Props.run: run(): void",
+      "property P.label: label: string",
+      "method P.go: go(): void",
+      "property Base.id: id: string",
+      "constant Color.Red: Red",
+      "constant Color.Green: Green"
+    ])
+    const area = f.symbols.find((s) => s.qualifiedName === "Box.area")!
+    // Both accessors' names: a rename renames the pair.
+    expect(area.nameBytes).toHaveLength(2)
+    expect(area.overloads).toBeUndefined()
+    expect(f.symbols.find((s) => s.qualifiedName === "Box.size")!.exported).toBe(true)
+    expect(f.symbols.find((s) => s.qualifiedName === "Box.label")!.exported).toBe(false)
+    expect(f.symbols.find((s) => s.qualifiedName === "Box.#secret")!.exported).toBe(false)
+    expect(bound(f, "size")).toEqual(["7:28 size → property Box.size", "8:30 size → property Box.size"])
+    expect(bound(f, "h")).toEqual(["7:49 h → property Box.h"])
+    expect(bound(f, "label")).toEqual(["6:83 label → property Box.label"])
+  })
+
+  it("members of typed values: a typed parameter or local, `new C()`, `x as T`, a destructured parameter, a typed literal; a type's static member or one it lacks is not its", () => {
+    const f = facts([
+      "import { Remote } from './remote.js'",
+      "export function show(q: Props, { state, run: go }: Props, r: Remote) {",
+      "  const b = new Box()",
+      "  const c = q as unknown as Props",
+      "  const d = other() as Box",
+      "  q.run(); b.size; Box.count; b.count; d.size; r.width; b.missing(); q.state",
+      "  return state + go.length",
+      "}",
+      "export const p: Props = { state: 1, run() {} }",
+      "p.state",
+      "interface Props { state: number; run(): void }",
+      "class Box { size = 1; public static count = 0 }",
+      "declare function other(): unknown",
+      ""
+    ].join("\n"))
+    expect(bound(f).filter((r) => /state|run|size|count|width|missing/.test(r))).toEqual([
+      "2:34 state → property Props.state",
+      "2:41 run → method Props.run",
+      "6:5 run → method Props.run",
+      "6:14 size → property Box.size",
+      "6:24 count → property Box.count",
+      "6:42 size → property Box.size",
+      "6:50 width → member of Remote from ./remote.js",
+      "6:59 missing → unknown-member",
+      "6:72 state → property Props.state",
+      "9:27 state → property Props.state",
+      "9:37 run → method Props.run",
+      "10:3 state → property Props.state"
+    ])
+    // `{ state }` destructured: a property rename keeps the local's name (`{ st: state }`).
+    expect(f.refs.find((r) => r.startLine === 2 && r.name === "state")!.bindingShorthand).toBe(true)
+    expect(f.refs.find((r) => r.name === "width")!.binding).toEqual({ kind: "member", module: "./remote.js", of: "Remote", ofType: true })
+  })
+
+  it(".tsx: a component's props are its props type's members: the interface, the destructuring, JSX attributes, props.x", () => {
+    const f = facts([
+      "interface Props { state: number; label?: string }",
+      "export function Counter({ state, label }: Props) { return <b title={label}>{state}</b> }",
+      "export const Labeled = (props: Props) => <Counter state={props.state} label='x' />",
+      "export const app = <Counter state={1} />",
+      ""
+    ].join("\n"), "c.tsx")
+    expect(members(f)).toEqual(["property Props.state: state: number", "property Props.label: label?: string"])
+    expect(bound(f, "state")).toEqual([
+      "2:27 state → property Props.state",
+      "3:51 state → property Props.state",
+      "3:64 state → property Props.state",
+      "4:29 state → property Props.state"
+    ])
+    expect(bound(f, "label").filter((r) => r.includes("property"))).toEqual(["2:34 label → property Props.label", "3:71 label → property Props.label"])
+    // Props written in place are the component's members (`Badge.tone`): its destructuring, its JSX attributes, props.x.
+    const inPlace = facts([
+      "export function Badge({ tone }: { tone: string; size?: number }) { return <i>{tone}</i> }",
+      "export const Chip = (props: { tone: string } & Base) => <Badge tone={props.tone} />",
+      "const b = <Badge tone='red' size={2} />",
+      "type Base = { id: string }",
+      ""
+    ].join("\n"), "b.tsx")
+    expect(members(inPlace)).toEqual(["property Badge.tone: tone: string", "property Badge.size: size?: number", "property Chip.tone: tone: string", "property Base.id: id: string"])
+    expect(bound(inPlace).filter((r) => /tone|size/.test(r))).toEqual([
+      "1:25 tone → property Badge.tone",
+      "2:64 tone → property Badge.tone",
+      "2:76 tone → property Chip.tone",
+      "3:18 tone → property Badge.tone",
+      "3:29 size → property Badge.size"
+    ])
+    // An imported component's props type is another file's: its attributes are guesses by name; an intrinsic element's are nothing.
+    const g = facts("import { Button } from './button.js'\nexport const ok = <Button kind='primary' onClick={() => 1}><i title='x' /></Button>\n", "d.tsx")
+    expect(bound(g).filter((r) => !r.includes("export of"))).toEqual(["2:27 kind → unknown-member", "2:42 onClick → unknown-member"])
+  })
+
+  it(".js: class fields and this.x; .d.ts: declared classes, interfaces and enums have their members", () => {
+    const js = facts([
+      "export class Counter {",
+      "  count = 0",
+      "  #step = 1",
+      "  inc() { this.count += this.#step; return this }",
+      "}",
+      ""
+    ].join("\n"), "c.js")
+    expect(members(js)).toEqual(["method Counter.inc: inc()", "property Counter.count: count", "property Counter.#step: #step"])
+    expect(bound(js).filter((r) => r.includes("property"))).toEqual(["4:16 count → property Counter.count", "4:30 #step → property Counter.#step"])
+    const dts = facts([
+      "export declare class Query<T> { readonly state: T; constructor(config: unknown); fetch(): Promise<T> }",
+      "export interface Options { retry?: number | boolean }",
+      "export declare enum Status { Idle = 0, Busy = 1 }",
+      ""
+    ].join("\n"), "q.d.ts")
+    expect(members(dts)).toEqual([
+      "method Query.fetch: fetch(): Promise<T>",
+      "property Query.state: readonly state: T",
+      "property Options.retry: retry?: number | boolean",
+      "constant Status.Idle: Idle",
+      "constant Status.Busy: Busy"
+    ])
   })
 })

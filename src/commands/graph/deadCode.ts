@@ -31,6 +31,7 @@ interface Row {
   start_line: number
   end_line: number
   language: string
+  container_kind: string | null
 }
 
 export const deadCodeCommand = (config: DeadCodeConfig) =>
@@ -61,7 +62,9 @@ export const deadCodeCommand = (config: DeadCodeConfig) =>
     // A use with no target counts for every symbol of its name in a language that can reach it (as refs counts them).
     const scripts = [...SCRIPT_LANGUAGES].map((l) => `'${l}'`).join(", ")
     const rows = yield* db.all<Row>(
-      `SELECT s.id, s.name, s.kind, s.qualified_name, s.signature, s.exported, f.path AS file, s.start_line, s.end_line, f.language FROM symbols s JOIN files f ON f.id = s.file_id
+      `SELECT s.id, s.name, s.kind, s.qualified_name, s.signature, s.exported, f.path AS file, s.start_line, s.end_line, f.language,
+         CASE WHEN s.container IS NULL THEN NULL ELSE (SELECT c.kind FROM symbols c WHERE c.file_id = s.file_id AND c.qualified_name = s.container LIMIT 1) END AS container_kind
+       FROM symbols s JOIN files f ON f.id = s.file_id
        WHERE NOT EXISTS (SELECT 1 FROM refs r WHERE r.symbol_id = s.id)
          AND NOT EXISTS (SELECT 1 FROM refs r JOIN names n ON n.id = r.name_id JOIN files rf ON rf.id = r.file_id
            WHERE r.symbol_id IS NULL AND n.text = s.name AND (rf.language = f.language OR (rf.language IN (${scripts}) AND f.language IN (${scripts}))))
@@ -74,8 +77,11 @@ export const deadCodeCommand = (config: DeadCodeConfig) =>
         skipped = { ...skipped, tests: skipped.tests + 1 }
         continue
       }
-      // A getter or setter is read as a property (`x.path`), which the graph does not record on unknown receivers.
-      if (isProtocolMember(r.name, r.kind) || (r.kind === "method" && /^(static\s+)?(get|set)\s/.test(r.signature))) {
+      // A getter or setter is read as a property (`x.path`), which the graph does not record on unknown
+      // receivers; so is a TS/JS property or enum member (`Color[name]`, `options.retry`).
+      const unrecordedReads = (r.kind === "method" && /^(static\s+)?(get|set)\s/.test(r.signature)) ||
+        (SCRIPT_LANGUAGES.has(r.language) && (r.kind === "property" || r.container_kind === "enum"))
+      if (isProtocolMember(r.name, r.kind) || unrecordedReads) {
         skipped = { ...skipped, protocol: skipped.protocol + 1 }
         continue
       }

@@ -71,11 +71,17 @@ export const nameCandidates = (query: string): string[] => {
 
 const globToLike = (g: string) => g.replace(/[%_\\]/g, "\\$&").replace(/\*/g, "%").replace(/\?/g, "_")
 
-/** Up to five known names most like `name`, for "did you mean". */
+/**
+ * Up to five known names most like `name`, for "did you mean"; for a qualified name (`Box.sise`),
+ * the members of its container that are most like it come first (`Box.size`).
+ */
 export const didYouMean = (name: string) =>
   Effect.gen(function*() {
     const db = yield* GraphDb
-    return similarNames(name, (yield* db.all<{ name: string }>("SELECT DISTINCT name FROM symbols")).map((r) => r.name))
+    const split = /^(.+?)(\.|::)([^.:]+)$/.exec(name)
+    const members = split === null ? [] : (yield* db.all<{ qualified_name: string }>("SELECT DISTINCT qualified_name FROM symbols WHERE container = ?", [split[1]!])).map((r) => r.qualified_name)
+    const close = similarNames(name, members)
+    return [...new Set([...close, ...similarNames(name, (yield* db.all<{ name: string }>("SELECT DISTINCT name FROM symbols")).map((r) => r.name))])].slice(0, 5)
   })
 
 export const findSymbols = (config: FindConfig) =>

@@ -46,14 +46,15 @@ const SAME_DIRECTORY_PACKAGE = new Set(["kotlin", "csharp", "php"])
  * refs.binding_id names a bindings.text: NULL for the tree-sitter languages (resolved by imports and names); else `scope`
  * (bound in the file, symbol_id set at insert), `export:<module>` (`namespace:<module>` where it
  * qualifies a further name), `member:<module>#<export>` (`interface-member:<module>#<export>`: the
- * export must be an interface; a typed object literal's property, `this.a` under `this: T`),
+ * export must be an interface or object type; a typed object literal's property, `this.a` under `this: T`;
+ * `type-member:<module>#<export>`: a member of a value of that type, `p.state` of `p: Props`),
  * `member` (a guess among members by name), `global` (a guess among top-level names).
  */
 const bindingColumn = (b: RefBinding | undefined): string | null =>
   b === undefined ? null
     : b.kind === "symbol" ? "scope"
     : b.kind === "export" ? `${b.namespace === true ? "namespace" : "export"}:${b.module}`
-    : b.kind === "member" ? `${b.ofInterface === true ? "interface-member" : "member"}:${b.module}#${b.of}`
+    : b.kind === "member" ? `${b.ofInterface === true ? "interface-member" : b.ofType === true ? "type-member" : "member"}:${b.module}#${b.of}`
     : b.kind === "unknown-member" ? "member"
     : "global"
 /** Files whose content decides how imports resolve. */
@@ -808,18 +809,24 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
           return id === undefined ? [null, "none"] : [id, "exact"]
         }
         const ofInterface = binding.startsWith("interface-member:")
-        if (binding.startsWith("member:") || ofInterface) {
+        const ofType = binding.startsWith("type-member:")
+        const typedCall = ofType && refKind === "call"
+        if (binding.startsWith("member:") || ofInterface || ofType) {
           const hash = binding.lastIndexOf("#")
           const module = binding.slice(binding.indexOf(":") + 1, hash)
           const of = binding.slice(hash + 1)
-          const owner = yield* exportOf(fileImports, module, of, ofInterface ? "type" : "namespace")
+          const owner = yield* exportOf(fileImports, module, of, ofInterface || ofType ? "type" : "namespace")
           const found = owner === undefined ? undefined : yield* containerOf(owner)
-          // A literal's property, `this.a` under `this: T`: a member of an interface (a class's static method is not one of its instance).
-          const container = ofInterface && found?.kind !== "interface" ? undefined : found
+          // A literal's property, `this.a` under `this: T`: a member of an interface or object type (a
+          // class's static method is not one of its instance's); a typed value's: of a class too.
+          const container = found === undefined ? undefined
+            : ofInterface ? (found.kind === "interface" || found.kind === "type" ? found : undefined)
+            : ofType ? (found.kind === "interface" || found.kind === "type" || found.kind === "class" ? found : undefined)
+            : found
           const member = container === undefined ? undefined
             : (yield* lookup(name)).find((s) => s.file_id === container.file_id && s.container === container.qualified_name)
           if (member !== undefined) return [member.id, "exact"]
-          if (owner === undefined && !ofInterface) {
+          if (owner === undefined && !ofInterface && !ofType) {
             for (const i of fileImports) {
               if (i.fact.module !== module) continue
               for (const t of i.targets) {
@@ -828,11 +835,14 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
               }
             }
           }
-          return [null, "none"]
+          // A call of a member a typed value's type does not declare (an inherited one): a guess by name, as on an unknown receiver.
+          if (!typedCall) return [null, "none"]
         }
         const family = SCRIPT_LANGUAGES.has(language) ? SCRIPT_LANGUAGES : new Set([language])
+        // A member called on an unknown receiver is a method; one read there is a JSX attribute (the only such read recorded): a property.
+        const memberKind = refKind === "call" ? "method" : "property"
         const candidates = (yield* lookup(name)).filter((s) => family.has(languageById.get(s.file_id) ?? "") &&
-          (binding === "member" ? s.kind === "method" : s.container === null && s.exported === 0))
+          (binding === "member" || typedCall ? s.kind === memberKind : s.container === null && s.exported === 0))
         // Several candidates (a class's method and the same class in a .d.ts, two classes' `describe`):
         // no one of them is the guess, so the use counts by name for each (refs, dead-code, rename, delete).
         if (candidates.length > 1) return [null, "name"]

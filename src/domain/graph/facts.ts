@@ -2,7 +2,7 @@
 
 export type SymbolKind =
   | "function" | "method" | "class" | "interface" | "type" | "enum" | "struct" | "trait"
-  | "constant" | "variable" | "module" | "namespace" | "macro"
+  | "constant" | "variable" | "module" | "namespace" | "macro" | "property"
 
 export type RefKind = "call" | "read" | "type" | "import"
 
@@ -50,6 +50,8 @@ export interface RefFact extends Span {
   readonly binding?: RefBinding
   /** `{ name }` in an object literal: the name is also the property's, so a rename writes `{ name: renamed }`. */
   readonly shorthand?: true
+  /** `{ name }` in a destructuring, naming a property: the name is also the local's, so a rename of the property writes `{ renamed: name }`. */
+  readonly bindingShorthand?: true
 }
 
 /**
@@ -58,15 +60,18 @@ export interface RefFact extends Span {
  * - `export`: the export `name` of the module `module` (an import, `Ns.name` on `import * as Ns`);
  *   `namespace` when it qualifies a further name (`Ns.Inner.T`: Inner is a namespace, not a type).
  * - `member`: a member of the export `of` of `module` (`Schema.String` on `import { Schema }`);
- *   `ofInterface` when that export must be an interface: a property of an object literal it types
- *   (`const r: Ns.Reducer = { a: … }`), `this.a` under `this: Ns.Reducer`.
- * - `unknown-member`: `x.name(…)` on a receiver whose type is unknown: a guess by name among members.
+ *   `ofInterface` when that export must be an interface or an object type: a property of an object
+ *   literal it types (`const r: Ns.Reducer = { a: … }`), `this.a` under `this: Ns.Reducer`; `ofType`
+ *   when it is the type of a value (`p.state` of `p: Props`, `b.size` of `b = new Box()`): an
+ *   interface, object type or class (a member it does not declare is then a guess by name).
+ * - `unknown-member`: `x.name(…)` on a receiver whose type is unknown: a guess by name among methods;
+ *   a JSX attribute of a component whose props type is unknown (`<Imported name={…} />`): among properties.
  * - `global`: a name no declaration in the file binds, in a script (not a module): a guess by name.
  */
 export type RefBinding =
   | { readonly kind: "symbol"; readonly index: number }
   | { readonly kind: "export"; readonly module: string; readonly namespace?: true }
-  | { readonly kind: "member"; readonly module: string; readonly of: string; readonly ofInterface?: true }
+  | { readonly kind: "member"; readonly module: string; readonly of: string; readonly ofInterface?: true; readonly ofType?: true }
   | { readonly kind: "unknown-member" }
   | { readonly kind: "global" }
 

@@ -132,8 +132,11 @@ export const SCHEMA_VERSION = MIGRATIONS.length
  * 2: Python attribute reads on a local of known type and on a call's result (`r.width`, `Rect().width`).
  * 3: Python bare names in a class's own body that are the class's members (`__add__ = fallbacks(_add)`).
  * 4: Go locals assigned a call's result (`r := NewReader(x)`), typed by what the function returns.
+ * 5: TS/JS members as symbols (class fields, parameter properties, property signatures, type-literal
+ *    members, enum members: kind "property", enum members "constant"), and members of typed values
+ *    (`p.state` of `p: Props`, `new Box().size`, `({ state }: Props)`, `<C state={1} />`).
  */
-export const FACTS_VERSION = "4"
+export const FACTS_VERSION = "5"
 
 /** GraphDb.memo key set when opening migrated the database in memory: the next refresh saves it, else every process migrates again. */
 export const MIGRATED = "schema:migrated"

@@ -2,7 +2,8 @@
  * A TypeScript or JavaScript file's facts from TypeScript's own parser, with its scopes resolved.
  *
  * Symbols are what another file can name: declarations at the top level and in namespaces, and the
- * methods of classes and interfaces (overloads are one symbol). Every identifier that is not a
+ * members of classes, interfaces, object type aliases and enums: methods (overloads are one symbol),
+ * properties (fields, parameter properties, property signatures) and enum members. Every identifier that is not a
  * declaration is bound through the scope chain — parameters, locals, type parameters, `infer`
  * names, catch variables — so a local that shadows a top-level name never counts as a use of it.
  * What the file alone cannot settle is said in the reference's `binding`: an export of a module, a
@@ -23,7 +24,8 @@ const ALL = VALUE | TYPE | NAMESPACE
 
 type Target =
   | { readonly kind: "symbol"; readonly index: number }
-  | { readonly kind: "local" }
+  /** `type`: what the local's declared type (`p: Props`) or `new C()` value names, asked when a member of it is used. */
+  | { readonly kind: "local"; readonly type?: () => TypeOwner | undefined }
   | { readonly kind: "import"; readonly module: string; readonly name: string }
   | { readonly kind: "namespace-import"; readonly module: string }
 
@@ -57,6 +59,8 @@ class Scope {
 /** Names every program has: never a workspace declaration. */
 const AMBIENT = new Set(["undefined", "NaN", "Infinity", "arguments", "globalThis", "require", "module", "exports", "console", "Object", "Array", "Promise", "Symbol", "Error", "String", "Number", "Boolean", "Math", "JSON", "Date", "RegExp", "Map", "Set", "WeakMap", "WeakSet"])
 
+/** A member's signature (its modifiers first) that says `static`. */
+const STATIC = /^((public|private|protected|readonly|override|abstract|declare|accessor)\s+)*static\s/
 const collapse = (s: string) => s.replace(/\s+/g, " ").trim()
 const MAX_SIGNATURE = 240
 const clip = (s: string) => (s.length > MAX_SIGNATURE ? s.slice(0, MAX_SIGNATURE) + "…" : s)
@@ -95,7 +99,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
   /** `Ns.name` met before Ns's members were declared: looked up again once the whole file is walked. */
   const laterMembers: Array<{ readonly id: TS.Identifier; readonly name: string; readonly kind: RefKind; readonly qualified: string; readonly qualifier: string; readonly ctx: Context }> = []
   /** Members of an interface of this file named before the whole file is walked (`const r: Reducer = { a: … }`, `this.a()` under `this: Reducer`). */
-  const laterProperties: Array<{ readonly id: TS.Identifier; readonly kind: RefKind; readonly qualifier: string | null; readonly container: string; readonly owner: string; readonly ctx: Context }> = []
+  const laterProperties: Array<{ readonly id: TS.Identifier; readonly kind: RefKind; readonly qualifier: string | null; readonly container: string; readonly owner: string; readonly ctx: Context; readonly typed?: boolean; readonly bindingShorthand?: boolean }> = []
   const refs: RefFact[] = []
   const imports: ImportFact[] = []
   const exportedNames = new Set<string>()
@@ -187,12 +191,45 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     symbols[index] = { ...s, overloads, nameBytes: [...(s.nameBytes ?? []), ...nameByte(node, s.name)], endByte: end.endByte, endLine: end.endLine, endColumn: end.endColumn }
   }
 
-  const addRef = (id: TS.Identifier | TS.PrivateIdentifier | TS.StringLiteral, name: string, kind: RefKind, binding: RefBinding, qualifier: string | null, ctx: Context) => {
+  /** A further declaration of the same member (a `set` beside its `get`, a property of a merged interface): its name is renamed with it. */
+  const mergeDeclaration = (index: number, node: TS.Node, name: string) => {
+    const s = symbols[index]!
+    symbolOf.set(node, index)
+    const end = spanOf(node.getStart(sf), node.end)
+    const grows = end.endByte > s.endByte
+    symbols[index] = { ...s, nameBytes: [...(s.nameBytes ?? []), ...nameByte(node, name)], ...(grows ? { endByte: end.endByte, endLine: end.endLine, endColumn: end.endColumn } : {}) }
+  }
+
+  /** A member's name as a symbol's: an identifier, `#private` or a string literal (not a computed name). */
+  const memberName = (name: TS.PropertyName | undefined): string | undefined =>
+    name !== undefined && (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name)) ? name.text : undefined
+
+  /**
+   * The members of an object type (an interface's, a type literal's) as symbols of `qualified`:
+   * property signatures are properties, method signatures methods (overloads are one).
+   */
+  const typeMembers = (elements: ReadonlyArray<TS.TypeElement>, qualified: string, exported: boolean): Map<TS.TypeElement, number> => {
+    const out = new Map<TS.TypeElement, number>()
+    for (const m of elements) {
+      const name = ts.isPropertySignature(m) || ts.isMethodSignature(m) ? memberName(m.name) : undefined
+      if (name === undefined || ts.isPrivateIdentifier(m.name!)) continue
+      const previous = members.get(qualified)?.get(name)
+      const kind: SymbolKind = ts.isMethodSignature(m) ? "method" : "property"
+      if (previous !== undefined && symbols[previous]!.kind === kind) {
+        if (kind === "method") mergeOverload(previous, m, header(m, undefined), false)
+        else mergeDeclaration(previous, m, name)
+        out.set(m, previous)
+      } else out.set(m, addSymbol(name, kind, qualified, m, header(m, undefined), exported, ts.isMethodSignature(m) ? m : undefined))
+    }
+    return out
+  }
+
+  const addRef = (id: TS.Identifier | TS.PrivateIdentifier | TS.StringLiteral, name: string, kind: RefKind, binding: RefBinding, qualifier: string | null, ctx: Context, flags?: { readonly bindingShorthand: true }) => {
     const start = id.getStart(sf)
     if (seenRefs.has(start)) return
     seenRefs.add(start)
     const shorthand = shorthandNames.has(id)
-    refs.push({ name, kind, qualifier, enclosing: ctx.enclosing, binding, ...spanOf(start, id.end), ...(shorthand ? { shorthand: true as const } : {}) })
+    refs.push({ name, kind, qualifier, enclosing: ctx.enclosing, binding, ...spanOf(start, id.end), ...(shorthand ? { shorthand: true as const } : {}), ...flags })
   }
 
   const refKindAt = (node: TS.Node, meaning: number): RefKind =>
@@ -246,7 +283,10 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
         const qualified = symbols[t.index]!.qualifiedName
         const index = members.get(qualified)?.get(name)
         if (index !== undefined) return addRef(id, name, kind, { kind: "symbol", index }, left.text, ctx)
-        // A variable's member (`box.get()` on `const box = new Box()`): its type is unknown here, a guess by name.
+        // A variable of a declared type (`const box: Box`, `const box = new Box()`): a member of that type.
+        const typed = ts.isIdentifier(id) ? valueTypes.get(t.index)?.() : undefined
+        if (typed !== undefined) return typedMember(id as TS.Identifier, kind, left.text, typed, ctx)
+        // A variable's member (`box.get()`) whose type is unknown here: a guess by name.
         const declared = symbols[t.index]!.kind
         if (kind === "call" && (declared === "variable" || declared === "constant")) addRef(id, name, kind, { kind: "unknown-member" }, left.text, ctx)
         // A namespace, class or enum of this file declared further down (`Types.Tags` above `namespace
@@ -255,6 +295,8 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
         else if (!ts.isPrivateIdentifier(id)) laterMembers.push({ id, name, kind, qualified, qualifier: left.text, ctx })
         return
       }
+      const typed = t?.kind === "local" && ts.isIdentifier(id) ? t.type?.() : undefined
+      if (typed !== undefined) return typedMember(id as TS.Identifier, kind, left.text, typed, ctx)
       if (t?.kind === "local" && kind !== "call") return
       if (kind === "call") addRef(id, name, kind, { kind: "unknown-member" }, left.text, ctx)
       return
@@ -295,6 +337,85 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     }
     return undefined
   }
+  /** The type literals an alias's type is made of: `{ … }`, or the `{ … }` parts of an intersection. */
+  const objectLiterals = (type: TS.TypeNode): TS.TypeLiteralNode[] =>
+    ts.isTypeLiteralNode(type) ? [type] : ts.isIntersectionTypeNode(type) ? type.types.filter(ts.isTypeLiteralNode) : []
+  /** The class `new C(…)` or `new Ns.C(…)` instantiates, when the file can say. */
+  const classOwner = (e: TS.Expression, ctx: Context): TypeOwner | undefined => {
+    if (ts.isIdentifier(e)) {
+      const t = ctx.scope.lookup(e.text, VALUE)?.target
+      if (t?.kind === "import") return { module: t.module, of: t.name }
+      if (t?.kind === "symbol" && symbols[t.index]!.kind === "class") return { container: symbols[t.index]!.container ?? "", owner: symbols[t.index]!.name }
+    } else if (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.expression)) {
+      const t = ctx.scope.lookup(e.expression.text, NAMESPACE)?.target
+      if (t?.kind === "namespace-import") return { module: t.module, of: e.name.text }
+    }
+    return undefined
+  }
+  /**
+   * What a value's declared type (`p: Props`) or initializer (`new Box()`, `x as Box`) names, asked
+   * once a member of it is used (the type may be declared further down).
+   */
+  const valueType = (type: TS.TypeNode | undefined, init: TS.Expression | undefined, ctx: Context): (() => TypeOwner | undefined) | undefined => {
+    let source: (() => TypeOwner | undefined) | undefined
+    let cast = init
+    while (cast !== undefined && ts.isParenthesizedExpression(cast)) cast = cast.expression
+    const castType = cast !== undefined && (ts.isAsExpression(cast) || ts.isTypeAssertionExpression(cast)) ? cast.type : undefined
+    const declared = type ?? castType
+    const inPlace = declared === undefined ? undefined : literalOwners.get(declared)
+    if (inPlace !== undefined) source = () => inPlace
+    else if (declared !== undefined) source = ts.isTypeReferenceNode(declared) ? () => typeOwner(declared, ctx) : undefined
+    else {
+      const x = init === undefined ? undefined : unwrapped(init)
+      if (x !== undefined && ts.isNewExpression(x)) source = () => classOwner(x.expression, ctx)
+    }
+    if (source === undefined) return undefined
+    let known: { readonly owner: TypeOwner | undefined } | undefined
+    return () => (known ??= { owner: source() }).owner
+  }
+  /**
+   * A function's props (its first parameter's type), for its JSX attributes (`<C state={1} />`): a
+   * type it names (`(p: Props)`), or, for a component (a capitalized name, as JSX requires), an
+   * object type written in place (`({ state }: { state: number })`), whose members are then the
+   * component's (`C.state`), as an interface's are the interface's.
+   */
+  const componentProps = (index: number, fn: TS.SignatureDeclarationBase, ctx: Context) => {
+    const type = fn.parameters[0]?.type
+    const literals = type === undefined || !/^[A-Z]/.test(symbols[index]!.name) ? [] : objectLiterals(type)
+    if (literals.length > 0) {
+      const owner: TypeOwner = { container: symbols[index]!.container ?? "", owner: symbols[index]!.name }
+      for (const l of literals) {
+        typeMembers(l.members, symbols[index]!.qualifiedName, symbols[index]!.exported)
+        literalOwners.set(l, owner)
+      }
+      literalOwners.set(type!, owner)
+      propsTypes.set(index, () => owner)
+      return
+    }
+    const props = valueType(type, undefined, ctx)
+    if (props !== undefined) propsTypes.set(index, props)
+  }
+  /** Object types written in a function's props parameter, and the function that owns their members. */
+  const literalOwners = new Map<TS.Node, TypeOwner>()
+  /** Declared types of variable symbols (`const box = new Box()`), by symbol index. */
+  const valueTypes = new Map<number, () => TypeOwner | undefined>()
+  /** Props types of function symbols (their first parameter's), for JSX attributes (`<C state={1} />`). */
+  const propsTypes = new Map<number, () => TypeOwner | undefined>()
+
+  /**
+   * `id` names a member of a value of the type `owner` denotes (`p.state` of `p: Props`, a
+   * destructured `{ state }`, a JSX attribute): of another file's export, resolved with the graph;
+   * of this file's interface, type or class, once the whole file is walked. A call to a member the
+   * type does not declare (an inherited one) stays a guess by name.
+   */
+  const typedMember = (id: TS.Identifier, kind: RefKind, qualifier: string | null, owner: TypeOwner, ctx: Context, bindingShorthand = false) => {
+    if ("module" in owner) {
+      const shorthand = bindingShorthand ? { bindingShorthand: true as const } : undefined
+      addRef(id, id.text, kind, { kind: "member", module: owner.module, of: owner.of, ofType: true }, qualifier, ctx, shorthand)
+      unordered = true
+    } else laterProperties.push({ id, kind, qualifier, ...owner, ctx, typed: true, bindingShorthand })
+  }
+
   /** `id` names a member of the interface `owner` denotes: bound now (another file's), or once the file is walked. */
   const interfaceMember = (id: TS.Identifier, kind: RefKind, qualifier: string | null, owner: TypeOwner, ctx: Context) => {
     if ("module" in owner) {
@@ -455,6 +576,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
           ? addSymbol(name, "function", container, s, signature, exported || (!inNamespace && hasModifier(s, K.DefaultKeyword)), s)
           : addSymbol(name, "function", nestedIn, s, signature, false, s)
         overloadOf.set(name, index)
+        componentProps(index, s, ctx)
         scope.declare(name, VALUE, { kind: "symbol", index })
       } else if (ts.isClassDeclaration(s)) {
         if (s.name === undefined) continue
@@ -513,9 +635,10 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
         const line = position(s.getStart(sf)).line
         for (const d of list.declarations) {
           if (requireDeclaration(d, scope, line, ctx)) continue
+          const type = ts.isIdentifier(d.name) ? valueType(d.type, d.initializer, ctx) : undefined
           for (const id of bindingNames(d.name)) {
             if (!symbolic) {
-              scope.declare(id.text, VALUE, { kind: "local" })
+              scope.declare(id.text, VALUE, type !== undefined ? { kind: "local", type } : { kind: "local" })
               continue
             }
             const single = list.declarations.length === 1 && ts.isIdentifier(d.name)
@@ -525,6 +648,8 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
             const signature = fn !== undefined ? header(node, fn.body.getStart(sf)) : header(node, undefined)
             const index = addSymbol(id.text, kind, container, node, signature, exported, fn)
             scope.declare(id.text, VALUE, { kind: "symbol", index })
+            if (type !== undefined) valueTypes.set(index, type)
+            if (fn !== undefined) componentProps(index, fn, ctx)
           }
         }
       } else if (symbolic && container === null && ts.isExpressionStatement(s)) commonJsExport(s)
@@ -578,8 +703,21 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     const inner: Context = { ...ctx, scope, symbolic: false, container: null, enclosing: enclosing ?? ctx.enclosing, ...(thisParam !== undefined ? { thisClass: null } : {}), thisType }
     if (ts.isFunctionExpression(node) && node.name !== undefined) scope.declare(node.name.text, VALUE, { kind: "local" })
     // Parameters: names are locals; defaults and types are uses (in the new scope: a default may name an earlier parameter).
-    for (const p of node.parameters) if (p !== thisParam) for (const id of bindingNames(p.name)) scope.declare(id.text, VALUE, { kind: "local" })
+    for (const p of node.parameters) {
+      if (p === thisParam) continue
+      const type = ts.isIdentifier(p.name) ? valueType(p.type, undefined, inner) : undefined
+      for (const id of bindingNames(p.name)) scope.declare(id.text, VALUE, type !== undefined ? { kind: "local", type } : { kind: "local" })
+    }
     walkSignatureParts(node, inner)
+    // `({ state, run: go }: Props)`: the property names are Props's members (`state` also the local's).
+    for (const p of node.parameters) {
+      const owner = !ts.isObjectBindingPattern(p.name) ? undefined : (p.type !== undefined ? literalOwners.get(p.type) : undefined) ?? typeOwner(p.type, inner)
+      if (owner === undefined) continue
+      for (const e of (p.name as TS.ObjectBindingPattern).elements) {
+        const property = e.propertyName ?? e.name
+        if (e.dotDotDotToken === undefined && ts.isIdentifier(property)) typedMember(property, "read", null, owner, inner, e.propertyName === undefined)
+      }
+    }
     // Signatures of types and interface members have no body.
     const body = "body" in node ? (node as TS.FunctionLikeDeclarationBase).body : undefined
     if (body === undefined) return
@@ -634,26 +772,34 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     const methodIndex = new Map<TS.ClassElement, number>()
     if (qualified !== null) {
       const overloadOf = new Map<string, number>()
+      const exported = (m: TS.Node, name: TS.Node) => symbols[index!]!.exported && !hasModifier(m, K.PrivateKeyword) && !ts.isPrivateIdentifier(name)
       for (const m of node.members) {
-        if (!(ts.isMethodDeclaration(m) || ts.isGetAccessor(m) || ts.isSetAccessor(m)) || m.name === undefined) continue
-        if (!ts.isIdentifier(m.name) && !ts.isPrivateIdentifier(m.name) && !ts.isStringLiteral(m.name)) continue
-        const memberName = m.name.text
+        if (!(ts.isMethodDeclaration(m) || ts.isGetAccessor(m) || ts.isSetAccessor(m))) continue
+        const name = memberName(m.name)
+        if (name === undefined) continue
         const signature = header(m, m.body?.getStart(sf))
-        const previous = overloadOf.get(memberName)
+        const previous = overloadOf.get(name)
         if (previous !== undefined) {
+          // Overloads are one method; a `set` beside its `get` is one member, its name renamed with it.
           if (ts.isMethodDeclaration(m)) mergeOverload(previous, m, signature, m.body !== undefined)
+          else mergeDeclaration(previous, m, name)
           methodIndex.set(m, previous)
           continue
         }
-        const i = addSymbol(memberName, "method", qualified, m, signature, symbols[index!]!.exported && !hasModifier(m, K.PrivateKeyword) && !ts.isPrivateIdentifier(m.name), m)
-        overloadOf.set(memberName, i)
+        const i = addSymbol(name, "method", qualified, m, signature, exported(m, m.name), m)
+        overloadOf.set(name, i)
         methodIndex.set(m, i)
       }
-      // Properties and the constructor's parameter properties are members too: `this.x` is not a guess.
+      // Properties and the constructor's parameter properties (`constructor(private a: A)`) are members too.
       for (const m of node.members) {
-        if (ts.isPropertyDeclaration(m) && (ts.isIdentifier(m.name) || ts.isPrivateIdentifier(m.name))) noteMember(qualified, m.name.text)
+        const name = ts.isPropertyDeclaration(m) ? memberName(m.name) : undefined
+        if (ts.isPropertyDeclaration(m) && name !== undefined && !members.get(qualified)?.has(name)) addSymbol(name, "property", qualified, m, header(m, m.initializer?.getStart(sf)), exported(m, m.name), undefined)
+        else if (ts.isPropertyDeclaration(m) && (ts.isIdentifier(m.name) || ts.isPrivateIdentifier(m.name))) noteMember(qualified, m.name.text)
         if (ts.isConstructorDeclaration(m)) {
-          for (const p of m.parameters) if (ts.isIdentifier(p.name) && ts.canHaveModifiers(p) && (ts.getModifiers(p) ?? []).length > 0) noteMember(qualified, p.name.text)
+          for (const p of m.parameters) {
+            if (!ts.isIdentifier(p.name) || !ts.canHaveModifiers(p) || (ts.getModifiers(p) ?? []).length === 0) continue
+            if (!members.get(qualified)?.has(p.name.text)) addSymbol(p.name.text, "property", qualified, p, header(p, p.initializer?.getStart(sf)), exported(p, p.name), undefined)
+          }
         }
       }
     }
@@ -714,25 +860,17 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     const inner: Context = { ...ctx, scope, symbolic: false, container: null }
     for (const p of node.typeParameters ?? []) walk(p, inner)
     for (const h of node.heritageClauses ?? []) for (const t of h.types) walkHeritage(t, TYPE, inner)
-    const overloadOf = new Map<string, number>()
-    for (const m of node.members) {
-      let memberIndex: number | undefined
-      if (qualified !== null && ts.isMethodSignature(m) && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name))) {
-        const name = m.name.text
-        const signature = header(m, undefined)
-        const previous = overloadOf.get(name) ?? members.get(qualified)?.get(name)
-        if (previous !== undefined && symbols[previous]!.kind === "method") {
-          mergeOverload(previous, m, signature, false)
-          memberIndex = previous
-        } else {
-          memberIndex = addSymbol(name, "method", qualified, m, signature, symbols[index!]!.exported, m)
-          overloadOf.set(name, memberIndex)
-        }
-      } else if (qualified !== null && ts.isPropertySignature(m) && ts.isIdentifier(m.name)) noteMember(qualified, m.name.text)
-      if (m.name !== undefined && ts.isComputedPropertyName(m.name)) walk(m.name.expression, inner)
+    const memberIndex = qualified === null ? new Map<TS.TypeElement, number>() : typeMembers(node.members, qualified, symbols[index!]!.exported)
+    walkTypeMembers(node.members, inner, memberIndex)
+  }
+
+  const walkTypeMembers = (elements: ReadonlyArray<TS.TypeElement>, ctx: Context, memberIndex: ReadonlyMap<TS.TypeElement, number>) => {
+    for (const m of elements) {
+      if (m.name !== undefined && ts.isComputedPropertyName(m.name)) walk(m.name.expression, ctx)
       if (ts.isMethodSignature(m) || ts.isCallSignatureDeclaration(m) || ts.isConstructSignatureDeclaration(m) || ts.isIndexSignatureDeclaration(m)) {
-        walkFunction(m, inner, memberIndex ?? null)
-      } else if (ts.isPropertySignature(m) && m.type) walk(m.type, inner)
+        walkFunction(m, ctx, memberIndex.get(m) ?? null)
+      } else if (ts.isPropertySignature(m) && m.type) walk(m.type, ctx)
+      else if (!ts.isPropertySignature(m)) walk(m, ctx)
     }
   }
 
@@ -883,10 +1021,29 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
         typeParameters(t, scope)
         const inner: Context = { ...ctx, scope, symbolic: false, container: null }
         for (const p of t.typeParameters ?? []) walk(p, inner)
-        return walk(t.type, inner)
+        const index = symbolOf.get(t)
+        // `type P = { a: number }` (also `Base & { a: number }`): its members are P's, as an interface's.
+        const literals = index === undefined ? [] : objectLiterals(t.type)
+        if (literals.length === 0) return walk(t.type, inner)
+        for (const part of ts.isIntersectionTypeNode(t.type) ? t.type.types : [t.type]) {
+          if (!ts.isTypeLiteralNode(part)) walk(part, inner)
+          else walkTypeMembers(part.members, inner, typeMembers(part.members, symbols[index!]!.qualifiedName, symbols[index!]!.exported))
+        }
+        return
       }
       case K.EnumDeclaration: {
         const e = node as TS.EnumDeclaration
+        const index = symbolOf.get(e)
+        if (index !== undefined) {
+          const qualified = symbols[index]!.qualifiedName
+          for (const m of e.members) {
+            const name = memberName(m.name)
+            if (name === undefined) continue
+            const previous = members.get(qualified)?.get(name)
+            if (previous !== undefined) mergeDeclaration(previous, m, name)
+            else addSymbol(name, "constant", qualified, m, header(m, m.initializer?.getStart(sf)), symbols[index]!.exported, undefined)
+          }
+        }
         for (const m of e.members) {
           if (ts.isComputedPropertyName(m.name)) walk(m.name.expression, ctx)
           if (m.initializer) walk(m.initializer, ctx)
@@ -1024,6 +1181,17 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
         } else if (!ts.isJsxNamespacedName(tag)) walk(tag, ctx)
         if (!ts.isJsxClosingElement(e)) {
           for (const a of e.typeArguments ?? []) walk(a, ctx)
+          // `<C state={1} />` of a component of this file whose props are typed (`function C(p: Props)`):
+          // Props's members; of another component (imported, untyped), a guess among properties by name.
+          const component = ts.isIdentifier(tag) && /^[A-Z_$]/.test(tag.text) ? ctx.scope.lookup(tag.text, VALUE)?.target : undefined
+          const props = component?.kind === "symbol" ? propsTypes.get(component.index)?.() : undefined
+          if (component !== undefined || (!ts.isIdentifier(tag) && !ts.isJsxNamespacedName(tag))) {
+            for (const a of e.attributes.properties) {
+              if (!ts.isJsxAttribute(a) || !ts.isIdentifier(a.name)) continue
+              if (props !== undefined) typedMember(a.name as TS.Identifier, "read", null, props, ctx)
+              else addRef(a.name, a.name.text, "read", { kind: "unknown-member" }, null, ctx)
+            }
+          }
           walk(e.attributes, ctx)
         }
         return
@@ -1087,10 +1255,18 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
   }
   for (const p of laterProperties) {
     const owner = members.get(p.container)?.get(p.owner)
-    if (owner === undefined || symbols[owner]!.kind !== "interface") continue
-    const index = members.get(symbols[owner]!.qualifiedName)?.get(p.id.text)
-    if (index === undefined) continue
-    addRef(p.id, p.id.text, p.kind, { kind: "symbol", index }, p.qualifier, p.ctx)
+    const ownerKind = owner === undefined ? undefined : symbols[owner]!.kind
+    // A typed literal's properties are an interface's or an object type's; a typed value's members also a class's.
+    // A function's own props written in place (`C.state`) are the function's.
+    const fits = ownerKind === "interface" || ownerKind === "type" || (p.typed === true && (ownerKind === "class" || ownerKind === "function"))
+    const index = !fits ? undefined : members.get(symbols[owner!]!.qualifiedName)?.get(p.id.text)
+    // A class's static members are not its instances'.
+    if (index === undefined || (ownerKind === "class" && STATIC.test(symbols[index]!.signature))) {
+      if (p.typed === true && p.kind === "call") addRef(p.id, p.id.text, p.kind, { kind: "unknown-member" }, p.qualifier, p.ctx)
+      late ||= p.typed === true && p.kind === "call"
+      continue
+    }
+    addRef(p.id, p.id.text, p.kind, { kind: "symbol", index }, p.qualifier, p.ctx, p.bindingShorthand === true ? { bindingShorthand: true } : undefined)
     late = true
   }
   if (late || unordered) refs.sort((a, b) => a.startByte - b.startByte)

@@ -25,6 +25,8 @@ export interface RenameMapping {
   /** Start bytes (old text) of this file's references to the renamed symbol, edited or not (`x()` on `import { old as x }`). */
   readonly renamedRefs: ReadonlySet<number>
   readonly mapOffset: (oldByte: number) => number
+  /** Where a site kept the old name beside the new one (`{ count: state }`), by the site's old start byte. */
+  readonly keptAt?: ReadonlyMap<number, number>
 }
 
 const mapQualified = (q: string, m: RenameMapping) => {
@@ -58,10 +60,12 @@ export const bindingClashes = (before: FileFacts, after: FileFacts, m: RenameMap
   const afterAt = new Map(after.refs.map((r) => [r.startByte, r]))
   const clashes: Clash[] = []
   for (const r of before.refs) {
+    // A shorthand `{ state }` whose property was renamed (`{ count: state }`): its local keeps its name, where the site kept it.
+    const kept = r.shorthand === true ? m.keptAt?.get(r.startByte) : undefined
     // A reference named otherwise (`default` where `import main from './m'` imports it) keeps its name.
-    const expectedName = m.renamedRefs.has(r.startByte) && r.name === m.oldName ? m.newName : r.name
+    const expectedName = kept === undefined && m.renamedRefs.has(r.startByte) && r.name === m.oldName ? m.newName : r.name
     const expected = describe(before, r, m, m)
-    const a = afterAt.get(m.mapOffset(r.startByte))
+    const a = afterAt.get(kept ?? m.mapOffset(r.startByte))
     if (a === undefined) {
       clashes.push({ line: r.startLine, name: r.name, reason: `${r.name} here (${expected}) would no longer refer to it: a declaration of ${m.newName} in an inner scope would capture it` })
       continue

@@ -16,7 +16,7 @@ import { given } from "../settings.js"
 import { graphDb, maxBytes } from "../shared.js"
 import { DEFAULT_MAX_BYTES } from "../../commands/textTarget.js"
 
-const kinds = ["function", "method", "class", "interface", "type", "enum", "struct", "trait", "constant", "variable", "module", "namespace", "macro"] as const
+const kinds = ["function", "method", "class", "interface", "type", "enum", "struct", "trait", "constant", "variable", "module", "namespace", "macro", "property"] as const
 export const kind = choice("kind", kinds, "Only symbols of this kind")
 
 export const indexSpec = defineCommand({

@@ -9,7 +9,7 @@ import { choice, flag, integer, list, text } from "../param.js"
 import { given } from "../settings.js"
 import { maxBytes } from "../shared.js"
 
-const symbolKinds = ["function", "method", "class", "interface", "type", "enum", "struct", "trait", "constant", "variable", "module", "namespace", "macro"] as const
+const symbolKinds = ["function", "method", "class", "interface", "type", "enum", "struct", "trait", "constant", "variable", "module", "namespace", "macro", "property"] as const
 
 export const statSpec = defineCommand({
   name: "stat",
