@@ -459,12 +459,28 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       )
     })
 
+  // One directory (an edit): flushed here, as writeAtomic does (a worker thread's round trip costs
+  // more than a fast disk's flush). Several: all at once on worker threads, one wait for them all.
   const syncDirectories = (files: ReadonlyArray<ResolvedPath>) =>
-    Effect.forEach(
-      [...new Set(files.map((f) => path.dirname(f.absolute)))],
-      (dir) => syncDirectoryOffThread({ absolute: dir, relative: toRelative(root, dir) }),
-      { concurrency: "unbounded", discard: true }
-    )
+    Effect.suspend(() => {
+      const dirs = [...new Set(files.map((f) => path.dirname(f.absolute)))]
+      if (dirs.length === 0 || process.platform === "win32") return Effect.void
+      if (dirs.length === 1) return Effect.try({ try: () => syncDirectory(dirs[0]!), catch: (e) => fromErrno(e, "write", toRelative(root, dirs[0]!)) })
+      return Effect.async<void, SpliceError>((resume) => {
+        let left = dirs.length
+        let failed: SpliceError | undefined
+        for (const dir of dirs) {
+          fs.open(dir, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY | fs.constants.O_NOFOLLOW, (openError, fd) => {
+            const done = (e: NodeJS.ErrnoException | null) => {
+              if (e !== null && failed === undefined) failed = fromErrno(e, "write", toRelative(root, dir))
+              if (--left === 0) resume(failed === undefined ? Effect.void : Effect.fail(failed))
+            }
+            if (openError !== null) return done(openError)
+            fs.fsync(fd, (err) => fs.close(fd, () => done(err)))
+          })
+        }
+      })
+    })
 
   const createExclusive = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly sync?: "full" | "data" | "named" | "none" }) =>
     Effect.try({
