@@ -20,15 +20,26 @@ export interface RefsConfig {
   readonly kind?: string
 }
 
+/** Declarations that are values only (a class is a type too, a namespace a scope of its own). */
+const VALUE_KINDS: ReadonlySet<string> = new Set(["function", "variable", "constant"])
+
 export const refsCommand = (config: RefsConfig) =>
   Effect.gen(function*() {
     const db = yield* GraphDb
     const output = yield* Output
     yield* refreshGraph({ full: false, progress: true })
     const def = yield* resolveSymbol(config)
-    // Declarations of the same name in the same file are one name (`exports.f = f` of `function f`,
-    // which its importers resolve to; a class and its namespace): their references are the definition's.
-    const ids = new Set((yield* db.all<{ id: number }>("SELECT id FROM symbols WHERE file_id = (SELECT file_id FROM symbols WHERE id = ?) AND qualified_name = ?", [def.id, def.qualified_name])).map((m) => m.id).concat(def.id))
+    // Values of the same name declared in the same file are one name (`exports.f = f` of `function f`,
+    // which its importers resolve to): their references are the definition's. Only values: an
+    // interface and the namespace or const of its name are one name for TypeScript's rename, but
+    // their uses are apart (a type's, a namespace's, a value's), as findReferences lists them.
+    const sameValue = VALUE_KINDS.has(def.kind)
+      ? yield* db.all<{ id: number }>(
+        `SELECT id FROM symbols WHERE file_id = (SELECT file_id FROM symbols WHERE id = ?) AND qualified_name = ? AND kind IN (${[...VALUE_KINDS].map(() => "?").join(", ")})`,
+        [def.id, def.qualified_name, ...VALUE_KINDS]
+      )
+      : []
+    const ids = new Set(sameValue.map((m) => m.id).concat(def.id))
     const family = inFamily("f.language", def.language)
     const refs = yield* db.all<{ file: string; line: number; col: number; kind: RefKind; resolution: "exact" | "name"; symbol_id: number | null; enclosing: string | null; enclosing_file: string | null }>(
       `SELECT f.path AS file, r.line, r.col, ${refKindText("r.kind")} AS kind, ${resolutionText("r.resolution")} AS resolution, r.symbol_id, e.qualified_name AS enclosing, ef.path AS enclosing_file
