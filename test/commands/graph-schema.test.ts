@@ -36,13 +36,17 @@ const graphOf = async (saved: SavedGraph, mem: MemoryFs) => {
 const withoutNewerFacts = (a: Graph, b: Graph) => {
   type Row = Record<string, unknown>
   const scripts = new Set((b.files as Row[]).filter((f) => ["typescript", "tsx", "javascript"].includes(f["language"] as string)).map((f) => f["id"]))
-  const isMember = (s: Row) => scripts.has(s["file_id"]) && s["container"] !== null && (s["kind"] === "property" || s["kind"] === "constant")
+  const goFiles = new Set((b.files as Row[]).filter((f) => f["language"] === "go").map((f) => f["id"]))
+  // Facts 5: TS/JS members; facts 6: Go struct fields, read on typed values and as struct literal keys.
+  const isMember = (s: Row) => (scripts.has(s["file_id"]) && s["container"] !== null && (s["kind"] === "property" || s["kind"] === "constant")) ||
+    (goFiles.has(s["file_id"]) && s["kind"] === "property")
   const members = (g: Graph) => new Set((g.symbols as Row[]).filter(isMember).map((s) => s["id"]))
   const newer = (g: Graph) => {
     const ids = members(g)
     return (r: Row) =>
       (typeof r["qualifier"] === "string" && ((r["kind"] === "read" && /^\w+(: | = )|\(\)$/.test(r["qualifier"])) || /^\w+\.\(.*\(\)\)$/.test(r["qualifier"]))) ||
-      ids.has(r["symbol_id"]) || String(r["binding"]).startsWith("type-member:") || (scripts.has(r["file_id"]) && r["qualifier"] !== null && r["binding"] === "member")
+      ids.has(r["symbol_id"]) || String(r["binding"]).startsWith("type-member:") || (scripts.has(r["file_id"]) && r["qualifier"] !== null && r["binding"] === "member") ||
+      (goFiles.has(r["file_id"]) && r["kind"] === "read" && r["qualifier"] !== null)
   }
   const key = (r: Row) => `${r["file_id"]}:${r["start_byte"]}`
   const changed = new Set([...(a.references as Row[]).filter(newer(a)), ...(b.references as Row[]).filter(newer(b))].map(key))

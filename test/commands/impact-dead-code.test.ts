@@ -67,6 +67,16 @@ describe("splice dead-code on the memory layers", () => {
     expect((await runGraph(deadCodeCommand({ includeExported: false, path: "nowhere" }), mem, new SavedGraph())).error?.code).toBe("SPL-E020")
   })
 
+  it("Go struct fields are not judged: a field read only through an index (boxes[0].Size) is no record of the graph's", async () => {
+    const mem = new MemoryFs()
+    mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")
+    mem.put("geo/box.go", "package geo\n\ntype box struct {\n\tsize int\n}\n\nfunc first(boxes []box) int { return boxes[0].size }\n\nfunc unused() int { return 1 }\n\nvar _ = first\n")
+    const dead = await runGraph(deadCodeCommand({ includeExported: true }), mem, new SavedGraph())
+    const names = dead.lines.filter((l) => l["type"] === "dead").map((l) => l["qualified_name"])
+    expect(names).toContain("unused")
+    expect(names).not.toContain("box.size")
+  })
+
   it("a use by name counts only in a language that can reach the symbol: a Python method called only by a TypeScript b.size() is dead", async () => {
     const mem = new MemoryFs()
     mem.put("src/box.ts", "export class Box {\n  size() { return 1 }\n}\nexport class Crate {\n  size() { return 2 }\n}\nexport const m = (b: any) => b.size()\n")

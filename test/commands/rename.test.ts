@@ -496,6 +496,19 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect(mem.text("main.go")).toBe("package main\n\nimport \"example.com/m/geo\"\n\nfunc main() { _ = geo.MakePoint(1) }\n")
   })
 
+  it("Go: a struct field is a symbol (Box.Size): its reads on values of known type (a receiver, a parameter, a call's result) and struct literal keys are renamed; a same-named map key and another struct's field are not", async () => {
+    const mem = new MemoryFs()
+    mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")
+    mem.put("geo/box.go", "package geo\n\ntype Box struct {\n\tSize  int\n\tlabel string\n}\n\ntype Other struct{ Size int }\n\ntype Counts map[string]int\n\nfunc (b *Box) Area() int { return b.Size * b.Size }\n\nfunc NewBox() *Box { return &Box{Size: 2, label: \"x\"} }\n")
+    mem.put("geo/use.go", "package geo\n\nvar Size = \"k\"\n\nfunc Use(o Other) int {\n\tb := NewBox()\n\tc := Counts{Size: 1}\n\treturn b.Size + o.Size + c[Size]\n}\n")
+    const refs = await runGraph(refsCommand({ name: "Box.Size" }), mem, new SavedGraph())
+    expect((refs.last["references"] as Array<{ file: string; line: number }>).map((x) => `${x.file}:${x.line}`)).toEqual(["geo/box.go:12", "geo/box.go:12", "geo/box.go:14", "geo/use.go:8"])
+    const r = await runGraph(rename(config("Box.Size", "Width")), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(mem.text("geo/box.go")).toBe("package geo\n\ntype Box struct {\n\tWidth  int\n\tlabel string\n}\n\ntype Other struct{ Size int }\n\ntype Counts map[string]int\n\nfunc (b *Box) Area() int { return b.Width * b.Width }\n\nfunc NewBox() *Box { return &Box{Width: 2, label: \"x\"} }\n")
+    expect(mem.text("geo/use.go")).toBe("package geo\n\nvar Size = \"k\"\n\nfunc Use(o Other) int {\n\tb := NewBox()\n\tc := Counts{Size: 1}\n\treturn b.Width + o.Size + c[Size]\n}\n")
+  })
+
   it("Go: a type named in a parameter list whose parameter has the same name (func f(kind kind)) is renamed there too", async () => {
     const mem = new MemoryFs()
     mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")

@@ -61,9 +61,9 @@ describe("extraction per language (fixtures in test/fixtures/graph)", () => {
     expect(m.refs.find((r) => r.name === "new")).toMatchObject({ kind: "call", qualifier: "Square" })
   })
 
-  it("Go: functions, methods on receivers, structs, capitalised exports, imports", async () => {
+  it("Go: functions, methods on receivers, structs and their fields, capitalised exports, imports", async () => {
     const f = await facts("go/pkg/geo/point.go")
-    expect(defs(f)).toEqual(["struct Point (exported)", "function NewPoint (exported)", "method Point.Norm (exported)", "function clamp"])
+    expect(defs(f)).toEqual(["struct Point (exported)", "property Point.X (exported)", "property Point.Y (exported)", "function NewPoint (exported)", "method Point.Norm (exported)", "function clamp"])
     const m = await facts("go/main.go")
     expect(m.imports.map((i) => i.module)).toEqual(["fmt", "example.com/app/pkg/geo"])
     expect(m.refs.find((r) => r.name === "NewPoint")).toMatchObject({ kind: "call", qualifier: "geo" })

@@ -78,9 +78,10 @@ export const deadCodeCommand = (config: DeadCodeConfig) =>
         continue
       }
       // A getter or setter is read as a property (`x.path`), which the graph does not record on unknown
-      // receivers; so is a TS/JS property or enum member (`Color[name]`, `options.retry`).
+      // receivers; so is a TS/JS property or enum member (`Color[name]`, `options.retry`), or a Go
+      // struct field (`boxes[i].Size`, `a.b.Size`, a struct converted or embedded).
       const unrecordedReads = (r.kind === "method" && /^(static\s+)?(get|set)\s/.test(r.signature)) ||
-        (SCRIPT_LANGUAGES.has(r.language) && (r.kind === "property" || r.container_kind === "enum"))
+        ((SCRIPT_LANGUAGES.has(r.language) || r.language === "go") && (r.kind === "property" || r.container_kind === "enum"))
       if (isProtocolMember(r.name, r.kind) || unrecordedReads) {
         skipped = { ...skipped, protocol: skipped.protocol + 1 }
         continue

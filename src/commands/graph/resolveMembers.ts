@@ -321,9 +321,9 @@ export const makeMemberResolver = (env: Env) => {
     return pkg.find((s) => s.file_id === fileId) ?? pkg[0]
   }
 
-  /** A method (or interface method) of a named type of a package directory. */
+  /** A method (or interface method) or a struct field of a named type of a package directory. */
   const goMethod = (dir: string, type: string, name: string): MemberSymbol | undefined =>
-    named(name).find((s) => s.kind === "method" && s.container === type && dirOf(pathById.get(s.file_id) ?? "") === dir)
+    named(name).find((s) => (s.kind === "method" || s.kind === "property") && s.container === type && dirOf(pathById.get(s.file_id) ?? "") === dir)
 
   /** The package a file imports under `name`: its files. */
   const goImported = (fileId: number, name: string): ReadonlyArray<number> | undefined =>
@@ -371,6 +371,13 @@ export const makeMemberResolver = (env: Env) => {
         if (s !== undefined) return exact(s)
       }
       return exact(undefined)
+    }
+    // A key of a struct literal (`Box{Size: 2}`, its type the qualifier): that struct's field; a named
+    // map type's keys are values, not fields (never qualified by extract's own patterns otherwise).
+    if (/^\w+$/.test(q)) {
+      const t = goPackage(fileId, q)
+      if (t?.kind === "struct") return exact(goMethod(dirOf(pathById.get(t.file_id) ?? ""), q, ref.name))
+      if (t !== undefined && t.kind !== "variable" && t.kind !== "constant" && t.kind !== "function") return exact(undefined)
     }
     // A call's result, or a local assigned one (`r := NewReader(x)`, written `r.(NewReader())`).
     const called = goCall(q) ?? /^\w+\.\(((?:\w+\.)?\w+)\(\)\)$/.exec(q)?.[1]

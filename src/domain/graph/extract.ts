@@ -381,6 +381,9 @@ const keepRead = (language: string, name: string, qualifier: string | null, know
   // Go: a package's names live in all its files; a package name alone (`http` of `http.Get`) is no reference.
   if (qualifier === null) return language === "go" ? !importNames.has(name) : known.has(name)
   if (known.has(name) || known.has(qualifier)) return true
+  // Go: a field of a value of a known type (`b.Size` of `b Box` or `b := NewBox()`, written `b.(Box)`,
+  // `b.(NewBox())`): the resolver finds it among the type's fields, wherever in the package it is declared.
+  if (language === "go") return /\.\((?:\*?[\w.]+|[\w.]+\(\))\)$/.test(qualifier)
   // Python: members of self, cls, super() and of dotted module paths (`a.b.name`); of a local typed by
   // a name the file knows (`r: Rect`, `r = Rect()`, `r = make()`) and of such a call's result
   // (`Rect().width`). A builtin's (`s: str`, `len(s)`) can point at nothing here.

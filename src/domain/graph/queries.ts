@@ -133,6 +133,7 @@ const go = `
 (function_declaration name: (identifier) @name parameters: (parameter_list) @params result: (_)? @ret body: (block) @body) @def.function
 (method_declaration receiver: (parameter_list (parameter_declaration type: [(type_identifier) @receiver (pointer_type (type_identifier) @receiver) (generic_type type: (type_identifier) @receiver) (pointer_type (generic_type type: (type_identifier) @receiver))])) name: (field_identifier) @name parameters: (parameter_list) @params result: (_)? @ret body: (block) @body) @def.method
 (type_declaration (type_spec name: (type_identifier) @name type: (struct_type) @body)) @def.struct
+(type_declaration (type_spec type: (struct_type (field_declaration_list (field_declaration name: (field_identifier) @name type: (_) @ret) @def.property))))
 (type_declaration (type_spec name: (type_identifier) @name type: (interface_type) @body)) @def.interface
 (type_declaration (type_spec name: (type_identifier) @name type: [(type_identifier) (qualified_type) (map_type) (slice_type) (function_type) (pointer_type) (array_type) (channel_type) (generic_type)])) @def.type
 (type_declaration (type_alias name: (type_identifier) @name)) @def.type
@@ -147,6 +148,7 @@ const go = `
 (selector_expression operand: (identifier) @qualifier field: (field_identifier) @name) @ref.read
 (identifier) @ref.read
 (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] body: (literal_value (keyed_element key: (literal_element (identifier) @skip))))
+(composite_literal type: (type_identifier) @qualifier body: (literal_value (keyed_element key: (literal_element (identifier) @name)))) @ref.read
 (literal_element (literal_value (keyed_element key: (literal_element (identifier) @skip))))
 [(function_declaration) (method_declaration) (func_literal) (for_statement)] @scope
 (parameter_declaration name: (identifier) @local)

@@ -135,8 +135,10 @@ export const SCHEMA_VERSION = MIGRATIONS.length
  * 5: TS/JS members as symbols (class fields, parameter properties, property signatures, type-literal
  *    members, enum members: kind "property", enum members "constant"), and members of typed values
  *    (`p.state` of `p: Props`, `new Box().size`, `({ state }: Props)`, `<C state={1} />`).
+ * 6: Go struct fields as symbols (kind "property", `Box.Size`), their reads on values of known type
+ *    (`b.Size` of `b Box` or `b := NewBox()`) and the keys of struct literals (`Box{Size: 2}`).
  */
-export const FACTS_VERSION = "5"
+export const FACTS_VERSION = "6"
 
 /** GraphDb.memo key set when opening migrated the database in memory: the next refresh saves it, else every process migrates again. */
 export const MIGRATED = "schema:migrated"
