@@ -3,7 +3,7 @@
 // type-checks each package as `go test` sees it, standard library only, no network; splice indexes
 // exactly the files it checked. Package-level functions, types, constants and variables, methods and
 // interface methods are sampled by kind with a fixed seed.
-// Usage: npm run build && node bench/graph-truth/go.mjs [--sample 66] [--seed 11] [--package net/http]
+// Usage: npm run build && node bench/graph-truth/go.mjs [--sample 66] [--fields 30] [--seed 11] [--package net/http]
 import { execFileSync } from "node:child_process"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
@@ -21,14 +21,17 @@ export const goToolchain = () => {
   }
 }
 
-export const run = async ({ sample, seed, package: pkg = "net/http" }) => {
+export const run = async ({ sample, seed, package: pkg = "net/http", fields = 30 }) => {
   const { goEnv, goroot, version } = goToolchain()
   const oracle = JSON.parse(execFileSync("go", ["run", "main.go", pkg], { cwd: join(import.meta.dirname, "go_oracle"), env: goEnv, encoding: "utf8", maxBuffer: 1 << 28, stdio: ["ignore", "pipe", "inherit"] }))
   const ws = workspace(join(goroot, "src"), oracle.files)
   try {
     const index = splice(ws, ["index", "--full"])
     const ctags = ctagsCoverage(ws, "Go", ["func", "const", "var", "type", "struct", "interface", "talias", "methodSpec"])
-    const chosen = sampleByKind(oracle.defs, sample, seed)
+    // Struct fields apart (--fields, 0 for none), so the declarations' sample stays the one of earlier figures.
+    const decls = oracle.defs.filter((d) => d.kind !== "field")
+    const fieldDecls = oracle.defs.filter((d) => d.kind === "field")
+    const chosen = [...sampleByKind(decls, sample, seed), ...sampleByKind(fieldDecls, fields, seed)]
     const t = performance.now()
     const server = await spliceServer(ws)
     const lines = sourceLines(ws)
@@ -38,7 +41,7 @@ export const run = async ({ sample, seed, package: pkg = "net/http" }) => {
     } finally {
       await server.close()
     }
-    const label = `Go, ${pkg} (${version}, ${oracle.files.length} files) vs go/types Uses; ${oracle.defs.length} declarations, sample ${chosen.length}, seed ${seed}`
+    const label = `Go, ${pkg} (${version}, ${oracle.files.length} files) vs go/types Uses; ${decls.length} declarations and ${fieldDecls.length} struct fields, sample ${chosen.length}, seed ${seed}`
     const rep = report(label, outcomes, lines, siteClass)
     return { ...rep, text: rep.text + "\n" + ctagsText(ctags, lines), ctags, label, row: `Go, ${pkg} (${version})`, oracle: "go/types `Uses`", index, queryMs: performance.now() - t }
   } finally {
@@ -47,7 +50,7 @@ export const run = async ({ sample, seed, package: pkg = "net/http" }) => {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const r = await run(parseArgs(process.argv.slice(2), { package: "net/http" }))
+  const r = await run(parseArgs(process.argv.slice(2), { package: "net/http", fields: 30 }))
   console.log(r.text)
   console.log(`(splice index --full ${(r.index.ms / 1000).toFixed(1)} s, peak RSS ${r.index.peakRssMb?.toFixed(0) ?? "?"} MB; queries ${(r.queryMs / 1000).toFixed(1)} s)`)
 }

@@ -177,6 +177,8 @@ func main() {
 			case *types.Var:
 				if o.Parent() == pkg.Scope() {
 					kind = "variable"
+				} else if o.IsField() && !o.Embedded() {
+					kind = "field"
 				}
 			}
 			if kind == "" || id.Name == "_" || (kind == "function" && id.Name == "init") {
