@@ -116,6 +116,24 @@ export const scanRegularFile = (abs: string, relative: string, probe: number, sc
  */
 const realpath: (p: string) => string = typeof fs.realpathSync.native === "function" ? (p) => fs.realpathSync.native(p) : (p) => fs.realpathSync(p)
 
+/** fsync these directories on worker threads, all at once, with one wait for them all (the first error fails it). */
+const flushDirectoriesOffThread = (dirs: ReadonlyArray<ResolvedPath>): Effect.Effect<void, SpliceError> =>
+  Effect.async<void, SpliceError>((resume) => {
+    if (process.platform === "win32" || dirs.length === 0) return resume(Effect.void)
+    let left = dirs.length
+    let failed: SpliceError | undefined
+    for (const dir of dirs) {
+      const done = (e: NodeJS.ErrnoException | null) => {
+        if (e !== null && failed === undefined) failed = fromErrno(e, "write", dir.relative)
+        if (--left === 0) resume(failed === undefined ? Effect.void : Effect.fail(failed))
+      }
+      fs.open(dir.absolute, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY | fs.constants.O_NOFOLLOW, (openError, fd) => {
+        if (openError !== null) return done(openError)
+        fs.fsync(fd, (err) => fs.close(fd, () => done(err)))
+      })
+    }
+  })
+
 export const makeFileStore = (root: string, cwd: string = process.cwd()): FileStoreService => {
   const realCwd = (() => {
     try {
@@ -464,22 +482,9 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
   const syncDirectories = (files: ReadonlyArray<ResolvedPath>) =>
     Effect.suspend(() => {
       const dirs = [...new Set(files.map((f) => path.dirname(f.absolute)))]
-      if (dirs.length === 0 || process.platform === "win32") return Effect.void
+      if (dirs.length === 0) return Effect.void
       if (dirs.length === 1) return Effect.try({ try: () => syncDirectory(dirs[0]!), catch: (e) => fromErrno(e, "write", toRelative(root, dirs[0]!)) })
-      return Effect.async<void, SpliceError>((resume) => {
-        let left = dirs.length
-        let failed: SpliceError | undefined
-        for (const dir of dirs) {
-          fs.open(dir, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY | fs.constants.O_NOFOLLOW, (openError, fd) => {
-            const done = (e: NodeJS.ErrnoException | null) => {
-              if (e !== null && failed === undefined) failed = fromErrno(e, "write", toRelative(root, dir))
-              if (--left === 0) resume(failed === undefined ? Effect.void : Effect.fail(failed))
-            }
-            if (openError !== null) return done(openError)
-            fs.fsync(fd, (err) => fs.close(fd, () => done(err)))
-          })
-        }
-      })
+      return flushDirectoriesOffThread(dirs.map((dir) => ({ absolute: dir, relative: toRelative(root, dir) })))
     })
 
   const createExclusive = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly sync?: "full" | "data" | "named" | "none" }) =>
@@ -600,20 +605,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "write", dir.relative)
     })
 
-  const syncDirectoryOffThread = (dir: ResolvedPath) =>
-    Effect.async<void, SpliceError>((resume) => {
-      if (process.platform === "win32") return resume(Effect.void)
-      let fd: number
-      try {
-        fd = fs.openSync(dir.absolute, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY | fs.constants.O_NOFOLLOW)
-      } catch (e) {
-        return resume(Effect.fail(fromErrno(e, "write", dir.relative)))
-      }
-      fs.fsync(fd, (err) => {
-        fs.close(fd, () => undefined)
-        resume(err === null ? Effect.void : Effect.fail(fromErrno(err, "write", dir.relative)))
-      })
-    })
+  const syncDirectoryOffThread = (dir: ResolvedPath) => flushDirectoriesOffThread([dir])
 
   const rename = (from: ResolvedPath, to: ResolvedPath, options?: { readonly durable?: boolean }) =>
     Effect.try({

@@ -103,6 +103,16 @@ describe("FileStore on a real disk", () => {
     expect(fs.readFileSync(f, "utf8")).toBe("echo 2\n")
   })
 
+  it("flushes the directories of files in several directories at once; a directory gone is a coded error", async () => {
+    for (const d of ["a", "b", "c"]) fs.mkdirSync(path.join(dir, d))
+    const store = makeFileStore(dir, dir)
+    const files = await Effect.runPromise(Effect.forEach(["a/x.txt", "b/y.txt", "c/z.txt"], (f) => store.resolveName(userPath(f))))
+    await Effect.runPromise(store.syncDirectories(files))
+    fs.rmdirSync(path.join(dir, "c"))
+    const gone = await Effect.runPromiseExit(store.syncDirectories(files))
+    expect(JSON.stringify(gone)).toContain('"code":"SPL-E020","message":"no such file: c"')
+  })
+
   it("discards a staged file without touching the target", async () => {
     const f = path.join(dir, "a.txt")
     fs.writeFileSync(f, "one\n")
