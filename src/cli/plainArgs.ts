@@ -64,10 +64,14 @@ export const plainArgs = (spec: AnyCommandSpec, args: ReadonlyArray<string>): Re
   }
   const given = new Map<string, unknown>()
   const words: string[] = []
+  let switchGiven = false
   for (let i = 0; i < args.length; i++) {
     const word = args[i]!
     if (word === "" || word !== word.trim()) return undefined
     if (!word.startsWith("-")) {
+      // @effect/cli takes the options out first, so a boolean word after a switch and other flags
+      // (`--hidden --glob f.ts yes`) can still become the switch's value: left to it.
+      if (switchGiven && BOOLEAN_WORDS.has(word)) return undefined
       words.push(word)
       continue
     }
@@ -81,6 +85,7 @@ export const plainArgs = (spec: AnyCommandSpec, args: ReadonlyArray<string>): Re
     if ((p.type === "boolean" || p.type === "list") && eq !== -1) return undefined
     if (p.type === "boolean") {
       if (i + 1 < args.length && BOOLEAN_WORDS.has(args[i + 1]!)) return undefined
+      switchGiven = true
       given.set(slot.key, true)
       continue
     }
