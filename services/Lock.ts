@@ -26,6 +26,15 @@ export interface LockService {
     paths: ReadonlyArray<LockKey>,
     timeout: Duration.DurationInput
   ) => Effect.Effect<void, SpliceError, Scope.Scope>
+  /**
+   * Like acquire, but a lock whose owner died is not taken over: its key is returned instead (what
+   * was taken before it stays held in the scope), so the caller can first roll back the transaction
+   * the dead owner may have left half-applied (src/commands/lockRecovering.ts). Undefined: all taken.
+   */
+  readonly acquireUnlessStale: (
+    paths: ReadonlyArray<LockKey>,
+    timeout: Duration.DurationInput
+  ) => Effect.Effect<LockKey | undefined, SpliceError, Scope.Scope>
   /** Take every lock now or none: false when a live process holds one. */
   readonly tryAcquire: (paths: ReadonlyArray<LockKey>) => Effect.Effect<boolean, SpliceError, Scope.Scope>
   /** Remove locks whose owner is gone (a killed process); returns how many. */

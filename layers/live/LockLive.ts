@@ -8,7 +8,7 @@ import { SpliceError, spliceError } from "../../src/domain/SpliceError.js"
 import { sha1Hex } from "../../src/domain/sha1.js"
 import { readRegularFile } from "./FileStoreLive.js"
 import { isProcessAlive, SELF_START } from "./processIdentity.js"
-import { Lock, type LockService } from "../../services/Lock.js"
+import { Lock, type LockKey, type LockService } from "../../services/Lock.js"
 import { fromErrno } from "./errno.js"
 import { makeLockQueue } from "./lockQueue.js"
 
@@ -153,8 +153,8 @@ export const makeLock = (root: string): LockService => {
   const fileFor = (p: string) => path.join(dir, sha1Hex(p).slice(0, 24) + ".lock")
   let seq = 0
 
-  /** One attempt: "taken", or "held" by a live owner. */
-  const attempt = (p: string, token: string): "taken" | "held" => {
+  /** One attempt: "taken", "held" by a live owner, or (when `takeStale` is false) "stale": its owner is dead. */
+  const attempt = (p: string, token: string, takeStale: boolean): "taken" | "held" | "stale" => {
     const file = fileFor(p)
     checkLockDir(root, dir)
     for (let round = 0; round < 2; round++) {
@@ -183,6 +183,7 @@ export const makeLock = (root: string): LockService => {
         if ((e as { code?: string }).code !== "EEXIST") throw e
       }
       if (!isStale(file)) return "held"
+      if (!takeStale) return "stale"
       // Found live again, or someone else is taking it over: held. Removed: the next round takes it.
       if (!removeIfStale(file)) return "held"
     }
@@ -201,13 +202,13 @@ export const makeLock = (root: string): LockService => {
     })
 
   /** Polls the lock file until `deadline`; `held.taken` is set the moment it is taken. */
-  const takeOne = (p: string, token: string, deadline: number | undefined, held: { taken: boolean }) =>
+  const takeOne = (p: string, token: string, deadline: number | undefined, held: { taken: boolean }, takeStale: boolean) =>
     Effect.gen(function*() {
       const file = fileFor(p)
       const wait = waitFileFor(file)
       const tryOnce = Effect.try({
         try: () => {
-          const r = attempt(p, token)
+          const r = attempt(p, token, takeStale)
           if (r === "taken") held.taken = true
           return r
         },
@@ -222,8 +223,9 @@ export const makeLock = (root: string): LockService => {
       let marked = false
       const poll = Effect.gen(function*() {
         for (;;) {
-          if ((yield* tryOnce) === "taken") return true
-          if (deadline === undefined || Date.now() >= deadline) return false
+          const r = yield* tryOnce
+          if (r !== "held") return r
+          if (deadline === undefined || Date.now() >= deadline) return "held" as const
           markWaiting(wait)
           marked = true
           yield* Effect.sleep(Duration.millis(Math.min(delay, Math.max(1, deadline - Date.now()))))
@@ -233,7 +235,7 @@ export const makeLock = (root: string): LockService => {
       return yield* Effect.ensuring(poll, Effect.sync(() => marked && unmarkWaiting(wait)))
     })
 
-  const lockAll = (paths: ReadonlyArray<string>, timeoutMs: number | undefined) =>
+  const lockAll = (paths: ReadonlyArray<string>, timeoutMs: number | undefined, takeStale = true) =>
     Effect.gen(function*() {
       const token = `${process.pid}-${Date.now()}-${seq++}`
       for (const p of [...new Set(paths)].sort()) {
@@ -243,7 +245,9 @@ export const makeLock = (root: string): LockService => {
         const held = { taken: false }
         // Interruptible while it polls (a cancelled call); released whenever it was taken.
         yield* Effect.addFinalizer(() => (held.taken ? release(p, token) : Effect.void))
-        if (!(yield* takeOne(p, token, timeoutMs === undefined ? undefined : line.deadline, held))) return { ok: false as const, path: p, holder: readOwner(fileFor(p)), ahead: 0 }
+        const r = yield* takeOne(p, token, timeoutMs === undefined ? undefined : line.deadline, held, takeStale)
+        if (r === "stale") return { ok: false as const, stale: true, path: p, holder: undefined, ahead: 0 }
+        if (r === "held") return { ok: false as const, path: p, holder: readOwner(fileFor(p)), ahead: 0 }
         line.used()
       }
       return { ok: true as const }
@@ -253,6 +257,9 @@ export const makeLock = (root: string): LockService => {
     acquire: (paths, timeout) =>
       Effect.flatMap(lockAll(paths, Duration.toMillis(Duration.decode(timeout))), (r) =>
         r.ok ? Effect.void : Effect.fail(lockTimeoutError(r.path, timeout, r.ahead, r.holder === undefined ? null : { pid: r.holder.pid, host: r.holder.host, since: r.holder.since }))),
+    acquireUnlessStale: (paths, timeout) =>
+      Effect.flatMap(lockAll(paths, Duration.toMillis(Duration.decode(timeout)), false), (r) =>
+        r.ok ? Effect.succeed(undefined) : "stale" in r ? Effect.succeed(r.path as LockKey) : Effect.fail(lockTimeoutError(r.path, timeout, r.ahead, r.holder === undefined ? null : { pid: r.holder.pid, host: r.holder.host, since: r.holder.since }))),
     tryAcquire: (paths) => Effect.map(lockAll(paths, undefined), (r) => r.ok),
     sweepStale: Effect.try({
       try: () => {

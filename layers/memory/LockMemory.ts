@@ -1,36 +1,49 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { Lock, type LockService } from "../../services/Lock.js"
+import { Lock, type LockKey, type LockService } from "../../services/Lock.js"
 import { lockTimeoutError } from "../live/LockLive.js"
 import { makeLockQueue } from "../live/lockQueue.js"
 
 /** Locks as a shared in-process set: the same contract as the lock files, for command tests. */
 export class MemoryLocks {
   readonly held = new Set<string>()
+  /** Held locks whose owner died (a killed process's lock files): taken over, or reported as stale. */
+  readonly dead = new Set<string>()
   /** Contenders in order of arrival, as in one live process. */
   readonly queue = makeLockQueue()
+
+  /** A lock left by a process that was killed while it held it. */
+  abandon(key: string): void {
+    this.held.add(key)
+    this.dead.add(key)
+  }
 }
 
 export const makeMemoryLock = (locks: MemoryLocks): LockService => {
-  const takeOne = (p: string, deadline: number | undefined) =>
+  const takeOne = (p: string, deadline: number | undefined, takeStale: boolean) =>
     Effect.gen(function*() {
       for (;;) {
+        if (locks.dead.has(p)) {
+          if (!takeStale) return "stale" as const
+          locks.dead.delete(p)
+          locks.held.delete(p)
+        }
         if (!locks.held.has(p)) {
           locks.held.add(p)
-          return true
+          return "taken" as const
         }
-        if (deadline === undefined || Date.now() >= deadline) return false
+        if (deadline === undefined || Date.now() >= deadline) return "held" as const
         yield* Effect.sleep(Duration.millis(2))
       }
     })
-  const lockAll = (paths: ReadonlyArray<string>, timeoutMs: number | undefined) =>
+  const lockAll = (paths: ReadonlyArray<string>, timeoutMs: number | undefined, takeStale = true) =>
     Effect.gen(function*() {
       for (const p of [...new Set(paths)].sort()) {
         const line = yield* locks.queue.enter(p, timeoutMs)
-        if (!line.turn) return { path: p, ahead: line.ahead }
-        const got = yield* Effect.acquireRelease(takeOne(p, timeoutMs === undefined ? undefined : line.deadline), (t) => Effect.sync(() => t && locks.held.delete(p)))
-        if (!got) return { path: p, ahead: 0 }
+        if (!line.turn) return { path: p, ahead: line.ahead, stale: false }
+        const got = yield* Effect.acquireRelease(takeOne(p, timeoutMs === undefined ? undefined : line.deadline, takeStale), (t) => Effect.sync(() => t === "taken" && locks.held.delete(p)))
+        if (got !== "taken") return { path: p, ahead: 0, stale: got === "stale" }
         line.used()
       }
       return undefined
@@ -39,9 +52,16 @@ export const makeMemoryLock = (locks: MemoryLocks): LockService => {
     acquire: (paths, timeout) =>
       Effect.flatMap(lockAll(paths, Duration.toMillis(Duration.decode(timeout))), (blocked) =>
         blocked === undefined ? Effect.void : Effect.fail(lockTimeoutError(blocked.path, timeout, blocked.ahead))),
+    acquireUnlessStale: (paths, timeout) =>
+      Effect.flatMap(lockAll(paths, Duration.toMillis(Duration.decode(timeout)), false), (blocked) =>
+        blocked === undefined ? Effect.succeed(undefined) : blocked.stale ? Effect.succeed(blocked.path as LockKey) : Effect.fail(lockTimeoutError(blocked.path, timeout, blocked.ahead))),
     tryAcquire: (paths) => Effect.map(lockAll(paths, undefined), (b) => b === undefined),
-    // In-process locks die with their scope: none can outlive an owner.
-    sweepStale: Effect.succeed(0)
+    sweepStale: Effect.sync(() => {
+      const n = locks.dead.size
+      for (const p of locks.dead) locks.held.delete(p)
+      locks.dead.clear()
+      return n
+    })
   }
 }
 

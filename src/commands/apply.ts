@@ -19,7 +19,7 @@ import { parseWorkspacePath, userPath, type WorkspacePath } from "../domain/work
 import { FileStore, type ResolvedPath } from "../../services/FileStore.js"
 import { Hasher } from "../../services/Hasher.js"
 import { Input } from "../../services/Input.js"
-import { identityLock, Lock } from "../../services/Lock.js"
+import { identityLock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator, type Verdict } from "../../services/Validator.js"
 import { engineError, invalidInput, unprovenClaim } from "./applyFailure.js"
@@ -33,6 +33,7 @@ import { graphAfterWrite } from "./graphAfterWrite.js"
 import type { ApplyFileReport } from "../schema/results/apply.js"
 import { compilerLine, filesValidation, multiFilePreview, syntaxErrorLines, syntaxFailure } from "./verdictText.js"
 import { lineEndingReport } from "../domain/lineEndings.js"
+import { acquireRecovering } from "./lockRecovering.js"
 
 export interface ApplyConfig {
   /** Where the change set comes from: a file, or "-" for stdin. */
@@ -156,7 +157,6 @@ interface FilePlan {
 export const apply = (config: ApplyConfig) =>
   Effect.gen(function*() {
     const hasher = yield* Hasher
-    const lock = yield* Lock
     const validator = yield* Validator
     const output = yield* Output
 
@@ -174,7 +174,7 @@ export const apply = (config: ApplyConfig) =>
 
     return yield* Effect.scoped(Effect.gen(function*() {
       // Every lock first, in one sorted acquisition: two applies over overlapping files never deadlock.
-      if (!config.preview) yield* lock.acquire(paths, Duration.millis(config.lockTimeoutMs))
+      if (!config.preview) yield* acquireRecovering(paths, Duration.millis(config.lockTimeoutMs))
       const targets = new Map<WorkspacePath, TextTarget | undefined>()
       for (const [p, r] of resolved) {
         const info = yield* statTarget(r, config.maxBytes)
@@ -183,7 +183,7 @@ export const apply = (config: ApplyConfig) =>
       const linked = [...targets.values()].filter((t) => t !== undefined && t.info.nlink > 1)
       if (!config.preview && linked.length > 0) {
         // Other names of these files may be edited meanwhile: lock the files themselves, then read again.
-        yield* lock.acquire(linked.flatMap((t) => identityLock(t!.info)), Duration.millis(config.lockTimeoutMs))
+        yield* acquireRecovering(linked.flatMap((t) => identityLock(t!.info)), Duration.millis(config.lockTimeoutMs))
         for (const t of linked) targets.set(t!.path.relative, yield* loadTextTarget(t!.path, config.maxBytes))
       }
 

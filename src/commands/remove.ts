@@ -9,13 +9,13 @@ import { deepestFirst, octalMode } from "../domain/fileTransfer.js"
 import { spliceError } from "../domain/SpliceError.js"
 import { userPath, WORKSPACE_ROOT, type WorkspacePath } from "../domain/workspacePath.js"
 import { FileStore } from "../../services/FileStore.js"
-import { Lock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { readSource, refuseUnjournaled, listTree, type SourceFile, type ListedDir, type ListedFile, type ListedLink } from "./fileTree.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { checkExpected, refuseReserved } from "./textTarget.js"
 import { ABSENT, commitWrites, type PlannedWrite } from "./transaction.js"
+import { acquireRecovering } from "./lockRecovering.js"
 
 export interface RemoveConfig {
   readonly paths: ReadonlyArray<string>
@@ -67,7 +67,6 @@ const collect = (config: RemoveConfig) =>
 export const remove = (config: RemoveConfig) =>
   Effect.gen(function*() {
     const store = yield* FileStore
-    const lock = yield* Lock
     const output = yield* Output
     const blocked = config.preview ? new Map() : yield* autoRecover
     const found = yield* collect(config)
@@ -78,7 +77,7 @@ export const remove = (config: RemoveConfig) =>
     yield* refuseBlocked(blocked, paths)
     return yield* Effect.scoped(Effect.gen(function*() {
       // Files, links and directories: what recovery locks to tell a live transaction from a dead one.
-      if (!config.preview) yield* lock.acquire([...paths, ...found.dirs.map((d) => d.path)], Duration.millis(config.lockTimeoutMs))
+      if (!config.preview) yield* acquireRecovering([...paths, ...found.dirs.map((d) => d.path)], Duration.millis(config.lockTimeoutMs))
       const sources: SourceFile[] = []
       for (const f of found.files) {
         // Read under the lock: the journal keeps what is removed.

@@ -27,7 +27,7 @@ import { encodeText } from "../domain/textContent.js"
 import { FileStore, type WorkspacePath } from "../../services/FileStore.js"
 import { GraphDb } from "../../services/GraphDb.js"
 import { Hasher } from "../../services/Hasher.js"
-import { identityLock, Lock } from "../../services/Lock.js"
+import { identityLock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { Syntax } from "../../services/Syntax.js"
 import { type ValidateMode, Validator, type Verdict } from "../../services/Validator.js"
@@ -48,6 +48,7 @@ import { loadTextTarget, type TextTarget } from "./textTarget.js"
 import { commitWrites, expectedFrom, type PlannedWrite } from "./transaction.js"
 import { compilerLine, previewVerdict, syntaxErrorLines, syntaxFailure } from "./verdictText.js"
 import { type LineEndingFields, lineEndingReport } from "../domain/lineEndings.js"
+import { acquireRecovering } from "./lockRecovering.js"
 
 export interface RenameConfig {
   readonly symbol: string
@@ -195,7 +196,6 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
     const db = yield* GraphDb
     const store = yield* FileStore
     const hasher = yield* Hasher
-    const lock = yield* Lock
     const validator = yield* Validator
     const output = yield* Output
 
@@ -281,11 +281,11 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
     yield* refuseBlocked(blocked, paths.map((p) => p.relative))
 
     return yield* Effect.scoped(Effect.gen(function*() {
-      if (!config.preview) yield* lock.acquire(paths.map((p) => p.relative), Duration.millis(config.lockTimeoutMs))
+      if (!config.preview) yield* acquireRecovering(paths.map((p) => p.relative), Duration.millis(config.lockTimeoutMs))
       const plans = new Map<string, FilePlan>()
       for (const p of paths) {
         const target = yield* loadTextTarget(p, config.maxBytes)
-        if (!config.preview && target.info.nlink > 1) yield* lock.acquire(identityLock(target.info), Duration.millis(config.lockTimeoutMs))
+        if (!config.preview && target.info.nlink > 1) yield* acquireRecovering(identityLock(target.info), Duration.millis(config.lockTimeoutMs))
         const grammar = grammarForPath(p.relative)!
         plans.set(p.relative, { target, language: grammar.language, facts: yield* fileFacts(p.relative, grammar, target.content.text), sites: [], refs: new Set() })
       }

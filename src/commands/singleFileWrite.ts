@@ -12,7 +12,7 @@ import { encodeText } from "../domain/textContent.js"
 import { userPath } from "../domain/workspacePath.js"
 import { FileStore, type ResolvedPath } from "../../services/FileStore.js"
 import { Hasher } from "../../services/Hasher.js"
-import { identityLock, Lock } from "../../services/Lock.js"
+import { identityLock } from "../../services/Lock.js"
 import type { Verdict } from "../../services/Validator.js"
 import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor } from "./compilerGate.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
@@ -20,6 +20,7 @@ import { refuseGrowth } from "./resultLimits.js"
 import { checkExpected, loadTextTarget, refuseReserved, type TextTarget } from "./textTarget.js"
 import { type CommitOptions, commitWrites, expectedFrom, type PlannedWrite, writeStrategy } from "./transaction.js"
 import { syntaxFailure } from "./verdictText.js"
+import { acquireRecovering } from "./lockRecovering.js"
 
 export interface LockedFileConfig {
   readonly file: string
@@ -51,13 +52,12 @@ export interface SingleFileWriteConfig extends LockedFileConfig {
 export const withLockedFile = <A, E, R>(config: LockedFileConfig, body: (path: ResolvedPath) => Effect.Effect<A, E, R>) =>
   Effect.gen(function*() {
     const store = yield* FileStore
-    const lock = yield* Lock
     const blocked = config.preview ? new Map() : yield* autoRecover
     const path = yield* store.resolve(userPath(config.file))
     yield* refuseReserved(path, config.allowGitDir === true)
     yield* refuseBlocked(blocked, [path.relative])
     return yield* Effect.scoped(Effect.gen(function*() {
-      if (!config.preview) yield* lock.acquire([path.relative], Duration.millis(config.lockTimeoutMs))
+      if (!config.preview) yield* acquireRecovering([path.relative], Duration.millis(config.lockTimeoutMs))
       return yield* body(path)
     }))
   })
@@ -69,10 +69,9 @@ export const withLockedFile = <A, E, R>(config: LockedFileConfig, body: (path: R
  */
 export const lockedTextTarget = (path: ResolvedPath, config: LockedFileConfig & { readonly maxBytes: number; readonly expectChecksum?: string }) =>
   Effect.gen(function*() {
-    const lock = yield* Lock
     let target = yield* loadTextTarget(path, config.maxBytes)
     if (!config.preview && target.info.nlink > 1) {
-      yield* lock.acquire(identityLock(target.info), Duration.millis(config.lockTimeoutMs))
+      yield* acquireRecovering(identityLock(target.info), Duration.millis(config.lockTimeoutMs))
       target = yield* loadTextTarget(path, config.maxBytes)
     }
     yield* checkExpected(path, target.checksum, config.expectChecksum)

@@ -17,7 +17,7 @@ import { parentWorkspacePath, userPath, WORKSPACE_ROOT, type WorkspacePath } fro
 import { childPath, type FileInfo, FileStore, type ResolvedPath } from "../../services/FileStore.js"
 import type { TxLink } from "../../services/Journal.js"
 import { Hasher } from "../../services/Hasher.js"
-import { identityLock, Lock, type LockKey } from "../../services/Lock.js"
+import { identityLock, type LockKey } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
 import { listTree, type ListedFile, readSource, refuseUnjournaled, type SourceFile } from "./fileTree.js"
@@ -30,6 +30,7 @@ import type { Catalog } from "../domain/locale/index.js"
 import { renderHunks, diffLines, hunksOf, splitKeepEnds } from "../domain/diff.js"
 import { decodeText, isDecodeFailure } from "../domain/textContent.js"
 import { type ImportPlan, type ImportRewrite, planImportUpdates } from "./moveImports.js"
+import { acquireRecovering } from "./lockRecovering.js"
 
 export interface TransferConfig {
   readonly from: string
@@ -317,7 +318,6 @@ export const transfer = (command: Command, config: TransferConfig) =>
   Effect.gen(function*() {
     const store = yield* FileStore
     const hasher = yield* Hasher
-    const lock = yield* Lock
     const output = yield* Output
     const blocked = config.preview ? new Map() : yield* autoRecover
     const p = yield* plan(command, config)
@@ -338,7 +338,7 @@ export const transfer = (command: Command, config: TransferConfig) =>
 
     return yield* Effect.scoped(Effect.gen(function*() {
       // Files, links and directories: what recovery locks to tell a live transaction from a dead one.
-      if (!config.preview) yield* lock.acquire([...paths, ...p.makeDirs.map((d) => d.path), ...p.removeDirs.map((d) => d.path)], Duration.millis(config.lockTimeoutMs))
+      if (!config.preview) yield* acquireRecovering([...paths, ...p.makeDirs.map((d) => d.path), ...p.removeDirs.map((d) => d.path)], Duration.millis(config.lockTimeoutMs))
       const loaded: Loaded[] = []
       const linked: LockKey[] = []
       for (const pair of p.pairs) {
@@ -381,7 +381,7 @@ export const transfer = (command: Command, config: TransferConfig) =>
           ...expectedFrom(st.value, bytes)
         })
       }
-      if (!config.preview && linked.length > 0) yield* lock.acquire(linked, Duration.millis(config.lockTimeoutMs))
+      if (!config.preview && linked.length > 0) yield* acquireRecovering(linked, Duration.millis(config.lockTimeoutMs))
       if (config.expectChecksum !== undefined) yield* checkExpected(p.source.path, loaded[0]?.source.checksum ?? ABSENT, config.expectChecksum)
 
       const writes = [...planWrites(command, loaded), ...importerWrites]

@@ -13,11 +13,12 @@ import { latestInEffect, txEffects } from "../domain/undoChain.js"
 import { FileStore } from "../../services/FileStore.js"
 import { Hasher } from "../../services/Hasher.js"
 import { Journal, type TxRecord } from "../../services/Journal.js"
-import { Lock, type LockKey } from "../../services/Lock.js"
+import type { LockKey } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { ABSENT, commitWrites, expectedFrom, linkedIdentityKeys, type PlannedWrite, removeCreatedDirectories, txLockKeys } from "./transaction.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
+import { acquireRecovering } from "./lockRecovering.js"
 
 export interface UndoConfig {
   readonly tx?: string
@@ -88,7 +89,6 @@ const missingKeys = (held: ReadonlySet<LockKey>, keys: ReadonlyArray<LockKey>) =
 export const undo = (config: UndoConfig) =>
   Effect.gen(function*() {
     const journal = yield* Journal
-    const lock = yield* Lock
     const blocked = yield* autoRecover
     let candidate = yield* pick(yield* journal.history, config.tx)
     // Picked, then locked, then picked again under the locks: another undo (another call of one
@@ -100,10 +100,10 @@ export const undo = (config: UndoConfig) =>
       yield* refuseBlocked(blocked, [...tx0.files.map((f) => f.path), ...(tx0.links ?? []).map((l) => l.path)])
       const outcome = yield* Effect.scoped(Effect.gen(function*() {
         const held = new Set<LockKey>(txLockKeys(tx0))
-        yield* lock.acquire([...held], Duration.millis(config.lockTimeoutMs))
+        yield* acquireRecovering([...held], Duration.millis(config.lockTimeoutMs))
         // A hard-linked file is written by others through its other names too: its identity's lock.
         const linked = yield* linkedIdentityKeys(tx0)
-        yield* lock.acquire(linked, Duration.millis(config.lockTimeoutMs))
+        yield* acquireRecovering(linked, Duration.millis(config.lockTimeoutMs))
         for (const k of linked) held.add(k)
         const now = yield* pick(yield* journal.history, config.tx) // re-check under the locks
         if (now.tx.id !== tx0.id && (missingKeys(held, txLockKeys(now.tx)).length > 0 || missingKeys(held, yield* linkedIdentityKeys(now.tx)).length > 0)) {

@@ -10,7 +10,7 @@ import { spliceError } from "../domain/SpliceError.js"
 import { encodeText, hasBom } from "../domain/textContent.js"
 import { FileStore } from "../../services/FileStore.js"
 import { Hasher } from "../../services/Hasher.js"
-import { identityLock, Lock } from "../../services/Lock.js"
+import { identityLock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator } from "../../services/Validator.js"
 import { skippedVerdict } from "./compilerGate.js"
@@ -22,6 +22,7 @@ import { graphAfterWrite } from "./graphAfterWrite.js"
 import { refuseGrowth } from "./resultLimits.js"
 import { parentWorkspacePath } from "../domain/workspacePath.js"
 import { lineEndingReport } from "../domain/lineEndings.js"
+import { acquireRecovering } from "./lockRecovering.js"
 
 export interface WriteConfig extends SingleFileWriteConfig {
   readonly content: Uint8Array
@@ -37,7 +38,6 @@ export const write = (config: WriteConfig) =>
   Effect.gen(function*() {
     const store = yield* FileStore
     const hasher = yield* Hasher
-    const lock = yield* Lock
     const validator = yield* Validator
     const output = yield* Output
 
@@ -63,7 +63,7 @@ export const write = (config: WriteConfig) =>
     }
     return yield* withLockedFile(config, (path) => Effect.gen(function*() {
       const info = yield* statTarget(path, config.maxBytes)
-      if (!config.preview && info !== undefined && info.nlink > 1) yield* lock.acquire(identityLock(info), Duration.millis(config.lockTimeoutMs))
+      if (!config.preview && info !== undefined && info.nlink > 1) yield* acquireRecovering(identityLock(info), Duration.millis(config.lockTimeoutMs))
       if (info !== undefined && config.create) {
         return yield* Effect.fail(spliceError("SPL-E033", `${path.relative} already exists`, { context: { file: path.relative } }))
       }

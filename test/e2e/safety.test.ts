@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { canChattr, canMountTmpfs, ensureBuilt, runSync, runtimes, startUntil, tempWorkspace } from "./harness.js"
+import { canChattr, canMountTmpfs, ensureBuilt, runAsync, runSync, runtimes, startUntil, tempWorkspace } from "./harness.js"
 
 beforeAll(() => ensureBuilt())
 
@@ -57,6 +57,23 @@ describe.each(runtimes)("safety of the built CLI under $name", (rt) => {
     expect(r.code).toBe(0)
     expect(r.stderr).toMatch(/rolled back interrupted transaction/)
     expect(file("m.py")).toBe("def g():\n    return 1\n")
+  })
+
+  it("a writer waiting on the lock when its holder is killed -9 rolls the holder's transaction back, then writes", async () => {
+    const first = startUntil(rt, editArgs("return 1", "return 2"), { cwd: ws, env: { SPLICE_TEST_HOLD_MS: "10000" } }, HOLD)
+    await first.reached
+    const second = runAsync(rt, editArgs("def f", "def g", ["--lock-timeout", "30"]), { cwd: ws })
+    // Past its pass before the write (the holder was alive then), it polls the held lock: its mark says so.
+    const locks = path.join(ws, ".splice", "locks")
+    for (let i = 0; i < 1000 && !fs.readdirSync(locks).some((n) => n.endsWith(".wait")); i++) await new Promise((r) => setTimeout(r, 10))
+    first.child.kill("SIGKILL")
+    await first.done
+    const r = await second
+    expect(r.code).toBe(0)
+    expect(r.stderr).toMatch(/rolled back interrupted transaction/)
+    // On the file as it was before the killed edit, not on top of its half-applied transaction.
+    expect(file("m.py")).toBe("def g():\n    return 1\n")
+    expect(runSync(rt, ["recover", "--workspace", ws], { cwd: ws }).last).toMatchObject({ rolled_back: 0 })
   })
 
   it("two processes on one file serialise on the lock and both edits land", async () => {

@@ -3,6 +3,7 @@
  * arrival, a cancelled one leaves the line, and the lock timeout counts from arrival. Run against
  * the queue itself, the memory lock (command tests' Lock) and the live lock files.
  */
+import { spawnSync } from "node:child_process"
 import { createHash } from "node:crypto"
 import * as fs from "node:fs"
 import * as os from "node:os"
@@ -204,6 +205,21 @@ describe("live lock: another process waiting", () => {
     const locks = path.join(root, ".splice", "locks")
     return { lock, locks, base: path.join(locks, createHash("sha1").update(F).digest("hex").slice(0, 24)) }
   }
+
+  it("acquireUnlessStale names a lock whose owner died and leaves it in place; a live owner's is waited for (SPL-E032)", async () => {
+    const { base, lock, locks } = await lockFiles()
+    const dead = spawnSync(process.execPath, ["-e", "0"]).pid!
+    fs.writeFileSync(base + ".lock", JSON.stringify({ pid: dead, host: os.hostname(), token: "t", path: F, since: "" }))
+    expect(await Effect.runPromise(Effect.scoped(lock.acquireUnlessStale([G, F], Duration.seconds(1))))).toBe(F)
+    // G (taken first, in sorted order) went with the scope; the dead owner's file is still there for its recovery.
+    expect(fs.readdirSync(locks)).toEqual([path.basename(base) + ".lock"])
+    fs.writeFileSync(base + ".lock", JSON.stringify({ pid: 1, host: os.hostname(), token: "t", path: F, since: "" }))
+    const held = await Effect.runPromise(Effect.flip(Effect.scoped(lock.acquireUnlessStale([F], Duration.millis(50)))))
+    expect(held.code).toBe("SPL-E032")
+    fs.rmSync(base + ".lock")
+    expect(await Effect.runPromise(Effect.scoped(lock.acquireUnlessStale([F, G], Duration.seconds(1))))).toBeUndefined()
+    expect(fs.readdirSync(locks)).toEqual([])
+  })
 
   it("a contender finding another process's fresh wait mark lets it take the free lock first", async () => {
     const { base, lock, locks } = await lockFiles()

@@ -16,7 +16,7 @@ import { detectLineEndingOf, encodeText } from "../../domain/textContent.js"
 import type { WorkspacePath } from "../../domain/workspacePath.js"
 import type { ResolvedPath } from "../../../services/FileStore.js"
 import { Hasher } from "../../../services/Hasher.js"
-import { identityLock, Lock } from "../../../services/Lock.js"
+import { identityLock } from "../../../services/Lock.js"
 import { Output } from "../../../services/Output.js"
 import { type ValidateMode, Validator, type Verdict } from "../../../services/Validator.js"
 import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "../compilerGate.js"
@@ -30,6 +30,7 @@ import { scanTree } from "./scanTree.js"
 import { compileOrRefuse } from "./search.js"
 import type { WalkOptions } from "./walk.js"
 import { type LineEndingFields, lineEndingReport } from "../../domain/lineEndings.js"
+import { acquireRecovering } from "../lockRecovering.js"
 
 export interface ReplaceConfig extends PatternOptions, WalkOptions {
   readonly pattern: string
@@ -96,7 +97,6 @@ interface Planned {
 export const replace = (config: ReplaceConfig) =>
   Effect.gen(function*() {
     const hasher = yield* Hasher
-    const lock = yield* Lock
     const validator = yield* Validator
     const output = yield* Output
     if (config.expectCount !== undefined && config.expectCount < 0) {
@@ -112,13 +112,13 @@ export const replace = (config: ReplaceConfig) =>
 
     return yield* Effect.scoped(Effect.gen(function*() {
       // Every lock first, in one sorted acquisition: two replaces over overlapping files never deadlock.
-      if (!config.preview && paths.length > 0) yield* lock.acquire(paths, Duration.millis(config.lockTimeoutMs))
+      if (!config.preview && paths.length > 0) yield* acquireRecovering(paths, Duration.millis(config.lockTimeoutMs))
       const targets: TextTarget[] = []
       for (const p of found) targets.push(yield* loadTextTarget(p, config.maxBytes))
       const linked = targets.filter((t) => t.info.nlink > 1)
       if (!config.preview && linked.length > 0) {
         // Other names of these files may be edited meanwhile: lock the files themselves, then read again.
-        yield* lock.acquire(linked.flatMap((t) => identityLock(t.info)), Duration.millis(config.lockTimeoutMs))
+        yield* acquireRecovering(linked.flatMap((t) => identityLock(t.info)), Duration.millis(config.lockTimeoutMs))
         for (const [i, t] of targets.entries()) if (t.info.nlink > 1) targets[i] = yield* loadTextTarget(t.path, config.maxBytes)
       }
 

@@ -1,0 +1,75 @@
+/**
+ * A writer waiting for a lock whose holder is killed mid-transaction. The pass before a write ran
+ * while the holder was alive (nothing to roll back then); the holder's transaction is left pending
+ * once it dies. The waiter must roll that transaction back before it takes the lock over, so its own
+ * edit lands on the file as it was before the dead one's, and no half-applied transaction stays
+ * behind it (a later recovery could only report it as a conflict on this file).
+ */
+import { describe, expect, it } from "vitest"
+import { edit } from "../../src/commands/edit.js"
+import { oneEdit } from "../support/configs.js"
+import { isStateMark, txStates } from "../support/journal.js"
+import { MemoryFs, MemoryLocks, run } from "../support/memory.js"
+
+/** Resolves once a contender of this process waits in line for `key` (past its pre-write pass). */
+const waiting = async (locks: MemoryLocks, key: string) => {
+  for (let i = 0; i < 500 && locks.queue.size(key) === 0; i++) await new Promise((r) => setTimeout(r, 2))
+  expect(locks.queue.size(key)).toBe(1)
+}
+
+/** Another process's edit of a.txt that dies after writing it, before its commit mark: a.txt holds its edit, its transaction is pending. */
+const killedWriter = async (mem: MemoryFs) => {
+  mem.crashWhen = isStateMark
+  await run(edit(oneEdit("a.txt", "a=0", "a=1")), mem, { locks: new MemoryLocks() })
+  mem.restart()
+  expect(mem.text("a.txt")).toBe("a=1\nb=0\n")
+  expect(txStates(mem)).toEqual(["pending"])
+}
+
+describe("a lock taken over from a writer killed mid-transaction", () => {
+  it("is taken once the dead writer's transaction is rolled back: the waiter's edit lands on the file as it was before it", async () => {
+    const mem = new MemoryFs({ "a.txt": "a=0\nb=0\n" })
+    const locks = new MemoryLocks()
+    locks.held.add("a.txt") // the other writer, alive, holds the lock
+    const waiter = run(edit(oneEdit("a.txt", "b=0", "b=1", { lockTimeoutMs: 5000 })), mem, { locks })
+    await waiting(locks, "a.txt")
+    await killedWriter(mem)
+    locks.dead.add("a.txt") // ... and is killed
+    const r = await waiter
+    expect(r.exit).toBe(0)
+    expect(mem.text("a.txt")).toBe("a=0\nb=1\n")
+    expect(txStates(mem)).toEqual(["rolled_back", "committed"])
+    expect(r.logs.join("\n")).toMatch(/rolled back/i)
+    expect(locks.held.size).toBe(0)
+  })
+
+  it("a dead holder that left no transaction (killed before it began one): its lock is taken, the edit goes on", async () => {
+    const mem = new MemoryFs({ "a.txt": "a=0\nb=0\n" })
+    const locks = new MemoryLocks()
+    locks.held.add("a.txt")
+    const waiter = run(edit(oneEdit("a.txt", "b=0", "b=1", { lockTimeoutMs: 5000 })), mem, { locks })
+    await waiting(locks, "a.txt")
+    locks.dead.add("a.txt")
+    const r = await waiter
+    expect(r.exit).toBe(0)
+    expect(mem.text("a.txt")).toBe("a=0\nb=1\n")
+    expect(txStates(mem)).toEqual(["committed"])
+  })
+
+  it("a dead writer's transaction that cannot be rolled back (disk full): the waiter refuses the file (SPL-E035), nothing written", async () => {
+    const mem = new MemoryFs({ "a.txt": "a=0\nb=0\n" })
+    const locks = new MemoryLocks()
+    locks.held.add("a.txt")
+    const waiter = run(edit(oneEdit("a.txt", "b=0", "b=1", { lockTimeoutMs: 5000 })), mem, { locks })
+    await waiting(locks, "a.txt")
+    await killedWriter(mem)
+    mem.faults.push({ op: "write", path: "a.txt", errno: "ENOSPC" })
+    locks.dead.add("a.txt")
+    const r = await waiter
+    expect(r.error?.code).toBe("SPL-E035")
+    expect(r.error?.context?.["file"]).toBe("a.txt")
+    expect(mem.text("a.txt")).toBe("a=1\nb=0\n")
+    expect(txStates(mem)).toEqual(["pending"])
+    expect(locks.held.size).toBe(0)
+  })
+})
