@@ -63,7 +63,7 @@ import { encodeTxFile, encodeTxHead, isOpenState, parseTxFile, parseTxName, txFi
  * Ids sort by time. History keeps the newest 200 transactions, and drops the oldest finished ones
  * while the originals it keeps exceed 256 MiB (the newest is always kept). Pruning happens after the
  * writer answered (a CLI process when the journal's layer is released, after its result line;
- * splice mcp after each answer), never between a write and its result.
+ * splice mcp once idle, or every few writes: src/mcp/housekeeping.ts), never between a write and its result.
  */
 
 export interface HistoryLimits {
@@ -910,11 +910,8 @@ export const JournalLive: Layer.Layer<Journal, never, FileStore | Hasher | Journ
 export const JournalWithLimits = (limits: HistoryLimits, layout: "file" | "directory" = "file"): Layer.Layer<Journal, never, FileStore | Hasher | JournalKey> =>
   Layer.scoped(Journal, build(limits, layout))
 
-/**
- * A long-running writer's housekeeping after it answered a write: prune the history if the write may
- * have put it over its limits, and make the next begin's file (JournalService.prepareNext).
- */
-export const afterAnswer: Effect.Effect<void, never, Journal> = Effect.flatMap(Journal, (j) => Effect.zipRight(Effect.ignore(j.prune), Effect.ignore(j.prepareNext)))
+/** A long-running writer's step after it answered a write: make the next begin's file (JournalService.prepareNext). */
+export const prepareNextBegin: Effect.Effect<void, never, Journal> = Effect.flatMap(Journal, (j) => Effect.ignore(j.prepareNext))
 
 /** Prune the history if a write since the last prune may have put it over its limits (after answering). */
 export const pruneHistory: Effect.Effect<void, never, Journal> = Effect.flatMap(Journal, (j) => Effect.ignore(j.prune))

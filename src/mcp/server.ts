@@ -22,10 +22,8 @@ import * as Fiber from "effect/Fiber"
 import * as Exit from "effect/Exit"
 import * as Runtime from "effect/Runtime"
 import { GraphDbLive } from "../../layers/live/GraphDbLive.js"
-import { afterAnswer as journalChores } from "../../layers/live/JournalLive.js"
 import { keepRecentTrees } from "../../layers/live/recentTrees.js"
 import { Input } from "../../services/Input.js"
-import type { Journal } from "../../services/Journal.js"
 import { Output } from "../../services/Output.js"
 import { outcomeOf } from "../cli/outcome.js"
 import { bigIntsAsNumbers, jsonText } from "../domain/jsonText.js"
@@ -37,6 +35,7 @@ import { snakeName } from "../spec/param.js"
 import { toolHint } from "./toolHint.js"
 import { RequestOutput } from "./requestOutput.js"
 import { inputSchemaOf, loadOutputSchemas, outputSchemaOf, toolDescription, valuesFromArguments } from "./toolSchema.js"
+import { makeHousekeeping } from "./housekeeping.js"
 import { Workspaces } from "./workspaces.js"
 
 export interface McpOptions {
@@ -66,19 +65,14 @@ export const mcpServer = (options: McpOptions) =>
       void p.finally(() => calls.delete(p)).catch(() => undefined)
       return p
     }
-    // Housekeeping after an answer (the journal's history pruned, the next begin's file made): awaited before the server exits.
-    const chores = new Set<Promise<unknown>>()
-    const afterAnswer = (runtime: Runtime.Runtime<Journal>) =>
-      setImmediate(() => {
-        const p = Runtime.runPromise(runtime)(journalChores).catch(() => undefined)
-        chores.add(p)
-        void p.finally(() => chores.delete(p))
-      })
+    // The journal's housekeeping between calls (the next begin's file, the history pruned when idle): awaited before the server exits.
+    const housekeeping = makeHousekeeping(() => calls.size > 0)
     const settled = async () => {
       for (;;) {
-        while (calls.size > 0 || chores.size > 0) await Promise.allSettled([...calls, ...chores])
-        await new Promise((resolve) => setImmediate(resolve)) // the last answer is handed to the transport
-        if (calls.size === 0 && chores.size === 0) return // (and no chore began after it)
+        while (calls.size > 0 || housekeeping.inFlight().length > 0) await Promise.allSettled([...calls, ...housekeeping.inFlight()])
+        await new Promise((resolve) => setImmediate(resolve)) // the last answer is handed to the transport (and its chores begun)
+        housekeeping.flush()
+        if (calls.size === 0 && housekeeping.inFlight().length === 0) return // (and no chore began after it)
       }
     }
     // So the syntax gate of an edit need not parse what the previous edit wrote (parsed between calls).
@@ -147,7 +141,7 @@ export const mcpServer = (options: McpOptions) =>
       const exit = await Effect.runPromise(Fiber.await(fiber))
       extra.signal.removeEventListener("abort", cancel)
       inflight.delete(fiber)
-      if (!spec.readOnly) afterAnswer(runtime)
+      if (!spec.readOnly) housekeeping.answered(runtime)
       const outcome = outcomeOf(exit, undefined)
       if (outcome.error !== undefined) return errorResult(outcome.error, outcome.exit)
       const result = { ...(out.result ?? { type: "result", command: spec.name, ok: true }), ...(out.events.length > 0 ? { events: out.events } : {}) }

@@ -10,7 +10,7 @@ import * as Layer from "effect/Layer"
 import * as Runtime from "effect/Runtime"
 import * as Scope from "effect/Scope"
 import { describe, expect, it } from "vitest"
-import { afterAnswer } from "../../layers/live/JournalLive.js"
+import { prepareNextBegin, pruneHistory } from "../../layers/live/JournalLive.js"
 import { encodeTxFile, encodeTxHead, parseTxFile, parseTxName } from "../../layers/live/txFile.js"
 import { CapturedOutput } from "../../layers/memory/OutputMemory.js"
 import { edit } from "../../src/commands/edit.js"
@@ -200,7 +200,7 @@ const server = async (mem: MemoryFs) => {
   const scope = await Effect.runPromise(Scope.make())
   const runtime = await Effect.runPromise(Layer.toRuntime(layerFor(mem, new CapturedOutput())).pipe(Scope.extend(scope)))
   const call = (program: Effect.Effect<unknown, unknown, Services>) =>
-    Runtime.runPromiseExit(runtime)(Effect.ensuring(program, afterAnswer) as Effect.Effect<unknown, unknown, never>)
+    Runtime.runPromiseExit(runtime)(Effect.ensuring(program, Effect.zipRight(pruneHistory, prepareNextBegin)) as Effect.Effect<unknown, unknown, never>)
   /** A clean exit (a killed process never gets here). */
   const close = () => Effect.runPromise(Scope.close(scope, Exit.void))
   return { call, close }
