@@ -1,8 +1,8 @@
 import * as Context from "effect/Context"
-import type * as Duration from "effect/Duration"
+import * as Duration from "effect/Duration"
 import type * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
-import type { SpliceError } from "../src/domain/SpliceError.js"
+import { type SpliceError, spliceError } from "../src/domain/SpliceError.js"
 import type { WorkspacePath } from "../src/domain/workspacePath.js"
 
 /**
@@ -37,8 +37,24 @@ export interface LockService {
   ) => Effect.Effect<LockKey | undefined, SpliceError, Scope.Scope>
   /** Take every lock now or none: false when a live process holds one. */
   readonly tryAcquire: (paths: ReadonlyArray<LockKey>) => Effect.Effect<boolean, SpliceError, Scope.Scope>
-  /** Remove locks whose owner is gone (a killed process); returns how many. */
-  readonly sweepStale: Effect.Effect<number, SpliceError>
+  /**
+   * Remove locks whose owner is gone (a killed process), but those of `keep` (the files of a dead
+   * owner's transaction that could not be rolled back yet); returns how many.
+   */
+  readonly sweepStale: (keep?: ReadonlyArray<LockKey>) => Effect.Effect<number, SpliceError>
+}
+
+/**
+ * SPL-E032. `ahead`: calls of this process were in line before it, and the line did not move for the
+ * timeout (its holder is stuck, or waits for another process).
+ */
+export const lockTimeoutError = (path: string, timeout: Duration.DurationInput, ahead: number, holder?: { pid: number; host: string; since: string } | null) => {
+  const within = Duration.format(Duration.decode(timeout))
+  return spliceError("SPL-E032", ahead > 0
+    ? `lock on ${path} not taken: it did not change hands within ${within} (${ahead} call${ahead === 1 ? "" : "s"} of this process ahead of it)`
+    : `lock on ${path} not taken within ${within}`, {
+    context: { path, ...(holder !== undefined ? { holder } : {}), ...(ahead > 0 ? { ahead } : {}) }
+  })
 }
 
 export class Lock extends Context.Tag("splice/Lock")<Lock, LockService>() {}

@@ -8,7 +8,7 @@ import { SpliceError, spliceError } from "../../src/domain/SpliceError.js"
 import { sha1Hex } from "../../src/domain/sha1.js"
 import { readRegularFile } from "./FileStoreLive.js"
 import { isProcessAlive, SELF_START } from "./processIdentity.js"
-import { Lock, type LockKey, type LockService } from "../../services/Lock.js"
+import { Lock, type LockKey, lockTimeoutError, type LockService } from "../../services/Lock.js"
 import { fromErrno } from "./errno.js"
 import { makeLockQueue } from "./lockQueue.js"
 
@@ -261,14 +261,16 @@ export const makeLock = (root: string): LockService => {
       Effect.flatMap(lockAll(paths, Duration.toMillis(Duration.decode(timeout)), false), (r) =>
         r.ok ? Effect.succeed(undefined) : "stale" in r ? Effect.succeed(r.path as LockKey) : Effect.fail(lockTimeoutError(r.path, timeout, r.ahead, r.holder === undefined ? null : { pid: r.holder.pid, host: r.holder.host, since: r.holder.since }))),
     tryAcquire: (paths) => Effect.map(lockAll(paths, undefined), (r) => r.ok),
-    sweepStale: Effect.try({
+    sweepStale: (keep = []) => Effect.try({
       try: () => {
         if (!fs.existsSync(dir)) return 0
+        const kept = new Set(keep.map(fileFor))
         checkLockDir(root, dir)
         let removed = 0
         for (const name of fs.readdirSync(dir)) {
           const file = path.join(dir, name)
           if (name.endsWith(".lock")) {
+            if (kept.has(file)) continue
             // Checked again under the takeover guard: see removeIfStale.
             if (isStale(file) && removeIfStale(file)) removed++
           } else if ((name.endsWith(".takeover") || name.endsWith(".wait")) && ageMs(file) > 5000) {
@@ -281,19 +283,6 @@ export const makeLock = (root: string): LockService => {
       catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "lock", ".splice/locks"))
     })
   }
-}
-
-/**
- * SPL-E032. `ahead`: calls of this process were in line before it, and the line did not move for the
- * timeout (its holder is stuck, or waits for another process).
- */
-export const lockTimeoutError = (path: string, timeout: Duration.DurationInput, ahead: number, holder?: { pid: number; host: string; since: string } | null) => {
-  const within = Duration.format(Duration.decode(timeout))
-  return spliceError("SPL-E032", ahead > 0
-    ? `lock on ${path} not taken: it did not change hands within ${within} (${ahead} call${ahead === 1 ? "" : "s"} of this process ahead of it)`
-    : `lock on ${path} not taken within ${within}`, {
-    context: { path, ...(holder !== undefined ? { holder } : {}), ...(ahead > 0 ? { ahead } : {}) }
-  })
 }
 
 export const LockLive = (root: string): Layer.Layer<Lock> => Layer.sync(Lock, () => makeLock(root))

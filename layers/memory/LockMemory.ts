@@ -1,8 +1,7 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { Lock, type LockKey, type LockService } from "../../services/Lock.js"
-import { lockTimeoutError } from "../live/LockLive.js"
+import { Lock, type LockKey, lockTimeoutError, type LockService } from "../../services/Lock.js"
 import { makeLockQueue } from "../live/lockQueue.js"
 
 /** Locks as a shared in-process set: the same contract as the lock files, for command tests. */
@@ -56,10 +55,14 @@ export const makeMemoryLock = (locks: MemoryLocks): LockService => {
       Effect.flatMap(lockAll(paths, Duration.toMillis(Duration.decode(timeout)), false), (blocked) =>
         blocked === undefined ? Effect.succeed(undefined) : blocked.stale ? Effect.succeed(blocked.path as LockKey) : Effect.fail(lockTimeoutError(blocked.path, timeout, blocked.ahead))),
     tryAcquire: (paths) => Effect.map(lockAll(paths, undefined), (b) => b === undefined),
-    sweepStale: Effect.sync(() => {
-      const n = locks.dead.size
-      for (const p of locks.dead) locks.held.delete(p)
-      locks.dead.clear()
+    sweepStale: (keep = []) => Effect.sync(() => {
+      let n = 0
+      for (const p of [...locks.dead]) {
+        if (keep.includes(p as LockKey)) continue
+        locks.held.delete(p)
+        locks.dead.delete(p)
+        n++
+      }
       return n
     })
   }

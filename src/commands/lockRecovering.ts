@@ -6,38 +6,39 @@
  * that half-applied transaction, which a later recovery could only report as a conflict on this file
  * while it rolled the others back. Here a lock held by a dead owner is not taken over: what this
  * acquisition took is let go, the pass runs again (rolling the dead owner's transaction back takes
- * its locks, then frees them), and the locks are asked for again.
+ * its locks, then frees them; the locks of dead processes are removed after that), and the locks are
+ * asked for again.
  */
-import type * as Duration from "effect/Duration"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as ExecutionStrategy from "effect/ExecutionStrategy"
 import * as Exit from "effect/Exit"
 import * as Scope from "effect/Scope"
 import type { WorkspacePath } from "../domain/workspacePath.js"
-import { Lock, type LockKey } from "../../services/Lock.js"
+import { Lock, type LockKey, lockTimeoutError } from "../../services/Lock.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
-
-/**
- * Rounds of recovery before a stale lock is simply taken over: it stays stale only while another
- * process is taking it over itself (its guard file), or when a recovery cannot take the dead owner's
- * locks (this call holds one of them already, taken earlier in its scope).
- */
-const ROUNDS = 3
 
 const isPath = (key: LockKey): key is WorkspacePath => !key.startsWith("inode:") && !key.startsWith("graph-db:")
 
-/** Lock.acquire for a write: every lock held for the rest of the scope, none taken from a dead owner unrecovered. */
+/**
+ * Lock.acquire for a write: every lock held for the rest of the scope, none taken from a dead owner
+ * unrecovered. A stale lock that the pass cannot clear (another writer of this workspace is rolling
+ * the same transaction back, or this call already holds one of its locks) is asked for again until
+ * the timeout, then SPL-E032 (retryable): never taken over with its transaction still pending.
+ */
 export const acquireRecovering = (keys: ReadonlyArray<LockKey>, timeout: Duration.DurationInput) =>
   Effect.gen(function*() {
     const lock = yield* Lock
     const outer = yield* Effect.scope
-    for (let round = 0; round < ROUNDS; round++) {
+    const deadline = Date.now() + Duration.toMillis(Duration.decode(timeout))
+    for (let round = 0; ; round++) {
       const attempt = yield* Scope.fork(outer, ExecutionStrategy.sequential)
-      const stale = yield* Scope.extend(lock.acquireUnlessStale(keys, timeout), attempt)
+      const stale = yield* Scope.extend(lock.acquireUnlessStale(keys, Duration.millis(Math.max(0, deadline - Date.now()))), attempt)
       if (stale === undefined) return
       // Let go of what this attempt took: the recovery needs the dead owner's locks, which may be among them.
       yield* Scope.close(attempt, Exit.void)
       yield* refuseBlocked(yield* autoRecover, keys.filter(isPath))
+      if (Date.now() >= deadline) return yield* Effect.fail(lockTimeoutError(stale, timeout, 0, null))
+      if (round > 0) yield* Effect.sleep(Duration.millis(Math.min(50, 5 * round)))
     }
-    yield* lock.acquire(keys, timeout)
   })

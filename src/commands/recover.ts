@@ -14,7 +14,7 @@ import { spliceError } from "../domain/SpliceError.js"
 import { parentWorkspacePath, type WorkspacePath } from "../domain/workspacePath.js"
 import { childPath, FileStore } from "../../services/FileStore.js"
 import { Journal, type JournalProblem, type TxRecord } from "../../services/Journal.js"
-import { Lock } from "../../services/Lock.js"
+import { Lock, type LockKey } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { linkedIdentityKeys, removeCreatedDirectories, restoreRemovedDirectories, rollbackFiles, rollbackLinks, type RollbackEntry, txLockKeys } from "./transaction.js"
 
@@ -89,9 +89,16 @@ export const recoverAbandoned = (scope: "open" | "all") => Effect.gen(function*(
   const journal = yield* Journal
   const lock = yield* Lock
   const { quarantined, pending } = yield* journal.sweepAndPending(scope)
-  const staleLocks = yield* lock.sweepStale
   const transactions: RecoveredTx[] = []
   for (const tx of pending) transactions.push(yield* recoverOne(tx))
+  // Only then the locks of dead processes, but those of a transaction still pending: removed before
+  // its rollback, a dead owner's lock let a waiting writer in on a file of that transaction.
+  const keep: LockKey[] = []
+  for (let i = 0; i < pending.length; i++) {
+    if (transactions[i]!.status === "rolled_back") continue
+    keep.push(...txLockKeys(pending[i]!), ...(yield* Effect.orElseSucceed(linkedIdentityKeys(pending[i]!), () => [])))
+  }
+  const staleLocks = yield* lock.sweepStale(keep)
   const blocked = new Map<WorkspacePath, RecoveredTx>()
   for (const r of transactions) {
     if (r.status !== "incomplete" && r.status !== "damaged") continue

@@ -297,19 +297,19 @@ describe("Lock files", () => {
     // lock): the sweep leaves the file to it. Unguarded, the sweep's unlink could remove the
     // taker's fresh lock and let a third writer in beside it.
     fs.writeFileSync(file + ".takeover", "")
-    expect(await Effect.runPromise(makeLock(dir).sweepStale)).toBe(0)
+    expect(await Effect.runPromise(makeLock(dir).sweepStale())).toBe(0)
     expect(fs.existsSync(file)).toBe(true)
     // A live owner's lock (ours) under the same name is never swept, guard or not.
     fs.rmSync(file + ".takeover")
     await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
       fs.rmSync(file)
       yield* makeLock(dir).acquire([X], Duration.millis(50))
-      expect(yield* makeLock(dir).sweepStale).toBe(0)
+      expect(yield* makeLock(dir).sweepStale()).toBe(0)
       expect(fs.existsSync(file)).toBe(true)
     })))
     // Dead again, no guard: swept, and the guard it took is gone too.
     fs.writeFileSync(file, JSON.stringify({ pid: dead, host: os.hostname(), token: "t", path: "x.ts", since: "" }))
-    expect(await Effect.runPromise(makeLock(dir).sweepStale)).toBe(1)
+    expect(await Effect.runPromise(makeLock(dir).sweepStale())).toBe(1)
     expect(fs.readdirSync(locks)).toEqual([])
   })
 })

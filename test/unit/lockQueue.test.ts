@@ -242,7 +242,7 @@ describe("live lock: another process waiting", () => {
     const t1 = Date.now()
     await Effect.runPromise(Effect.scoped(lock.acquire([F], Duration.seconds(5))))
     expect(Date.now() - t1).toBeLessThan(900) // not the second it would let a live waiter have
-    expect(await Effect.runPromise(lock.sweepStale)).toBe(1)
+    expect(await Effect.runPromise(lock.sweepStale())).toBe(1)
     expect(fs.readdirSync(locks)).toEqual([])
   })
 
