@@ -43,6 +43,23 @@ describe("a lock taken over from a writer killed mid-transaction", () => {
     expect(locks.held.size).toBe(0)
   })
 
+  it("three calls of one server waiting in line for it: the transaction is rolled back once, then all three edits land", async () => {
+    const mem = new MemoryFs({ "a.txt": "a=0\nb=0\n" })
+    const locks = new MemoryLocks()
+    locks.held.add("a.txt")
+    // Each appends its own line (in whatever order they end up taking the lock).
+    const waiters = ["c", "d", "e"].map((k) => run(edit(oneEdit("a.txt", "b=0\n", `b=0\n${k}=1\n`, { lockTimeoutMs: 5000 })), mem, { locks }))
+    for (let i = 0; i < 500 && locks.queue.size("a.txt") < 3; i++) await new Promise((r) => setTimeout(r, 2))
+    expect(locks.queue.size("a.txt")).toBe(3)
+    await killedWriter(mem)
+    locks.dead.add("a.txt")
+    const rs = await Promise.all(waiters)
+    expect(rs.map((r) => r.exit)).toEqual([0, 0, 0])
+    expect(mem.text("a.txt")?.split("\n").sort()).toEqual(["", "a=0", "b=0", "c=1", "d=1", "e=1"])
+    expect(txStates(mem)).toEqual(["rolled_back", "committed", "committed", "committed"])
+    expect(locks.held.size).toBe(0)
+  })
+
   it("a dead holder that left no transaction (killed before it began one): its lock is taken, the edit goes on", async () => {
     const mem = new MemoryFs({ "a.txt": "a=0\nb=0\n" })
     const locks = new MemoryLocks()
