@@ -7,12 +7,14 @@ import * as Context from "effect/Context"
  *
  * Never stale: each call still walks every package it needs (so a package installed, removed or
  * upgraded, a file added or deleted, is seen: the walk lists what is there now) and takes a kept
- * text only when the file's size and mtime are those it had when read. Bounded: after a call it
+ * text only when the file's size, mtime and ctime are those it had when read (a new version whose
+ * tarball kept every mtime, as yarn or `tar -p` extract, has new ctimes; pnpm links other inodes). Bounded: after a call it
  * holds exactly the files that call used, within the caps of one call (dependencyTypes.ts).
  */
 export interface KeptDeclaration {
   readonly size: number
-  readonly mtimeMs: number
+  /** The later of its mtime and ctime (refresh.ts changeStamp): a package manager or `cp -p` that keeps an old mtime still moves the ctime. */
+  readonly stamp: number
   readonly text: string
   /** The packages it imports by name (domain/dependencyTypes.ts importedPackages). */
   readonly packages: ReadonlyArray<string>

@@ -135,6 +135,13 @@ describe("splice complete on the memory layers", () => {
     expect(await members()).toEqual(["mount", "mutate", "unmount"])
     mem.put("node_modules/@acme/client/index.d.ts", "export declare class QueryClient {\n  mouse(): void;\n  unmount(): void;\n  mutate(): void;\n}\n")
     expect(await members()).toEqual(["mouse", "mutate", "unmount"])
+    // A version whose files kept their old mtime (yarn, `tar -p`, `cp -p`), same size: the ctime moved.
+    const file = "/ws/node_modules/@acme/client/index.d.ts"
+    const old = mem.entries.get(file)!
+    mem.put("node_modules/@acme/client/index.d.ts", "export declare class QueryClient {\n  mourn(): void;\n  unmount(): void;\n  mutate(): void;\n}\n")
+    const copied = mem.entries.get(file)!
+    if (copied.kind === "file" && old.kind === "file") Object.assign(copied, { mtimeMs: old.mtimeMs, ctimeMs: mem.tick() })
+    expect(await members()).toEqual(["mourn", "mutate", "unmount"])
     // Removed: nothing types the client; installed again, nearer, under src/: that one.
     for (const f of ["node_modules/@acme/client/package.json", "node_modules/@acme/client/index.d.ts"]) mem.entries.delete(`/ws/${f}`)
     expect(cache.files.size).toBe(2)

@@ -4,13 +4,15 @@
  * TypeScript would look them up by (a package reached through a symlink keeps its node_modules path).
  * The LanguageService is given them so that a value typed by a dependency (`client: QueryClient`)
  * has its members; it loads only those its module resolution reaches. A server keeps what it read
- * (DependencyTypesCache) and reads again only the files whose size or mtime moved.
+ * (DependencyTypesCache) and reads again only the files whose size or change stamp (the later of
+ * mtime and ctime, as the graph's) moved.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import { carriesTypes, importedPackages, packageDirs, typesPackageOf } from "../../domain/dependencyTypes.js"
 import { DependencyTypesCache, type KeptDeclaration } from "../../../services/DependencyTypesCache.js"
 import { FileStore, type WorkspacePath } from "../../../services/FileStore.js"
+import { changeStamp } from "./refresh.js"
 import { readText } from "./workspaceScripts.js"
 
 /** At most this many files and bytes from node_modules (a program that needs more gets what fits; the rest stays unknown, as before). */
@@ -18,9 +20,9 @@ export const MAX_DEPENDENCY_FILES = 4000
 export const MAX_DEPENDENCY_BYTES = 48 * 1024 * 1024
 
 /**
- * A text read this long after its mtime is kept: a file's mtime ticks coarsely (a few ms on Linux), so
- * one rewritten at the same size within the tick of its reading would look unchanged (git's "racily
- * clean" entries); such a file is read again next time instead.
+ * A text read this long after its change stamp is kept: file times tick coarsely (a few ms on Linux),
+ * so one rewritten at the same size within the tick of its reading would look unchanged (git's
+ * "racily clean" entries); such a file is read again next time instead.
  */
 const SETTLED_MS = 2000
 
@@ -68,12 +70,13 @@ export const dependencyTypes = (importers: ReadonlyMap<string, string>) =>
           if (!carriesTypes(f.relative)) continue
           if (out.size >= MAX_DEPENDENCY_FILES || bytes + f.size > MAX_DEPENDENCY_BYTES) break
           const was = kept.get(f.relative)
-          const hit = was !== undefined && was.size === f.size && was.mtimeMs === f.mtimeMs
+          const stamp = changeStamp({ mtimeMs: f.mtimeMs, ctimeMs: f.ctimeMs ?? f.mtimeMs })
+          const hit = was !== undefined && was.size === f.size && was.stamp === stamp
           const readAt = hit ? 0 : yield* Clock.currentTimeMillis
           const text = hit ? was.text : yield* readText(f.relative)
           if (text === undefined) continue
-          const now = hit ? was : { size: f.size, mtimeMs: f.mtimeMs, text, packages: f.relative.endsWith("package.json") ? [] : importedPackages(text) }
-          if (hit || f.mtimeMs + SETTLED_MS < readAt) used.set(f.relative, now)
+          const now = hit ? was : { size: f.size, stamp, text, packages: f.relative.endsWith("package.json") ? [] : importedPackages(text) }
+          if (hit || stamp + SETTLED_MS < readAt) used.set(f.relative, now)
           const logical = dir + f.relative.slice(root.relative.length)
           out.set(logical, text)
           bytes += f.size
