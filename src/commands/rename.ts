@@ -95,9 +95,10 @@ const byteLength = (s: string) => new TextEncoder().encode(s).length
 
 /**
  * Where TypeScript would rename the definition, over every TS/JS file of the graph (and the
- * package.json files, for imports by package name) as they are now: byte offsets, with the texts it
- * read (checked again once the files are locked). Undefined when TypeScript cannot rename it; fails
- * (SPL-E140) for a member tied to one of the standard library's, which TypeScript would rename with it.
+ * package.json files, for imports by package name) as they are now, and the declaration files of
+ * the packages they import: byte offsets, with the texts it read (checked again once the files are
+ * locked). Undefined when TypeScript cannot rename it; fails (SPL-E140) for a member tied to one of
+ * the standard library's or a dependency's, which TypeScript would rename with it.
  */
 const typescriptLocations = (def: SymbolRow, newName: string, uses: ReadonlyArray<{ readonly file: string; readonly startByte: number; readonly spelled: (text: string) => boolean }>) =>
   Effect.gen(function*() {
