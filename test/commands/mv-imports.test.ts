@@ -165,6 +165,23 @@ describe("splice mv: TS/JS imports", () => {
     ])
   })
 
+  it("a tsconfig TypeScript's LanguageService fails on (a `paths` target that is null): SPL-E151, nothing moved or rewritten; --no-update-imports still moves", async () => {
+    const mem = new MemoryFs({
+      "tsconfig.json": "{ \"compilerOptions\": { \"baseUrl\": \".\", \"paths\": { \"@/*\": [null] } } }\n",
+      "src/b.ts": "export const b = 1\n",
+      "src/a.ts": "import { b } from \"./b\"\nexport const a = b\n"
+    })
+    const before = snapshot(mem)
+    const r = await run(mv(move("src/b.ts", "src/lib/b.ts")), mem)
+    expect(r.exit).toBe(70)
+    expect(r.error?.code).toBe("SPL-E151")
+    expect(r.error?.context).toEqual({ files: ["src/b.ts"], reason: "typescript_failed" })
+    expect(snapshot(mem)).toEqual(before)
+    const bytes = await run(mv(move("src/b.ts", "src/lib/b.ts", { updateImports: false })), mem)
+    expect(bytes.exit).toBe(0)
+    expect(mem.text("src/lib/b.ts")).toBe("export const b = 1\n")
+  })
+
   it("--preview shows each file's diff and changes nothing; human output says what would be rewritten", async () => {
     const mem = scripts()
     const before = snapshot(mem)
