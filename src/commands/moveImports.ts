@@ -15,9 +15,10 @@ import { spliceError } from "../domain/SpliceError.js"
 import { decodeText, encodeText, isDecodeFailure } from "../domain/textContent.js"
 import { type WorkspacePath } from "../domain/workspacePath.js"
 import { FileStore } from "../../services/FileStore.js"
-import { Syntax } from "../../services/Syntax.js"
+import { type ScriptFileRename, Syntax } from "../../services/Syntax.js"
 import { indexableFiles } from "./graph/refresh.js"
 import { tsconfigChain, workspaceExportConditions } from "./graph/workspaceScripts.js"
+import { configOwners } from "./configOwners.js"
 
 const SCRIPT = new Set(["typescript", "tsx", "javascript"])
 const languageOf = (path: string) => grammarForPath(path)?.language
@@ -113,9 +114,13 @@ export const planImportUpdates = (moves: ReadonlyArray<Move>, movedFiles: Readon
     // A JavaScript project's jsconfig.json stands where there is no tsconfig.json, as in editors.
     const tsconfig = (yield* tsconfigChain("tsconfig.json")) ?? (yield* tsconfigChain("jsconfig.json"))
     // What an importer must spell to name a moved file: its name (an index or __init__ also by its
-    // directory's); for a directory, the directory's name, unless tsconfig `paths` may map an alias
-    // straight into it (then every file's name).
-    const aliased = tsconfig !== undefined && [...tsconfig.values()].some((t) => t.includes("\"paths\""))
+    // directory's); for a directory, the directory's name, unless tsconfig `paths` (the root's, or a
+    // package's in a monorepo) may map an alias straight into it (then every file's name).
+    let aliased = tsconfig !== undefined && [...tsconfig.values()].some((t) => t.includes("\"paths\""))
+    for (const f of walked.projectFiles) {
+      if (aliased || !/(^|\/)tsconfig[\w.-]*\.json$/.test(f.relative)) continue
+      aliased = (yield* readDecoded(f.relative))?.text.includes("\"paths\"") === true
+    }
     const named = moves.some((m) => !movedFiles.includes(m.from)) && !aliased ? [] : movedFiles
     const stems = movedStems(moves, named.flatMap((f) => (/\/(index|__init__)\.(?:[cm]?[jt]sx?|py)$/.test(f) ? [f, f.slice(0, f.lastIndexOf("/"))] : [f])))
     const mentions = (text: string) => stems.some((s) => text.includes(s))
@@ -148,20 +153,24 @@ export const planImportUpdates = (moves: ReadonlyArray<Move>, movedFiles: Readon
         if (d !== undefined) files.set(m.relative, d.text)
       }
       const manifests = [...files.keys()].filter((f) => f.endsWith("package.json"))
-      const ts = yield* syntax.scriptFileRename({
-        files,
-        tsconfig,
-        conditions: workspaceExportConditions(manifests.map((m) => files.get(m)!)),
-        moves,
-        scan: [...texts.keys()]
-      })
-      if (ts === undefined) {
-        return yield* Effect.fail(spliceError("SPL-E151", `TypeScript's LanguageService could not plan the import updates of this move; nothing moved`, {
-          hint: "Move the bytes only with --no-update-imports, then fix the imports (splice check lists them).",
-          context: { files: [...texts.keys()].filter((f) => moved.has(f)), reason: "typescript_failed" }
-        }))
+      const conditions = workspaceExportConditions(manifests.map((m) => files.get(m)!))
+      // Each file's imports as its own project reads them (a monorepo's package has its own paths,
+      // baseUrl, module resolution): one LanguageService per owning config, its edits kept for its files.
+      const edits: Array<ScriptFileRename["edits"][number]> = []
+      const specifiers: Array<ScriptFileRename["specifiers"][number]> = []
+      for (const project of (yield* configOwners([...texts.keys()])).projects.values()) {
+        const ts = yield* syntax.scriptFileRename({ files, tsconfig: project.tsconfig, conditions, moves, scan: project.files })
+        if (ts === undefined) {
+          return yield* Effect.fail(spliceError("SPL-E151", `TypeScript's LanguageService could not plan the import updates of this move; nothing moved`, {
+            hint: "Move the bytes only with --no-update-imports, then fix the imports (splice check lists them).",
+            context: { files: [...texts.keys()].filter((f) => moved.has(f)), reason: "typescript_failed" }
+          }))
+        }
+        const own = new Set(project.files)
+        edits.push(...ts.edits.filter((e) => own.has(e.file)))
+        specifiers.push(...ts.specifiers)
       }
-      const base = { moves, movedFiles: new Set([...moved].filter((f) => texts.has(f))), texts, edits: ts.edits, specifiers: ts.specifiers }
+      const base = { moves, movedFiles: new Set([...moved].filter((f) => texts.has(f))), texts, edits, specifiers }
       // What the specifiers may name: the walk knows the source files; anything else (a stylesheet, JSON) is looked at.
       const kinds = new Map<string, PathKind>()
       for (const p of pathsToLookUp(base)) {

@@ -72,6 +72,23 @@ const scripts = () =>
     "README.md": "see src/util.ts\n"
   })
 
+/** npm workspaces with project references: a solution tsconfig.json, two packages with their own `~/*` alias, app importing core by name. */
+const MONO_MAIN = "import { clamp } from \"@mono/core\"\nimport { view } from \"~/ui/view\"\nexport const m = clamp(view)\n"
+const monorepo = () =>
+  new MemoryFs({
+    "package.json": "{ \"private\": true, \"workspaces\": [\"packages/*\"] }\n",
+    "tsconfig.json": "{ \"files\": [], \"references\": [{ \"path\": \"./packages/core\" }, { \"path\": \"./packages/app\" }] }\n",
+    "packages/core/package.json": "{ \"name\": \"@mono/core\", \"main\": \"./src/index.ts\" }\n",
+    "packages/core/tsconfig.json": "{ \"compilerOptions\": { \"composite\": true, \"rootDir\": \"src\", \"outDir\": \"dist\", \"paths\": { \"~/*\": [\"./src/*\"] } }, \"include\": [\"src\"] }\n",
+    "packages/core/src/index.ts": "export { clamp } from \"~/math/clamp\"\n",
+    "packages/core/src/math/clamp.ts": "export const clamp = (n: number) => Math.max(0, n)\n",
+    "packages/core/src/math/round.ts": "import { clamp } from \"~/math/clamp\"\nexport const round = (n: number) => Math.round(clamp(n))\n",
+    "packages/app/package.json": "{ \"name\": \"@mono/app\", \"dependencies\": { \"@mono/core\": \"*\" } }\n",
+    "packages/app/tsconfig.json": "{ \"compilerOptions\": { \"composite\": true, \"rootDir\": \"src\", \"outDir\": \"dist\", \"paths\": { \"~/*\": [\"./src/*\"] } }, \"include\": [\"src\"], \"references\": [{ \"path\": \"../core\" }] }\n",
+    "packages/app/src/main.ts": MONO_MAIN,
+    "packages/app/src/ui/view.ts": "export const view = 1\n"
+  })
+
 describe("splice mv: TS/JS imports", () => {
   it("a file: every importer's specifier and the moved file's own relative imports, style kept; undo restores every byte", async () => {
     const mem = scripts()
@@ -151,6 +168,23 @@ describe("splice mv: TS/JS imports", () => {
       expect(r.exit).toBe(0)
       expect(mem.text("src/app/main.js"), config).toBe("import { u } from \"@lib/core/util\"\nexport const m = u\n")
     }
+  })
+
+  it("a monorepo: each file's imports read with the tsconfig that owns it (a package's own paths, through a solution's references); a package imported by its name keeps its specifier", async () => {
+    const mem = monorepo()
+    const r = await run(mv(move("packages/core/src/math/clamp.ts", "packages/core/src/util/clamp.ts")), mem)
+    expect(r.exit, JSON.stringify(r.last)).toBe(0)
+    expect(mem.text("packages/core/src/index.ts")).toBe("export { clamp } from \"~/util/clamp\"\n")
+    expect(mem.text("packages/core/src/math/round.ts")).toBe("import { clamp } from \"~/util/clamp\"\nexport const round = (n: number) => Math.round(clamp(n))\n")
+    expect(mem.text("packages/app/src/main.ts")).toBe(MONO_MAIN)
+    expect((r.last["imports"] as { not_rewritten: unknown[] }).not_rewritten).toEqual([])
+    // The other package's alias (the same `~/*`, its own src/).
+    const view = await run(mv(move("packages/app/src/ui/view.ts", "packages/app/src/views/view.ts")), mem)
+    expect(view.exit).toBe(0)
+    expect(mem.text("packages/app/src/main.ts")).toBe(MONO_MAIN.replace("~/ui/view", "~/views/view"))
+    expect((await run(undoIt(), mem)).exit).toBe(0)
+    expect((await run(undoIt(), mem)).exit).toBe(0)
+    expect(snapshot(mem)).toEqual(snapshot(monorepo()))
   })
 
   it("a moved file's relative import above the workspace root, or of nothing, is listed as not rewritten", async () => {
