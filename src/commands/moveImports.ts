@@ -10,7 +10,7 @@ import * as Effect from "effect/Effect"
 import { grammarForPath } from "../domain/languages.js"
 import { afterMove, type Move } from "../domain/moveImports/movedPaths.js"
 import { type NameSpan, planPythonMove, type PythonFile, type PythonImport } from "../domain/moveImports/pythonModules.js"
-import { type FileRewrite, movedStems, type NotRewritten, pathsToLookUp, type PathKind, planScriptMove } from "../domain/moveImports/scriptSpecifiers.js"
+import { type FileRewrite, movedEntries, movedStems, type NotRewritten, pathsToLookUp, type PathKind, planScriptMove, type WorkspacePackage } from "../domain/moveImports/scriptSpecifiers.js"
 import { spliceError } from "../domain/SpliceError.js"
 import { decodeText, encodeText, isDecodeFailure } from "../domain/textContent.js"
 import { type WorkspacePath } from "../domain/workspacePath.js"
@@ -97,6 +97,20 @@ const readDecoded = (file: string) =>
     return isDecodeFailure(decoded) ? undefined : { bytes, text: decoded.text, bom: decoded.bom }
   }).pipe(Effect.orElseSucceed(() => undefined))
 
+/** The workspace's own packages (a package.json with a name, outside node_modules), longest name first. */
+const workspacePackages = (manifests: ReadonlyArray<readonly [string, string]>): ReadonlyArray<WorkspacePackage> =>
+  manifests.flatMap(([path, text]): WorkspacePackage[] => {
+    if (/(^|\/)node_modules\//.test(path)) return []
+    try {
+      const json = JSON.parse(text) as { name?: unknown; exports?: unknown }
+      return typeof json.name === "string" && json.name !== "" ? [{ name: json.name, dir: dirOf(path), hasExports: json.exports !== undefined }] : []
+    } catch {
+      return []
+    }
+  }).sort((a, b) => b.name.length - a.name.length)
+
+const dirOf = (p: string) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "")
+
 /** `"."`, `".."` (a directory's index): a specifier that names no file by name. */
 const NAMELESS = /(['"])\.\.?\/?\1/
 
@@ -154,6 +168,7 @@ export const planImportUpdates = (moves: ReadonlyArray<Move>, movedFiles: Readon
       }
       const manifests = [...files.keys()].filter((f) => f.endsWith("package.json"))
       const conditions = workspaceExportConditions(manifests.map((m) => files.get(m)!))
+      const packages = workspacePackages(manifests.map((m) => [m, files.get(m)!] as const))
       // Each file's imports as its own project reads them (a monorepo's package has its own paths,
       // baseUrl, module resolution): one LanguageService per owning config, its edits kept for its files.
       const edits: Array<ScriptFileRename["edits"][number]> = []
@@ -170,7 +185,7 @@ export const planImportUpdates = (moves: ReadonlyArray<Move>, movedFiles: Readon
         edits.push(...ts.edits.filter((e) => own.has(e.file)))
         specifiers.push(...ts.specifiers)
       }
-      const base = { moves, movedFiles: new Set([...moved].filter((f) => texts.has(f))), texts, edits, specifiers }
+      const base = { moves, movedFiles: new Set([...moved].filter((f) => texts.has(f))), texts, edits, specifiers, packages }
       // What the specifiers may name: the walk knows the source files; anything else (a stylesheet, JSON) is looked at.
       const kinds = new Map<string, PathKind>()
       for (const p of pathsToLookUp(base)) {
@@ -181,9 +196,10 @@ export const planImportUpdates = (moves: ReadonlyArray<Move>, movedFiles: Readon
           kinds.set(p, kind === "file" ? "file" : kind === "directory" ? "directory" : undefined)
         }
       }
-      const planned = planScriptMove({ ...base, kindOf: (p) => kinds.get(p) })
+      const planned = planScriptMove({ ...base, kindOf: (p) => kinds.get(p), packages })
       rewritten.push(...planned.files)
       notRewritten.push(...planned.notRewritten)
+      for (const m of manifests) if (packages.some((p) => p.dir === dirOf(m))) notRewritten.push(...movedEntries(m, files.get(m)!, moves))
     }
 
     // Python: every module's name depends on the __init__.py files, so all .py paths count; the files that mention a moved name are parsed.

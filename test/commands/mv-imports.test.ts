@@ -74,6 +74,7 @@ const scripts = () =>
 
 /** npm workspaces with project references: a solution tsconfig.json, two packages with their own `~/*` alias, app importing core by name. */
 const MONO_MAIN = "import { clamp } from \"@mono/core\"\nimport { view } from \"~/ui/view\"\nexport const m = clamp(view)\n"
+const MONO_DEEP = "import { round } from \"@mono/core/src/math/round\"\nexport const d = round(1)\n"
 const monorepo = () =>
   new MemoryFs({
     "package.json": "{ \"private\": true, \"workspaces\": [\"packages/*\"] }\n",
@@ -86,7 +87,8 @@ const monorepo = () =>
     "packages/app/package.json": "{ \"name\": \"@mono/app\", \"dependencies\": { \"@mono/core\": \"*\" } }\n",
     "packages/app/tsconfig.json": "{ \"compilerOptions\": { \"composite\": true, \"rootDir\": \"src\", \"outDir\": \"dist\", \"paths\": { \"~/*\": [\"./src/*\"] } }, \"include\": [\"src\"], \"references\": [{ \"path\": \"../core\" }] }\n",
     "packages/app/src/main.ts": MONO_MAIN,
-    "packages/app/src/ui/view.ts": "export const view = 1\n"
+    "packages/app/src/ui/view.ts": "export const view = 1\n",
+    "packages/app/src/deep.ts": MONO_DEEP
   })
 
 describe("splice mv: TS/JS imports", () => {
@@ -183,6 +185,27 @@ describe("splice mv: TS/JS imports", () => {
     expect(view.exit).toBe(0)
     expect(mem.text("packages/app/src/main.ts")).toBe(MONO_MAIN.replace("~/ui/view", "~/views/view"))
     expect((await run(undoIt(), mem)).exit).toBe(0)
+    expect((await run(undoIt(), mem)).exit).toBe(0)
+    expect(snapshot(mem)).toEqual(snapshot(monorepo()))
+  })
+
+  it("a monorepo: `pkg/sub/path` of a workspace package's file follows it inside the package (listed when it leaves); a moved entry that package.json names is listed, importers by the name kept", async () => {
+    const mem = monorepo()
+    const r = await run(mv(move("packages/core/src/math", "packages/core/src/numbers")), mem)
+    expect(r.exit, JSON.stringify(r.last)).toBe(0)
+    expect(mem.text("packages/app/src/deep.ts")).toBe(MONO_DEEP.replace("src/math/round", "src/numbers/round"))
+    expect(mem.text("packages/core/src/index.ts")).toBe("export { clamp } from \"~/numbers/clamp\"\n")
+    expect((await run(undoIt(), mem)).exit).toBe(0)
+    const out = await run(mv(move("packages/core/src/math/round.ts", "packages/app/src/round.ts")), mem)
+    expect(out.exit).toBe(0)
+    expect(mem.text("packages/app/src/deep.ts")).toBe(MONO_DEEP)
+    expect((out.last["imports"] as { not_rewritten: unknown[] }).not_rewritten).toEqual([{ file: "packages/app/src/deep.ts", line: 1, specifier: "@mono/core/src/math/round", reason: "outside_package" }])
+    expect((await run(undoIt(), mem)).exit).toBe(0)
+    const entry = await run(mv(move("packages/core/src/index.ts", "packages/core/src/lib/index.ts")), mem)
+    expect(entry.exit).toBe(0)
+    expect(mem.text("packages/app/src/main.ts")).toBe(MONO_MAIN)
+    expect(mem.text("packages/core/src/lib/index.ts")).toBe("export { clamp } from \"~/math/clamp\"\n")
+    expect((entry.last["imports"] as { not_rewritten: unknown[] }).not_rewritten).toEqual([{ file: "packages/core/package.json", line: 1, specifier: "./src/index.ts", reason: "package_entry" }])
     expect((await run(undoIt(), mem)).exit).toBe(0)
     expect(snapshot(mem)).toEqual(snapshot(monorepo()))
   })
