@@ -290,6 +290,26 @@ describe("splice mv: TS/JS imports", () => {
     expect(snapshot(mem)).toEqual(before)
   })
 
+  it("the compiler gate in a monorepo whose referenced project is not built: tsc's TS6305 (an output not built from a source) names the moved source's new output, and is no new error", async () => {
+    const mem = monorepo()
+    // tsc -p packages/app --noEmit (the whole project, whichever file it is run for): the referenced
+    // package's outputs are not built; a deep import of a file of it says so.
+    const tsc = new ScriptedChecker(mem, {
+      tool: "tsc",
+      extensions: [".ts"],
+      check: (read) =>
+        ["packages/app/src/deep.ts"].flatMap((f) => [...(read(f) ?? "").matchAll(/from "@mono\/core\/(src\/[^"]+)"/g)].map((m): Diagnostic => ({
+          tool: "tsc", file: f, line: 1, column: 23, code: "TS6305", severity: "error",
+          message: `Output file 'packages/core/dist/${m[1]!.slice(4)}.d.ts' has not been built from source file 'packages/core/${m[1]}.ts'.`
+        })))
+    })
+    const r = await run(mv(move("packages/core/src/math", "packages/core/src/numbers", { compiler: GATE })), mem, { checker: tsc })
+    expect(r.exit, JSON.stringify(r.last)).toBe(0)
+    console.log("DBG", JSON.stringify(r.last["compiler"]))
+    expect(r.last["compiler"]).toMatchObject({ status: "passed" })
+    expect(mem.text("packages/app/src/deep.ts")).toBe(MONO_DEEP.replace("src/math/round", "src/numbers/round"))
+  })
+
   it("disk full writing an importer after the move: everything rolled back", async () => {
     const mem = scripts()
     const before = snapshot(mem)
