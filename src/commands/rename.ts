@@ -104,17 +104,17 @@ const typescriptLocations = (def: SymbolRow, newName: string, uses: ReadonlyArra
   Effect.gen(function*() {
     const syntax = yield* Syntax
     const { texts, tsconfig, conditions } = yield* workspaceScripts
-    // With the declaration files of the packages the scripts import (as `complete` has them): a
-    // value typed through a dependency (`useQuery(…).data`) has the workspace's types it carries.
-    const dependencies = yield* dependencyTypes(texts)
-    for (const f of texts.keys()) dependencies.delete(f)
-    const files = new Map([...texts, ...dependencies])
     const home = texts.get(def.file)
     if (home === undefined) return undefined
     const facts = yield* fileFacts(def.file, grammarForPath(def.file)!, home)
     const declared = facts.symbols.find((x) => x.qualifiedName === def.qualified_name && x.kind === def.kind)
     const at = declared?.nameBytes?.[0]
     if (at === undefined) return undefined
+    // With the declaration files of the packages the scripts import (as `complete` has them): a
+    // value typed through a dependency (`useQuery(…).data`) has the workspace's types it carries.
+    const dependencies = yield* dependencyTypes(texts)
+    for (const f of texts.keys()) dependencies.delete(f)
+    const files = new Map([...texts, ...dependencies])
     // A member of a class, interface, object type or enum: TypeScript says the text around each name
     // (`{ state }` → `{ st: state }`), so a destructured or shorthand property keeps its local's name.
     const ownerKind = facts.symbols.find((x) => x.qualifiedName === def.container)?.kind
