@@ -305,7 +305,6 @@ describe("splice mv: TS/JS imports", () => {
     })
     const r = await run(mv(move("packages/core/src/math", "packages/core/src/numbers", { compiler: GATE })), mem, { checker: tsc })
     expect(r.exit, JSON.stringify(r.last)).toBe(0)
-    console.log("DBG", JSON.stringify(r.last["compiler"]))
     expect(r.last["compiler"]).toMatchObject({ status: "passed" })
     expect(mem.text("packages/app/src/deep.ts")).toBe(MONO_DEEP.replace("src/math/round", "src/numbers/round"))
   })
