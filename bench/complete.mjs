@@ -7,13 +7,66 @@
 // ranking sees the name that follows), splice is asked at the cursor after them, and the file is
 // restored; the question is whether the identifier that really followed is among the first 10.
 // Usage: npm run build && node bench/complete.mjs [--sample 50] [--seed 13] [--verbose]
-import { readFileSync, writeFileSync } from "node:fs"
+//
+// With --dependencies: the time per call through a warm `splice mcp` when the receiver's type comes
+// from node_modules (@tanstack/react-query 5.62.0, react 18 and @types/react, `npm install`ed once
+// under bench/.work): `client.inv` where `client = new QueryClient()`, the file edited before each
+// call, as an agent's would be. `--before OLD/splice.mjs` takes turns with another build (one server
+// each per round, medians over the rounds' warm calls); wall and the server's CPU time per call.
+// node bench/complete.mjs --dependencies [--calls 12] [--rounds 3] [--before /path/to/old/splice.mjs]
+import { execFileSync } from "node:child_process"
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { loadavg } from "node:os"
 import { join } from "node:path"
-import { listFiles, npmPackage, parseArgs, random, removeWorkspace, splice, spliceServer, workspace } from "./graph-truth/common.mjs"
+import { BUNDLE, listFiles, npmPackage, parseArgs, random, removeWorkspace, splice, spliceServer, WORK, workspace } from "./graph-truth/common.mjs"
 import { typescript5 } from "./graph-truth/ts.mjs"
 
-const args = parseArgs(process.argv.slice(2).filter((a) => a !== "--verbose"), { sample: 50, seed: 13 })
+const args = parseArgs(process.argv.slice(2).filter((a) => a !== "--verbose" && a !== "--dependencies"), { sample: 50, seed: 13, calls: 12, rounds: 3, before: "" })
 const verbose = process.argv.includes("--verbose")
+
+if (process.argv.includes("--dependencies")) {
+  const ws = join(WORK, "complete-dependencies")
+  if (!existsSync(join(ws, "node_modules", "@tanstack", "react-query", "package.json"))) {
+    mkdirSync(join(ws, "src"), { recursive: true })
+    writeFileSync(join(ws, "package.json"), JSON.stringify({ name: "complete-dependencies", private: true, type: "module", dependencies: { "@tanstack/react-query": "5.62.0", react: "18.3.1", "@types/react": "18.3.12" } }, null, 2))
+    execFileSync("npm", ["install", "--ignore-scripts", "--no-audit", "--no-fund", "--silent"], { cwd: ws, stdio: ["ignore", "ignore", "inherit"] })
+    writeFileSync(join(ws, ".gitignore"), "node_modules/\n")
+    execFileSync("git", ["init", "-q"], { cwd: ws })
+  }
+  const source = "import { QueryClient, useQuery } from '@tanstack/react-query'\nimport * as React from 'react'\n\nexport const client = new QueryClient()\n\nexport function useTodos() {\n  const q = useQuery({ queryKey: ['todos'], queryFn: async () => [1, 2, 3] })\n  return q.data\n}\n\nexport const el = React.createElement('div')\nclient.inv\n"
+  const builds = [...(args.before === "" ? [] : [["before", args.before]]), ["this build", BUNDLE]]
+  const times = new Map(builds.map(([name]) => [name, { wall: [], cpu: [], first: [] }]))
+  for (let round = 0; round < args.rounds; round++) {
+    for (const [name, bundle] of builds) {
+      writeFileSync(join(ws, "src", "app.ts"), source)
+      const server = await spliceServer(ws, bundle)
+      try {
+        for (let i = 0; i < args.calls; i++) {
+          writeFileSync(join(ws, "src", "app.ts"), source + `// edit ${i}\n`)
+          const cpu = server.cpuMs()
+          const t = performance.now()
+          const r = await server.call("complete", { file: "src/app.ts", line: 12, column: 11, limit: 5 })
+          const ms = performance.now() - t
+          if (!r.ok || r.value.candidates[0]?.name !== "invalidateQueries") throw new Error(`${name}: unexpected answer ${JSON.stringify(r.value).slice(0, 300)}`)
+          const at = times.get(name)
+          if (i === 0) at.first.push(ms)
+          else {
+            at.wall.push(ms)
+            if (cpu !== undefined) at.cpu.push(server.cpuMs() - cpu)
+          }
+        }
+      } finally {
+        await server.close()
+      }
+    }
+  }
+  const median = (xs) => (xs.length === 0 ? NaN : [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)])
+  console.log(`| build | first call | median per call, warm (wall) | median per call, warm (server CPU user+sys) |`)
+  console.log("|---|---:|---:|---:|")
+  for (const [name, t] of times) console.log(`| ${name} | ${median(t.first).toFixed(0)} ms | ${median(t.wall).toFixed(0)} ms | ${median(t.cpu).toFixed(0)} ms |`)
+  console.log(`(node bench/complete.mjs --dependencies --calls ${args.calls} --rounds ${args.rounds}${args.before === "" ? "" : " --before " + args.before}; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")})`)
+  process.exit(0)
+}
 const pkg = npmPackage("zod", "3.25.76")
 const files = listFiles(join(pkg, "src"), /\.ts$/).map((f) => `src/${f}`).filter((f) => !f.includes("/tests/"))
 const ws = workspace(pkg, [...files, "package.json"])

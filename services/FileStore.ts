@@ -55,6 +55,8 @@ export interface WalkedFile {
   readonly relative: WorkspacePath
   readonly size: number
   readonly mtimeMs: number
+  /** Given by `walk` (see FileInfo.ctimeMs): a copy that kept size and mtime still moved it. */
+  readonly ctimeMs?: number
 }
 
 /**

@@ -9,7 +9,8 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 
 export const ROOT = resolve(import.meta.dirname, "..", "..")
 export const WORK = join(ROOT, "bench", ".work")
-export const BUNDLE = join(ROOT, "dist", "splice.mjs")
+/** The built CLI; SPLICE_BENCH_BUNDLE names another build (an old one, to compare in turns). */
+export const BUNDLE = process.env.SPLICE_BENCH_BUNDLE ?? join(ROOT, "dist", "splice.mjs")
 export const DEFAULT_SEED = 11
 export const DEFAULT_SAMPLE = 66
 mkdirSync(WORK, { recursive: true })
@@ -110,8 +111,8 @@ export const splice = (ws, args) => {
 }
 
 /** `splice mcp` on the workspace, through the SDK client: one process for every query. */
-export const spliceServer = async (ws) => {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BUNDLE, "mcp", "--workspace", ws], cwd: ws, env, stderr: "ignore" })
+export const spliceServer = async (ws, bundle = BUNDLE) => {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [bundle, "mcp", "--workspace", ws], cwd: ws, env, stderr: "ignore" })
   const client = new Client({ name: "splice-graph-truth", version: "1" })
   await client.connect(transport)
   const call = async (name, args) => {
@@ -126,6 +127,15 @@ export const spliceServer = async (ws) => {
     },
     refs: (name, file, kind) => call("refs", { name, file, kind }),
     call,
+    /** The server's CPU time so far (user + sys, ms; Linux's /proc), undefined elsewhere. */
+    cpuMs: () => {
+      try {
+        const f = readFileSync(`/proc/${transport.pid}/stat`, "utf8").split(") ")[1].split(" ")
+        return ((Number(f[11]) + Number(f[12])) * 1000) / 100
+      } catch {
+        return undefined
+      }
+    },
     close: () => client.close()
   }
 }

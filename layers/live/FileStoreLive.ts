@@ -736,7 +736,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
               if (!prune(rel === "." ? "" : rel, e.name)) visit(childAbs, childRel)
             } else if (e.isFile()) {
               const st = fs.statSync(childAbs, { throwIfNoEntry: false })
-              if (st !== undefined) out.push({ relative: childRel, size: st.size, mtimeMs: st.mtimeMs })
+              if (st !== undefined) out.push({ relative: childRel, size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs })
             }
           }
         }

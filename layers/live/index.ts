@@ -16,6 +16,7 @@ import { ProcessRunner } from "../../services/ProcessRunner.js"
 import { ProjectConfig } from "../../services/ProjectConfig.js"
 import { Syntax } from "../../services/Syntax.js"
 import { TreeWatch } from "../../services/TreeWatch.js"
+import { DependencyTypesCache, makeDependencyTypesCache } from "../../services/DependencyTypesCache.js"
 import { Trust } from "../../services/Trust.js"
 import { Validator } from "../../services/Validator.js"
 import { makeCompilerGate } from "./CompilerGateLive.js"
@@ -52,6 +53,8 @@ export const liveLayer = (options: {
   readonly graphCache?: GraphDbCache
   /** …and watches the tree it walked, so a query with nothing changed need not walk again. */
   readonly treeWatcher?: TreeWatcher
+  /** …and keeps the dependency declaration files it read (services/DependencyTypesCache.ts). */
+  readonly keepDependencyTypes?: boolean
   /** …and keeps the syntax gate's python3 running between edits (lineWorker.ts). */
   readonly warmWorkers?: boolean
   /**
@@ -84,5 +87,6 @@ export const liveLayer = (options: {
       Context.add(Output, makeOutput(options.output, options.catalog)),
       Context.add(Input, inputService)
     )
-    return options.treeWatcher === undefined ? services : Context.add(services, TreeWatch, treeWatchService(options.treeWatcher))
+    const keeping = options.keepDependencyTypes === true ? Context.add(services, DependencyTypesCache, makeDependencyTypesCache()) : services
+    return options.treeWatcher === undefined ? keeping : Context.add(keeping, TreeWatch, treeWatchService(options.treeWatcher))
   }))

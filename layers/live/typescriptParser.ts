@@ -367,9 +367,11 @@ interface KeptService {
   readonly key: string
   readonly service: TS.LanguageService
   /** "/" + workspace path → the text it has now and its version (kept for files gone, so one coming back is a new version). */
-  readonly versions: Map<string, { text: string; version: number }>
+  readonly versions: Map<string, { text: string; version: number; gone?: true }>
   known: ReadonlyMap<string, string>
   dirs: ReadonlySet<string>
+  /** The files given are not the names given last time (until the program is made again). */
+  namesChanged: boolean
 }
 
 let kept: KeptService | undefined
@@ -398,13 +400,14 @@ const workspaceService = ({ files, tsconfig, conditions }: WorkspaceScripts) => 
   if (kept?.key !== key) {
     forget()
     const options = compilerOptions(ts, tsconfig, conditions)
-    const state: KeptService = { key, service: undefined as unknown as TS.LanguageService, versions: new Map(), known: new Map(), dirs: new Set() }
+    const state: KeptService = { key, service: undefined as unknown as TS.LanguageService, versions: new Map(), known: new Map(), dirs: new Set(), namesChanged: false }
     const libPath = (f: string) => (f.startsWith(LIB_DIR + "/") ? f.slice(LIB_DIR.length + 1) : undefined)
     const textOf = (f: string) => {
       const lib = libPath(f)
       return lib !== undefined ? libText(lib) : state.known.get(f)
     }
-    const host: TS.LanguageServiceHost = {
+    // hasInvalidatedResolutions is read by TypeScript (5.9) though its declarations leave it out of the host.
+    const host: TS.LanguageServiceHost & { hasInvalidatedResolutions: (path: string) => boolean } = {
       // Dependencies' declaration files are there to be found by module resolution, not roots of the program.
       getScriptFileNames: () => [...state.known.keys()].filter((f) => scriptKindOf(f) !== undefined && !f.includes("/node_modules/")),
       getScriptVersion: (f) => (libPath(f) !== undefined ? "lib" : String(state.versions.get(f)?.version ?? 0)),
@@ -421,7 +424,10 @@ const workspaceService = ({ files, tsconfig, conditions }: WorkspaceScripts) => 
         const dir = d.length > 1 ? d.replace(/\/$/, "") : d
         return state.dirs.has(dir) || dir === LIB_DIR
       },
-      useCaseSensitiveFileNames: () => true
+      useCaseSensitiveFileNames: () => true,
+      // TypeScript keeps an unchanged file's module resolutions, failed ones too: a package installed
+      // or removed since (its files given or not) must resolve again.
+      hasInvalidatedResolutions: () => state.namesChanged
     }
     kept = Object.assign(state, { service: ts.createLanguageService(host, ts.createDocumentRegistry(true, "/")) })
   }
@@ -429,12 +435,22 @@ const workspaceService = ({ files, tsconfig, conditions }: WorkspaceScripts) => 
   const known = new Map([...files].map(([p, t]) => ["/" + p, t]))
   for (const [f, text] of known) {
     const was = state.versions.get(f)
-    if (was === undefined || was.text !== text) state.versions.set(f, { text, version: (was?.version ?? 0) + 1 })
+    if (was === undefined || was.text !== text || was.gone === true) state.versions.set(f, { text, version: (was?.version ?? 0) + 1 })
   }
+  // A file gone since the last call gets a new version too: a dependency's declaration file is no
+  // root of the program, and TypeScript would keep a program whose files all kept their versions.
+  for (const [f, was] of state.versions) if (!known.has(f) && was.gone !== true) state.versions.set(f, { text: "", version: was.version + 1, gone: true })
   const dirs = new Set<string>(["/"])
   for (const f of known.keys()) for (let i = f.lastIndexOf("/"); i > 0; i = f.lastIndexOf("/", i - 1)) dirs.add(f.slice(0, i))
+  const before = state.known
   state.known = known
   state.dirs = dirs
+  if (before.size !== known.size || [...known.keys()].some((f) => !before.has(f))) {
+    // One new program resolves every import again; the questions that follow reuse it.
+    state.namesChanged = true
+    state.service.getProgram()
+    state.namesChanged = false
+  }
   return { ts, known, service: state.service }
 }
 

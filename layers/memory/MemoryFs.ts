@@ -473,7 +473,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
         const below = dir.absolute === root ? 0 : dir.relative.split("/").length
         let pruned = false
         for (let i = below; i < parts.length - 1 && !pruned; i++) pruned = prune(parts.slice(0, i).join("/"), parts[i]!)
-        if (!pruned) out.push({ relative: relPath, size: e.data.length, mtimeMs: e.mtimeMs })
+        if (!pruned) out.push({ relative: relPath, size: e.data.length, mtimeMs: e.mtimeMs, ctimeMs: e.ctimeMs ?? e.mtimeMs })
       }
       return out
     })

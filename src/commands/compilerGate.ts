@@ -219,6 +219,14 @@ export const skipReasons = (reasons: ReadonlyArray<string>): string => {
 }
 
 /**
+ * tsc's TS6305 ("Output file 'dist/x.d.ts' has not been built from source file 'src/x.ts'"): a
+ * project reference whose outputs are not built (`tsc -b` builds them; the gate runs `tsc -p
+ * --noEmit`). The state of a build, not of the code: a moved source changes the output it names,
+ * which is never a new error.
+ */
+const buildState = (d: Diagnostic) => d.tool === "tsc" && d.code === "TS6305"
+
+/**
  * The gate on written files (run inside the transaction, after the writes, before the commit mark),
  * with plans made before anything was written — so a required but missing checker stops the edit
  * before it touches the disk.
@@ -242,7 +250,7 @@ export const compilerGate = (writes: ReadonlyArray<PlannedWrite>, settings: Comp
     yield* putBack(writes, "original", written)
     const before = yield* runPlans(runs, settings)
     yield* putBack(writes, "next", yield* checkedWhatWasWritten(writes, "original", tool))
-    const fresh = errorsOf(newDiagnostics(before.diagnostics, after.diagnostics))
+    const fresh = errorsOf(newDiagnostics(before.diagnostics, after.diagnostics)).filter((d) => !buildState(d))
     const duration = after.durationMs + before.durationMs
     const failedBefore = new Set(before.failures.map((f) => f.key))
     const failures: GateFailure[] = [

@@ -10,14 +10,15 @@ import * as Effect from "effect/Effect"
 import { grammarForPath } from "../domain/languages.js"
 import { afterMove, type Move } from "../domain/moveImports/movedPaths.js"
 import { type NameSpan, planPythonMove, type PythonFile, type PythonImport } from "../domain/moveImports/pythonModules.js"
-import { type FileRewrite, movedStems, type NotRewritten, pathsToLookUp, type PathKind, planScriptMove } from "../domain/moveImports/scriptSpecifiers.js"
+import { type FileRewrite, movedEntries, movedStems, type NotRewritten, pathsToLookUp, type PathKind, planScriptMove, type WorkspacePackage } from "../domain/moveImports/scriptSpecifiers.js"
 import { spliceError } from "../domain/SpliceError.js"
 import { decodeText, encodeText, isDecodeFailure } from "../domain/textContent.js"
 import { type WorkspacePath } from "../domain/workspacePath.js"
 import { FileStore } from "../../services/FileStore.js"
-import { Syntax } from "../../services/Syntax.js"
+import { type ScriptFileRename, Syntax } from "../../services/Syntax.js"
 import { indexableFiles } from "./graph/refresh.js"
 import { tsconfigChain, workspaceExportConditions } from "./graph/workspaceScripts.js"
+import { configOwners } from "./configOwners.js"
 
 const SCRIPT = new Set(["typescript", "tsx", "javascript"])
 const languageOf = (path: string) => grammarForPath(path)?.language
@@ -96,6 +97,20 @@ const readDecoded = (file: string) =>
     return isDecodeFailure(decoded) ? undefined : { bytes, text: decoded.text, bom: decoded.bom }
   }).pipe(Effect.orElseSucceed(() => undefined))
 
+/** The workspace's own packages (a package.json with a name, outside node_modules), longest name first. */
+const workspacePackages = (manifests: ReadonlyArray<readonly [string, string]>): ReadonlyArray<WorkspacePackage> =>
+  manifests.flatMap(([path, text]): WorkspacePackage[] => {
+    if (/(^|\/)node_modules\//.test(path)) return []
+    try {
+      const json = JSON.parse(text) as { name?: unknown; exports?: unknown }
+      return typeof json.name === "string" && json.name !== "" ? [{ name: json.name, dir: dirOf(path), hasExports: json.exports !== undefined }] : []
+    } catch {
+      return []
+    }
+  }).sort((a, b) => b.name.length - a.name.length)
+
+const dirOf = (p: string) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "")
+
 /** `"."`, `".."` (a directory's index): a specifier that names no file by name. */
 const NAMELESS = /(['"])\.\.?\/?\1/
 
@@ -113,9 +128,13 @@ export const planImportUpdates = (moves: ReadonlyArray<Move>, movedFiles: Readon
     // A JavaScript project's jsconfig.json stands where there is no tsconfig.json, as in editors.
     const tsconfig = (yield* tsconfigChain("tsconfig.json")) ?? (yield* tsconfigChain("jsconfig.json"))
     // What an importer must spell to name a moved file: its name (an index or __init__ also by its
-    // directory's); for a directory, the directory's name, unless tsconfig `paths` may map an alias
-    // straight into it (then every file's name).
-    const aliased = tsconfig !== undefined && [...tsconfig.values()].some((t) => t.includes("\"paths\""))
+    // directory's); for a directory, the directory's name, unless tsconfig `paths` (the root's, or a
+    // package's in a monorepo) may map an alias straight into it (then every file's name).
+    let aliased = tsconfig !== undefined && [...tsconfig.values()].some((t) => t.includes("\"paths\""))
+    for (const f of walked.projectFiles) {
+      if (aliased || !/(^|\/)tsconfig[\w.-]*\.json$/.test(f.relative)) continue
+      aliased = (yield* readDecoded(f.relative))?.text.includes("\"paths\"") === true
+    }
     const named = moves.some((m) => !movedFiles.includes(m.from)) && !aliased ? [] : movedFiles
     const stems = movedStems(moves, named.flatMap((f) => (/\/(index|__init__)\.(?:[cm]?[jt]sx?|py)$/.test(f) ? [f, f.slice(0, f.lastIndexOf("/"))] : [f])))
     const mentions = (text: string) => stems.some((s) => text.includes(s))
@@ -148,20 +167,25 @@ export const planImportUpdates = (moves: ReadonlyArray<Move>, movedFiles: Readon
         if (d !== undefined) files.set(m.relative, d.text)
       }
       const manifests = [...files.keys()].filter((f) => f.endsWith("package.json"))
-      const ts = yield* syntax.scriptFileRename({
-        files,
-        tsconfig,
-        conditions: workspaceExportConditions(manifests.map((m) => files.get(m)!)),
-        moves,
-        scan: [...texts.keys()]
-      })
-      if (ts === undefined) {
-        return yield* Effect.fail(spliceError("SPL-E151", `TypeScript's LanguageService could not plan the import updates of this move; nothing moved`, {
-          hint: "Move the bytes only with --no-update-imports, then fix the imports (splice check lists them).",
-          context: { files: [...texts.keys()].filter((f) => moved.has(f)), reason: "typescript_failed" }
-        }))
+      const conditions = workspaceExportConditions(manifests.map((m) => files.get(m)!))
+      const packages = workspacePackages(manifests.map((m) => [m, files.get(m)!] as const))
+      // Each file's imports as its own project reads them (a monorepo's package has its own paths,
+      // baseUrl, module resolution): one LanguageService per owning config, its edits kept for its files.
+      const edits: Array<ScriptFileRename["edits"][number]> = []
+      const specifiers: Array<ScriptFileRename["specifiers"][number]> = []
+      for (const project of (yield* configOwners([...texts.keys()])).projects.values()) {
+        const ts = yield* syntax.scriptFileRename({ files, tsconfig: project.tsconfig, conditions, moves, scan: project.files })
+        if (ts === undefined) {
+          return yield* Effect.fail(spliceError("SPL-E151", `TypeScript's LanguageService could not plan the import updates of this move; nothing moved`, {
+            hint: "Move the bytes only with --no-update-imports, then fix the imports (splice check lists them).",
+            context: { files: [...texts.keys()].filter((f) => moved.has(f)), reason: "typescript_failed" }
+          }))
+        }
+        const own = new Set(project.files)
+        edits.push(...ts.edits.filter((e) => own.has(e.file)))
+        specifiers.push(...ts.specifiers)
       }
-      const base = { moves, movedFiles: new Set([...moved].filter((f) => texts.has(f))), texts, edits: ts.edits, specifiers: ts.specifiers }
+      const base = { moves, movedFiles: new Set([...moved].filter((f) => texts.has(f))), texts, edits, specifiers, packages }
       // What the specifiers may name: the walk knows the source files; anything else (a stylesheet, JSON) is looked at.
       const kinds = new Map<string, PathKind>()
       for (const p of pathsToLookUp(base)) {
@@ -172,9 +196,10 @@ export const planImportUpdates = (moves: ReadonlyArray<Move>, movedFiles: Readon
           kinds.set(p, kind === "file" ? "file" : kind === "directory" ? "directory" : undefined)
         }
       }
-      const planned = planScriptMove({ ...base, kindOf: (p) => kinds.get(p) })
+      const planned = planScriptMove({ ...base, kindOf: (p) => kinds.get(p), packages })
       rewritten.push(...planned.files)
       notRewritten.push(...planned.notRewritten)
+      for (const m of manifests) if (packages.some((p) => p.dir === dirOf(m))) notRewritten.push(...movedEntries(m, files.get(m)!, moves))
     }
 
     // Python: every module's name depends on the __init__.py files, so all .py paths count; the files that mention a moved name are parsed.

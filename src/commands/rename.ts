@@ -41,6 +41,7 @@ import { refreshGraph, refreshPaths } from "./graph/refresh.js"
 import type { SymbolRow } from "./graph/find.js"
 import { pythonImporters } from "./graph/pythonImporters.js"
 import { resolveSymbol } from "./graph/resolveSymbol.js"
+import { dependencyTypes } from "./graph/dependencyTypes.js"
 import { workspaceScripts } from "./graph/workspaceScripts.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { refuseGrowth } from "./resultLimits.js"
@@ -95,9 +96,10 @@ const byteLength = (s: string) => new TextEncoder().encode(s).length
 
 /**
  * Where TypeScript would rename the definition, over every TS/JS file of the graph (and the
- * package.json files, for imports by package name) as they are now: byte offsets, with the texts it
- * read (checked again once the files are locked). Undefined when TypeScript cannot rename it; fails
- * (SPL-E140) for a member tied to one of the standard library's, which TypeScript would rename with it.
+ * package.json files, for imports by package name) as they are now, and the declaration files of
+ * the packages they import: byte offsets, with the texts it read (checked again once the files are
+ * locked). Undefined when TypeScript cannot rename it; fails (SPL-E140) for a member tied to one of
+ * the standard library's or a dependency's, which TypeScript would rename with it.
  */
 const typescriptLocations = (def: SymbolRow, newName: string, uses: ReadonlyArray<{ readonly file: string; readonly startByte: number; readonly spelled: (text: string) => boolean }>) =>
   Effect.gen(function*() {
@@ -109,12 +111,27 @@ const typescriptLocations = (def: SymbolRow, newName: string, uses: ReadonlyArra
     const declared = facts.symbols.find((x) => x.qualifiedName === def.qualified_name && x.kind === def.kind)
     const at = declared?.nameBytes?.[0]
     if (at === undefined) return undefined
+    // With the declaration files of the packages the scripts import (as `complete` has them): a
+    // value typed through a dependency (`useQuery(…).data`) has the workspace's types it carries.
+    const dependencies = yield* dependencyTypes(texts)
+    for (const f of texts.keys()) dependencies.delete(f)
+    const files = new Map([...texts, ...dependencies])
     // A member of a class, interface, object type or enum: TypeScript says the text around each name
     // (`{ state }` → `{ st: state }`), so a destructured or shorthand property keeps its local's name.
     const ownerKind = facts.symbols.find((x) => x.qualifiedName === def.container)?.kind
     const prefixAndSuffix = ownerKind === "class" || ownerKind === "interface" || ownerKind === "type" || ownerKind === "enum" || (ownerKind === "function" && def.kind === "property")
-    const found = yield* syntax.scriptRename({ files: texts, tsconfig, conditions, file: def.file, offset: charOffset(home, at), prefixAndSuffix })
+    const found = yield* syntax.scriptRename({ files, tsconfig, conditions, file: def.file, offset: charOffset(home, at), prefixAndSuffix })
     if (found === undefined) return undefined
+    // A member tied to a dependency's (it overrides a library class's method, it is a key of an
+    // interface merged into the library's): the rename would follow it into the package, which keeps its name.
+    const library = "locations" in found ? found.locations.find((l) => dependencies.has(l.file)) : undefined
+    if (library !== undefined) {
+      const line = dependencies.get(library.file)!.slice(0, library.start).split("\n").length
+      const reason = `${def.qualified_name} is tied to a declaration of ${def.name} in a dependency (${library.file}:${line}), which keeps its name: the uses through it would break`
+      return yield* Effect.fail(spliceError("SPL-E140", `renaming ${def.qualified_name} would change what names mean: ${def.file}:${def.start_line}: ${reason}; nothing written`, {
+        context: { name: def.qualified_name, new_name: newName, clashes: [{ file: def.file, line: def.start_line, name: def.name, reason }] }
+      }))
+    }
     if ("standardLibrary" in found) {
       const { container, file } = found.standardLibrary
       const reason = `${def.qualified_name} is tied to ${container}.${def.name} of TypeScript's standard library (${file}), which keeps its name: the uses through it would break`
@@ -137,12 +154,12 @@ const typescriptLocations = (def: SymbolRow, newName: string, uses: ReadonlyArra
       const text = texts.get(use.file)
       // Only a use spelled as the definition (not `x` of `import { f as x }`): each question costs a search.
       if (text === undefined || offered.has(`${use.file}:${use.startByte}`) || !use.spelled(text)) continue
-      const more = yield* syntax.scriptRename({ files: texts, tsconfig, conditions, file: use.file, offset: charOffset(text, use.startByte), prefixAndSuffix })
-      if (more === undefined || !("locations" in more) || !more.locations.some((l) => l.file === def.file && names.has(l.start))) continue
+      const more = yield* syntax.scriptRename({ files, tsconfig, conditions, file: use.file, offset: charOffset(text, use.startByte), prefixAndSuffix })
+      if (more === undefined || !("locations" in more) || !more.locations.some((l) => l.file === def.file && names.has(l.start)) || more.locations.some((l) => dependencies.has(l.file))) continue
       for (const l of more.locations) offered.set(`${l.file}:${byteIn(l.file)(l.start)}`, located(l))
     }
     if (offered.size === 0) return undefined
-    return { texts, scripts: { files: texts, tsconfig, conditions }, locations: [...offered.values()], prefixAndSuffix }
+    return { texts, scripts: { files, tsconfig, conditions }, locations: [...offered.values()], prefixAndSuffix }
   })
 
 /** Where TypeScript renames: a name's first byte, and the text it writes around the new name there (a member's rename). */

@@ -2,7 +2,8 @@
  * The workspaces one server serves. Which one a call runs in: `--workspace` (or SPLICE_WORKSPACE),
  * else the client's first `file://` root (MCP roots, asked again when the client says they changed),
  * else the git root of the server's current directory. Each workspace's services are built once and
- * stay warm (grammars, parsers, the graph database kept open in its GraphDbCache).
+ * stay warm (grammars, parsers, the graph database kept open in its GraphDbCache, the dependency
+ * declaration files `complete` read).
  */
 import { fileURLToPath } from "node:url"
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js"
@@ -59,7 +60,7 @@ export class Workspaces {
         const graphCache = new GraphDbCache()
         const treeWatcher = new TreeWatcher()
         ws = Effect.runPromiseExit(
-          Layer.toRuntime(liveLayer({ workspace: dir, output: "json", graphCache, treeWatcher, warmWorkers: true, pathsFrom: "root" })).pipe(
+          Layer.toRuntime(liveLayer({ workspace: dir, output: "json", graphCache, treeWatcher, keepDependencyTypes: true, warmWorkers: true, pathsFrom: "root" })).pipe(
             Scope.extend(this.scope),
             Effect.map((runtime): Workspace => ({ runtime, graphCache, treeWatcher }))
           )

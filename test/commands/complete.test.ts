@@ -1,6 +1,8 @@
 /** `splice complete` on the memory layers: TypeScript's completions for TS/JS, the graph's for the rest. */
+import * as Effect from "effect/Effect"
 import { describe, expect, it } from "vitest"
 import { type CompleteConfig, completeCommand } from "../../src/commands/graph/complete.js"
+import { DependencyTypesCache, makeDependencyTypesCache } from "../../services/DependencyTypesCache.js"
 import { runGraph, SavedGraph } from "../support/graph.js"
 import { MemoryFs } from "../support/memory.js"
 import { tsconfigMonorepo } from "../support/tsconfigProject.js"
@@ -105,6 +107,55 @@ describe("splice complete on the memory layers", () => {
     expect((client.last["candidates"] as Array<{ signature: string }>)[0]!.signature).toBe("(method) QueryClient.mount(): void")
     expect(names(await runGraph(completeCommand(at("src/use.ts", 6, 20)), mem, saved))).toEqual(["verbose"])
     expect(names(await runGraph(completeCommand(at("src/use.ts", 7, 11)), mem, saved))).toEqual(["reset", "run"])
+  })
+
+  it("TS, a server's kept dependency declarations: reused while unchanged, read again when a package is upgraded, edited, removed or installed", async () => {
+    const mem = new MemoryFs({
+      ".gitignore": "node_modules/\n",
+      "node_modules/@acme/client/package.json": "{ \"name\": \"@acme/client\", \"types\": \"index.d.ts\" }",
+      "node_modules/@acme/client/index.d.ts": "export declare class QueryClient {\n  mount(): void;\n  unmount(): void;\n}\n",
+      "src/use.ts": "import { QueryClient } from \"@acme/client\"\nexport function go(client: QueryClient) {\n  client.m\n}\n"
+    })
+    const saved = new SavedGraph()
+    const cache = makeDependencyTypesCache()
+    // The members TypeScript offers (without the package, only the file's words are: kind "text").
+    const members = async (kept = true) => {
+      const r = await runGraph(kept ? completeCommand(at("src/use.ts", 3, 11)).pipe(Effect.provideService(DependencyTypesCache, cache)) : completeCommand(at("src/use.ts", 3, 11)), mem, saved)
+      return (r.last["candidates"] as Array<{ name: string; kind: string }>).filter((c) => c.kind !== "text").map((c) => c.name)
+    }
+    expect(await members()).toEqual(["mount", "unmount"])
+    expect([...cache.files.keys()].sort()).toEqual(["node_modules/@acme/client/index.d.ts", "node_modules/@acme/client/package.json"])
+    // Nothing in node_modules can be read now: a call without the cache loses the members, one with it reads nothing and keeps them.
+    mem.faults.push({ op: "read", path: "node_modules/", errno: "EACCES" })
+    expect(await members(false)).toEqual([])
+    expect(await members()).toEqual(["mount", "unmount"])
+    mem.faults = []
+    // Upgraded (a new member), then edited in place at the same size (`mount` → `mouse`): the mtime moved, read again.
+    mem.put("node_modules/@acme/client/index.d.ts", "export declare class QueryClient {\n  mount(): void;\n  unmount(): void;\n  mutate(): void;\n}\n")
+    expect(await members()).toEqual(["mount", "mutate", "unmount"])
+    mem.put("node_modules/@acme/client/index.d.ts", "export declare class QueryClient {\n  mouse(): void;\n  unmount(): void;\n  mutate(): void;\n}\n")
+    expect(await members()).toEqual(["mouse", "mutate", "unmount"])
+    // A version whose files kept their old mtime (yarn, `tar -p`, `cp -p`), same size: the ctime moved.
+    const file = "/ws/node_modules/@acme/client/index.d.ts"
+    const old = mem.entries.get(file)!
+    mem.put("node_modules/@acme/client/index.d.ts", "export declare class QueryClient {\n  mourn(): void;\n  unmount(): void;\n  mutate(): void;\n}\n")
+    const copied = mem.entries.get(file)!
+    if (copied.kind === "file" && old.kind === "file") Object.assign(copied, { mtimeMs: old.mtimeMs, ctimeMs: mem.tick() })
+    expect(await members()).toEqual(["mourn", "mutate", "unmount"])
+    // Removed: nothing types the client; installed again, nearer, under src/: that one.
+    for (const f of ["node_modules/@acme/client/package.json", "node_modules/@acme/client/index.d.ts"]) mem.entries.delete(`/ws/${f}`)
+    expect(cache.files.size).toBe(2)
+    expect(await members()).toEqual([])
+    expect(cache.files.size).toBe(0)
+    mem.put("src/node_modules/@acme/client/package.json", "{ \"name\": \"@acme/client\", \"types\": \"index.d.ts\" }")
+    mem.put("src/node_modules/@acme/client/index.d.ts", "export declare class QueryClient {\n  migrate(): void;\n}\n")
+    expect(await members()).toEqual(["migrate"])
+    // A file whose mtime is the time it was read may yet be rewritten within the same tick at the same size: not kept.
+    mem.put("src/node_modules/@acme/client/index.d.ts", "export declare class QueryClient {\n  migrant(): void;\n}\n")
+    const entry = mem.entries.get("/ws/src/node_modules/@acme/client/index.d.ts")!
+    if (entry.kind === "file") entry.mtimeMs = Date.now()
+    expect(await members()).toEqual(["migrant"])
+    expect([...cache.files.keys()]).toEqual(["src/node_modules/@acme/client/package.json"])
   })
 
   it("after a receiver no engine knows, the words offered come from the code, never from its comments", async () => {

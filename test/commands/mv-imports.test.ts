@@ -72,6 +72,25 @@ const scripts = () =>
     "README.md": "see src/util.ts\n"
   })
 
+/** npm workspaces with project references: a solution tsconfig.json, two packages with their own `~/*` alias, app importing core by name. */
+const MONO_MAIN = "import { clamp } from \"@mono/core\"\nimport { view } from \"~/ui/view\"\nexport const m = clamp(view)\n"
+const MONO_DEEP = "import { round } from \"@mono/core/src/math/round\"\nexport const d = round(1)\n"
+const monorepo = () =>
+  new MemoryFs({
+    "package.json": "{ \"private\": true, \"workspaces\": [\"packages/*\"] }\n",
+    "tsconfig.json": "{ \"files\": [], \"references\": [{ \"path\": \"./packages/core\" }, { \"path\": \"./packages/app\" }] }\n",
+    "packages/core/package.json": "{ \"name\": \"@mono/core\", \"main\": \"./src/index.ts\" }\n",
+    "packages/core/tsconfig.json": "{ \"compilerOptions\": { \"composite\": true, \"rootDir\": \"src\", \"outDir\": \"dist\", \"paths\": { \"~/*\": [\"./src/*\"] } }, \"include\": [\"src\"] }\n",
+    "packages/core/src/index.ts": "export { clamp } from \"~/math/clamp\"\n",
+    "packages/core/src/math/clamp.ts": "export const clamp = (n: number) => Math.max(0, n)\n",
+    "packages/core/src/math/round.ts": "import { clamp } from \"~/math/clamp\"\nexport const round = (n: number) => Math.round(clamp(n))\n",
+    "packages/app/package.json": "{ \"name\": \"@mono/app\", \"dependencies\": { \"@mono/core\": \"*\" } }\n",
+    "packages/app/tsconfig.json": "{ \"compilerOptions\": { \"composite\": true, \"rootDir\": \"src\", \"outDir\": \"dist\", \"paths\": { \"~/*\": [\"./src/*\"] } }, \"include\": [\"src\"], \"references\": [{ \"path\": \"../core\" }] }\n",
+    "packages/app/src/main.ts": MONO_MAIN,
+    "packages/app/src/ui/view.ts": "export const view = 1\n",
+    "packages/app/src/deep.ts": MONO_DEEP
+  })
+
 describe("splice mv: TS/JS imports", () => {
   it("a file: every importer's specifier and the moved file's own relative imports, style kept; undo restores every byte", async () => {
     const mem = scripts()
@@ -153,6 +172,44 @@ describe("splice mv: TS/JS imports", () => {
     }
   })
 
+  it("a monorepo: each file's imports read with the tsconfig that owns it (a package's own paths, through a solution's references); a package imported by its name keeps its specifier", async () => {
+    const mem = monorepo()
+    const r = await run(mv(move("packages/core/src/math/clamp.ts", "packages/core/src/util/clamp.ts")), mem)
+    expect(r.exit, JSON.stringify(r.last)).toBe(0)
+    expect(mem.text("packages/core/src/index.ts")).toBe("export { clamp } from \"~/util/clamp\"\n")
+    expect(mem.text("packages/core/src/math/round.ts")).toBe("import { clamp } from \"~/util/clamp\"\nexport const round = (n: number) => Math.round(clamp(n))\n")
+    expect(mem.text("packages/app/src/main.ts")).toBe(MONO_MAIN)
+    expect((r.last["imports"] as { not_rewritten: unknown[] }).not_rewritten).toEqual([])
+    // The other package's alias (the same `~/*`, its own src/).
+    const view = await run(mv(move("packages/app/src/ui/view.ts", "packages/app/src/views/view.ts")), mem)
+    expect(view.exit).toBe(0)
+    expect(mem.text("packages/app/src/main.ts")).toBe(MONO_MAIN.replace("~/ui/view", "~/views/view"))
+    expect((await run(undoIt(), mem)).exit).toBe(0)
+    expect((await run(undoIt(), mem)).exit).toBe(0)
+    expect(snapshot(mem)).toEqual(snapshot(monorepo()))
+  })
+
+  it("a monorepo: `pkg/sub/path` of a workspace package's file follows it inside the package (listed when it leaves); a moved entry that package.json names is listed, importers by the name kept", async () => {
+    const mem = monorepo()
+    const r = await run(mv(move("packages/core/src/math", "packages/core/src/numbers")), mem)
+    expect(r.exit, JSON.stringify(r.last)).toBe(0)
+    expect(mem.text("packages/app/src/deep.ts")).toBe(MONO_DEEP.replace("src/math/round", "src/numbers/round"))
+    expect(mem.text("packages/core/src/index.ts")).toBe("export { clamp } from \"~/numbers/clamp\"\n")
+    expect((await run(undoIt(), mem)).exit).toBe(0)
+    const out = await run(mv(move("packages/core/src/math/round.ts", "packages/app/src/round.ts")), mem)
+    expect(out.exit).toBe(0)
+    expect(mem.text("packages/app/src/deep.ts")).toBe(MONO_DEEP)
+    expect((out.last["imports"] as { not_rewritten: unknown[] }).not_rewritten).toEqual([{ file: "packages/app/src/deep.ts", line: 1, specifier: "@mono/core/src/math/round", reason: "outside_package" }])
+    expect((await run(undoIt(), mem)).exit).toBe(0)
+    const entry = await run(mv(move("packages/core/src/index.ts", "packages/core/src/lib/index.ts")), mem)
+    expect(entry.exit).toBe(0)
+    expect(mem.text("packages/app/src/main.ts")).toBe(MONO_MAIN)
+    expect(mem.text("packages/core/src/lib/index.ts")).toBe("export { clamp } from \"~/math/clamp\"\n")
+    expect((entry.last["imports"] as { not_rewritten: unknown[] }).not_rewritten).toEqual([{ file: "packages/core/package.json", line: 1, specifier: "./src/index.ts", reason: "package_entry" }])
+    expect((await run(undoIt(), mem)).exit).toBe(0)
+    expect(snapshot(mem)).toEqual(snapshot(monorepo()))
+  })
+
   it("a moved file's relative import above the workspace root, or of nothing, is listed as not rewritten", async () => {
     const mem = new MemoryFs({
       "a.ts": "import x from \"../outside/x\"\nimport y from \"./missing\"\nexport const z = [x, y]\n"
@@ -163,6 +220,23 @@ describe("splice mv: TS/JS imports", () => {
       { file: "lib/a.ts", line: 1, specifier: "../outside/x", reason: "outside_workspace" },
       { file: "lib/a.ts", line: 2, specifier: "./missing", reason: "not_found" }
     ])
+  })
+
+  it("a tsconfig TypeScript's LanguageService fails on (a `paths` target that is null): SPL-E151, nothing moved or rewritten; --no-update-imports still moves", async () => {
+    const mem = new MemoryFs({
+      "tsconfig.json": "{ \"compilerOptions\": { \"baseUrl\": \".\", \"paths\": { \"@/*\": [null] } } }\n",
+      "src/b.ts": "export const b = 1\n",
+      "src/a.ts": "import { b } from \"./b\"\nexport const a = b\n"
+    })
+    const before = snapshot(mem)
+    const r = await run(mv(move("src/b.ts", "src/lib/b.ts")), mem)
+    expect(r.exit).toBe(70)
+    expect(r.error?.code).toBe("SPL-E151")
+    expect(r.error?.context).toEqual({ files: ["src/b.ts"], reason: "typescript_failed" })
+    expect(snapshot(mem)).toEqual(before)
+    const bytes = await run(mv(move("src/b.ts", "src/lib/b.ts", { updateImports: false })), mem)
+    expect(bytes.exit).toBe(0)
+    expect(mem.text("src/lib/b.ts")).toBe("export const b = 1\n")
   })
 
   it("--preview shows each file's diff and changes nothing; human output says what would be rewritten", async () => {
@@ -214,6 +288,25 @@ describe("splice mv: TS/JS imports", () => {
     expect([bytesOnly.exit, bytesOnly.error?.code]).toEqual([5, "SPL-E043"])
     expect(bytesOnly.error?.message).toMatch(/new error/)
     expect(snapshot(mem)).toEqual(before)
+  })
+
+  it("the compiler gate in a monorepo whose referenced project is not built: tsc's TS6305 (an output not built from a source) names the moved source's new output, and is no new error", async () => {
+    const mem = monorepo()
+    // tsc -p packages/app --noEmit (the whole project, whichever file it is run for): the referenced
+    // package's outputs are not built; a deep import of a file of it says so.
+    const tsc = new ScriptedChecker(mem, {
+      tool: "tsc",
+      extensions: [".ts"],
+      check: (read) =>
+        ["packages/app/src/deep.ts"].flatMap((f) => [...(read(f) ?? "").matchAll(/from "@mono\/core\/(src\/[^"]+)"/g)].map((m): Diagnostic => ({
+          tool: "tsc", file: f, line: 1, column: 23, code: "TS6305", severity: "error",
+          message: `Output file 'packages/core/dist/${m[1]!.slice(4)}.d.ts' has not been built from source file 'packages/core/${m[1]}.ts'.`
+        })))
+    })
+    const r = await run(mv(move("packages/core/src/math", "packages/core/src/numbers", { compiler: GATE })), mem, { checker: tsc })
+    expect(r.exit, JSON.stringify(r.last)).toBe(0)
+    expect(r.last["compiler"]).toMatchObject({ status: "passed" })
+    expect(mem.text("packages/app/src/deep.ts")).toBe(MONO_DEEP.replace("src/math/round", "src/numbers/round"))
   })
 
   it("disk full writing an importer after the move: everything rolled back", async () => {

@@ -160,6 +160,35 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect((await runGraph(rename(config("Countdown.size", "left")), mem, new SavedGraph())).exit).toBe(0)
   })
 
+  it("TS: uses reached through a dependency's types (a value a library function returns, typed by the workspace's interface) are renamed; a member overriding a library class's is refused (SPL-E140)", async () => {
+    const lib = {
+      ".gitignore": "node_modules/\n",
+      "node_modules/@acme/query/package.json": "{ \"name\": \"@acme/query\", \"types\": \"index.d.ts\" }",
+      "node_modules/@acme/query/index.d.ts": "export declare function useQuery<T>(options: { queryFn: () => Promise<T> }): { data: T | undefined };\nexport declare class QueryClient {\n  mount(): void;\n}\n"
+    }
+    const todos = "import { useQuery } from \"@acme/query\"\nexport interface Todo {\n  title: string\n}\nexport function first() {\n  const q = useQuery({ queryFn: async (): Promise<Todo[]> => [] })\n  return q.data?.[0]?.title\n}\n"
+    const mem = new MemoryFs({ ...lib, "src/todos.ts": todos })
+    const saved = new SavedGraph()
+    const r = await runGraph(rename(config("Todo.title", "heading")), mem, saved)
+    expect(r.last).toMatchObject({ engine: "typescript", renamed: 2, unresolved: [] })
+    expect(mem.text("src/todos.ts")).toBe(todos.replace("  title: string", "  heading: string").replace("?.title", "?.heading"))
+    expect((await runGraph(undo({ lockTimeoutMs: 200 }), mem, saved)).exit).toBe(0)
+    expect(mem.text("src/todos.ts")).toBe(todos)
+    // Without the package's declarations (as rename was before it read them), TypeScript sees `q` as
+    // any: the use is left, and not even listed (the graph records no `?.title` after `]`).
+    mem.entries.delete("/ws/node_modules/@acme/query/index.d.ts")
+    const partial = await runGraph(rename(config("Todo.title", "heading", { preview: true })), mem, saved)
+    expect(partial.last).toMatchObject({ renamed: 1, unresolved: [] })
+
+    const client = "import { QueryClient } from \"@acme/query\"\nexport class Logging extends QueryClient {\n  mount() {\n    super.mount()\n  }\n  size() { return 0 }\n}\n"
+    const over = new MemoryFs({ ...lib, "src/client.ts": client })
+    const refused = await runGraph(rename(config("Logging.mount", "start")), over, new SavedGraph())
+    expect(refused.error?.code).toBe("SPL-E140")
+    expect(refused.error?.context).toMatchObject({ name: "Logging.mount", clashes: [{ file: "src/client.ts", line: 3, reason: "Logging.mount is tied to a declaration of mount in a dependency (node_modules/@acme/query/index.d.ts:3), which keeps its name: the uses through it would break" }] })
+    expect(over.text("src/client.ts")).toBe(client)
+    expect((await runGraph(rename(config("Logging.size", "count")), over, new SavedGraph())).exit).toBe(0)
+  })
+
   it("TS: renaming an overriding method renames the hierarchy, as TypeScript does, and the check follows it", async () => {
     const mem = new MemoryFs()
     const text = "export abstract class Base {\n  abstract parse(x: string): number\n  run() { return this.parse(\"1\") }\n}\nexport class Sub extends Base {\n  parse(x: string) { return Number(x) }\n}\n"

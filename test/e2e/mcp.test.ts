@@ -414,6 +414,44 @@ for (const rt of runtimes) {
       }
     })
 
+    it("complete keeps a dependency's declaration files between calls, and sees the package upgraded at the same size, removed and installed again", async () => {
+      const ws = tempWorkspace()
+      fs.mkdirSync(path.join(ws, ".git"))
+      fs.writeFileSync(path.join(ws, ".gitignore"), "node_modules/\n")
+      const pkg = path.join(ws, "node_modules", "@acme", "client")
+      const install = (members: string[]) => {
+        fs.mkdirSync(pkg, { recursive: true })
+        fs.writeFileSync(path.join(pkg, "package.json"), "{ \"name\": \"@acme/client\", \"types\": \"index.d.ts\" }\n")
+        fs.writeFileSync(path.join(pkg, "index.d.ts"), `export declare class QueryClient {\n${members.map((m) => `  ${m}(): void;\n`).join("")}}\n`)
+      }
+      install(["mount", "unmount"])
+      fs.mkdirSync(path.join(ws, "src"))
+      fs.writeFileSync(path.join(ws, "src", "use.ts"), "import { QueryClient } from \"@acme/client\"\nexport function go(client: QueryClient) {\n  client.m\n}\n")
+      // Old enough to be kept (a file read within 2 s of its last change is read again next time).
+      await new Promise((r) => setTimeout(r, 2100))
+      const { client } = await connect(rt, ws)
+      const members = async () => {
+        const r = await client.callTool({ name: "complete", arguments: { file: "src/use.ts", line: 3, column: 11 } }) as ToolResult
+        expect(r.isError).toBeFalsy()
+        return (r.structuredContent!["candidates"] as Array<{ name: string; kind: string }>).filter((c) => c.kind !== "text").map((c) => c.name)
+      }
+      try {
+        expect(await members()).toEqual(["mount", "unmount"])
+        expect(await members()).toEqual(["mount", "unmount"])
+        // Another version, its declaration file the same size, written to a new name and renamed over the old (as npm does).
+        const next = path.join(pkg, "index.d.ts.tmp")
+        fs.writeFileSync(next, "export declare class QueryClient {\n  mourn(): void;\n  unmount(): void;\n}\n")
+        fs.renameSync(next, path.join(pkg, "index.d.ts"))
+        expect(await members()).toEqual(["mourn", "unmount"])
+        fs.rmSync(path.join(ws, "node_modules"), { recursive: true })
+        expect(await members()).toEqual([])
+        install(["migrate"])
+        expect(await members()).toEqual(["migrate"])
+      } finally {
+        await client.close()
+      }
+    })
+
     it("started from a nested subdirectory, it takes paths from the workspace root, as its results name them", async () => {
       const ws = tempWorkspace()
       fs.mkdirSync(path.join(ws, ".git"))

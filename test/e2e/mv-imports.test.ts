@@ -68,3 +68,52 @@ describe.each(runtimes)("splice mv updates imports under $name", (rt) => {
     expect(snapshot(ws)).toEqual(before)
   })
 })
+
+/** npm workspaces with project references: two packages with their own `~/*` alias, app importing core by name and by a path in it. */
+const MONOREPO: Record<string, string> = {
+  "package.json": "{ \"name\": \"mono\", \"private\": true, \"workspaces\": [\"packages/*\"] }\n",
+  ".gitignore": "node_modules/\ndist/\n*.tsbuildinfo\n",
+  "tsconfig.json": "{ \"files\": [], \"references\": [{ \"path\": \"./packages/core\" }, { \"path\": \"./packages/app\" }] }\n",
+  "tsconfig.base.json": "{ \"compilerOptions\": { \"composite\": true, \"strict\": true, \"module\": \"esnext\", \"moduleResolution\": \"bundler\", \"target\": \"es2022\", \"types\": [] } }\n",
+  "packages/core/package.json": "{ \"name\": \"@mono/core\", \"version\": \"1.0.0\", \"main\": \"./src/index.ts\" }\n",
+  "packages/core/tsconfig.json": "{ \"extends\": \"../../tsconfig.base.json\", \"compilerOptions\": { \"rootDir\": \"src\", \"outDir\": \"dist\", \"paths\": { \"~/*\": [\"./src/*\"] } }, \"include\": [\"src\"] }\n",
+  "packages/core/src/index.ts": "export { clamp } from \"~/math/clamp\"\n",
+  "packages/core/src/math/clamp.ts": "export const clamp = (n: number) => Math.max(0, n)\n",
+  "packages/core/src/math/round.ts": "import { clamp } from \"~/math/clamp\"\nexport const round = (n: number) => Math.round(clamp(n))\n",
+  "packages/app/package.json": "{ \"name\": \"@mono/app\", \"version\": \"1.0.0\", \"dependencies\": { \"@mono/core\": \"1.0.0\" } }\n",
+  "packages/app/tsconfig.json": "{ \"extends\": \"../../tsconfig.base.json\", \"compilerOptions\": { \"rootDir\": \"src\", \"outDir\": \"dist\", \"paths\": { \"~/*\": [\"./src/*\"] } }, \"include\": [\"src\"], \"references\": [{ \"path\": \"../core\" }] }\n",
+  "packages/app/src/main.ts": "import { clamp } from \"@mono/core\"\nimport { round } from \"@mono/core/src/math/round\"\nimport { view } from \"~/ui/view\"\nexport const m = clamp(round(view))\n",
+  "packages/app/src/ui/view.ts": "export const view = 1\n"
+}
+
+describe.each(runtimes)("splice mv in a monorepo under $name", (rt) => {
+  it("from inside one package, a directory of another moved: its own alias and the deep import by package name rewritten, tsc -b clean; undo restores all", async () => {
+    const ws = tempWorkspace("splice-mvmono-")
+    try {
+      fs.mkdirSync(path.join(ws, ".git"))
+      for (const [f, text] of Object.entries(MONOREPO)) {
+        fs.mkdirSync(path.dirname(path.join(ws, f)), { recursive: true })
+        fs.writeFileSync(path.join(ws, f), text)
+      }
+      // What `npm install` makes of the workspaces.
+      fs.mkdirSync(path.join(ws, "node_modules/@mono"), { recursive: true })
+      fs.symlinkSync("../../packages/core", path.join(ws, "node_modules/@mono/core"))
+      const tsc = () => spawnSync(process.execPath, [path.join(ROOT, "node_modules/typescript/bin/tsc"), "-b"], { cwd: ws, encoding: "utf8" })
+      const cwd = path.join(ws, "packages/app/src")
+      const r = await runAsync(rt, ["mv", "../../core/src/math", "../../core/src/numbers"], { cwd })
+      expect(r.code, JSON.stringify(r.last)).toBe(0)
+      // The gate ran tsc -p on the projects (their references unbuilt: TS6305 is no new error).
+      expect(r.last).toMatchObject({ compiler: { status: "passed", tool: "tsc" }, imports: { updated: true, specifiers: 3, not_rewritten: [] } })
+      expect(fs.readFileSync(path.join(cwd, "main.ts"), "utf8")).toBe(MONOREPO["packages/app/src/main.ts"]!.replace("src/math/round", "src/numbers/round"))
+      expect(fs.readFileSync(path.join(ws, "packages/core/src/numbers/round.ts"), "utf8")).toBe(MONOREPO["packages/core/src/math/round.ts"]!.replace("~/math/clamp", "~/numbers/clamp"))
+      const built = tsc()
+      expect(built.stdout + built.stderr).toBe("")
+      expect(built.status).toBe(0)
+      expect((await runAsync(rt, ["undo"], { cwd })).code).toBe(0)
+      for (const [f, text] of Object.entries(MONOREPO)) expect(fs.readFileSync(path.join(ws, f), "utf8")).toBe(text)
+      expect(fs.existsSync(path.join(ws, "packages/core/src/numbers"))).toBe(false)
+    } finally {
+      fs.rmSync(ws, { recursive: true, force: true })
+    }
+  })
+})

@@ -50,6 +50,31 @@ describe.each(runtimes)("splice rename under $name", (rt) => {
     expect(files(ws)).toEqual(BASE)
   })
 
+  it("a use typed through a dependency in node_modules (a library function's result) is renamed, and undone; an override of the library's method is SPL-E140", async () => {
+    const ws = tempWorkspace()
+    fs.mkdirSync(path.join(ws, ".git"))
+    const put = (f: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(ws, f)), { recursive: true })
+      fs.writeFileSync(path.join(ws, f), text)
+    }
+    put(".gitignore", "node_modules/\n")
+    put("node_modules/@acme/query/package.json", "{ \"name\": \"@acme/query\", \"types\": \"index.d.ts\" }\n")
+    put("node_modules/@acme/query/index.d.ts", "export declare function useQuery<T>(options: { queryFn: () => Promise<T> }): { data: T | undefined };\nexport declare class QueryClient {\n  mount(): void;\n}\n")
+    const todos = "import { useQuery } from \"@acme/query\"\nimport { QueryClient } from \"@acme/query\"\nexport interface Todo {\n  title: string\n}\nexport function first() {\n  const q = useQuery({ queryFn: async (): Promise<Todo[]> => [] })\n  return q.data?.[0]?.title\n}\nexport class Logging extends QueryClient {\n  mount() {}\n}\n"
+    put("src/app/todos.ts", todos)
+    const cwd = path.join(ws, "src/app")
+    const r = await runAsync(rt, ["rename", "--symbol", "Todo.title", "--to", "heading", "--output", "json"], { cwd })
+    expect(r.code, r.stdout + r.stderr).toBe(0)
+    expect(r.last).toMatchObject({ engine: "typescript", renamed: 2, unresolved: [] })
+    expect(fs.readFileSync(path.join(cwd, "todos.ts"), "utf8")).toBe(todos.replace("  title: string", "  heading: string").replace("?.title", "?.heading"))
+    expect((await runAsync(rt, ["undo", "--output", "json"], { cwd })).code).toBe(0)
+    expect(fs.readFileSync(path.join(cwd, "todos.ts"), "utf8")).toBe(todos)
+    const refused = await runAsync(rt, ["rename", "--symbol", "Logging.mount", "--to", "start", "--output", "json"], { cwd })
+    expect(refused.code).toBe(7)
+    expect(refused.last).toMatchObject({ code: "SPL-E140", context: { clashes: [{ file: "src/app/todos.ts", line: 11, name: "mount" }] } })
+    expect(fs.readFileSync(path.join(cwd, "todos.ts"), "utf8")).toBe(todos)
+  })
+
   it("a clash (SPL-E140, exit 7) and an unknown name (SPL-E001, exit 6) write nothing", async () => {
     const ws = setup()
     fs.writeFileSync(path.join(ws, "src/app/main.ts"), BASE["src/app/main.ts"]!.replace("export const total", "const surface = 1\r\nexport const total"))

@@ -44,9 +44,37 @@ export interface FileRewrite {
 /**
  * outside_workspace: a relative path above the workspace root; not_found: names nothing that is
  * there (its new spelling is unknown); computed: require()/import() of an expression; overlapping_edit:
- * two rewrites of one place; mixed_from_import: `from p import m, x` with m moved and x staying.
+ * two rewrites of one place; mixed_from_import: `from p import m, x` with m moved and x staying;
+ * package_entry: a workspace package's package.json names a moved file as its entry (`main`,
+ * `types`, `exports`…): its importers by the package's name keep the name, the field is the user's call;
+ * outside_package: `pkg/sub/path` of a file moved out of that package.
  */
-export type NotRewrittenReason = "outside_workspace" | "not_found" | "computed" | "overlapping_edit" | "mixed_from_import"
+export type NotRewrittenReason = "outside_workspace" | "not_found" | "computed" | "overlapping_edit" | "mixed_from_import" | "package_entry" | "outside_package"
+
+/** A package of the workspace (its package.json outside node_modules): imported by its name, it is this directory. */
+export interface WorkspacePackage {
+  readonly name: string
+  readonly dir: string
+  /** An `exports` map decides its subpaths: `name/sub/path` is not a path under dir then. */
+  readonly hasExports: boolean
+}
+
+/** The workspace package a bare specifier names and the path under it (`@mono/core/src/x` → core, `src/x`). */
+export const workspacePackageOf = (specifier: string, packages: ReadonlyArray<WorkspacePackage>): { readonly pkg: WorkspacePackage; readonly subpath: string } | undefined => {
+  for (const pkg of packages) {
+    if (specifier === pkg.name) return { pkg, subpath: "" }
+    if (specifier.startsWith(pkg.name + "/")) return { pkg, subpath: specifier.slice(pkg.name.length + 1) }
+  }
+  return undefined
+}
+
+/** A bare specifier's path in the workspace when it names a file under a workspace package without `exports` (`@mono/core/src/x`). */
+const packageSpecPath = (s: SpecifierSite, packages: ReadonlyArray<WorkspacePackage>) => {
+  const found = workspacePackageOf(s.specifier, packages)
+  if (found === undefined || found.subpath === "" || found.pkg.hasExports) return undefined
+  const path = joinUnder(found.pkg.dir, found.subpath.replace(/\/$/, ""))
+  return path === undefined ? undefined : { ...found, path }
+}
 
 export interface NotRewritten {
   readonly file: string
@@ -136,13 +164,15 @@ export interface ScriptPlanInput {
   readonly specifiers: ReadonlyArray<SpecifierSite>
   /** What is at a path before the move (asked only for candidatePaths of relative specifiers). */
   readonly kindOf: (path: string) => PathKind
+  /** The workspace's own packages, for `name/sub/path` specifiers of their files. */
+  readonly packages?: ReadonlyArray<WorkspacePackage>
 }
 
 /** The relative specifier paths whose kind `planScriptMove` may ask for: what the caller looks up. */
 export const pathsToLookUp = (input: Omit<ScriptPlanInput, "kindOf">): ReadonlyArray<string> => {
   const out = new Set<string>()
   for (const s of input.specifiers) {
-    const specPath = specPathOf(s)
+    const specPath = specPathOf(s) ?? packageSpecPath(s, input.packages ?? [])?.path
     if (specPath === undefined) continue
     const candidates = candidatePaths(specPath)
     if (input.movedFiles.has(s.file) || candidates.some((c) => movedPath(input.moves, c) !== undefined)) for (const c of candidates) out.add(c)
@@ -172,7 +202,21 @@ export const planScriptMove = (input: ScriptPlanInput): { readonly files: Readon
     const covered = (edits.get(s.file) ?? []).some((e) => e.start < s.end && e.end > s.start)
     const moved = movedFiles.has(s.file)
     const relative = isRelativeSpecifier(s.specifier) || s.reference === true
-    if (covered || !relative) continue
+    if (covered) continue
+    if (!relative) {
+      // `@mono/core/src/x` of a workspace package's file: the same file by the package's name, from anywhere.
+      const named = packageSpecPath(s, input.packages ?? [])
+      const resolved = named === undefined ? undefined : resolveSpecPath(named.path, input.kindOf)
+      if (named === undefined || resolved === undefined || movedPath(moves, resolved) === undefined) continue
+      const fresh = newSpecPath(named.path, resolved, afterMove(moves, resolved))
+      const under = named.pkg.dir === "" ? "" : named.pkg.dir + "/"
+      if (!fresh.startsWith(under)) notRewritten.push({ file: s.file, line: lineAt(text, s.start), specifier: s.specifier, reason: "outside_package" })
+      else {
+        const next = `${named.pkg.name}/${fresh.slice(under.length)}${s.specifier.endsWith("/") ? "/" : ""}`
+        if (next !== s.specifier) add(s.file, { start: s.start, end: s.end, text: next })
+      }
+      continue
+    }
     const specPath = specPathOf(s)
     if (specPath === undefined) {
       if (moved && !s.specifier.startsWith("/")) notRewritten.push({ file: s.file, line: lineAt(text, s.start), specifier: s.specifier, reason: "outside_workspace" })
@@ -222,4 +266,37 @@ export const planScriptMove = (input: ScriptPlanInput): { readonly files: Readon
     files.push({ file, text: applied.text, specifiers })
   }
   return { files, notRewritten }
+}
+
+/** The fields of a package.json that name its entry files for importers by its name. */
+const ENTRY_FIELDS = ["main", "module", "types", "typings", "browser", "source", "exports"]
+
+/**
+ * Where a workspace package's package.json names a moved file as an entry (`"main": "./src/index.ts"`,
+ * an `exports` target): listed, not rewritten (see package_entry). `text` is the package.json's.
+ */
+export const movedEntries = (manifest: string, text: string, moves: ReadonlyArray<Move>): ReadonlyArray<NotRewritten> => {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return []
+  }
+  if (typeof json !== "object" || json === null) return []
+  const targets: string[] = []
+  const collect = (v: unknown): void => {
+    if (typeof v === "string") targets.push(v)
+    else if (Array.isArray(v)) v.forEach(collect)
+    else if (typeof v === "object" && v !== null) Object.values(v).forEach(collect)
+  }
+  for (const field of ENTRY_FIELDS) collect((json as Record<string, unknown>)[field])
+  const out: NotRewritten[] = []
+  for (const target of new Set(targets)) {
+    if (!isRelativeSpecifier(target) && !/^[\w@][^:]*$/.test(target)) continue
+    const path = joinUnder(dirOf(manifest), target.replace(/\/$/, ""))
+    if (path === undefined || path.includes("*") || !candidatePaths(path).some((c) => movedPath(moves, c) !== undefined)) continue
+    const at = text.indexOf(JSON.stringify(target))
+    out.push({ file: manifest, line: at < 0 ? 1 : lineAt(text, at + 1), specifier: target, reason: "package_entry" })
+  }
+  return out
 }
