@@ -210,6 +210,22 @@ describe("splice mv: TS/JS imports", () => {
     expect(snapshot(mem)).toEqual(snapshot(monorepo()))
   })
 
+  it("the workspace root's index.js (no directory name to find its importers by): `./index.js` in .cjs, .js and .mjs importers rewritten", async () => {
+    const mem = new MemoryFs({
+      "package.json": "{ \"name\": \"x\", \"main\": \"./index.js\" }\n",
+      "index.js": "exports.hello = () => 'hi'\n",
+      "use.cjs": "const { hello } = require('./index.js')\n",
+      "use.js": "const { hello } = require('./index')\n",
+      "esm.mjs": "import x from './index.js'\nexport const { hello } = x\n"
+    })
+    const r = await run(mv(move("index.js", "src/main.js")), mem)
+    expect(r.exit).toBe(0)
+    expect([mem.text("use.cjs"), mem.text("use.js"), mem.text("esm.mjs")]).toEqual([
+      "const { hello } = require('./src/main.js')\n", "const { hello } = require('./src/main')\n", "import x from './src/main.js'\nexport const { hello } = x\n"
+    ])
+    expect((r.last["imports"] as { not_rewritten: unknown[] }).not_rewritten).toEqual([{ file: "package.json", line: 1, specifier: "./index.js", reason: "package_entry" }])
+  })
+
   it("a moved file's relative import above the workspace root, or of nothing, is listed as not rewritten", async () => {
     const mem = new MemoryFs({
       "a.ts": "import x from \"../outside/x\"\nimport y from \"./missing\"\nexport const z = [x, y]\n"

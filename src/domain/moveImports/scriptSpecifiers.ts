@@ -143,13 +143,17 @@ const spelled = (site: SpecifierSite, fresh: string, trailingSlash: boolean): st
 /** require( or import( whose argument is not one plain string: what no resolver can follow. */
 const COMPUTED = /(?<![\w$.])(require|import)\s*\(\s*(?!(?:'[^'\n]*'|"[^"\n]*"|`[^`$\n]*`)\s*[,)])([^)\n]*)/g
 
-/** The stems a moved path may be named by: each moved file's name without extension, and the moved directory's name. */
+/**
+ * The stems a moved path may be named by: each moved file's name without extension (an index's too:
+ * `./index.js` names it as well as its directory does, and the workspace root's index has no
+ * directory name to be found by), and the moved directory's name.
+ */
 export const movedStems = (moves: ReadonlyArray<Move>, movedFiles: ReadonlyArray<string>): ReadonlyArray<string> => {
   const stems = new Set<string>()
   for (const p of [...moves.map((m) => m.from), ...movedFiles]) {
     const base = p.slice(p.lastIndexOf("/") + 1)
     const stem = base.includes(".") && !base.startsWith(".") ? base.slice(0, base.indexOf(".")) : base
-    if (stem !== "index" && stem.length > 0) stems.add(stem)
+    if (stem.length > 0) stems.add(stem)
   }
   return [...stems]
 }
