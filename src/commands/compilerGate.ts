@@ -231,7 +231,30 @@ const buildState = (d: Diagnostic) => d.tool === "tsc" && d.code === "TS6305"
  * with plans made before anything was written — so a required but missing checker stops the edit
  * before it touches the disk.
  */
-export const compilerGate = (writes: ReadonlyArray<PlannedWrite>, settings: CompilerSettings, plans: Plans) =>
+/**
+ * Files a command moves or copies: the checker's errors in the file before stand for the same errors
+ * under its new name after (mv), or under both names (cp), so that a file that already had errors
+ * can be moved or copied.
+ */
+export interface Carried {
+  readonly pairs: ReadonlyArray<{ readonly from: string; readonly to: string }>
+  readonly copy: boolean
+  /** The checks of the state before: a moved file is checked where it was (a per-file checker would find nothing at its new name). */
+  readonly before: Plans
+}
+
+/** The baseline's diagnostics as they read once the files moved or were copied. */
+const carriedBaseline = (before: ReadonlyArray<Diagnostic>, carried: Carried | undefined): ReadonlyArray<Diagnostic> => {
+  if (carried === undefined || carried.pairs.length === 0) return before
+  const to = new Map(carried.pairs.map((p) => [p.from, p.to]))
+  return before.flatMap((d) => {
+    const moved = to.get(d.file)
+    if (moved === undefined) return [d]
+    return carried.copy ? [d, { ...d, file: moved }] : [{ ...d, file: moved }]
+  })
+}
+
+export const compilerGate = (writes: ReadonlyArray<PlannedWrite>, settings: CompilerSettings, plans: Plans, carried?: Carried) =>
   Effect.gen(function*() {
     if (settings.mode === "off") return skippedVerdict("disabled by --validate")
     const { runs, skips } = plans
@@ -248,9 +271,9 @@ export const compilerGate = (writes: ReadonlyArray<PlannedWrite>, settings: Comp
     // our locks), then restore the edit. The baseline tells new errors from old ones, and whether a
     // checker that failed to run failed before the edit too.
     yield* putBack(writes, "original", written)
-    const before = yield* runPlans(runs, settings)
+    const before = yield* runPlans(carried?.before.runs ?? runs, settings)
     yield* putBack(writes, "next", yield* checkedWhatWasWritten(writes, "original", tool))
-    const fresh = errorsOf(newDiagnostics(before.diagnostics, after.diagnostics)).filter((d) => !buildState(d))
+    const fresh = errorsOf(newDiagnostics(carriedBaseline(before.diagnostics, carried), after.diagnostics)).filter((d) => !buildState(d))
     const duration = after.durationMs + before.durationMs
     const failedBefore = new Set(before.failures.map((f) => f.key))
     const failures: GateFailure[] = [

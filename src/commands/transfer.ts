@@ -426,11 +426,16 @@ export const transfer = (command: Command, config: TransferConfig) =>
         return yield* output.result(command, { ...base, created_directories: [], ...extra([]), compiler: skippedVerdict("nothing to change"), changed: false, tx: null },
           (t) => t.transfer.nothing(command, from, to))
       }
-      const plans = yield* planFor(writes.filter((w) => w.next !== null).map((w) => w.target.relative), gate)
+      const checked = writes.filter((w) => w.next !== null).map((w) => w.target.relative)
+      const plans = yield* planFor(checked, gate)
+      const carriedPairs = p.pairs.map((x) => ({ from: x.source.path.relative, to: x.target.relative }))
+      // Before, a moved or copied file is checked where it was (its new name holds nothing yet).
+      const sourceOf = new Map(carriedPairs.map((x) => [x.to, x.from]))
+      const beforePlans = yield* planFor(checked.map((f) => sourceOf.get(f) ?? f), gate)
       const { tx, verified: compiler } = yield* commitWrites(
         writes,
         { command, makeDirs: p.makeDirs, removeDirs: p.removeDirs, links: p.txLinks, ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
-        compilerGate(writes, gate, plans)
+        compilerGate(writes, gate, plans, { pairs: carriedPairs, copy: command === "cp", before: beforePlans })
       )
       // Every name the transaction touched: a moved file's rows leave its old path.
       const graph = yield* graphAfterWrite(writes.map((w) => w.target.relative), config)

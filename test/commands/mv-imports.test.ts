@@ -306,6 +306,20 @@ describe("splice mv: TS/JS imports", () => {
     expect(snapshot(mem)).toEqual(before)
   })
 
+  it("a file that already had errors moves, and copies: the checker's findings in it before are the same findings under its new name", async () => {
+    const mem = scripts()
+    mem.put("src/broken.ts", "import { gone } from \"./nowhere\"\nexport const b = gone\n")
+    const r = await run(mv(move("src/broken.ts", "src/old/broken.ts", { compiler: GATE })), mem, { checker: fakeTsc(mem) })
+    expect(r.exit).toBe(0)
+    expect(r.last["compiler"]).toMatchObject({ status: "passed", preexisting: 1 })
+    const c = await run(cp(move("src/old/broken.ts", "src/copy.ts", { compiler: GATE })), mem, { checker: fakeTsc(mem) })
+    expect(c.exit).toBe(0)
+    expect(c.last["compiler"]).toMatchObject({ status: "passed", preexisting: 1 })
+    // A new error still counts: the moved file's import, left as it was, names nothing from its new place.
+    const bytesOnly = await run(mv(move("src/util.ts", "src/lib/util.ts", { compiler: GATE, updateImports: false })), mem, { checker: fakeTsc(mem) })
+    expect([bytesOnly.exit, bytesOnly.error?.code]).toEqual([5, "SPL-E043"])
+  })
+
   it("the compiler gate in a monorepo whose referenced project is not built: tsc's TS6305 (an output not built from a source) names the moved source's new output, and is no new error", async () => {
     const mem = monorepo()
     // tsc -p packages/app --noEmit (the whole project, whichever file it is run for): the referenced
