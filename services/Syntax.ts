@@ -172,6 +172,8 @@ export interface ScriptFileRename {
   readonly edits: ReadonlyArray<{ readonly file: string; readonly start: number; readonly length: number; readonly newText: string }>
   /** A specifier's text between its quotes (UTF-16 offsets); `reference` for `/// <reference path>`. */
   readonly specifiers: ReadonlyArray<{ readonly file: string; readonly specifier: string; readonly start: number; readonly end: number; readonly reference?: true }>
+  /** Edits of the project's tsconfig (its `paths`, `files`, `include`, `exclude` naming a moved path). */
+  readonly config: ReadonlyArray<{ readonly file: string; readonly start: number; readonly length: number; readonly newText: string }>
 }
 
 /**

@@ -594,15 +594,18 @@ export const typescriptFileRenameEdits = (
   workspace: WorkspaceScripts,
   moves: ReadonlyArray<{ readonly from: string; readonly to: string }>,
   scan: ReadonlyArray<string>
-): { readonly edits: ReadonlyArray<ScriptTextEdit>; readonly specifiers: ReadonlyArray<ScriptSpecifier> } => {
-  const { ts, known, service } = moduleGraphService(workspace)
+): { readonly edits: ReadonlyArray<ScriptTextEdit>; readonly specifiers: ReadonlyArray<ScriptSpecifier>; readonly config: ReadonlyArray<ScriptTextEdit> } => {
+  const { ts, known, service, configFile } = moduleGraphService(workspace, true)
   try {
     const edits: ScriptTextEdit[] = []
+    const config: ScriptTextEdit[] = []
     for (const m of moves) {
       const changes = service.getEditsForFileRename("/" + m.from, "/" + m.to, ts.getDefaultFormatCodeSettings("\n"), {})
       for (const c of changes) {
-        if (!known.has(c.fileName)) continue
-        for (const t of c.textChanges) edits.push({ file: c.fileName.slice(1), start: t.span.start, length: t.span.length, newText: t.newText })
+        // The project's own tsconfig: its `paths`, `files`, `include`, `exclude` naming a moved path.
+        const into = configFile !== undefined && c.fileName === configFile ? config : known.has(c.fileName) ? edits : undefined
+        if (into === undefined) continue
+        for (const t of c.textChanges) into.push({ file: c.fileName.slice(1), start: t.span.start, length: t.span.length, newText: t.newText })
       }
     }
     const specifiers: ScriptSpecifier[] = []
@@ -617,7 +620,7 @@ export const typescriptFileRenameEdits = (
       }
       for (const r of info.referencedFiles) if (text.slice(r.pos, r.end) === r.fileName) specifiers.push({ file, specifier: r.fileName, start: r.pos, end: r.end, reference: true })
     }
-    return { edits, specifiers }
+    return { edits, specifiers, config }
   } finally {
     service.dispose()
   }
@@ -628,10 +631,14 @@ export const typescriptFileRenameEdits = (
  * module options without the standard library, whose binding (lib.dom.d.ts alone is 1.5 MB) would
  * cost seconds for nothing. One-shot: the kept service has the libraries, and a move is rare.
  */
-const moduleGraphService = ({ files, tsconfig, conditions }: WorkspaceScripts) => {
+const moduleGraphService = ({ files, tsconfig, conditions }: WorkspaceScripts, withConfigFile = false) => {
   const ts = (whole ??= loadWhole())
   const { lib: _lib, ...rest } = compilerOptions(ts, tsconfig, conditions)
   const options: TS.CompilerOptions = { ...rest, noLib: true }
+  // The config as a parsed file of the program: what getEditsForFileRename edits when a path it names moves.
+  const root = tsconfig === undefined ? undefined : [...tsconfig.keys()][0]
+  const configFile = withConfigFile && root !== undefined ? `/${root}` : undefined
+  if (configFile !== undefined) options.configFile = ts.parseJsonText(configFile, tsconfig!.get(root!)!)
   const known = new Map([...files].map(([p, t]) => ["/" + p, t]))
   const dirs = new Set<string>(["/"])
   for (const f of known.keys()) for (let i = f.lastIndexOf("/"); i > 0; i = f.lastIndexOf("/", i - 1)) dirs.add(f.slice(0, i))
@@ -650,5 +657,5 @@ const moduleGraphService = ({ files, tsconfig, conditions }: WorkspaceScripts) =
     directoryExists: (d) => dirs.has(d.length > 1 ? d.replace(/\/$/, "") : d),
     useCaseSensitiveFileNames: () => true
   }
-  return { ts, known, service: ts.createLanguageService(host, ts.createDocumentRegistry(true, "/")) }
+  return { ts, known, configFile, service: ts.createLanguageService(host, ts.createDocumentRegistry(true, "/")) }
 }

@@ -8,6 +8,7 @@
  */
 import * as Effect from "effect/Effect"
 import { grammarForPath } from "../domain/languages.js"
+import { configRewrite } from "../domain/moveImports/configPaths.js"
 import { afterMove, type Move } from "../domain/moveImports/movedPaths.js"
 import { type NameSpan, planPythonMove, type PythonFile, type PythonImport } from "../domain/moveImports/pythonModules.js"
 import { type FileRewrite, movedEntries, movedStems, type NotRewritten, pathsToLookUp, type PathKind, planScriptMove, type WorkspacePackage } from "../domain/moveImports/scriptSpecifiers.js"
@@ -173,6 +174,7 @@ export const planImportUpdates = (moves: ReadonlyArray<Move>, movedFiles: Readon
       // baseUrl, module resolution): one LanguageService per owning config, its edits kept for its files.
       const edits: Array<ScriptFileRename["edits"][number]> = []
       const specifiers: Array<ScriptFileRename["specifiers"][number]> = []
+      const configEdits = new Map<string, Array<ScriptFileRename["config"][number]>>()
       for (const project of (yield* configOwners([...texts.keys()])).projects.values()) {
         const ts = yield* syntax.scriptFileRename({ files, tsconfig: project.tsconfig, conditions, moves, scan: project.files })
         if (ts === undefined) {
@@ -184,6 +186,7 @@ export const planImportUpdates = (moves: ReadonlyArray<Move>, movedFiles: Readon
         const own = new Set(project.files)
         edits.push(...ts.edits.filter((e) => own.has(e.file)))
         specifiers.push(...ts.specifiers)
+        for (const e of ts.config) configEdits.set(e.file, [...(configEdits.get(e.file) ?? []), e])
       }
       const base = { moves, movedFiles: new Set([...moved].filter((f) => texts.has(f))), texts, edits, specifiers, packages }
       // What the specifiers may name: the walk knows the source files; anything else (a stylesheet, JSON) is looked at.
@@ -200,6 +203,14 @@ export const planImportUpdates = (moves: ReadonlyArray<Move>, movedFiles: Readon
       rewritten.push(...planned.files)
       notRewritten.push(...planned.notRewritten)
       for (const m of manifests) if (packages.some((p) => p.dir === dirOf(m))) notRewritten.push(...movedEntries(m, files.get(m)!, moves))
+      // A tsconfig whose `paths` (or files, include, exclude) name a moved path: rewritten with the importers.
+      for (const [file, list] of configEdits) {
+        const d = yield* readDecoded(file)
+        const rewrite = d === undefined ? undefined : configRewrite(file, d.text, list)
+        if (d === undefined || rewrite === undefined) continue
+        decoded.set(file, d)
+        rewritten.push(rewrite)
+      }
     }
 
     // Python: every module's name depends on the __init__.py files, so all .py paths count; the files that mention a moved name are parsed.
@@ -219,7 +230,7 @@ export const planImportUpdates = (moves: ReadonlyArray<Move>, movedFiles: Readon
 
     const rewrites = rewritten.map((r): ImportRewrite => {
       const d = decoded.get(r.file)!
-      return { file: r.file as WorkspacePath, language: languageOf(r.file)!, before: d.bytes, after: encodeText(r.text, d.bom), specifiers: r.specifiers }
+      return { file: r.file as WorkspacePath, language: languageOf(r.file) ?? "json", before: d.bytes, after: encodeText(r.text, d.bom), specifiers: r.specifiers }
     })
     return {
       rewrites,

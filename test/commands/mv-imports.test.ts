@@ -172,6 +172,25 @@ describe("splice mv: TS/JS imports", () => {
     }
   })
 
+  it("the directory a tsconfig `paths` entry points into moves: the entry follows it (its `./` kept), as do `include` entries; undo restores the config", async () => {
+    const config = "{\n  \"compilerOptions\": {\n    \"paths\": { \"@lib\": [\"./lib/src/index.ts\"], \"@lib/*\": [\"./lib/src/*\"] }\n  },\n  \"include\": [\"lib/src\", \"app\"]\n}\n"
+    const mem = new MemoryFs({
+      "tsconfig.json": config,
+      "lib/src/index.ts": "export const one = 1\n",
+      "app/main.ts": "import { one } from \"@lib\"\nexport const two = one + 1\n"
+    })
+    const r = await run(mv(move("lib/src", "lib/source")), mem)
+    expect(r.exit).toBe(0)
+    expect(mem.text("tsconfig.json")).toBe(config.replaceAll("lib/src", "lib/source"))
+    expect(mem.text("app/main.ts")).toBe("import { one } from \"@lib\"\nexport const two = one + 1\n")
+    const importers = (r.last["imports"] as { importers: Array<{ file: string; specifiers: Array<{ from: string; to: string }> }> }).importers
+    expect(importers.find((i) => i.file === "tsconfig.json")?.specifiers).toEqual([
+      { line: 3, from: "./lib/src/index.ts", to: "./lib/source/index.ts" }, { line: 3, from: "./lib/src/*", to: "./lib/source/*" }, { line: 5, from: "lib/src", to: "lib/source" }
+    ])
+    expect((await run(undoIt(), mem)).exit).toBe(0)
+    expect(mem.text("tsconfig.json")).toBe(config)
+  })
+
   it("a monorepo: each file's imports read with the tsconfig that owns it (a package's own paths, through a solution's references); a package imported by its name keeps its specifier", async () => {
     const mem = monorepo()
     const r = await run(mv(move("packages/core/src/math/clamp.ts", "packages/core/src/util/clamp.ts")), mem)
