@@ -136,6 +136,22 @@ export class Box {
     expect(mem.text("use.ts")).toBe(use)
   })
 
+  it("TS graph engine: a value typed through nested namespaces (`N.Retry.Options`, effect's `Effect.Retry.Options`) reads that type's member, not another type's of the same name", async () => {
+    const mem = new MemoryFs()
+    mem.put("ns.ts", "export namespace Retry {\n  export interface Options { state: number }\n}\nexport interface Options { state: string }\n")
+    const use = "import type * as N from \"./ns\"\nimport { Retry } from \"./ns\"\nexport const a = (o: N.Retry.Options, p: Retry.Options, q: N.Options) => o.state + p.state + q.state\n"
+    mem.put("use.ts", use)
+    const saved = new SavedGraph()
+    const refs = await runGraph(refsCommand({ name: "Retry.Options.state" }), mem, saved)
+    expect((refs.last["references"] as Array<{ file: string; line: number; col: number }>).map((x) => `${x.file}:${x.line}:${x.col}`)).toEqual(["use.ts:3:76", "use.ts:3:86"])
+    const other = await runGraph(refsCommand({ name: "Options.state" }), mem, saved)
+    expect((other.last["references"] as Array<{ file: string; line: number; col: number }>).map((x) => `${x.file}:${x.line}:${x.col}`)).toEqual(["use.ts:3:96"])
+    const r = await runGraph(rename(config("Retry.Options.state", "status", { engine: "graph" })), mem, saved)
+    // The other `state` is listed as a same-named occurrence, not renamed.
+    expect(r.last).toMatchObject({ engine: "graph", renamed: 3, unresolved: [{ file: "use.ts", line: 3, col: 96, kind: "text", renamed: false }] })
+    expect(mem.text("use.ts")).toBe(use.replace("o.state + p.state", "o.status + p.status"))
+  })
+
   it("TS: unresolved lists only uses TypeScript cannot tie to a declaration (x: any), not another type's member of that name (a Map's, the DOM's, another class's)", async () => {
     const text = "export class Cache { get(k: string): number { return k.length } }\nexport const m = new Map<string, number>()\nexport const v1 = new Cache().get(\"a\") + (m.get(\"a\") ?? 0)\nexport function f(x: any) { return x.get(\"b\") }\nexport const params = new URLSearchParams(\"a=1\").get(\"a\")\n"
     const mem = new MemoryFs({

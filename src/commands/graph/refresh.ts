@@ -822,8 +822,19 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
           const hash = binding.lastIndexOf("#")
           const module = binding.slice(binding.indexOf(":") + 1, hash)
           const of = binding.slice(hash + 1)
-          const owner = yield* exportOf(fileImports, module, of, ofInterface || ofType ? "type" : "namespace")
-          const found = owner === undefined ? undefined : yield* containerOf(owner)
+          // `of` may be a path (`Retry.Options` of `Effect.Retry.Options`): an exported namespace, then its members.
+          const path = of.split(".")
+          let owner = yield* exportOf(fileImports, module, path[0]!, path.length > 1 ? "namespace" : ofInterface || ofType ? "type" : "namespace")
+          let found = owner === undefined ? undefined : yield* containerOf(owner)
+          for (const [k, segment] of path.slice(1).entries()) {
+            const within: { file_id: number; qualified_name: string } | undefined = found
+            const inner = within === undefined ? [] : (yield* lookup(segment)).filter((s) => s.file_id === within.file_id && s.container === within.qualified_name)
+            // A namespace on the way, a type at the end (a namespace and an interface may share the name).
+            const wanted = k < path.length - 2 ? MEANING_KINDS.namespace : MEANING_KINDS.type
+            const next = inner.find((s) => wanted.has(s.kind)) ?? inner[0]
+            owner = next?.id
+            found = next === undefined ? undefined : yield* containerOf(next.id)
+          }
           // A literal's property, `this.a` under `this: T`: a member of an interface or object type (a
           // class's static method is not one of its instance's); a typed value's: of a class too.
           const container = found === undefined ? undefined

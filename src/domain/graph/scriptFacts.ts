@@ -377,10 +377,18 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
       const t = ctx.scope.lookup(typeName.text, TYPE)?.target
       if (t?.kind === "import") return { module: t.module, of: t.name }
       if (t?.kind === "symbol") return { container: symbols[t.index]!.container ?? "", owner: symbols[t.index]!.name }
-    } else if (ts.isIdentifier(typeName.left)) {
-      const t = ctx.scope.lookup(typeName.left.text, NAMESPACE)?.target
-      if (t?.kind === "namespace-import") return { module: t.module, of: typeName.right.text }
-      if (t?.kind === "symbol") return { container: symbols[t.index]!.qualifiedName, owner: typeName.right.text }
+    } else {
+      // `Ns.T`, `Ns.Inner.T` (effect's `Effect.Retry.Options`): the path below the first name.
+      const path: string[] = []
+      let first: TS.EntityName = typeName
+      while (ts.isQualifiedName(first)) {
+        path.unshift(first.right.text)
+        first = first.left
+      }
+      const t = ctx.scope.lookup(first.text, NAMESPACE)?.target
+      if (t?.kind === "namespace-import") return { module: t.module, of: path.join(".") }
+      if (t?.kind === "import") return { module: t.module, of: [t.name, ...path].join(".") }
+      if (t?.kind === "symbol") return { container: [symbols[t.index]!.qualifiedName, ...path.slice(0, -1)].join("."), owner: path[path.length - 1]! }
     }
     return undefined
   }
