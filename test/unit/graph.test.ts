@@ -91,8 +91,11 @@ describe("extraction per language (fixtures in test/fixtures/graph)", () => {
       "\tfunc(x struct{ z int }) { use(x.z) }(struct{ z int }{z: 1})",
       "}",
       "func TestY() { for _, tt := range tests { use(tt.name) } }",
+      "var boxes, byName = []Box{{Size: 1}, 2: {Size: 2}}, map[string]*Box{\"a\": {Size: 3}}",
       ""
     ].join("\n"))
+    // Keys of elided elements of a named struct are its fields, as in `Box{Size: 1}` (its type the qualifier).
+    expect(f.refs.filter((r) => r.name === "Size").map((r) => `${r.startLine}:${r.startColumn} ${r.qualifier}`).sort()).toEqual(["11:33 Box", "21:28 Box", "21:42 Box", "21:75 Box"])
     expect(defs(f).filter((d) => d.startsWith("property"))).toEqual([
       "property Box.Size (exported)", "property tests.name", "property tests.want", "property TestX.tests.in", "property TestX.tests.out",
       "property TestX.tests.box", "property TestX.c.k", "property TestX.m.v", "property TestX.one.a", "property TestX.one.b", "property TestX.x.z"

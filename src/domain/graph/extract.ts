@@ -292,11 +292,16 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     const at = toByte(id.start)
     refs.push({ name: slice(id), kind, qualifier, enclosing: enclosingOf(at), binding: { kind: "symbol", index }, ...span(id) })
   }
-  if (anonFields !== undefined) {
-    for (const k of anonKeys) {
-      const struct = k.struct !== undefined ? anon!.at(k.struct.start) : k.outer !== undefined ? anon!.elementOrSelf(typeText(k.outer)) : undefined
-      // A key of a named struct's literal is resolved as before (its type the qualifier).
-      if (struct !== undefined) anonRef(k.key, anonFields.get(struct.start)?.get(slice(k.key)), null, "read")
+  for (const k of anonKeys) {
+    const struct = anon === undefined ? undefined : k.struct !== undefined ? anon.at(k.struct.start) : k.outer !== undefined ? anon.elementOrSelf(typeText(k.outer)) : undefined
+    if (struct !== undefined && anonFields !== undefined) anonRef(k.key, anonFields.get(struct.start)?.get(slice(k.key)), null, "read")
+    else if (struct === undefined && k.outer !== undefined) {
+      // A key of an elided element of a named type (`[]Box{{Size: 2}}`, `map[string]*Box{"a": {Size: 2}}`):
+      // resolved like `Box{Size: 2}`'s, its type the qualifier (a named map type's keys are values: no field).
+      const element = /^\*?\s*(\w+)$/.exec(goRangeType(typeText(k.outer), "value") ?? "")?.[1]
+      if (element === undefined) continue
+      refSeen.add(spanKey(k.key))
+      refs.push({ name: slice(k.key), kind: "read", qualifier: element, enclosing: enclosingOf(toByte(k.key.start)), ...span(k.key) })
     }
   }
   for (const r of rawRefs) {
