@@ -389,6 +389,27 @@ describe("TS/JS members as symbols", () => {
     expect(f.refs.filter((r) => r.bindingShorthand === true).map((r) => `${r.startLine}:${r.name}`)).toEqual(["2:state", "3:size"])
   })
 
+  it("a member a type inherits from a base of the same file (interface extends, class extends); not from another module's base or from two bases that both declare it", () => {
+    const f = facts([
+      "import { Remote } from './remote.js'",
+      "export const f = (g: Graph, m: Mixed, c: Sub, t: Two, o: Outer) => g.nodes + m.nodes + m.far + c.size + Sub.count + c.count + t.id + o.nodes",
+      "interface Proto { nodes: number; id: string }",
+      "interface Graph extends Proto { kind: string }",
+      "interface Mixed extends Proto, Remote {}",
+      "interface Other { id: string }",
+      "interface Two extends Proto, Other {}",
+      "interface Outer extends Graph {}",
+      "class Base { size = 1; static count = 0 }",
+      "class Sub extends Base {}",
+      ""
+    ].join("\n"))
+    expect(bound(f).filter((r) => /nodes|far|size|count|id/.test(r))).toEqual([
+      "2:70 nodes → property Proto.nodes",
+      "2:98 size → property Base.size",
+      "2:136 nodes → property Proto.nodes"
+    ])
+  })
+
   it(".tsx: a component's props are its props type's members: the interface, the destructuring, JSX attributes, props.x", () => {
     const f = facts([
       "interface Props { state: number; label?: string }",

@@ -819,6 +819,50 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     for (const st of statements) walk(st, inner)
   }
 
+  /**
+   * What each class and interface of this file extends (`interface Graph extends Proto<N, E>`), by
+   * qualified name: a member it does not declare is its bases' (see inherited).
+   */
+  const bases = new Map<string, Array<() => TypeOwner | undefined>>()
+  const noteBases = (qualified: string, types: ReadonlyArray<TS.ExpressionWithTypeArguments>, meaning: number, ctx: Context) => {
+    const list = bases.get(qualified) ?? []
+    for (const t of types) {
+      const e = t.expression
+      list.push(() => {
+        if (ts.isIdentifier(e)) {
+          const b = ctx.scope.lookup(e.text, meaning)?.target
+          if (b?.kind === "symbol") return { container: symbols[b.index]!.container ?? "", owner: symbols[b.index]!.name }
+          if (b?.kind === "import") return { module: b.module, of: b.name }
+        }
+        // Another module's base, a call's result (`extends Mixin(Base)`): not this file's to say.
+        return { module: "", of: "" }
+      })
+    }
+    bases.set(qualified, list)
+  }
+  /**
+   * A member a class or interface of this file inherits from its bases of this file: the one member of
+   * that name they declare (an interface's several bases may both declare it: the same one, or none
+   * is chosen). Undefined when a base is another module's (its members are not known here).
+   */
+  const inherited = (qualified: string, name: string, seen = new Set<string>()): number | undefined => {
+    if (seen.has(qualified)) return undefined
+    seen.add(qualified)
+    const found = new Set<number>()
+    for (const base of bases.get(qualified) ?? []) {
+      const owner = base()
+      if (owner === undefined || "module" in owner) return undefined
+      const type = members.get(owner.container)?.get(owner.owner)
+      const kind = type === undefined ? undefined : symbols[type]!.kind
+      if (kind !== "interface" && kind !== "class" && kind !== "type") return undefined
+      const q = symbols[type!]!.qualifiedName
+      const own = members.get(q)?.get(name) ?? inherited(q, name, seen)
+      if (own === undefined && (bases.get(q) ?? []).some((b) => { const o = b(); return o === undefined || "module" in o })) return undefined
+      if (own !== undefined) found.add(own)
+    }
+    return found.size === 1 ? [...found][0] : undefined
+  }
+
   const walkClass = (node: TS.ClassLikeDeclaration, ctx: Context) => {
     const scope = new Scope(ctx.scope)
     typeParameters(node, scope)
@@ -831,6 +875,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     for (const p of node.typeParameters ?? []) walk(p, inner)
     for (const h of node.heritageClauses ?? []) {
       for (const t of h.types) walkHeritage(t, h.token === K.ImplementsKeyword ? TYPE : VALUE, inner)
+      if (qualified !== null && h.token === K.ExtendsKeyword) noteBases(qualified, h.types, VALUE, inner)
     }
     // Members first (so `this.m()` resolves above m's declaration), then their bodies.
     const methodIndex = new Map<TS.ClassElement, number>()
@@ -924,6 +969,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     const inner: Context = { ...ctx, scope, symbolic: false, container: null }
     for (const p of node.typeParameters ?? []) walk(p, inner)
     for (const h of node.heritageClauses ?? []) for (const t of h.types) walkHeritage(t, TYPE, inner)
+    if (qualified !== null) for (const h of node.heritageClauses ?? []) noteBases(qualified, h.types, TYPE, inner)
     const memberIndex = qualified === null ? new Map<TS.TypeElement, number>() : typeMembers(node.members, qualified, symbols[index!]!.exported)
     walkTypeMembers(node.members, inner, memberIndex)
   }
@@ -1330,7 +1376,8 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     // A typed literal's properties are an interface's or an object type's; a typed value's members also a class's.
     // A function's own props written in place (`C.state`) are the function's.
     const fits = ownerKind === "interface" || ownerKind === "type" || (p.typed === true && (ownerKind === "class" || ownerKind === "function"))
-    const index = !fits ? undefined : members.get(symbols[owner!]!.qualifiedName)?.get(p.id.text)
+    const ownerName = !fits ? undefined : symbols[owner!]!.qualifiedName
+    const index = ownerName === undefined ? undefined : members.get(ownerName)?.get(p.id.text) ?? inherited(ownerName, p.id.text)
     // A class's static members are not its instances'.
     if (index === undefined || (ownerKind === "class" && STATIC.test(symbols[index]!.signature))) {
       if (p.typed === true && p.kind === "call") addRef(p.id, p.id.text, p.kind, { kind: "unknown-member" }, p.qualifier, p.ctx)
