@@ -823,20 +823,14 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
    * What each class and interface of this file extends (`interface Graph extends Proto<N, E>`), by
    * qualified name: a member it does not declare is its bases' (see inherited).
    */
-  const bases = new Map<string, Array<() => TypeOwner | undefined>>()
+  const bases = new Map<string, Array<() => { readonly container: string; readonly owner: string } | undefined>>()
   const noteBases = (qualified: string, types: ReadonlyArray<TS.ExpressionWithTypeArguments>, meaning: number, ctx: Context) => {
     const list = bases.get(qualified) ?? []
     for (const t of types) {
       const e = t.expression
-      list.push(() => {
-        if (ts.isIdentifier(e)) {
-          const b = ctx.scope.lookup(e.text, meaning)?.target
-          if (b?.kind === "symbol") return { container: symbols[b.index]!.container ?? "", owner: symbols[b.index]!.name }
-          if (b?.kind === "import") return { module: b.module, of: b.name }
-        }
-        // Another module's base, a call's result (`extends Mixin(Base)`): not this file's to say.
-        return { module: "", of: "" }
-      })
+      // A declaration of this file; another module's base or a call's result (`extends Mixin(Base)`) is not this file's to say (undefined).
+      const b = ts.isIdentifier(e) ? ctx.scope.lookup(e.text, meaning)?.target : undefined
+      list.push(() => (b?.kind === "symbol" ? { container: symbols[b.index]!.container ?? "", owner: symbols[b.index]!.name } : undefined))
     }
     bases.set(qualified, list)
   }
@@ -851,13 +845,13 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     const found = new Set<number>()
     for (const base of bases.get(qualified) ?? []) {
       const owner = base()
-      if (owner === undefined || "module" in owner) return undefined
+      if (owner === undefined) return undefined
       const type = members.get(owner.container)?.get(owner.owner)
       const kind = type === undefined ? undefined : symbols[type]!.kind
       if (kind !== "interface" && kind !== "class" && kind !== "type") return undefined
       const q = symbols[type!]!.qualifiedName
       const own = members.get(q)?.get(name) ?? inherited(q, name, seen)
-      if (own === undefined && (bases.get(q) ?? []).some((b) => { const o = b(); return o === undefined || "module" in o })) return undefined
+      if (own === undefined && (bases.get(q) ?? []).some((b) => b() === undefined)) return undefined
       if (own !== undefined) found.add(own)
     }
     return found.size === 1 ? [...found][0] : undefined
