@@ -168,7 +168,7 @@ export const run = async ({ project = "effect", sample, seed, groups = "own", me
     const label = `TypeScript, ${spec.name} ${spec.version} src/ (${files.length} files, ${Math.round(lineCount / 1000)}k lines) vs TS LanguageService ${ts.version}; ` +
       `${all.length} declarations and ${memberDecls.length} members, sample ${chosen.length}, seed ${seed}${groups === "family" ? ", the first group of each symbol's references (--groups family)" : ""}`
     const rep = report(label, outcomes, lines, siteClass)
-    return { ...rep, text: rep.text + "\n" + ctagsText(ctags, lines), ctags, label, row: `TypeScript, ${spec.name} ${spec.version} \`src/\``, oracle: "TS LanguageService", index, queryMs: performance.now() - t }
+    return { ...rep, text: rep.text + "\n" + ctagsText(ctags, lines), ctags, label, row: `TypeScript, ${spec.name} ${spec.version} \`src/\``, oracle: "TS LanguageService", index, queryMs: performance.now() - t, outcomes, lines }
   } finally {
     removeWorkspace(ws)
   }

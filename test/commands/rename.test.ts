@@ -108,6 +108,50 @@ export class Box {
     expect(viaGraph.text("box.ts")).toBe(text.replace("  get(k", "  fetch(k").replace("b.get(", "b.fetch("))
   })
 
+  it("TS graph engine: a member read through a destructuring, a cast, `T | undefined` and a returned literal is listed by refs and renamed (`{ status: state }` keeps the local); undo restores", async () => {
+    const props = "export interface Props {\n  state: number\n  label: string\n}\n"
+    const use = [
+      "import type { Props } from \"./props\"",
+      "export function view(p: Props, q: Props | undefined, o: object) {",
+      "  const { state, label: l } = p",
+      "  return state + l + (o as Props).state + q!.state + (o as any).state",
+      "}",
+      "export function make(): Props { return { state: 1, label: \"x\" } }",
+      ""
+    ].join("\n")
+    const mem = new MemoryFs()
+    mem.put("props.ts", props)
+    mem.put("use.ts", use)
+    const saved = new SavedGraph()
+    const refs = await runGraph(refsCommand({ name: "Props.state" }), mem, saved)
+    expect((refs.last["references"] as Array<{ file: string; line: number; col: number }>).map((x) => `${x.file}:${x.line}:${x.col}`)).toEqual(["use.ts:3:11", "use.ts:4:35", "use.ts:4:46", "use.ts:6:42"])
+    const r = await runGraph(rename(config("Props.state", "status", { engine: "graph" })), mem, saved)
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    // `(o as any).state` is no one's (TypeScript leaves it too): listed for review, not renamed.
+    expect(r.last).toMatchObject({ engine: "graph", renamed: 5, unresolved: [{ file: "use.ts", line: 4, col: 65, kind: "text", renamed: false }] })
+    expect(mem.text("props.ts")).toBe(props.replace("state:", "status:"))
+    expect(mem.text("use.ts")).toBe(use.replace("{ state, label", "{ status: state, label").replace("(o as Props).state", "(o as Props).status").replace("q!.state", "q!.status").replace("{ state: 1", "{ status: 1"))
+    expect((await runGraph(undo({ lockTimeoutMs: 200 }), mem, saved)).exit).toBe(0)
+    expect(mem.text("props.ts")).toBe(props)
+    expect(mem.text("use.ts")).toBe(use)
+  })
+
+  it("TS graph engine: a value typed through nested namespaces (`N.Retry.Options`, effect's `Effect.Retry.Options`) reads that type's member, not another type's of the same name", async () => {
+    const mem = new MemoryFs()
+    mem.put("ns.ts", "export namespace Retry {\n  export interface Options { state: number }\n}\nexport interface Options { state: string }\n")
+    const use = "import type * as N from \"./ns\"\nimport { Retry } from \"./ns\"\nexport const a = (o: N.Retry.Options, p: Retry.Options, q: N.Options) => o.state + p.state + q.state\n"
+    mem.put("use.ts", use)
+    const saved = new SavedGraph()
+    const refs = await runGraph(refsCommand({ name: "Retry.Options.state" }), mem, saved)
+    expect((refs.last["references"] as Array<{ file: string; line: number; col: number }>).map((x) => `${x.file}:${x.line}:${x.col}`)).toEqual(["use.ts:3:76", "use.ts:3:86"])
+    const other = await runGraph(refsCommand({ name: "Options.state" }), mem, saved)
+    expect((other.last["references"] as Array<{ file: string; line: number; col: number }>).map((x) => `${x.file}:${x.line}:${x.col}`)).toEqual(["use.ts:3:96"])
+    const r = await runGraph(rename(config("Retry.Options.state", "status", { engine: "graph" })), mem, saved)
+    // The other `state` is listed as a same-named occurrence, not renamed.
+    expect(r.last).toMatchObject({ engine: "graph", renamed: 3, unresolved: [{ file: "use.ts", line: 3, col: 96, kind: "text", renamed: false }] })
+    expect(mem.text("use.ts")).toBe(use.replace("o.state + p.state", "o.status + p.status"))
+  })
+
   it("TS: unresolved lists only uses TypeScript cannot tie to a declaration (x: any), not another type's member of that name (a Map's, the DOM's, another class's)", async () => {
     const text = "export class Cache { get(k: string): number { return k.length } }\nexport const m = new Map<string, number>()\nexport const v1 = new Cache().get(\"a\") + (m.get(\"a\") ?? 0)\nexport function f(x: any) { return x.get(\"b\") }\nexport const params = new URLSearchParams(\"a=1\").get(\"a\")\n"
     const mem = new MemoryFs({
@@ -536,6 +580,44 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect(r.exit, JSON.stringify(r.error)).toBe(0)
     expect(mem.text("geo/box.go")).toBe("package geo\n\ntype Box struct {\n\tWidth  int\n\tlabel string\n}\n\ntype Other struct{ Size int }\n\ntype Counts map[string]int\n\nfunc (b *Box) Area() int { return b.Width * b.Width }\n\nfunc NewBox() *Box { return &Box{Width: 2, label: \"x\"} }\n")
     expect(mem.text("geo/use.go")).toBe("package geo\n\nvar Size = \"k\"\n\nfunc Use(o Other) int {\n\tb := NewBox()\n\tc := Counts{Size: 1}\n\treturn b.Width + o.Size + c[Size]\n}\n")
+  })
+
+  it("Go: a field of a test table's anonymous struct (TestSplit.tests.in) is renamed at its literal keys and its reads through the range variable; another table's field of that name is not", async () => {
+    const mem = new MemoryFs()
+    mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")
+    const test = [
+      "package m",
+      "",
+      "func TestSplit(t *T) {",
+      "\ttests := []struct {",
+      "\t\tin   string",
+      "\t\twant int",
+      "\t}{",
+      "\t\t{in: \"a\", want: 1},",
+      "\t\t{in: \"b\", want: 2},",
+      "\t}",
+      "\tfor _, tt := range tests {",
+      "\t\tcheck(tt.in, tt.want)",
+      "\t}",
+      "\tfor _, tt := range []struct{ in string }{{in: \"c\"}} {",
+      "\t\tcheck(tt.in, 0)",
+      "\t}",
+      "}",
+      "",
+      "type T struct{}",
+      "",
+      "func check(s string, n int) {}",
+      ""
+    ].join("\n")
+    mem.put("m_test.go", test)
+    const saved = new SavedGraph()
+    const refs = await runGraph(refsCommand({ name: "TestSplit.tests.in" }), mem, saved)
+    expect((refs.last["references"] as Array<{ line: number; col: number }>).map((x) => `${x.line}:${x.col}`)).toEqual(["8:4", "9:4", "12:12"])
+    const r = await runGraph(rename(config("TestSplit.tests.in", "input")), mem, saved)
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(mem.text("m_test.go")).toBe(test.replace("\t\tin   string", "\t\tinput   string").replace(/\{in: "([ab])"/g, "{input: \"$1\"").replace("check(tt.in, tt.want)", "check(tt.input, tt.want)"))
+    expect((await runGraph(undo({ lockTimeoutMs: 200 }), mem, saved)).exit).toBe(0)
+    expect(mem.text("m_test.go")).toBe(test)
   })
 
   it("Go: a type named in a parameter list whose parameter has the same name (func f(kind kind)) is renamed there too", async () => {

@@ -14,8 +14,8 @@ import { grammarForPath } from "../../src/domain/languages.js"
 import { Syntax } from "../../services/Syntax.js"
 import { FIXTURES } from "../support/graph.js"
 
-const facts = async (file: string) => {
-  const text = fs.readFileSync(path.join(FIXTURES, file), "utf8")
+const facts = async (file: string, source?: string) => {
+  const text = source ?? fs.readFileSync(path.join(FIXTURES, file), "utf8")
   const g = grammarForPath(file)!
   const matches = await Effect.runPromise(Effect.flatMap(Syntax, (s) => s.query(g, text, graphQueries[g.language]!)).pipe(Effect.provide(SyntaxLive)))
   return extractFacts(g.language, text, matches)
@@ -67,6 +67,53 @@ describe("extraction per language (fixtures in test/fixtures/graph)", () => {
     const m = await facts("go/main.go")
     expect(m.imports.map((i) => i.module)).toEqual(["fmt", "example.com/app/pkg/geo"])
     expect(m.refs.find((r) => r.name === "NewPoint")).toMatchObject({ kind: "call", qualifier: "geo" })
+  })
+
+  it("Go: fields of anonymous structs (test tables) are named after the variable and function; literal keys and range reads are exact", async () => {
+    const f = await facts("p_test.go", [
+      "package p",
+      "type Box struct{ Size int }",
+      "var tests = []struct {",
+      "\tname string",
+      "\twant int",
+      "}{{name: \"a\", want: 1}}",
+      "func TestX() {",
+      "\ttests := []struct {",
+      "\t\tin, out string",
+      "\t\tbox     Box",
+      "\t}{{in: \"a\", out: \"b\", box: Box{Size: 1}}}",
+      "\tfor _, tt := range tests { use(tt.in, tt.box.Size) }",
+      "\tfor _, c := range [...]struct{ k string }{{k: \"x\"}, 3: {k: \"y\"}} { use(c.k) }",
+      "\tm := map[string]*struct{ v int }{\"a\": {v: 1}}",
+      "\tfor _, e := range m { use(e.v) }",
+      "\tone := struct{ a, b int }{a: 1}",
+      "\tuse(one.b, tests[0].in)",
+      "\tfunc(x struct{ z int }) { use(x.z) }(struct{ z int }{z: 1})",
+      "}",
+      "func TestY() { for _, tt := range tests { use(tt.name) } }",
+      "var boxes, byName = []Box{{Size: 1}, 2: {Size: 2}}, map[string]*Box{\"a\": {Size: 3}}",
+      ""
+    ].join("\n"))
+    // Keys of elided elements of a named struct are its fields, as in `Box{Size: 1}` (its type the qualifier).
+    expect(f.refs.filter((r) => r.name === "Size").map((r) => `${r.startLine}:${r.startColumn} ${r.qualifier}`).sort()).toEqual(["11:33 Box", "21:28 Box", "21:42 Box", "21:75 Box"])
+    expect(defs(f).filter((d) => d.startsWith("property"))).toEqual([
+      "property Box.Size (exported)", "property tests.name", "property tests.want", "property TestX.tests.in", "property TestX.tests.out",
+      "property TestX.tests.box", "property TestX.c.k", "property TestX.m.v", "property TestX.one.a", "property TestX.one.b", "property TestX.x.z"
+    ])
+    // Each reference is bound to its struct's field where it is written: the keys of the literal (its
+    // elements' type elided), reads through a range variable or a variable (or parameter) of the
+    // struct type. A struct no variable declares (the argument `struct{ z int }{z: 1}`: another type
+    // than the parameter's for go/types, written alike) has no symbols, its key no reference.
+    const bound = f.refs.filter((r) => r.binding !== undefined).map((r) => {
+      const b = r.binding as { kind: "symbol"; index: number }
+      return `${r.startLine}:${r.startColumn} ${f.symbols[b.index]!.qualifiedName}`
+    })
+    expect(bound.sort()).toEqual([
+      "11:14 TestX.tests.out", "11:24 TestX.tests.box", "11:5 TestX.tests.in", "12:36 TestX.tests.in", "12:43 TestX.tests.box", "13:45 TestX.c.k",
+      "13:58 TestX.c.k", "13:75 TestX.c.k", "14:41 TestX.m.v", "15:30 TestX.m.v", "16:28 TestX.one.a", "17:10 TestX.one.b", "18:34 TestX.x.z", "20:50 tests.name",
+      "6:15 tests.want", "6:4 tests.name"
+    ])
+    expect(f.refs.filter((r) => (r.name === "z" && r.qualifier !== "x") || (r.name === "in" && r.qualifier !== "tt" && r.qualifier !== null))).toEqual([])
   })
 
   it("Java, C and C++", async () => {

@@ -354,6 +354,62 @@ describe("TS/JS members as symbols", () => {
     expect(f.refs.find((r) => r.name === "width")!.binding).toEqual({ kind: "member", module: "./remote.js", of: "Remote", ofType: true })
   })
 
+  it("members through destructuring, casts, `T | undefined`, and a function's declared result", () => {
+    const f = facts([
+      "export function show(q: Props, maybe: Box | undefined, other: Box | Props) {",
+      "  const { state, run: go } = q",
+      "  const { size }: Box = make()",
+      "  const { size: s2 } = new Box()",
+      "  const { state: deep, ...rest } = q as unknown as Props",
+      "  maybe!.size; (maybe as Props).state; (q as any).state; (q satisfies Props).state; other.size",
+      "  return state + go.length + s2 + deep",
+      "}",
+      "function props(): Props { if (1) return { state: 1, run() {} }; const inner = (): Props => ({ state: 2 }); return inner() }",
+      "async function later(): Props { return { state: 2 } }",
+      "function* gen(): Props { return { state: 3 } }",
+      "interface Props { state: number; run(): void }",
+      "class Box { size = 1 }",
+      "declare function make(): Box",
+      ""
+    ].join("\n"))
+    expect(bound(f).filter((r) => /state|run|size/.test(r))).toEqual([
+      "2:11 state → property Props.state",
+      "2:18 run → method Props.run",
+      "3:11 size → property Box.size",
+      "4:11 size → property Box.size",
+      "5:11 state → property Props.state",
+      "6:10 size → property Box.size",
+      "6:33 state → property Props.state",
+      "6:78 state → property Props.state",
+      "9:43 state → property Props.state",
+      "9:53 run → method Props.run",
+      "9:95 state → property Props.state"
+    ])
+    // A destructured `{ state }` is also the new local: a property rename writes `{ renamed: state }`.
+    expect(f.refs.filter((r) => r.bindingShorthand === true).map((r) => `${r.startLine}:${r.name}`)).toEqual(["2:state", "3:size"])
+  })
+
+  it("a member a type inherits from a base of the same file (interface extends, class extends); not from another module's base or from two bases that both declare it", () => {
+    const f = facts([
+      "import { Remote } from './remote.js'",
+      "export const f = (g: Graph, m: Mixed, c: Sub, t: Two, o: Outer) => g.nodes + m.nodes + m.far + c.size + Sub.count + c.count + t.id + o.nodes",
+      "interface Proto { nodes: number; id: string }",
+      "interface Graph extends Proto { kind: string }",
+      "interface Mixed extends Proto, Remote {}",
+      "interface Other { id: string }",
+      "interface Two extends Proto, Other {}",
+      "interface Outer extends Graph {}",
+      "class Base { size = 1; static count = 0 }",
+      "class Sub extends Base {}",
+      ""
+    ].join("\n"))
+    expect(bound(f).filter((r) => /nodes|far|size|count|id/.test(r))).toEqual([
+      "2:70 nodes → property Proto.nodes",
+      "2:98 size → property Base.size",
+      "2:136 nodes → property Proto.nodes"
+    ])
+  })
+
   it(".tsx: a component's props are its props type's members: the interface, the destructuring, JSX attributes, props.x", () => {
     const f = facts([
       "interface Props { state: number; label?: string }",

@@ -739,23 +739,30 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
         : Effect.tap(packedRows<SymbolRow>(db, ["id", "file_id", "name", "kind", "exported", "container"], "symbols WHERE name = ?", [name]), (rows) => Effect.sync(() => byName.set(name, rows)))
 
     /** An exported symbol `name` of file `target`, following its re-exports. */
+    /**
+     * What a module exports is declared at its top level, in it or in a module it re-exports; a member
+     * of the same name is a fallback, looked for only once no module of the chain declares the name at
+     * its top level (a member met first on the way, `output` of an interface in a file `export *`
+     * passes through, is not the `output` type another file of the chain exports).
+     */
     const fromModule = (target: number, name: string, depth: number, meaning?: Meaning): Effect.Effect<number | undefined, SpliceError> =>
+      Effect.flatMap(fromModuleAt(target, name, depth, meaning, false), (top) => top !== undefined ? Effect.succeed(top) : fromModuleAt(target, name, depth, meaning, true))
+    const fromModuleAt = (target: number, name: string, depth: number, meaning: Meaning | undefined, members: boolean): Effect.Effect<number | undefined, SpliceError> =>
       Effect.gen(function*() {
         if (depth > 6) return undefined
-        // What a module exports is declared at its top level; a member of the same name is a fallback.
         // TS can export a value and a type under one name (`const X` and `interface X`): the use decides.
         const here = (yield* lookup(name)).filter((s) => s.file_id === target)
         const fits = (s: SymbolRow) => meaning === undefined || MEANING_KINDS[meaning].has(s.kind)
         const pick = (list: ReadonlyArray<SymbolRow>) =>
           list.find((s) => s.exported === 1 && fits(s)) ?? list.find(fits) ?? list.find((s) => s.exported === 1) ?? list[0]
-        const best = pick(here.filter((s) => s.container === null)) ?? pick(here)
+        const best = pick(here.filter((s) => s.container === null)) ?? (members ? pick(here) : undefined)
         if (best !== undefined) return best.id
         for (const i of yield* importsOf(target)) {
           const re = i.fact.reexports.find((n) => (n.alias ?? n.name) === name)
           const original = re?.name ?? (i.fact.wildcard ? name : undefined)
           if (original === undefined) continue
           for (const t of i.targets) {
-            const found = yield* fromModule(t, original, depth + 1, meaning)
+            const found = yield* fromModuleAt(t, original, depth + 1, meaning, members)
             if (found !== undefined) return found
           }
         }
@@ -815,8 +822,19 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
           const hash = binding.lastIndexOf("#")
           const module = binding.slice(binding.indexOf(":") + 1, hash)
           const of = binding.slice(hash + 1)
-          const owner = yield* exportOf(fileImports, module, of, ofInterface || ofType ? "type" : "namespace")
-          const found = owner === undefined ? undefined : yield* containerOf(owner)
+          // `of` may be a path (`Retry.Options` of `Effect.Retry.Options`): an exported namespace, then its members.
+          const path = of.split(".")
+          let owner = yield* exportOf(fileImports, module, path[0]!, path.length > 1 ? "namespace" : ofInterface || ofType ? "type" : "namespace")
+          let found = owner === undefined ? undefined : yield* containerOf(owner)
+          for (const [k, segment] of path.slice(1).entries()) {
+            const within: { file_id: number; qualified_name: string } | undefined = found
+            const inner = within === undefined ? [] : (yield* lookup(segment)).filter((s) => s.file_id === within.file_id && s.container === within.qualified_name)
+            // A namespace on the way, a type at the end (a namespace and an interface may share the name).
+            const wanted = k < path.length - 2 ? MEANING_KINDS.namespace : MEANING_KINDS.type
+            const next = inner.find((s) => wanted.has(s.kind)) ?? inner[0]
+            owner = next?.id
+            found = next === undefined ? undefined : yield* containerOf(next.id)
+          }
           // A literal's property, `this.a` under `this: T`: a member of an interface or object type (a
           // class's static method is not one of its instance's); a typed value's: of a class too.
           const container = found === undefined ? undefined

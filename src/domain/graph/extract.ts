@@ -3,6 +3,7 @@
  * return types and export status; references with their enclosing function; imports. Pure.
  */
 import { commentStart } from "../commentStart.js"
+import { AnonymousStructs } from "./goAnonymousStructs.js"
 import { goRangeType, type RangeRole } from "./goRangeTypes.js"
 import type { Capture } from "../../../services/Syntax.js"
 import type { FileFacts, ImportedName, ImportFact, RefFact, RefKind, Span, SymbolFact, SymbolKind } from "./facts.js"
@@ -51,23 +52,36 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
   const exportedNames = new Set<string>()
   const rawRefs: Array<{ kind: RefKind; name: Capture; node: Capture; qualifier?: Capture }> = []
   const importMatches = new Map<number, Capture[]>()
-  const scoping = new Scoping()
+  const scoping = new Scoping(language === "go")
   const ranges: Array<{ name: string; at: number; role: RangeRole; over: string; overAt: number }> = []
+  // Go's anonymous struct types, and what names them (typed bindings, ranges over a literal) or uses their fields (literal keys).
+  const anon = language === "go" ? new AnonymousStructs(text) : undefined
+  const typedBinds: Array<{ name: Capture; type: Capture; how: "type" | "variadic" | "call" }> = []
+  const rangeLiterals: Array<{ name: Capture; literal: Capture }> = []
+  const anonKeys: Array<{ key: Capture; struct?: Capture; outer?: Capture }> = []
 
   for (const m of matches) {
     const by = (n: string) => m.find((c) => c.name === n)
     if (m.length === 1 && scoping.take(m[0]!, slice)) continue
     const rangeVar = by("range.key") ?? by("range.value"), over = by("range.over")
+    if (anon !== undefined) {
+      const field = by("anon.field"), key = by("anon.key"), literal = by("range.literal")
+      if (field !== undefined) anon.field(by("anon.struct")!, field, by("anon.decl")!)
+      else if (key !== undefined) anonKeys.push({ key, ...(by("anon.type") ? { struct: by("anon.type")! } : {}), ...(by("anon.outer") ? { outer: by("anon.outer")! } : {}) })
+      else if (rangeVar !== undefined && literal !== undefined) rangeLiterals.push({ name: rangeVar, literal })
+      if (field !== undefined || key !== undefined || literal !== undefined) continue
+    }
     if (rangeVar !== undefined && over !== undefined) {
       ranges.push({ name: slice(rangeVar), at: rangeVar.start, role: rangeVar.name === "range.key" ? "key" : "value", over: slice(over), overAt: over.start })
       continue
     }
     const typedName = by("typed.name"), typedType = by("typed.type"), typedCall = by("typed.call"), variadic = by("typed.variadic")
     if (typedName !== undefined) {
-      if (typedType !== undefined) scoping.typed(slice(typedName), typedName.start, slice(typedType))
-      else if (variadic !== undefined) scoping.typed(slice(typedName), typedName.start, `...${slice(variadic)}`)
+      // Bound once the match loop is over (a type's text names the anonymous structs in it, all known then).
+      if (typedType !== undefined) typedBinds.push({ name: typedName, type: typedType, how: "type" })
+      else if (variadic !== undefined) typedBinds.push({ name: typedName, type: variadic, how: "variadic" })
       // Python `x = f(…)`: typed by what f returns (a class's instance, a function's annotated result).
-      else if (typedCall !== undefined) scoping.typed(slice(typedName), typedName.start, slice(typedCall), true)
+      else if (typedCall !== undefined) typedBinds.push({ name: typedName, type: typedCall, how: "call" })
       continue
     }
     const head = m.find((c) => c.name.startsWith("def.") || c.name.startsWith("ref.") || c.name === "import" || c.name === "export" || c.name === "export.name")
@@ -102,6 +116,17 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     }
   }
 
+  // A named type's struct is not anonymous.
+  if (anon !== undefined) for (const d of defs) if (d.kind === "struct" && d.body !== undefined) anon.forget(d.body.start)
+  const typeText = (c: Capture) => (anon !== undefined && anon.size > 0 ? anon.typeText(c) : slice(c))
+  for (const b of typedBinds) {
+    const t = b.how === "variadic" ? `...${typeText(b.type)}` : b.how === "call" ? slice(b.type) : typeText(b.type)
+    scoping.typed(slice(b.name), b.name.start, t, b.how === "call")
+  }
+  for (const r of rangeLiterals) {
+    const t = goRangeType(typeText(r.literal), "value")
+    if (t !== undefined) scoping.typed(slice(r.name), r.name.start, t)
+  }
   // Names a definition declares are never references, also where a later assignment is not kept.
   const defNames = new Set(defs.map((d) => spanKey(d.name)))
   // A function's assignment to a name it declares `global` assigns the module's variable: one of its names.
@@ -252,6 +277,33 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
   const classBodyMember = language === "python" ? pythonClassBodyMember(symbols, enclosingOf) : () => undefined
   const refs: RefFact[] = []
   const refSeen = new Set<number>()
+  // Go: anonymous structs' fields as symbols, their literals' keys as exact references.
+  const anonFields = anon === undefined || anon.size === 0 ? undefined
+    : anonymousFields(anon, symbols, enclosingOf, [
+      ...typedBinds.filter((b) => b.how === "type").map((b) => ({ name: slice(b.name), at: b.name.start, type: typeText(b.type) })),
+      ...rangeLiterals.flatMap((r) => {
+        const t = goRangeType(typeText(r.literal), "value")
+        return t === undefined ? [] : [{ name: slice(r.name), at: r.name.start, type: t }]
+      })
+    ], toByte, span, text)
+  const anonRef = (id: Capture, index: number | undefined, qualifier: string | null, kind: RefKind) => {
+    refSeen.add(spanKey(id))
+    if (index === undefined) return
+    const at = toByte(id.start)
+    refs.push({ name: slice(id), kind, qualifier, enclosing: enclosingOf(at), binding: { kind: "symbol", index }, ...span(id) })
+  }
+  for (const k of anonKeys) {
+    const struct = anon === undefined ? undefined : k.struct !== undefined ? anon.at(k.struct.start) : k.outer !== undefined ? anon.elementOrSelf(typeText(k.outer)) : undefined
+    if (struct !== undefined && anonFields !== undefined) anonRef(k.key, anonFields.get(struct.start)?.get(slice(k.key)), null, "read")
+    else if (struct === undefined && k.outer !== undefined) {
+      // A key of an elided element of a named type (`[]Box{{Size: 2}}`, `map[string]*Box{"a": {Size: 2}}`):
+      // resolved like `Box{Size: 2}`'s, its type the qualifier (a named map type's keys are values: no field).
+      const element = /^\*?\s*(\w+)$/.exec(goRangeType(typeText(k.outer), "value") ?? "")?.[1]
+      if (element === undefined) continue
+      refSeen.add(spanKey(k.key))
+      refs.push({ name: slice(k.key), kind: "read", qualifier: element, enclosing: enclosingOf(toByte(k.key.start)), ...span(k.key) })
+    }
+  }
   for (const r of rawRefs) {
     const key = spanKey(r.name)
     if (defNames.has(key)) continue
@@ -266,6 +318,12 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     // asserted), Python `r: Rect` (annotated) or `r = scale()` (the result of a call).
     if ((language === "go" || language === "python") && qualifier !== null && r.qualifier?.type === "identifier") {
       const type = scoping.typeOf(qualifier, r.name.start)
+      // `tt.name` of `for _, tt := range tests` over an anonymous struct: its field, or nothing the graph holds.
+      const struct = anonFields !== undefined && type?.startsWith("struct#") === true ? anon!.named(type) : undefined
+      if (struct !== undefined || type?.startsWith("struct#") === true) {
+        if (!refSeen.has(key)) anonRef(r.name, struct === undefined ? undefined : anonFields?.get(struct.start)?.get(name), qualifier, r.kind)
+        continue
+      }
       if (type !== undefined) qualifier = language === "go" ? `${qualifier}.(${type})` : type.endsWith("()") ? `${qualifier} = ${type}` : `${qualifier}: ${type}`
     }
     if (refSeen.has(key)) continue
@@ -285,6 +343,41 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     refs.push({ name, kind: r.kind, qualifier, enclosing, ...span(r.name) })
   }
   return { symbols, refs, imports }
+}
+
+/**
+ * Go: the fields of each anonymous struct a variable declares (`tests := []struct{…}{…}`, `var tests
+ * = …`, `for _, tt := range []struct{…}{…}`) become symbols (kind property) named after the function
+ * around and the first such variable (`TestX.tests.name`); returns each struct's fields' indexes.
+ */
+const anonymousFields = (
+  anon: AnonymousStructs,
+  symbols: SymbolFact[],
+  enclosingOf: (at: number) => number | null,
+  binds: ReadonlyArray<{ name: string; at: number; type: string }>,
+  toByte: (offset: number) => number,
+  span: (c: { start: number; end: number; startRow: number; startColumn: number; endRow: number; endColumn: number }) => Span,
+  text: string
+): Map<number, Map<string, number>> => {
+  const out = new Map<number, Map<string, number>>()
+  for (const b of [...binds].sort((x, y) => x.at - y.at)) {
+    const struct = anon.elementOrSelf(b.type)
+    if (struct === undefined || out.has(struct.start)) continue
+    const fn = enclosingOf(toByte(b.at))
+    const container = fn === null ? b.name : `${symbols[fn]!.qualifiedName}.${b.name}`
+    const fields = new Map<string, number>()
+    for (const f of struct.fields) {
+      if (fields.has(f.name)) continue
+      fields.set(f.name, symbols.length)
+      symbols.push({
+        name: f.name, kind: "property", container, qualifiedName: `${container}.${f.name}`,
+        signature: collapse(text.slice(f.decl.start, f.decl.end)), parameters: null, returnType: null, exported: false,
+        ...span(f.decl), nameBytes: [toByte(f.nameAt.start)]
+      })
+    }
+    out.set(struct.start, fields)
+  }
+  return out
 }
 
 /**
@@ -412,6 +505,8 @@ const qualifierText = (language: string, q: string, type: string): string => {
  * `@write` attributes assigned to.
  */
 class Scoping {
+  /** `topLevel`: a binding outside every scope (a Go package-level `var tests = […]struct{…}{…}`) types the name where no local does. */
+  constructor(private readonly topLevel = false) {}
   private readonly scopes: Array<{ start: number; end: number }> = []
   private readonly binds: Array<{ name: string; at: number; global: boolean; typed?: boolean; type?: string; declared?: string }> = []
   private readonly skips = new Set<number>()
@@ -430,7 +525,7 @@ class Scoping {
 
   /** A binding with a declared named type (`w http.ResponseWriter`, `x := &T{}`, `f, ok := w.(Flusher)`). */
   typed(name: string, at: number, typeText: string, call = false): void {
-    const named = /^\*?\s*([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)?)\s*(\[[\s\S]*\])?$/.exec(typeText)?.[1]
+    const named = /^\*?\s*(struct#\d+|[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)?)\s*(\[[\s\S]*\])?$/.exec(typeText)?.[1]
     const type = named === undefined ? undefined : call ? `${named}()` : named
     this.binds.push({ name, at, global: false, typed: true, declared: typeText, ...(type !== undefined ? { type } : {}) })
   }
@@ -456,8 +551,10 @@ class Scoping {
     if (this.byName === undefined) this.byName = this.index()
     let best: { start: number; end: number; types: Set<string | undefined>; declared: Set<string | undefined> } | undefined
     for (const s of this.byName.get(name) ?? []) if (s.start <= at && at < s.end && (best === undefined || s.start >= best.start)) best = s
-    return best
+    return best ?? this.topTypes?.get(name)
   }
+  /** Typed bindings outside every scope, by name (see `topLevel`). */
+  private topTypes: Map<string, { start: number; end: number; types: Set<string | undefined>; declared: Set<string | undefined> }> | undefined
 
   skipped(at: number): boolean {
     return this.skips.has(at)
@@ -490,6 +587,7 @@ class Scoping {
 
   /** Each name's scopes: the innermost scope of each of its bindings, less those declaring it global. */
   private index() {
+    this.topTypes = undefined
     // Scopes nest (they are syntax nodes): one sweep in position order finds each binding's innermost.
     const scopes = [...this.scopes].sort((a, b) => a.start - b.start || b.end - a.end)
     const binds = [...this.binds].sort((a, b) => a.at - b.at)
@@ -515,6 +613,13 @@ class Scoping {
       const b = binds[i]!
       const s = inner[i]
       if (b.global) continue
+      if (s === undefined && this.topLevel && b.typed === true) {
+        this.topTypes ??= new Map()
+        let top = this.topTypes.get(b.name)
+        if (top === undefined) this.topTypes.set(b.name, top = { start: 0, end: Infinity, types: new Set(), declared: new Set() })
+        top.types.add(b.type)
+        top.declared.add(b.declared)
+      }
       if (s === undefined || globals.has(`${s.start}:${b.name}`)) continue
       const list = out.get(b.name) ?? []
       let entry = list.find((e) => e.start === s.start && e.end === s.end)

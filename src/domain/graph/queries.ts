@@ -168,6 +168,12 @@ const go = `
 (short_var_declaration left: (expression_list . (identifier) @typed.name) right: (expression_list . (call_expression function: [(identifier) (selector_expression)] @typed.call (#not-match? @typed.call "^(make|new|len|cap|append|copy|min|max|complex|real|imag)$"))))
 (short_var_declaration left: (expression_list . (identifier) @typed.name) right: (expression_list . [(composite_literal type: (_) @typed.type) (unary_expression operand: (composite_literal type: (_) @typed.type)) (type_assertion_expression type: (_) @typed.type)]))
 (import_spec name: (package_identifier)? @import.namespace path: (interpreted_string_literal) @module) @import
+(var_spec name: (identifier) @typed.name !type value: (expression_list . (composite_literal type: (_) @typed.type)))
+(range_clause left: (expression_list . (_) . (identifier) @range.value) right: (composite_literal type: (_) @range.literal))
+(struct_type (field_declaration_list (field_declaration name: (field_identifier) @anon.field) @anon.decl)) @anon.struct
+(composite_literal type: (struct_type) @anon.type body: (literal_value (keyed_element key: (literal_element (identifier) @anon.key))))
+(composite_literal type: [(slice_type) (array_type) (implicit_length_array_type)] @anon.outer body: (literal_value (literal_element (literal_value (keyed_element key: (literal_element (identifier) @anon.key))))))
+(composite_literal type: [(map_type) (slice_type) (array_type) (implicit_length_array_type)] @anon.outer body: (literal_value (keyed_element value: (literal_element (literal_value (keyed_element key: (literal_element (identifier) @anon.key)))))))
 `
 
 const java = `

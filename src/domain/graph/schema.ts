@@ -137,8 +137,13 @@ export const SCHEMA_VERSION = MIGRATIONS.length
  *    (`p.state` of `p: Props`, `new Box().size`, `({ state }: Props)`, `<C state={1} />`).
  * 6: Go struct fields as symbols (kind "property", `Box.Size`), their reads on values of known type
  *    (`b.Size` of `b Box` or `b := NewBox()`) and the keys of struct literals (`Box{Size: 2}`).
+ * 7: Go anonymous structs' fields as symbols (`TestX.tests.name`), exact references for their
+ *    literals' keys and reads through range variables; Go package-level variables' declared types.
+ *    TS/JS members through destructuring (`const { a } = p`), casts (`(x as T).a`; `(x as any).a` no
+ *    one's), `T | undefined`, literals a function returns under its declared result type; an export
+ *    is its chain's top-level declaration before any member of the same name (`z.output`).
  */
-export const FACTS_VERSION = "6"
+export const FACTS_VERSION = "7"
 
 /** GraphDb.memo key set when opening migrated the database in memory: the next refresh saves it, else every process migrates again. */
 export const MIGRATED = "schema:migrated"

@@ -80,6 +80,8 @@ interface Context {
   readonly thisType?: TypeOwner | undefined
   /** The innermost symbol around (for callers and callees). */
   readonly enclosing: number | null
+  /** The declared result type of the innermost function (not an async one's or a generator's): it types a returned literal. */
+  readonly returnType?: TS.TypeNode | undefined
   /** Declarations here become symbols (the top level, namespace bodies)… */
   readonly symbolic: boolean
   /** …members of this namespace (null at the top level). */
@@ -305,13 +307,57 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
   }
 
   /**
+   * What a member access reads from: the value inside parentheses, `satisfies` and `!` (the same
+   * value, or its non-null part), or the type of the outermost cast (`(x as T).a` is T's member
+   * whatever x is; `(x as any).a` is no one's). `as const` is no cast.
+   */
+  const receiver = (e: TS.Expression): { readonly cast: TS.TypeNode } | { readonly value: TS.Expression } => {
+    let x = e
+    while (ts.isParenthesizedExpression(x) || ts.isSatisfiesExpression(x) || x.kind === K.NonNullExpression) x = (x as TS.ParenthesizedExpression | TS.SatisfiesExpression | TS.NonNullExpression).expression
+    if ((ts.isAsExpression(x) || ts.isTypeAssertionExpression(x)) && !(ts.isTypeReferenceNode(x.type) && ts.isIdentifier(x.type.typeName) && x.type.typeName.text === "const")) return { cast: x.type }
+    return { value: unwrapped(x) }
+  }
+  /**
+   * The type a value expression has, as far as the file can say: a cast's (`x as T`), a typed local's
+   * or variable's (`p: Props`, `const b = new Box()`), a `new C()`'s.
+   */
+  const expressionOwner = (e: TS.Expression, ctx: Context): TypeOwner | undefined => {
+    const r = receiver(e)
+    if ("cast" in r) return typeOwner(r.cast, ctx)
+    const x = r.value
+    if (ts.isNewExpression(x)) return classOwner(x.expression, ctx)
+    if (!ts.isIdentifier(x)) return undefined
+    const t = ctx.scope.lookup(x.text, VALUE)?.target
+    if (t?.kind === "symbol") return valueTypes.get(t.index)?.()
+    return t?.kind === "local" ? t.type?.() : undefined
+  }
+  /**
+   * `const { state, run: go } = props` (or `: Props = …`): the property names are the type's members
+   * (`state` also the new local's: a rename of the property writes `{ renamed: state }`). Nested
+   * patterns and `...rest` are left alone.
+   */
+  const destructured = (name: TS.BindingName, owner: TypeOwner | undefined, ctx: Context) => {
+    if (owner === undefined || !ts.isObjectBindingPattern(name)) return
+    for (const e of name.elements) {
+      const property = e.propertyName ?? e.name
+      if (e.dotDotDotToken === undefined && ts.isIdentifier(property)) typedMember(property, "read", null, owner, ctx, e.propertyName === undefined)
+    }
+  }
+  /** `(x as T).name`: a member of T when the file can name T; a call on another cast is a guess by name. */
+  const castMember = (type: TS.TypeNode, id: TS.Identifier | TS.PrivateIdentifier, ctx: Context, access: TS.Node) => {
+    const kind = refKindAt(access, VALUE)
+    const owner = ts.isIdentifier(id) ? typeOwner(type, ctx) : undefined
+    if (owner !== undefined) typedMember(id as TS.Identifier, kind, null, owner, ctx)
+    else if (kind === "call" && !ts.isPrivateIdentifier(id)) addRef(id, id.text, kind, { kind: "unknown-member" }, null, ctx)
+  }
+  /**
    * `const r: T = { a: …, b() {…} }`, `{…} satisfies T`, `{…} as T`, `(): T => ({…})`: TypeScript
    * types the literal by T, and counts its property names as references of T's members. Only where T
    * is an interface (a class's static method of the same name is no member of its instances), named
    * `T`, `Ns.T` (`import * as Ns`) or an imported `T`; a member T inherits is left unresolved.
    */
   const typedLiteral = (type: TS.TypeNode | undefined, value: TS.Expression | undefined, ctx: Context) => {
-    if (type === undefined || value === undefined || !ts.isTypeReferenceNode(type)) return
+    if (value === undefined || namedType(type) === undefined) return
     let e = value
     while (ts.isParenthesizedExpression(e)) e = e.expression
     if (!ts.isObjectLiteralExpression(e)) return
@@ -323,19 +369,41 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     }
   }
   /** What a type annotation `T<…>` or `Ns.T<…>` names (TypeOwner), when the file can say. */
-  const typeOwner = (type: TS.TypeNode | undefined, ctx: Context): TypeOwner | undefined => {
-    if (type === undefined || !ts.isTypeReferenceNode(type)) return undefined
+  const typeOwner = (declared: TS.TypeNode | undefined, ctx: Context): TypeOwner | undefined => {
+    const type = namedType(declared)
+    if (type === undefined) return undefined
     const typeName = type.typeName
     if (ts.isIdentifier(typeName)) {
       const t = ctx.scope.lookup(typeName.text, TYPE)?.target
       if (t?.kind === "import") return { module: t.module, of: t.name }
       if (t?.kind === "symbol") return { container: symbols[t.index]!.container ?? "", owner: symbols[t.index]!.name }
-    } else if (ts.isIdentifier(typeName.left)) {
-      const t = ctx.scope.lookup(typeName.left.text, NAMESPACE)?.target
-      if (t?.kind === "namespace-import") return { module: t.module, of: typeName.right.text }
-      if (t?.kind === "symbol") return { container: symbols[t.index]!.qualifiedName, owner: typeName.right.text }
+    } else {
+      // `Ns.T`, `Ns.Inner.T` (effect's `Effect.Retry.Options`): the path below the first name.
+      const path: string[] = []
+      let first: TS.EntityName = typeName
+      while (ts.isQualifiedName(first)) {
+        path.unshift(first.right.text)
+        first = first.left
+      }
+      const t = ctx.scope.lookup(first.text, NAMESPACE)?.target
+      if (t?.kind === "namespace-import") return { module: t.module, of: path.join(".") }
+      if (t?.kind === "import") return { module: t.module, of: [t.name, ...path].join(".") }
+      if (t?.kind === "symbol") return { container: [symbols[t.index]!.qualifiedName, ...path.slice(0, -1)].join("."), owner: path[path.length - 1]! }
     }
     return undefined
+  }
+  /**
+   * The type reference a declared type comes down to: `T`, `(T)`, or `T | undefined | null` (a
+   * member read on such a value, once narrowed, is T's; a union of two types names neither).
+   */
+  const namedType = (type: TS.TypeNode | undefined): TS.TypeReferenceNode | undefined => {
+    let t = type
+    while (t !== undefined && t.kind === K.ParenthesizedType) t = (t as TS.ParenthesizedTypeNode).type
+    if (t !== undefined && t.kind === K.UnionType) {
+      const rest = (t as TS.UnionTypeNode).types.filter((u) => u.kind !== K.UndefinedKeyword && !(u.kind === K.LiteralType && (u as TS.LiteralTypeNode).literal.kind === K.NullKeyword))
+      return rest.length === 1 ? namedType(rest[0]) : undefined
+    }
+    return t !== undefined && ts.isTypeReferenceNode(t) ? t : undefined
   }
   /** The type literals an alias's type is made of: `{ … }`, or the `{ … }` parts of an intersection. */
   const objectLiterals = (type: TS.TypeNode): TS.TypeLiteralNode[] =>
@@ -364,7 +432,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     const declared = type ?? castType
     const inPlace = declared === undefined ? undefined : literalOwners.get(declared)
     if (inPlace !== undefined) source = () => inPlace
-    else if (declared !== undefined) source = ts.isTypeReferenceNode(declared) ? () => typeOwner(declared, ctx) : undefined
+    else if (declared !== undefined) source = namedType(declared) !== undefined ? () => typeOwner(declared, ctx) : undefined
     else {
       const x = init === undefined ? undefined : unwrapped(init)
       if (x !== undefined && ts.isNewExpression(x)) source = () => classOwner(x.expression, ctx)
@@ -700,7 +768,8 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     const first = node.parameters[0]
     const thisParam = first !== undefined && ts.isIdentifier(first.name) && first.name.text === "this" ? first : undefined
     const thisType = thisParam !== undefined ? typeOwner(thisParam.type, ctx) : ts.isArrowFunction(node) ? ctx.thisType : undefined
-    const inner: Context = { ...ctx, scope, symbolic: false, container: null, enclosing: enclosing ?? ctx.enclosing, ...(thisParam !== undefined ? { thisClass: null } : {}), thisType }
+    const plainResult = !hasModifier(node, K.AsyncKeyword) && !("asteriskToken" in node && node.asteriskToken !== undefined)
+    const inner: Context = { ...ctx, scope, symbolic: false, container: null, enclosing: enclosing ?? ctx.enclosing, ...(thisParam !== undefined ? { thisClass: null } : {}), thisType, returnType: plainResult ? node.type : undefined }
     if (ts.isFunctionExpression(node) && node.name !== undefined) scope.declare(node.name.text, VALUE, { kind: "local" })
     // Parameters: names are locals; defaults and types are uses (in the new scope: a default may name an earlier parameter).
     for (const p of node.parameters) {
@@ -711,12 +780,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     walkSignatureParts(node, inner)
     // `({ state, run: go }: Props)`: the property names are Props's members (`state` also the local's).
     for (const p of node.parameters) {
-      const owner = !ts.isObjectBindingPattern(p.name) ? undefined : (p.type !== undefined ? literalOwners.get(p.type) : undefined) ?? typeOwner(p.type, inner)
-      if (owner === undefined) continue
-      for (const e of (p.name as TS.ObjectBindingPattern).elements) {
-        const property = e.propertyName ?? e.name
-        if (e.dotDotDotToken === undefined && ts.isIdentifier(property)) typedMember(property, "read", null, owner, inner, e.propertyName === undefined)
-      }
+      if (ts.isObjectBindingPattern(p.name)) destructured(p.name, (p.type !== undefined ? literalOwners.get(p.type) : undefined) ?? typeOwner(p.type, inner), inner)
     }
     // Signatures of types and interface members have no body.
     const body = "body" in node ? (node as TS.FunctionLikeDeclarationBase).body : undefined
@@ -726,7 +790,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
       declareStatements(body.statements, scope, inner)
       for (const st of body.statements) walk(st, inner)
     } else {
-      typedLiteral(node.type, body, inner)
+      typedLiteral(inner.returnType, body, inner)
       walk(body, inner)
     }
   }
@@ -755,6 +819,44 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     for (const st of statements) walk(st, inner)
   }
 
+  /**
+   * What each class and interface of this file extends (`interface Graph extends Proto<N, E>`), by
+   * qualified name: a member it does not declare is its bases' (see inherited).
+   */
+  const bases = new Map<string, Array<() => { readonly container: string; readonly owner: string } | undefined>>()
+  const noteBases = (qualified: string, types: ReadonlyArray<TS.ExpressionWithTypeArguments>, meaning: number, ctx: Context) => {
+    const list = bases.get(qualified) ?? []
+    for (const t of types) {
+      const e = t.expression
+      // A declaration of this file; another module's base or a call's result (`extends Mixin(Base)`) is not this file's to say (undefined).
+      const b = ts.isIdentifier(e) ? ctx.scope.lookup(e.text, meaning)?.target : undefined
+      list.push(() => (b?.kind === "symbol" ? { container: symbols[b.index]!.container ?? "", owner: symbols[b.index]!.name } : undefined))
+    }
+    bases.set(qualified, list)
+  }
+  /**
+   * A member a class or interface of this file inherits from its bases of this file: the one member of
+   * that name they declare (an interface's several bases may both declare it: the same one, or none
+   * is chosen). Undefined when a base is another module's (its members are not known here).
+   */
+  const inherited = (qualified: string, name: string, seen = new Set<string>()): number | undefined => {
+    if (seen.has(qualified)) return undefined
+    seen.add(qualified)
+    const found = new Set<number>()
+    for (const base of bases.get(qualified) ?? []) {
+      const owner = base()
+      if (owner === undefined) return undefined
+      const type = members.get(owner.container)?.get(owner.owner)
+      const kind = type === undefined ? undefined : symbols[type]!.kind
+      if (kind !== "interface" && kind !== "class" && kind !== "type") return undefined
+      const q = symbols[type!]!.qualifiedName
+      const own = members.get(q)?.get(name) ?? inherited(q, name, seen)
+      if (own === undefined && (bases.get(q) ?? []).some((b) => b() === undefined)) return undefined
+      if (own !== undefined) found.add(own)
+    }
+    return found.size === 1 ? [...found][0] : undefined
+  }
+
   const walkClass = (node: TS.ClassLikeDeclaration, ctx: Context) => {
     const scope = new Scope(ctx.scope)
     typeParameters(node, scope)
@@ -767,6 +869,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     for (const p of node.typeParameters ?? []) walk(p, inner)
     for (const h of node.heritageClauses ?? []) {
       for (const t of h.types) walkHeritage(t, h.token === K.ImplementsKeyword ? TYPE : VALUE, inner)
+      if (qualified !== null && h.token === K.ExtendsKeyword) noteBases(qualified, h.types, VALUE, inner)
     }
     // Members first (so `this.m()` resolves above m's declaration), then their bodies.
     const methodIndex = new Map<TS.ClassElement, number>()
@@ -860,6 +963,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     const inner: Context = { ...ctx, scope, symbolic: false, container: null }
     for (const p of node.typeParameters ?? []) walk(p, inner)
     for (const h of node.heritageClauses ?? []) for (const t of h.types) walkHeritage(t, TYPE, inner)
+    if (qualified !== null) for (const h of node.heritageClauses ?? []) noteBases(qualified, h.types, TYPE, inner)
     const memberIndex = qualified === null ? new Map<TS.TypeElement, number>() : typeMembers(node.members, qualified, symbols[index!]!.exported)
     walkTypeMembers(node.members, inner, memberIndex)
   }
@@ -946,7 +1050,8 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
       case K.PropertyAccessExpression: {
         const e = node as TS.PropertyAccessExpression
         walk(e.expression, ctx)
-        return useMember(unwrapped(e.expression), e.name, VALUE, ctx, e)
+        const r = receiver(e.expression)
+        return "cast" in r ? castMember(r.cast, e.name, ctx, e) : useMember(r.value, e.name, VALUE, ctx, e)
       }
       case K.QualifiedName: {
         const q = node as TS.QualifiedName
@@ -1062,6 +1167,7 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
           const index = symbolOf.get(s.declarationList.declarations.length === 1 ? s : d)
           const inner = index !== undefined ? { ...ctx, enclosing: index } : ctx
           typedLiteral(d.type, d.initializer, inner)
+          if (ts.isObjectBindingPattern(d.name)) destructured(d.name, d.type !== undefined ? typeOwner(d.type, ctx) : expressionOwner(d.initializer, ctx), ctx)
           walk(d.initializer, inner)
         }
         return
@@ -1135,6 +1241,11 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
         const c = (node as TS.InferTypeNode).typeParameter.constraint
         if (c) walk(c, ctx)
         return
+      }
+      case K.ReturnStatement: {
+        // `function f(): T { return { a: … } }`: the literal is typed by T, as `const r: T = {…}` is.
+        typedLiteral(ctx.returnType, (node as TS.ReturnStatement).expression, ctx)
+        return walkChildren(node, ctx)
       }
       case K.PropertyAssignment: {
         const p = node as TS.PropertyAssignment
@@ -1259,7 +1370,8 @@ export const scriptFacts = (ts: Ts, sf: TS.SourceFile): FileFacts => {
     // A typed literal's properties are an interface's or an object type's; a typed value's members also a class's.
     // A function's own props written in place (`C.state`) are the function's.
     const fits = ownerKind === "interface" || ownerKind === "type" || (p.typed === true && (ownerKind === "class" || ownerKind === "function"))
-    const index = !fits ? undefined : members.get(symbols[owner!]!.qualifiedName)?.get(p.id.text)
+    const ownerName = !fits ? undefined : symbols[owner!]!.qualifiedName
+    const index = ownerName === undefined ? undefined : members.get(ownerName)?.get(p.id.text) ?? inherited(ownerName, p.id.text)
     // A class's static members are not its instances'.
     if (index === undefined || (ownerKind === "class" && STATIC.test(symbols[index]!.signature))) {
       if (p.typed === true && p.kind === "call") addRef(p.id, p.id.text, p.kind, { kind: "unknown-member" }, p.qualifier, p.ctx)
