@@ -90,6 +90,18 @@ describe("suggest scaffold", () => {
     expect(s.scaffold).toContain("throw new Error('TODO: the value or a default');")
   })
 
+  it("keeps the description whole in the TODO, escaped for each language's string (an apostrophe, quotes, a backslash, braces)", () => {
+    const desc = "split an option's \"flags\" on \\ {sep}"
+    type Input = Parameters<typeof buildScaffold>[0]
+    const scaffold = (language: Input["language"], style?: Input["style"]) =>
+      buildScaffold({ language, fnName: "split", desc, params: [], returns: null, target: "x", ...(style ? { style } : {}), goModule: { dir: "", module: "m" }, goPackage: "x" }).scaffold
+    expect(scaffold("typescript", { extension: "", quote: "'", semicolon: true })).toContain("throw new Error('TODO: split an option\\'s \"flags\" on \\\\ {sep}');")
+    expect(scaffold("typescript", { extension: "", quote: "\"", semicolon: false })).toContain("throw new Error(\"TODO: split an option's \\\"flags\\\" on \\\\ {sep}\")")
+    expect(scaffold("python")).toContain("raise NotImplementedError(\"TODO: split an option's \\\"flags\\\" on \\\\ {sep}\")")
+    expect(scaffold("rust")).toContain("todo!(\"TODO: split an option's \\\"flags\\\" on \\\\ {{sep}}\")")
+    expect(scaffold("go")).toContain("errors.New(\"TODO: split an option's \\\"flags\\\" on \\\\ {sep}\")")
+  })
+
   it("gives parameters names that are not keywords and hide no package (Go)", () => {
     expect(distinctNames(["point", "point", "url"], new Set(["url"]), "camel")).toEqual(["point", "point2", "urlValue"])
     const go = buildScaffold({ language: "go", fnName: "escape", desc: "x", params: [{ name: "URL", file: "url/url.go" }], returns: null, target: "tools/e.go", goModule: { dir: "", module: "example.com/m" }, goPackage: "tools" })

@@ -223,9 +223,13 @@ const camel = (s: string) => {
 }
 const pascal = (s: string) => identifierWords(s).map((x) => x[0]!.toUpperCase() + x.slice(1)).join("")
 
+/** The text inside a string literal quoted with `quote` (C-family and Python escapes alike: backslash, the quote, line ends). */
+const escaped = (text: string, quote: string) =>
+  text.replace(/\\/g, "\\\\").replace(new RegExp(quote, "g"), `\\${quote}`).replace(/\r/g, "\\r").replace(/\n/g, "\\n")
+
 export const buildScaffold = (input: ScaffoldInput): Scaffold => {
   const { language, params, returns } = input
-  const todo = `TODO: ${input.desc.replace(/["\\]/g, "")}`
+  const todo = `TODO: ${input.desc}`
   const imports: string[] = []
   const local = (t: TypeUse) => t.file === null || t.file === input.target
   const typed = params.length > 0 ? params : [{ name: "", file: null }]
@@ -265,7 +269,7 @@ export const buildScaffold = (input: ScaffoldInput): Scaffold => {
         : how.kind === "object"
         ? `\nmodule.exports = { ${how.shorthand ? name : `${name}: ${name}`} }${end}\n`
         : `\nmodule.exports = ${name}${end}\n`
-      const body = `${sig} {\n${script.indent}throw new Error(${q}${todo.replace(/'/g, "")}${q})${end}\n}\n`
+      const body = `${sig} {\n${script.indent}throw new Error(${q}${escaped(todo, q)}${q})${end}\n}\n`
       return { signature: sig, imports, scaffold: `${header}${imports.join("\n")}${imports.length ? "\n\n" : ""}${body}${exported}` }
     }
     case "python": {
@@ -282,7 +286,7 @@ export const buildScaffold = (input: ScaffoldInput): Scaffold => {
       const names = distinctNames(params.map((t, i) => paramName(t.name, i, "snake")), new Set(), "snake")
       const ps = params.length === 0 ? "data" : params.map((t, i) => `${names[i]}: ${t.name}`).join(", ")
       const sig = `def ${name}(${ps})${returns ? ` -> ${returns.name}` : ""}:`
-      return { signature: sig, imports, scaffold: `${imports.join("\n")}${imports.length ? "\n\n\n" : ""}${sig}\n    raise NotImplementedError("${todo}")\n` }
+      return { signature: sig, imports, scaffold: `${imports.join("\n")}${imports.length ? "\n\n\n" : ""}${sig}\n    raise NotImplementedError("${escaped(todo, "\"")}")\n` }
     }
     case "rust": {
       const name = snake(input.fnName)
@@ -294,7 +298,7 @@ export const buildScaffold = (input: ScaffoldInput): Scaffold => {
       }
       const ps = params.length === 0 ? "input: &str" : params.map((t, i) => `${paramName(t.name, i, "snake")}: &${t.name}`).join(", ")
       const sig = `pub fn ${name}(${ps})${returns ? ` -> ${returns.name}` : ""}`
-      return { signature: sig, imports, scaffold: `${imports.join("\n")}${imports.length ? "\n\n" : ""}${sig} {\n    todo!("${todo}")\n}\n` }
+      return { signature: sig, imports, scaffold: `${imports.join("\n")}${imports.length ? "\n\n" : ""}${sig} {\n    todo!("${escaped(todo, "\"").replace(/[{}]/g, "$&$&")}")\n}\n` }
     }
     case "go": {
       const name = pascal(input.fnName)
@@ -318,7 +322,7 @@ export const buildScaffold = (input: ScaffoldInput): Scaffold => {
       const sig = `func ${name}${generics.typeParams}(${ps})${returns ? ` (${generics.ref(returns)}, error)` : " error"}`
       const zero = returns ? `*new(${generics.ref(returns)}), ` : ""
       const pkgLine = input.goPackage !== undefined ? `package ${input.goPackage}\n\n` : ""
-      return { signature: sig, imports, scaffold: `${pkgLine}${imports.join("\n")}${imports.length ? "\n\n" : ""}${sig} {\n\treturn ${zero}errors.New("${todo}")\n}\n` }
+      return { signature: sig, imports, scaffold: `${pkgLine}${imports.join("\n")}${imports.length ? "\n\n" : ""}${sig} {\n\treturn ${zero}errors.New("${escaped(todo, "\"")}")\n}\n` }
     }
     case "java": {
       const name = camel(input.fnName)
@@ -330,7 +334,7 @@ export const buildScaffold = (input: ScaffoldInput): Scaffold => {
       }
       const ps = params.map((t, i) => `${t.name} ${paramName(t.name, i, "camel")}`).join(", ")
       const sig = `public static ${returns?.name ?? "void"} ${name}(${ps})`
-      return { signature: sig, imports, scaffold: `${imports.join("\n")}${imports.length ? "\n\n" : ""}${sig} {\n    throw new UnsupportedOperationException("${todo}");\n}\n` }
+      return { signature: sig, imports, scaffold: `${imports.join("\n")}${imports.length ? "\n\n" : ""}${sig} {\n    throw new UnsupportedOperationException("${escaped(todo, "\"")}");\n}\n` }
     }
     default: {
       const name = snake(input.fnName)
@@ -343,7 +347,7 @@ export const buildScaffold = (input: ScaffoldInput): Scaffold => {
       const ps = params.length === 0 ? "void" : params.map((t, i) => `const ${cType(t)} *${paramName(t.name, i, "snake")}`).join(", ")
       const ret = returns ? cType(returns) : "int"
       const sig = `${ret} ${name}(${ps})`
-      return { signature: sig, imports, scaffold: `${imports.join("\n")}${imports.length ? "\n\n" : ""}${sig} {\n    /* ${todo} */\n    ${returns ? `${ret} result = {0};\n    return result;` : "return -1;"}\n}\n` }
+      return { signature: sig, imports, scaffold: `${imports.join("\n")}${imports.length ? "\n\n" : ""}${sig} {\n    /* ${todo.replace(/\*\//g, "* /").replace(/\s*\n\s*/g, " ")} */\n    ${returns ? `${ret} result = {0};\n    return result;` : "return -1;"}\n}\n` }
     }
   }
 }
