@@ -109,8 +109,22 @@ export const runPlans = (runs: ReadonlyArray<CheckerPlan & { readonly kind: "run
       }
       diagnostics.push(...r.diagnostics)
     }
-    return { diagnostics, durationMs, missing, failures }
+    return { diagnostics: distinct(diagnostics), durationMs, missing, failures }
   })
+
+/**
+ * One of each diagnostic: `go vet` checks a package and its test package, and reports an error of a
+ * file both compile twice (as two runs of one project may); the same place, code and message is one finding.
+ */
+const distinct = (ds: ReadonlyArray<Diagnostic>): Diagnostic[] => {
+  const seen = new Set<string>()
+  return ds.filter((d) => {
+    const k = `${d.tool}\0${d.file}\0${d.line}\0${d.column}\0${d.severity}\0${d.code}\0${d.message}`
+    if (seen.has(k)) return false
+    seen.add(k)
+    return true
+  })
+}
 
 /** One sentence for a verdict's reason: the first failure, and what the baseline said about it. */
 const failureReason = (failures: ReadonlyArray<GateFailure>): string => {

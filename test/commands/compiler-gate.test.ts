@@ -62,6 +62,15 @@ describe("the compiler gate on the memory layers", () => {
     expect(txStates(mem)).toEqual(["rolled_back"])
   })
 
+  it("a finding the checker prints twice (go vet: a package and its test package) is listed once", async () => {
+    const mem = new MemoryFs({ "a.ts": "let x: number = 1\n" })
+    const once = fakeTsc(mem, "a.ts")
+    const checker = new ScriptedChecker(mem, { tool: "tsc", extensions: [".ts"], check: (read, files) => { const ds = once.script.check(read, files); return Array.isArray(ds) ? [...ds, ...ds] : ds } })
+    const r = await run(edit(oneEdit("a.ts", "x: number = 1", "x: number = \"one\"", { compiler: ON })), mem, { checker })
+    expect([r.exit, r.error?.code]).toEqual([5, "SPL-E043"])
+    expect(r.error?.context?.["diagnostics"]).toHaveLength(1)
+  })
+
   it("errors that were there before do not block, even when the edit moves them to other lines", async () => {
     const mem = new MemoryFs({ "a.ts": "let old: number = \"bad\"\nlet x = 1\n" })
     const checker = fakeTsc(mem, "a.ts")
