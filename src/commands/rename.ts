@@ -82,6 +82,31 @@ interface RefRow {
   resolution: "exact" | "name"
 }
 
+/**
+ * The text uses of a Python class attribute (`self.name`, `cls.name`) inside the body of the class
+ * that declares it: the graph leaves them unresolved when the class also assigns `self.name` in a
+ * method (jedi reads that as the instance's attribute), but at run time they are the same name.
+ */
+const pythonOwnAttributeUses = (def: { readonly id: number; readonly language: string; readonly container: string | null; readonly file: string }, rows: ReadonlyArray<RefRow>) =>
+  Effect.gen(function*() {
+    const found = new Set<RefRow>()
+    if (def.language !== "python" || def.container === null) return found
+    const candidates = rows.filter((r) => r.kind === "text" && r.file === def.file)
+    if (candidates.length === 0) return found
+    const db = yield* GraphDb
+    const classes = yield* db.all<{ start_byte: number; end_byte: number }>(
+      "SELECT start_byte, end_byte FROM symbols WHERE file_id = (SELECT file_id FROM symbols WHERE id = ?) AND qualified_name = ? AND kind = 'class'", [def.id, def.container])
+    if (classes.length === 0) return found
+    const store = yield* FileStore
+    const bytes = yield* store.read(yield* store.locate(def.file as WorkspacePath))
+    const before = (r: RefRow, n: number) => new TextDecoder().decode(bytes.subarray(Math.max(0, r.start_byte - n), r.start_byte))
+    for (const r of candidates) {
+      if (!classes.some((c) => c.start_byte <= r.start_byte && r.end_byte <= c.end_byte)) continue
+      if (before(r, 5) === "self." || before(r, 4) === "cls.") found.add(r)
+    }
+    return found
+  })
+
 /** One file of the rename: its text, facts, and the names to rewrite. */
 interface FilePlan {
   readonly target: TextTarget
@@ -263,7 +288,11 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
       rows.push(...text.map((u): RefRow => ({ ...u, kind: "text", name: def.name, symbol_id: null, resolution: "name" })))
     }
     rows.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.start_byte - b.start_byte))
-    const isExact = (r: RefRow) => r.symbol_id !== null && ids.has(r.symbol_id) && r.resolution === "exact"
+    // Python: a class attribute its own methods also assign (`level = 0` and `self.level = v`) is one
+    // attribute of the instances: `self.level` / `cls.level` in that class are renamed with it (left,
+    // every read of it in the class would fail once the class-level name changed).
+    const sameAttribute = yield* pythonOwnAttributeUses(def, rows)
+    const isExact = (r: RefRow) => (r.symbol_id !== null && ids.has(r.symbol_id) && r.resolution === "exact") || sameAttribute.has(r)
     const exact = rows.filter(isExact)
     const byName = rows.filter((r) => !isExact(r))
     // TS/JS: TypeScript's own LanguageService over the workspace's scripts, which knows the types of

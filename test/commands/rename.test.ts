@@ -425,6 +425,15 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect(mem.text("pkg/main.py")).toBe("from pkg.util import (\n    double,\n    stretch,\n)\nfrom pkg import util\n\nprint(stretch(3), util.stretch(4), double(5))\n")
   })
 
+  it("Python: a class attribute its methods also assign (`level = 0`, `self.level = v`) is renamed with every self./cls. use in the class; a same-named attribute of another class is left", async () => {
+    const py = "class Conn:\n    level = 0\n\n    def set_level(self, v):\n        self.level = v\n\n    @classmethod\n    def reset(cls):\n        cls.level = 0\n\n    def send(self):\n        return self.level > 0\n\n\nclass Other:\n    def __init__(self):\n        self.level = 1\n"
+    const mem = new MemoryFs({ "conn.py": py })
+    const r = await runGraph(rename(config("Conn.level", "_level")), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(mem.text("conn.py")).toBe(py.replace(/level = 0\n\n    def set/, "_level = 0\n\n    def set").replace("self.level = v", "self._level = v").replace("cls.level = 0", "cls._level = 0").replace("self.level > 0", "self._level > 0"))
+    expect(mem.text("conn.py")).toContain("class Other:\n    def __init__(self):\n        self.level = 1\n")
+  })
+
   it("Python and Go: refuses (SPL-E140, nothing written) a new name a parameter or local would capture, or that the file already uses as a builtin; a builtin's name elsewhere is no clash", async () => {
     const py = "def _has_surrogates(s):\n    return False\n\n\ndef fold(value):\n    if _has_surrogates(value):\n        return None\n    return len(value)\n"
     for (const [to, line, reason] of [["value", 6, /value is a local there/], ["len", 8, /len is already used there/]] as const) {
