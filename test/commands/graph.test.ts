@@ -442,6 +442,28 @@ describe("TypeScript and JavaScript exports across files", () => {
   })
 })
 
+describe("refs of a member", () => {
+  it("lists, by name (kind text), each `.name` the graph has no record of (a read on a value of inferred type), as delete and rename do; not one the graph ties to another symbol", async () => {
+    const mem = new MemoryFs({
+      "m.ts": [
+        "export interface Item { lane: number }",
+        "export interface Other { lane: string }",
+        "export function lanes(items: Item[], o: Other): number[] {",
+        "  const out: number[] = []",
+        "  for (const item of items) out.push(item.lane)",
+        "  const first = items[0]",
+        "  if (first) out.push(first.lane)",
+        "  return o.lane.length > 0 ? out : []",
+        "}",
+        ""
+      ].join("\n")
+    })
+    const r = await runGraph(refsCommand({ name: "Item.lane" }), mem, new SavedGraph())
+    expect(refsOf(r)).toEqual([])
+    expect(byNameOf(r).map((x) => `${x.line} ${x.kind} ${x.resolution}`)).toEqual(["5 text name", "7 text name"])
+  })
+})
+
 describe("this under a declared type", () => {
   it("this.m() in a function declaring `this: Ns.T` is an exact reference of the interface's method; a class's is not taken for it", async () => {
     const mem = new MemoryFs({
@@ -460,8 +482,9 @@ describe("this under a declared type", () => {
     })
     const saved = new SavedGraph()
     const where = (r: { last: Record<string, unknown>; error?: unknown }) => r.error !== undefined ? [JSON.stringify(r.error)] : [...refsOf(r), ...byNameOf(r)].map((x) => `${x.file}:${x.line} ${x.kind} ${x.resolution}`)
-    expect(where(await runGraph(refsCommand({ name: "Duration.toMillis" }), mem, saved))).toEqual(["src/internal/duration.ts:5 call exact"])
-    expect(where(await runGraph(refsCommand({ name: "Clock.toMillis" }), mem, saved))).toEqual([])
+    // Line 7's `this.toMillis()` the graph ties to neither: a `.toMillis` by name (text) for each; line 5's is Duration's alone.
+    expect(where(await runGraph(refsCommand({ name: "Duration.toMillis" }), mem, saved))).toEqual(["src/internal/duration.ts:5 call exact", "src/internal/duration.ts:7 text name"])
+    expect(where(await runGraph(refsCommand({ name: "Clock.toMillis" }), mem, saved))).toEqual(["src/internal/duration.ts:7 text name"])
   })
 })
 

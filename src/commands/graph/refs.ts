@@ -9,6 +9,7 @@ import { GraphDb } from "../../../services/GraphDb.js"
 import { Output } from "../../../services/Output.js"
 import { SYMBOL_COLUMNS, symbolJson, type SymbolRow } from "./find.js"
 import { inFamily } from "./languageFamily.js"
+import { memberTextUses } from "./memberText.js"
 import { resolveSymbol } from "./resolveSymbol.js"
 import { refreshGraph } from "./refresh.js"
 import type { RefKind } from "../../domain/graph/facts.js"
@@ -47,7 +48,20 @@ export const refsCommand = (config: RefsConfig) =>
        WHERE r.symbol_id IN (${[...ids].map(() => "?").join(", ")}) OR (r.symbol_id IS NULL AND r.name_id = ${NAME_ID} AND r.resolution = ${resolutionCode("name")} AND ${family.sql}) ORDER BY f.path, r.line, r.col`, [...ids, def.name, ...family.params])
     const all = refs.map((r) => ({ file: r.file, line: r.line, col: r.col, kind: r.kind, resolution: r.symbol_id !== null && ids.has(r.symbol_id) ? r.resolution : "name" as const, in: r.enclosing }))
     const references = all.filter((r) => r.resolution === "exact")
-    const byName = all.filter((r) => r.resolution === "name")
+    // A member's uses the graph has no record of (`items[0].lane`, a read on a value of inferred type):
+    // found as text, as delete and rename find them, so that refs never says "none" where they say some.
+    // Not where the graph resolved the name to another symbol (another type's member of that name).
+    const others = def.container === null ? [] : yield* db.all<{ file: string; line: number; col: number }>(
+      `SELECT f.path AS file, r.line, r.col FROM refs r JOIN files f ON f.id = r.file_id
+       WHERE r.name_id = ${NAME_ID} AND r.symbol_id IS NOT NULL AND r.symbol_id NOT IN (${[...ids].map(() => "?").join(", ")})`, [def.name, ...ids])
+    const text = def.container === null ? [] : yield* memberTextUses(def.language, def.name, {
+      known: new Set([...all, ...others].map((r) => `${r.file}:${r.line}:${r.col}`)),
+      skipLine: { file: def.file, line: def.start_line }
+    })
+    const byName = [
+      ...all.filter((r) => r.resolution === "name"),
+      ...text.map((u) => ({ file: u.file, line: u.line, col: u.col, kind: "text" as const, resolution: "name" as const, in: null }))
+    ].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.col - b.col))
     const callers = [...new Map(refs.filter((r): r is typeof r & { enclosing: string; enclosing_file: string } => r.kind === "call" && r.enclosing !== null).map((r) => [`${r.enclosing_file}:${r.enclosing}`, {
       name: r.enclosing, file: r.enclosing_file, resolution: r.symbol_id !== null && ids.has(r.symbol_id) ? r.resolution : "name"
     }])).values()]

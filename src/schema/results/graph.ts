@@ -36,13 +36,19 @@ export const FindResult = resultLine("find", { count: Count, total: Count, trunc
 export const FindEvent = eventLine("symbol", SymbolFields)
 
 const Reference = Schema.Struct({ file: Schema.String, line: Int, col: Int, kind: RefKind, resolution: Resolution, in: Schema.NullOr(Schema.String) })
+/** A use by name: also `text`, a member's `.name` the graph has no record of (found by reading the files, as delete and rename do). */
+const ByNameReference = Schema.Struct({ file: Schema.String, line: Int, col: Int, kind: Schema.Literal("call", "read", "type", "import", "text"), resolution: Resolution, in: Schema.NullOr(Schema.String) })
 
 export const RefsResult = resultLine("refs", {
   definition: GraphSymbol,
   /** Resolved to this definition through scopes and imports (resolution "exact"). */
   references: Schema.Array(Reference),
-  /** Only the name matches (a member call on a value of unknown type, a script's global): guesses, resolution "name". */
-  by_name: Schema.Array(Reference),
+  /**
+   * Only the name matches (a member call on a value of unknown type, a script's global): guesses,
+   * resolution "name"; for a member, also each `.name` in the files of its language the graph has no
+   * record of (kind "text": `items[0].lane`, `f().lane`).
+   */
+  by_name: Schema.Array(ByNameReference),
   callers: Schema.Array(Schema.Struct({ name: Schema.String, file: Schema.String, resolution: Resolution })),
   callees: Schema.Array(Schema.Struct({ name: Schema.String, kind: SymbolKind, file: Schema.String, line: Int, resolution: Resolution }))
 })
