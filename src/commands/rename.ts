@@ -278,7 +278,7 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
     // (`A().size()`, `box.size()` on a value of unknown type) are found as text: listed, never skipped in silence.
     if (def.container !== null && (!SCRIPT_LANGUAGES.has(def.language) || config.engine === "graph")) {
       const known = new Set(rows.map((r) => `${r.file}:${r.line}:${r.col}`))
-      const text = yield* memberTextUses(def.language, def.name, { known, skipLine: { file: def.file, line: def.start_line } })
+      const text = yield* memberTextUses(def.language, def.name, { known, skipLine: { file: def.file, line: def.start_line }, of: ids })
       rows.push(...text.map((u): RefRow => ({ ...u, kind: "text", name: def.name, symbol_id: null, resolution: "name" })))
     }
     // Rust: the bodies of macro_rules! are tokens the graph never reads as calls: the name there is listed too.

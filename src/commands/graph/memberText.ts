@@ -12,6 +12,7 @@ import { lineOfOffset, lineStarts } from "../../domain/textMatch.js"
 import { FileStore, type WorkspacePath } from "../../../services/FileStore.js"
 import { GraphDb } from "../../../services/GraphDb.js"
 import { languageFamily } from "./languageFamily.js"
+import { resolutionCode } from "../../domain/graph/schema.js"
 
 export interface TextUse {
   readonly file: string
@@ -32,6 +33,11 @@ export interface MemberTextOptions {
   readonly skipLine?: { readonly file: string; readonly line: number }
   /** Bytes to use instead of the file's on disk (a file already read by the caller). */
   readonly bytes?: ReadonlyMap<string, Uint8Array>
+  /**
+   * The definition's symbols: a `.name` the graph resolved to another symbol (another type's member
+   * of the name, `params.get` of a URLSearchParams) is that symbol's use, not listed.
+   */
+  readonly of?: ReadonlySet<number>
 }
 
 const decoder = new TextDecoder()
@@ -56,6 +62,10 @@ const eachTextHolding = (languages: ReadonlyArray<string>, needles: ReadonlyArra
 
 export const memberTextUses = (language: string, name: string, options: MemberTextOptions) =>
   Effect.gen(function*() {
+    const others = options.of === undefined ? [] : yield* (yield* GraphDb).all<{ file: string; line: number; col: number }>(
+      `SELECT f.path AS file, r.line, r.col FROM refs r JOIN files f ON f.id = r.file_id JOIN names n ON n.id = r.name_id
+       WHERE n.text = ? AND r.symbol_id IS NOT NULL AND r.resolution = ${resolutionCode("exact")} AND r.symbol_id NOT IN (${[...options.of].map(() => "?").join(", ")})`, [name, ...options.of])
+    const known = others.length === 0 ? options.known : new Set([...options.known, ...others.map((r) => `${r.file}:${r.line}:${r.col}`)])
     const pattern = new RegExp(`\\.${name.replace(/[$]/g, "\\$")}(?![\\w$])`, "g")
     const nameBytes = new TextEncoder().encode(name).length
     const found: TextUse[] = []
@@ -70,7 +80,7 @@ export const memberTextUses = (language: string, name: string, options: MemberTe
         const line = lineOfOffset(starts, at)
         if (options.skipLine !== undefined && f.path === options.skipLine.file && line === options.skipLine.line) continue
         const col = byte - toByte(starts[line - 1]!) + 1
-        if (!options.known.has(`${f.path}:${line}:${col}`)) found.push({ file: f.path, line, col, start_byte: byte, end_byte: byte + nameBytes })
+        if (!known.has(`${f.path}:${line}:${col}`)) found.push({ file: f.path, line, col, start_byte: byte, end_byte: byte + nameBytes })
       }
     })
     return found

@@ -50,13 +50,10 @@ export const refsCommand = (config: RefsConfig) =>
     const references = all.filter((r) => r.resolution === "exact")
     // A member's uses the graph has no record of (`items[0].lane`, a read on a value of inferred type):
     // found as text, as delete and rename find them, so that refs never says "none" where they say some.
-    // Not where the graph resolved the name to another symbol (another type's member of that name).
-    const others = def.container === null ? [] : yield* db.all<{ file: string; line: number; col: number }>(
-      `SELECT f.path AS file, r.line, r.col FROM refs r JOIN files f ON f.id = r.file_id
-       WHERE r.name_id = ${NAME_ID} AND r.symbol_id IS NOT NULL AND r.symbol_id NOT IN (${[...ids].map(() => "?").join(", ")})`, [def.name, ...ids])
     const text = def.container === null ? [] : yield* memberTextUses(def.language, def.name, {
-      known: new Set([...all, ...others].map((r) => `${r.file}:${r.line}:${r.col}`)),
-      skipLine: { file: def.file, line: def.start_line }
+      known: new Set(all.map((r) => `${r.file}:${r.line}:${r.col}`)),
+      skipLine: { file: def.file, line: def.start_line },
+      of: ids
     })
     const byName = [
       ...all.filter((r) => r.resolution === "name"),

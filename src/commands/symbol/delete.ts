@@ -84,7 +84,7 @@ const usesOf = (site: Site, def: Definition, start: number, end: number) =>
     const byName = outside.filter((r) => !exact(r)).map(use)
     const known = new Set(rows.map((r) => `${r.file}:${r.line}:${r.col}`))
     const read = def.container !== null
-      ? (yield* memberTextUses(site.grammar.language, def.name, { known, skip: { file, a, b }, bytes: new Map([[file, site.target.bytes]]) }))
+      ? (yield* memberTextUses(site.grammar.language, def.name, { known, skip: { file, a, b }, bytes: new Map([[file, site.target.bytes]]), of: ids }))
         .map((u): Use => ({ file: u.file, line: u.line, col: u.col, kind: "text" }))
       : []
     // Rust: macro_rules! bodies are tokens the graph does not read; the name there may be a use.
