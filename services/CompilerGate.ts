@@ -50,7 +50,15 @@ export type CheckerPlan =
   }
 
 export type CheckerRun =
-  | { readonly kind: "ran"; readonly tool: string; readonly diagnostics: ReadonlyArray<Diagnostic>; readonly durationMs: number; readonly commands: ReadonlyArray<string> }
+  | {
+    readonly kind: "ran"
+    readonly tool: string
+    readonly diagnostics: ReadonlyArray<Diagnostic>
+    readonly durationMs: number
+    readonly commands: ReadonlyArray<string>
+    /** The workspace files the checker says it read (tsc --listFiles), when it says: a written file not among them was not checked. */
+    readonly checked?: ReadonlyArray<string>
+  }
   | { readonly kind: "timeout"; readonly tool: string; readonly durationMs: number; readonly commands: ReadonlyArray<string> }
   | { readonly kind: "missing"; readonly tool: string }
   | {

@@ -4,7 +4,7 @@ import * as path from "node:path"
 import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { interpretCheckerOutput } from "../../src/domain/checkerOutput.js"
+import { interpretCheckerOutput, parseTscListedFiles } from "../../src/domain/checkerOutput.js"
 import type { Diagnostic } from "../../src/domain/diagnostics.js"
 import { extensionOf, grammarForPath } from "../../src/domain/languages.js"
 import { type CheckerPlan, type CheckerRun, type CheckerStep, CompilerGate, type CompilerMode, UNTRUSTED_REASON } from "../../services/CompilerGate.js"
@@ -172,7 +172,8 @@ export const makeCompilerGate: Effect.Effect<Context.Tag.Service<CompilerGate>, 
           const tsc = local ?? (yield* which("tsc"))
           if (tsc === undefined) return missing("tsc", "node_modules/.bin and PATH")
           const args = marker?.endsWith("tsconfig.json")
-            ? ["--noEmit", "--pretty", "false", "-p", marker]
+            // --listFiles: which files the project's program takes in (a file outside its include is not checked at all).
+            ? ["--noEmit", "--pretty", "false", "--listFiles", "-p", marker]
             : ["--noEmit", "--pretty", "false", abs]
           return run("tsc", [{ tool: "tsc", command: tsc, args, cwd: projectDir, env: env() }])
         }
@@ -244,6 +245,7 @@ export const makeCompilerGate: Effect.Effect<Context.Tag.Service<CompilerGate>, 
     Effect.gen(function*() {
       const diagnostics: Diagnostic[] = []
       const commands: string[] = []
+      let checked: string[] | undefined
       let durationMs = 0
       for (const step of p.steps) {
         const scratch = step.scratch === true ? fs.mkdtempSync(path.join(os.tmpdir(), "splice-check-")) : undefined
@@ -264,8 +266,9 @@ export const makeCompilerGate: Effect.Effect<Context.Tag.Service<CompilerGate>, 
           return { kind: "failed_to_run", tool: step.tool, exitCode: outcome.exitCode, reason: outcome.reason, outputTail: outcome.outputTail, durationMs, commands } satisfies CheckerRun
         }
         diagnostics.push(...outcome.diagnostics)
+        if (step.tool === "tsc" && args.includes("--listFiles")) checked = [...(checked ?? []), ...parseTscListedFiles(result.stdout, rel)]
       }
-      return { kind: "ran", tool: p.tool, diagnostics, durationMs, commands } satisfies CheckerRun
+      return { kind: "ran", tool: p.tool, diagnostics, durationMs, commands, ...(checked !== undefined ? { checked } : {}) } satisfies CheckerRun
     })
 
   return { plan, run }

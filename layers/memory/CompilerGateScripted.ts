@@ -23,6 +23,8 @@ export interface CheckerScript {
   readonly missing?: boolean
   /** The checker runs project code and the workspace is not trusted: plans say so. */
   readonly untrusted?: boolean
+  /** The files its project reads (tsc --listFiles), when it says: the others are not checked. */
+  readonly reads?: (file: string) => boolean
 }
 
 export class ScriptedChecker {
@@ -48,6 +50,11 @@ export const CompilerGateScripted = (checker: ScriptedChecker): Layer.Layer<Comp
         if (result === "hang") return Effect.never
         if (result === "timeout") return Effect.succeed({ kind: "timeout", tool: plan.tool, durationMs: 1, commands: [plan.tool] })
         if ("failedToRun" in result) return Effect.succeed({ kind: "failed_to_run", tool: plan.tool, ...result.failedToRun, durationMs: 1, commands: [plan.tool] })
-        return Effect.succeed({ kind: "ran", tool: plan.tool, diagnostics: result, durationMs: 1, commands: [plan.tool] })
+        const reads = checker.script.reads
+        const checked = reads === undefined ? undefined : [...checker.mem.entries.entries()]
+          .filter(([, e]) => e.kind === "file")
+          .map(([k]) => k.slice(checker.mem.root.length + 1))
+          .filter((f) => checker.script.extensions.some((x) => f.endsWith(x)) && reads(f))
+        return Effect.succeed({ kind: "ran", tool: plan.tool, diagnostics: result, durationMs: 1, commands: [plan.tool], ...(checked !== undefined ? { checked } : {}) })
       })
   })

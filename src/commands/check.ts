@@ -44,10 +44,10 @@ export const check = (config: CheckConfig) =>
 
     let compiler: CompilerVerdict = skippedVerdict("disabled by --validate")
     if (config.compiler.mode !== "off") {
-      const { runs, skips } = yield* planFor(relative, config.compiler)
+      const { runs, skips, covers } = yield* planFor(relative, config.compiler)
       if (runs.length === 0) compiler = skippedVerdict([...new Set(skips.map((s) => s.reason))].join("; ") || "no checker", skips[0]?.tool)
       else {
-        compiler = yield* currentVerdict(runs, config.compiler)
+        compiler = yield* currentVerdict(runs, config.compiler, covers)
         for (const d of compiler.diagnostics) {
           yield* output.event({ type: "diagnostic", ...d },
             (t) => t.check.diagnostic(d.file, d.line, d.column, d.severity, d.code, d.message))

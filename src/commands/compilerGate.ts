@@ -65,7 +65,9 @@ export const planFor = (files: ReadonlyArray<WorkspacePath>, settings: CompilerS
     const gate = yield* CompilerGate
     const runs: Array<CheckerPlan & { readonly kind: "run" }> = []
     const skips: Array<CheckerPlan & { readonly kind: "skip" }> = []
-    if (settings.mode === "off") return { runs, skips }
+    /** The files each run is for (a tsconfig project's run serves all of its files). */
+    const covers = new Map<string, WorkspacePath[]>()
+    if (settings.mode === "off") return { runs, skips, covers }
     for (const f of files) {
       const p = yield* gate.plan(f, settings.mode)
       if (p.kind === "skip") {
@@ -74,19 +76,24 @@ export const planFor = (files: ReadonlyArray<WorkspacePath>, settings: CompilerS
           return yield* Effect.fail(spliceError(code, `--require-compiler: ${p.reason}`, { context: { file: f, tool: p.tool ?? null, reason: p.reason } }))
         }
         skips.push(p)
-      } else if (!runs.some((r) => r.key === p.key)) runs.push(p)
+      } else {
+        if (!runs.some((r) => r.key === p.key)) runs.push(p)
+        covers.set(p.key, [...(covers.get(p.key) ?? []), f])
+      }
     }
-    return { runs, skips }
+    return { runs, skips, covers }
   })
 
 /**
  * Run every plan; a timeout fails (retryable), a tool that vanished is a skip (or an error if
  * required), a checker without a verdict is a failure, listed with its plan's key.
  */
-export const runPlans = (runs: ReadonlyArray<CheckerPlan & { readonly kind: "run" }>, settings: CompilerSettings) =>
+export const runPlans = (runs: ReadonlyArray<CheckerPlan & { readonly kind: "run" }>, settings: CompilerSettings, covers?: ReadonlyMap<string, ReadonlyArray<WorkspacePath>>) =>
   Effect.gen(function*() {
     const gate = yield* CompilerGate
     const diagnostics: Diagnostic[] = []
+    /** Files a run was for that its checker says it did not read (outside a tsconfig's program). */
+    const unchecked: WorkspacePath[] = []
     let durationMs = 0
     const missing: string[] = []
     const failures: Array<GateFailure & { readonly key: string }> = []
@@ -108,8 +115,12 @@ export const runPlans = (runs: ReadonlyArray<CheckerPlan & { readonly kind: "run
         continue
       }
       diagnostics.push(...r.diagnostics)
+      if (r.checked !== undefined) {
+        const read = new Set(r.checked)
+        unchecked.push(...(covers?.get(p.key) ?? [p.file]).filter((f) => !read.has(f)))
+      }
     }
-    return { diagnostics: distinct(diagnostics), durationMs, missing, failures }
+    return { diagnostics: distinct(diagnostics), durationMs, missing, failures, unchecked }
   })
 
 /**
@@ -152,19 +163,21 @@ const stoppedEarly = (preexistingErrors: ReadonlyArray<Diagnostic>): GateFailure
  * `splice check`'s verdict on the files as they are: every diagnostic, `failed` on errors (a fatal
  * one included), `failed_to_run` when a checker gave no verdict (SPL-E046 under --require-compiler).
  */
-export const currentVerdict = (runs: ReadonlyArray<CheckerPlan & { readonly kind: "run" }>, settings: CompilerSettings) =>
+export const currentVerdict = (runs: ReadonlyArray<CheckerPlan & { readonly kind: "run" }>, settings: CompilerSettings, covers?: ReadonlyMap<string, ReadonlyArray<WorkspacePath>>) =>
   Effect.gen(function*() {
     const tool = [...new Set(runs.map((p) => p.tool))].join(", ")
-    const r = yield* runPlans(runs, settings)
+    const r = yield* runPlans(runs, settings, covers)
     const errors = errorsOf(r.diagnostics)
     const failures = r.failures.map(({ key: _, ...f }) => f)
     if (errors.length === 0 && failures.length > 0 && settings.require) return yield* requiredButFailed(tool, failures, false)
     if (r.missing.length === runs.length) return skippedVerdict(`${r.missing.join(", ")} could not be started`, tool)
+    const unread = unreadNote(tool, r.unchecked, covers)
+    if (unread?.all === true && errors.length === 0 && failures.length === 0) return skippedVerdict(unread.reason, tool)
     return {
       gate: "compiler",
       status: errors.length > 0 ? "failed" : failures.length > 0 ? "failed_to_run" : "passed",
       tool,
-      ...(errors.length === 0 && failures.length > 0 ? { reason: failureReason(failures), failures } : {}),
+      ...(errors.length === 0 && failures.length > 0 ? { reason: failureReason(failures), failures } : unread !== undefined ? { reason: unread.reason } : {}),
       diagnostics: r.diagnostics,
       preexisting: 0,
       baseline: false,
@@ -274,12 +287,15 @@ export const compilerGate = (writes: ReadonlyArray<PlannedWrite>, settings: Comp
     const { runs, skips } = plans
     if (runs.length === 0) return skippedVerdict(skipReasons(skips.map((s) => s.reason)) || "no checker", skips[0]?.tool)
     const tool = [...new Set(runs.map((r) => r.tool))].join(", ")
-    const after = yield* runPlans(runs, settings)
+    const after = yield* runPlans(runs, settings, plans.covers)
     if (after.missing.length === runs.length) return skippedVerdict(`${after.missing.join(", ")} could not be started`, tool)
     const written = yield* checkedWhatWasWritten(writes, "next", tool)
     const errorsAfter = errorsOf(after.diagnostics)
+    // A file the checker did not read (outside its tsconfig's program) was not checked: never "passed" for it.
+    const unread = unreadNote(tool, after.unchecked, plans.covers)
     if (errorsAfter.length === 0 && after.failures.length === 0) {
-      return { gate: "compiler", status: "passed", tool, diagnostics: [], preexisting: 0, baseline: false, duration_ms: after.durationMs } satisfies CompilerVerdict
+      if (unread?.all === true) return skippedVerdict(unread.reason, tool)
+      return { gate: "compiler", status: "passed", tool, ...(unread !== undefined ? { reason: unread.reason } : {}), diagnostics: [], preexisting: 0, baseline: false, duration_ms: after.durationMs } satisfies CompilerVerdict
     }
     // Errors, or a checker without a verdict: what did the original state give? Check it (still under
     // our locks), then restore the edit. The baseline tells new errors from old ones, and whether a
@@ -309,5 +325,20 @@ export const compilerGate = (writes: ReadonlyArray<PlannedWrite>, settings: Comp
         diagnostics: [], preexisting: errorsAfter.length, baseline: true, duration_ms: duration
       } satisfies CompilerVerdict
     }
-    return { gate: "compiler", status: "passed", tool, diagnostics: [], preexisting: errorsAfter.length, baseline: true, duration_ms: duration } satisfies CompilerVerdict
+    return { gate: "compiler", status: "passed", tool, ...(unread !== undefined ? { reason: unread.reason } : {}), diagnostics: [], preexisting: errorsAfter.length, baseline: true, duration_ms: duration } satisfies CompilerVerdict
   })
+
+/**
+ * The files the checker did not read (tsc: a file no `files`/`include` of its tsconfig takes in, nor
+ * an import of one): said in the verdict's reason; `all` when no planned file was read.
+ */
+const unreadNote = (tool: string, unchecked: ReadonlyArray<WorkspacePath>, covers: ReadonlyMap<string, ReadonlyArray<WorkspacePath>> | undefined) => {
+  const files = [...new Set(unchecked)]
+  if (files.length === 0) return undefined
+  const planned = new Set([...(covers?.values() ?? [])].flat())
+  const named = files.length <= 3 ? files.join(", ") : `${files.slice(0, 3).join(", ")} and ${files.length - 3} more`
+  return {
+    all: planned.size > 0 && files.length >= planned.size,
+    reason: `${tool} did not check ${named}: outside its project (no files/include of its tsconfig.json takes ${files.length === 1 ? "it" : "them"} in)`
+  }
+}

@@ -30,6 +30,16 @@ export const parseTsc = (out: string, rel: PathMapper): Diagnostic[] => {
   return ds
 }
 
+/**
+ * The files `tsc --listFiles` printed (one absolute path per line, beside its diagnostics), as
+ * workspace paths: the files its program read.
+ */
+export const parseTscListedFiles = (out: string, rel: PathMapper): string[] =>
+  out.split(/\r?\n/).filter((l) => LISTED_FILE.test(l)).map(rel)
+
+/** A line of `tsc --listFiles`: an absolute path of a script, and no diagnostic's `(line,col): `. */
+const LISTED_FILE = /^(?:\/|[A-Za-z]:[\\/])(?!.*\(\d+,\d+\): ).*\.(?:d\.)?[cm]?[jt]sx?$/
+
 interface GccLocation {
   readonly caret?: { readonly file?: string; readonly line?: number; readonly column?: number }
 }
@@ -275,9 +285,11 @@ const parseBuiltIn = (tool: string, file: string, result: { readonly stdout: str
  */
 export const interpretCheckerOutput = (
   step: { readonly tool: string; readonly custom: boolean; readonly file: string },
-  result: { readonly stdout: string; readonly stderr: string; readonly exitCode: number | null },
+  printed: { readonly stdout: string; readonly stderr: string; readonly exitCode: number | null },
   rel: PathMapper
 ): StepOutcome => {
+  // tsc --listFiles: the program's files are no finding, and no output to show for a failure.
+  const result = step.tool === "tsc" && !step.custom ? { ...printed, stdout: printed.stdout.split(/\r?\n/).filter((l) => !LISTED_FILE.test(l)).join("\n") } : printed
   const failed = (reason: string): StepOutcome => ({ kind: "failed_to_run", exitCode: result.exitCode, reason, outputTail: outputTail(result) })
   const code = result.exitCode
   if (code === null) return failed(`${step.tool} was killed by a signal`)

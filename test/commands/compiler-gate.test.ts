@@ -62,6 +62,19 @@ describe("the compiler gate on the memory layers", () => {
     expect(txStates(mem)).toEqual(["rolled_back"])
   })
 
+  it("a file the checker's project does not take in (outside a tsconfig's include) is not checked: skipped with the reason, never passed; with others it did check, passed and the reason says which it did not", async () => {
+    const mem = new MemoryFs({ "src/a.ts": "let x: number = 1\n", "scripts/x.ts": "let y: number = 1\n" })
+    const reads = (f: string) => f.startsWith("src/")
+    const checker = (files: string[]) => new ScriptedChecker(mem, { ...fakeTsc(mem, ...files).script, reads })
+    const outside = await run(edit(oneEdit("scripts/x.ts", "y: number = 1", "y: number = 2", { compiler: ON })), mem, { checker: checker(["scripts/x.ts"]) })
+    expect(outside.exit).toBe(0)
+    expect(outside.last["compiler"]).toMatchObject({ status: "skipped", tool: "tsc", reason: expect.stringMatching(/tsc did not check scripts\/x\.ts: outside its project/) })
+    const both = await run(check({ files: ["src/a.ts", "scripts/x.ts"], validate: "syntax", compiler: ON, maxBytes: DEFAULT_MAX_BYTES }), mem, { checker: checker(["src/a.ts"]) })
+    expect(both.exit, JSON.stringify(both.error)).toBe(0)
+    expect(both.last["compiler"]).toMatchObject({ status: "passed", reason: expect.stringMatching(/did not check scripts\/x\.ts/) })
+    expect(both.human).toMatch(/tsc did not check scripts\/x\.ts/)
+  })
+
   it("a finding the checker prints twice (go vet: a package and its test package) is listed once", async () => {
     const mem = new MemoryFs({ "a.ts": "let x: number = 1\n" })
     const once = fakeTsc(mem, "a.ts")

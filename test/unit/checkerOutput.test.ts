@@ -13,7 +13,8 @@ import {
   parseNodeCheck,
   parsePyCompileJson,
   parsePyflakesJson,
-  parseTsc
+  parseTsc,
+  parseTscListedFiles
 } from "../../src/domain/checkerOutput.js"
 import { pyflakesSeverity } from "../../src/domain/pyflakesClasses.js"
 import { envTrusts, parseTrustRecords, serializeTrustRecords, trustStateOf } from "../../src/domain/trust.js"
@@ -227,5 +228,25 @@ describe("PATH for checkers in an untrusted workspace", () => {
   })
   it("a file name beginning with '-' becomes ./-name", () => {
     expect([asArgument("-n.txt"), asArgument("src/-x.ts"), asArgument("a.txt")]).toEqual(["./-n.txt", "src/-x.ts", "a.txt"])
+  })
+})
+
+describe("tsc --listFiles", () => {
+  const rel = (p: string) => p.replace(/^\/ws\//, "")
+  const out = [
+    "/usr/lib/node_modules/typescript/lib/lib.es5.d.ts",
+    "/ws/src/a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.",
+    "/ws/src/a.ts",
+    "/ws/src/view.tsx",
+    "/ws/src/b.mts"
+  ].join("\n")
+  it("the files the program read, not the diagnostics' lines", () => {
+    expect(parseTscListedFiles(out, rel)).toEqual(["/usr/lib/node_modules/typescript/lib/lib.es5.d.ts", "src/a.ts", "src/view.tsx", "src/b.mts"])
+  })
+  it("are no finding, and no output shown for a failure", () => {
+    const r = interpretCheckerOutput({ tool: "tsc", custom: false, file: "src/a.ts" }, { stdout: out, stderr: "", exitCode: 2 }, rel)
+    expect(r).toMatchObject({ kind: "ran", diagnostics: [expect.objectContaining({ file: "src/a.ts", line: 3, code: "TS2322" })] })
+    const failed = interpretCheckerOutput({ tool: "tsc", custom: false, file: "src/a.ts" }, { stdout: "/ws/src/a.ts\nerror TS5083: Cannot read file '/ws/base.json'.\n", stderr: "", exitCode: 1 }, rel)
+    expect(failed).toMatchObject({ kind: "failed_to_run", outputTail: "error TS5083: Cannot read file '/ws/base.json'." })
   })
 })

@@ -40,7 +40,7 @@ export const en: Catalog = {
     compiler: (v: VerdictView) =>
       v.status === "skipped"
         ? `compiler: skipped (${v.reason})`
-        : `compiler: ${v.status}${v.tool ? ` (${v.tool}${v.preexisting > 0 ? `, ${v.preexisting} error(s) were there before` : ""})` : ""}${v.reason !== undefined && v.status !== "passed" ? `: ${v.reason}` : ""}`,
+        : `compiler: ${v.status}${v.tool ? ` (${v.tool}${v.preexisting > 0 ? `, ${v.preexisting} error(s) were there before` : ""})` : ""}${v.reason !== undefined ? `: ${v.reason}` : ""}`,
     syntaxOk: (status) => (status === "passed" ? "syntax ok" : `syntax ${status}`),
     reason: (english) => english,
     moreErrors: (count) => `… and ${count} more (nearest the change shown first)`,

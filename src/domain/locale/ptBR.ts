@@ -488,7 +488,7 @@ export const ptBR: Catalog = {
     compiler: (v: VerdictView) =>
       v.status === "skipped"
         ? `compilador: pulado (${reason(v.reason ?? "")})`
-        : `compilador: ${status(v.status)}${v.tool ? ` (${v.tool}${v.preexisting > 0 ? `, ${plural(v.preexisting, "erro já existia", "erros já existiam")} antes` : ""})` : ""}${v.reason !== undefined && v.status !== "passed" ? `: ${reason(v.reason)}` : ""}`,
+        : `compilador: ${status(v.status)}${v.tool ? ` (${v.tool}${v.preexisting > 0 ? `, ${plural(v.preexisting, "erro já existia", "erros já existiam")} antes` : ""})` : ""}${v.reason !== undefined ? `: ${reason(v.reason)}` : ""}`,
     syntaxOk: (s) => (s === "passed" ? "sintaxe ok" : s === "skipped" ? "sintaxe: pulada" : `sintaxe: ${status(s)}`),
     reason,
     moreErrors: (count) => `… e mais ${count} (os mais próximos da mudança aparecem primeiro)`,
