@@ -37,6 +37,9 @@ export const graphAfterWrite = (paths: ReadonlyArray<string>, config: GraphAfter
     return { fields: { graph: report }, human: "refreshed" in report ? `${t.verdict.graphRefreshed(report.refreshed.length, report.removed.length, report.ms)}\n` : "" }
   })
 
+/** How long a writer waits for the graph's lock before it leaves the refresh to the next query. */
+const BUSY_WAIT_MS = 250
+
 const refreshFor = (access: GraphAccess["Type"], paths: ReadonlyArray<string>, config: GraphAfterWriteConfig) =>
   Effect.gen(function*() {
     const output = yield* Output
@@ -51,8 +54,12 @@ const refreshFor = (access: GraphAccess["Type"], paths: ReadonlyArray<string>, c
     const failed = (code: string, message: string, error?: SpliceError) =>
       output.log((t) => t.notes.graphNotRefreshed(code, error !== undefined ? errorMessage(error, t) : message))
         .pipe(Effect.as<GraphReport>({ db, error: { code, message } }))
-    return yield* access.open(config.db, config.lockTimeoutMs, refreshPaths(relevant)).pipe(
+    // A short wait for the graph's lock, then none: this writer still holds its files' locks, and a
+    // command that holds the graph's (a rename) may be waiting for one of them; waiting the whole lock
+    // timeout stalled both (and failed the rename). The next query refreshes what was left.
+    return yield* access.open(config.db, Math.min(config.lockTimeoutMs, BUSY_WAIT_MS), refreshPaths(relevant)).pipe(
       Effect.map((stats): GraphReport => ({ db, refreshed: stats.changed, removed: stats.removedFiles, ms: Date.now() - started })),
+      Effect.catchIf((e) => e.code === "SPL-E032", () => Effect.succeed<GraphReport>({ skipped: "the graph is in use by another command (its next query refreshes it)", db })),
       Effect.catchAllCause((cause) => {
         // Ctrl-C still stops the run; any other failure, defects included, only costs the graph.
         if (Cause.isInterruptedOnly(cause)) return Effect.failCause(cause)

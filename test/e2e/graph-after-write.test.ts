@@ -3,7 +3,9 @@
  * no `splice index` in between: `splice status` (which never refreshes) finds nothing stale, and
  * `splice find` answers with the new names and paths. Without a graph nothing is created.
  */
+import { createHash } from "node:crypto"
 import * as fs from "node:fs"
+import * as os from "node:os"
 import * as path from "node:path"
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { FIXTURES } from "../support/graph.js"
@@ -51,6 +53,21 @@ describe.each(runtimes)("splice's writes keep the code graph current under $name
     expect(u.last["graph"]).toMatchObject({ refreshed: ["src/lib/shapes.ts"] })
     expect(run(["status"]).last).toMatchObject({ stale: [], unindexed: [] })
     expect(run(["find", "makeCircle"]).lines[0]).toMatchObject({ name: "makeCircle", file: "src/lib/shapes.ts" })
+  })
+
+  it("a graph another command holds (a rename that may wait for this writer's file): the refresh is left to the next query, no stall", () => {
+    expect(run(["index"]).code).toBe(0)
+    // The graph's lock file, held by a live process (pid 1 stands in for a rename in progress).
+    const db = `${ws}/.splice/graph.db`
+    const lockFile = path.join(ws, ".splice", "locks", createHash("sha1").update(`graph-db:${db}`).digest("hex").slice(0, 24) + ".lock")
+    fs.writeFileSync(lockFile, JSON.stringify({ pid: 1, host: os.hostname(), token: "t", path: `graph-db:${db}`, since: "" }))
+    const started = Date.now()
+    const e = run(["edit", "-f", "src/lib/shapes.ts", "--replace-old", "export function makeCircle(", "--replace-new", "export function buildCircle(", "--validate", "syntax"])
+    expect(e.code).toBe(0)
+    expect(e.last["graph"]).toMatchObject({ skipped: expect.stringMatching(/in use by another command/), db })
+    expect(Date.now() - started).toBeLessThan(8000) // not the 10 s lock timeout
+    fs.rmSync(lockFile)
+    expect(run(["find", "buildCircle"]).lines[0]).toMatchObject({ type: "symbol", name: "buildCircle" })
   })
 
   it("apply moves a file: the graph holds the new path, not the old; find reports the new path", () => {
