@@ -7,6 +7,8 @@ export const toolHint = (hint: string, tools: ReadonlySet<string>, parameters: R
   hint
     .replace(/Run the command with --help to see its flags\./g, "The tool's input schema (tools/list) lists its parameters.")
     .replace(/Pass --workspace to choose another root, or use a path inside the workspace\./g, "Use a path inside the workspace (the server's --workspace, else the client's roots).")
+    // The server has no current directory of the client's: a relative path is the workspace root's.
+    .replace(/a relative path is taken from the current directory \(context\.file is where it led, from the workspace root\)/g, "a relative path is taken from the workspace root (context.file is where it led)")
     // `splice undo` → the `undo` tool; `splice recover --discard TX` → `recover` with discard TX.
     .replace(/`splice ([a-z][a-z-]*)`/g, (whole, name: string) => (tools.has(name) ? `the \`${name}\` tool` : whole))
     .replace(/`splice ([a-z][a-z-]*) ([^`]*)`/g, (whole, name: string, rest: string) => (tools.has(name) ? `\`${name}\` with ${rest}` : whole))

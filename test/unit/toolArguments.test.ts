@@ -1,5 +1,6 @@
 /** A tool call's arguments as a command's values (src/mcp/toolSchema.ts) and hints said in a tool's terms (src/mcp/toolHint.ts). */
 import { describe, expect, it } from "vitest"
+import { ErrorRegistry } from "../../src/domain/errors.js"
 import { toolHint } from "../../src/mcp/toolHint.js"
 import { SpliceError, valuesFromArguments } from "../../src/mcp/toolSchema.js"
 import { commandSpecs } from "../../src/spec/commands/index.js"
@@ -42,6 +43,8 @@ describe("hints in a tool's terms", () => {
     expect(toolHint("Run the command with --help to see its flags.", tools, parameters)).toBe("The tool's input schema (tools/list) lists its parameters.")
     expect(toolHint("Add --replace-all to replace every occurrence, or narrow with --file/--kind.", tools, parameters)).toBe("Add replace_all to replace every occurrence, or narrow with file/kind.")
     expect(toolHint("Run `splice undo` without an id to undo the latest transaction.", tools, parameters)).toBe("Run the `undo` tool without an id to undo the latest transaction.")
+    // The server has no current directory of the client's (session 14's new user, from a nested directory).
+    expect(toolHint(ErrorRegistry["SPL-E020"].hint, tools, parameters)).toBe("Check the path: a relative path is taken from the workspace root (context.file is where it led).")
     expect(toolHint("`splice recover --discard TX` accepts them as they are.", tools, parameters)).toBe("`recover` with discard TX accepts them as they are.")
     expect(toolHint("Pass --workspace to choose another root, or use a path inside the workspace.", tools, parameters)).toBe("Use a path inside the workspace (the server's --workspace, else the client's roots).")
     expect(toolHint("pass --allow-git-dir to edit inside .git/", tools, parameters)).toBe("pass --allow-git-dir to edit inside .git/")
