@@ -420,6 +420,19 @@ describe("splice mv: Python imports", () => {
     expect(snapshot(mem)).toEqual(before)
   })
 
+  it("a submodule moved to the top level: `from pkg import m` becomes `import top as m` (an alias kept); parenthesized names are listed", async () => {
+    const mem = new MemoryFs({
+      "pkg/__init__.py": "", "pkg/sub/__init__.py": "", "pkg/sub/mod.py": "def g():\n    return 1\n",
+      "main.py": "from pkg.sub import mod\nfrom pkg.sub import mod as m2\nfrom pkg.sub import (mod as m3)\nprint(mod.g(), m2.g(), m3.g())\n"
+    })
+    const r = await run(mv(move("pkg/sub/mod.py", "top.py")), mem)
+    expect(r.exit).toBe(0)
+    expect(mem.text("main.py")).toBe("import top as mod\nimport top as m2\nfrom pkg.sub import (mod as m3)\nprint(mod.g(), m2.g(), m3.g())\n")
+    expect((r.last["imports"] as { not_rewritten: unknown[] }).not_rewritten).toEqual([{ file: "main.py", line: 3, specifier: "from pkg.sub import mod", reason: "not_found" }])
+    expect((await run(undoIt(), mem)).exit).toBe(0)
+    expect(mem.text("main.py")).toBe("from pkg.sub import mod\nfrom pkg.sub import mod as m2\nfrom pkg.sub import (mod as m3)\nprint(mod.g(), m2.g(), m3.g())\n")
+  })
+
   it("a renamed module keeps the name it was imported by (`import new as old`)", async () => {
     const mem = python()
     const r = await run(mv(move("app/util.py", "app/helpers.py")), mem)

@@ -185,7 +185,23 @@ export const planPythonMove = (input: PythonPlanInput): { readonly files: Readon
       }
       const parent = news[0]!.slice(0, -1)
       if (parent.length === 0) {
-        notRewritten.push({ file: f.file, line: lineAt(f.text, imp.module.start), specifier: `from ${imp.module.text} import ${imp.names.map((n) => n.text).join(", ")}`, reason: "not_found" })
+        // Submodules moved to the top level: no package to import them from. `from p import m` becomes
+        // `import top as m` (`from p import m as x`: `import top as x`), when the statement can be
+        // said so (no parenthesized names, `from` right before the module).
+        const head = /(?:^|[\s;])from\s+$/.exec(f.text.slice(Math.max(0, imp.module.start - 200), imp.module.start))
+        const between = f.text.slice(imp.module.end, imp.names[0]!.start)
+        if (head === null || !/^\s+import\s+$/.test(between) || imp.wildcard) {
+          notRewritten.push({ file: f.file, line: lineAt(f.text, imp.module.start), specifier: `from ${imp.module.text} import ${imp.names.map((n) => n.text).join(", ")}`, reason: "not_found" })
+          continue
+        }
+        const fromStart = imp.module.start - head[0].length + (head[0].startsWith("from") ? 0 : 1)
+        edits.push({ start: fromStart, end: imp.names[0]!.start, text: "import " })
+        specifiers.push({ line: lineAt(f.text, imp.module.start), from: `from ${imp.module.text} import`, to: "import" })
+        imp.names.forEach((n, i) => {
+          const leaf = news[i]![news[i]!.length - 1]!
+          if (n.aliased) rewrite(n, leaf)
+          else rewrite(n, leaf === n.text ? leaf : `${leaf} as ${n.text}`)
+        })
         continue
       }
       rewrite(imp.module, spellModule(parent, afterMove(moves, f.file), after, abs.relative))
