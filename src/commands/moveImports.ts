@@ -9,8 +9,9 @@
 import * as Effect from "effect/Effect"
 import { grammarForPath } from "../domain/languages.js"
 import { configRewrite } from "../domain/moveImports/configPaths.js"
+import { pythonStringMentions, scriptStringMentions } from "../domain/moveImports/stringMentions.js"
 import { afterMove, type Move } from "../domain/moveImports/movedPaths.js"
-import { type NameSpan, planPythonMove, type PythonFile, type PythonImport } from "../domain/moveImports/pythonModules.js"
+import { moduleName, type NameSpan, planPythonMove, type PythonFile, type PythonImport } from "../domain/moveImports/pythonModules.js"
 import { type FileRewrite, movedEntries, movedStems, type NotRewritten, pathsToLookUp, type PathKind, planScriptMove, type WorkspacePackage } from "../domain/moveImports/scriptSpecifiers.js"
 import { spliceError } from "../domain/SpliceError.js"
 import { decodeText, encodeText, isDecodeFailure } from "../domain/textContent.js"
@@ -203,6 +204,10 @@ export const planImportUpdates = (moves: ReadonlyArray<Move>, movedFiles: Readon
       rewritten.push(...planned.files)
       notRewritten.push(...planned.notRewritten)
       for (const m of manifests) if (packages.some((p) => p.dir === dirOf(m))) notRewritten.push(...movedEntries(m, files.get(m)!, moves))
+      // Strings that name a moved file outside any import (vi.mock("./a"), new URL("./w.ts", …)): listed.
+      const starts = new Map<string, Set<number>>()
+      for (const sp of specifiers) starts.set(sp.file, (starts.get(sp.file) ?? new Set()).add(sp.start))
+      for (const [f, text] of texts) notRewritten.push(...scriptStringMentions(f, text, moves, moved, starts.get(f) ?? new Set()))
       // A tsconfig whose `paths` (or files, include, exclude) name a moved path: rewritten with the importers.
       for (const [file, list] of configEdits) {
         const d = yield* readDecoded(file)
@@ -226,6 +231,9 @@ export const planImportUpdates = (moves: ReadonlyArray<Move>, movedFiles: Readon
       const planned = planPythonMove({ moves, pyFiles, files: pyParsed })
       rewritten.push(...planned.files)
       notRewritten.push(...planned.notRewritten)
+      // importlib.import_module("pkg.a"), mock.patch("pkg.a.f"): listed, never rewritten.
+      const movedModules = [...moved].filter((f) => languageOf(f) === "python").flatMap((f) => moduleName(f, pyFiles) ?? [])
+      for (const f of pyParsed) notRewritten.push(...pythonStringMentions(f.file, f.text, movedModules))
     }
 
     const rewrites = rewritten.map((r): ImportRewrite => {

@@ -433,6 +433,28 @@ describe("splice mv: Python imports", () => {
     expect(mem.text("main.py")).toBe("from pkg.sub import mod\nfrom pkg.sub import mod as m2\nfrom pkg.sub import (mod as m3)\nprint(mod.g(), m2.g(), m3.g())\n")
   })
 
+  it("strings that name a moved module outside any import (importlib, mock.patch; vi.mock, new URL) are listed, not rewritten; an import's own specifier is not listed twice", async () => {
+    const py = new MemoryFs({
+      "pkg/__init__.py": "", "pkg/a.py": "def f():\n    return 1\n",
+      "tests/test_a.py": "import importlib\nfrom unittest import mock\nfrom pkg import a\nm = importlib.import_module(\"pkg.a\")\n\n@mock.patch(\"pkg.a.f\")\ndef test(f):\n    print(\"a\", a.f())\n"
+    })
+    const r = await run(mv(move("pkg/a.py", "pkg/b.py")), py)
+    expect(r.exit).toBe(0)
+    expect((r.last["imports"] as { not_rewritten: unknown[] }).not_rewritten).toEqual([
+      { file: "tests/test_a.py", line: 4, specifier: "pkg.a", reason: "in_string" }, { file: "tests/test_a.py", line: 6, specifier: "pkg.a.f", reason: "in_string" }
+    ])
+    const ts = new MemoryFs({
+      "src/lib/g.ts": "export const g = 1\n",
+      "src/g.test.ts": "import { vi } from \"vitest\"\nimport { g } from \"./lib/g\"\nvi.mock(\"./lib/g\")\nconst w = new URL(\"./lib/g.ts\", import.meta.url)\nexport const x = [g, w, \"./lib\"]\n"
+    })
+    const t = await run(mv(move("src/lib/g.ts", "src/util/g.ts")), ts)
+    expect(t.exit).toBe(0)
+    expect(ts.text("src/g.test.ts")).toContain("import { g } from \"./util/g\"\nvi.mock(\"./lib/g\")")
+    expect((t.last["imports"] as { not_rewritten: unknown[] }).not_rewritten).toEqual([
+      { file: "src/g.test.ts", line: 3, specifier: "./lib/g", reason: "in_string" }, { file: "src/g.test.ts", line: 4, specifier: "./lib/g.ts", reason: "in_string" }
+    ])
+  })
+
   it("a renamed module keeps the name it was imported by (`import new as old`)", async () => {
     const mem = python()
     const r = await run(mv(move("app/util.py", "app/helpers.py")), mem)

@@ -47,9 +47,10 @@ export interface FileRewrite {
  * two rewrites of one place; mixed_from_import: `from p import m, x` with m moved and x staying;
  * package_entry: a workspace package's package.json names a moved file as its entry (`main`,
  * `types`, `exports`…): its importers by the package's name keep the name, the field is the user's call;
- * outside_package: `pkg/sub/path` of a file moved out of that package.
+ * outside_package: `pkg/sub/path` of a file moved out of that package; in_string: a string that names a
+ * moved module outside any import (`importlib.import_module("pkg.a")`, `vi.mock("./a")`).
  */
-export type NotRewrittenReason = "outside_workspace" | "not_found" | "computed" | "overlapping_edit" | "mixed_from_import" | "package_entry" | "outside_package"
+export type NotRewrittenReason = "outside_workspace" | "not_found" | "computed" | "overlapping_edit" | "mixed_from_import" | "package_entry" | "outside_package" | "in_string"
 
 /** A package of the workspace (its package.json outside node_modules): imported by its name, it is this directory. */
 export interface WorkspacePackage {

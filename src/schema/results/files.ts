@@ -81,7 +81,7 @@ const MoveImports = Schema.Union(
       file: Schema.String,
       line: Count,
       specifier: Schema.String,
-      reason: Schema.Literal("outside_workspace", "not_found", "computed", "overlapping_edit", "mixed_from_import", "package_entry", "outside_package")
+      reason: Schema.Literal("outside_workspace", "not_found", "computed", "overlapping_edit", "mixed_from_import", "package_entry", "outside_package", "in_string")
     })),
     /** Moved files of languages whose imports splice does not follow: moved as bytes, their importers untouched. */
     not_followed: Schema.Array(Schema.String)
