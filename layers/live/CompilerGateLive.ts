@@ -5,6 +5,7 @@ import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { interpretCheckerOutput, parseTscListedFiles } from "../../src/domain/checkerOutput.js"
+import { goImporterDirs } from "./goImporters.js"
 import type { Diagnostic } from "../../src/domain/diagnostics.js"
 import { extensionOf, grammarForPath } from "../../src/domain/languages.js"
 import { type CheckerPlan, type CheckerRun, type CheckerStep, CompilerGate, type CompilerMode, UNTRUSTED_REASON } from "../../services/CompilerGate.js"
@@ -207,8 +208,10 @@ export const makeCompilerGate: Effect.Effect<Context.Tag.Service<CompilerGate>, 
           // allow-listed flags): it runs untrusted, with the user's PATH minus the workspace.
           const go = yield* which("go", ["/usr/local/go/bin", "/usr/lib/go/bin"])
           if (go === undefined) return missing("go", "PATH")
-          const pkg = "./" + (path.relative(projectDir, path.dirname(abs)) || ".")
-          return run("go vet", [{ tool: "go vet", command: go, args: ["vet", pkg], cwd: projectDir, env: env() }])
+          const asPattern = (dir: string) => "./" + (path.relative(projectDir, dir).split(path.sep).join("/") || ".")
+          // With the module's packages that import it: a changed signature breaks them, not itself.
+          const pkgs = [asPattern(path.dirname(abs)), ...(marker === undefined ? [] : goImporterDirs(projectDir, path.dirname(abs)).map(asPattern))]
+          return run("go vet", [{ tool: "go vet", command: go, args: ["vet", ...pkgs], cwd: projectDir, env: env() }])
         }
         case "c":
         case "cpp": {

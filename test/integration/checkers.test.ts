@@ -295,6 +295,25 @@ describe.skipIf(!has("pyflakes3") && !has("pyflakes"))("pyflakes by message clas
   }, 60_000)
 })
 
+describe("go vet checks the module's packages that import the edited one", () => {
+  it.skipIf(!has("go", "version"))("a changed signature that breaks an importer in another package is a new error (SPL-E043); a nested module and testdata are not read", async () => {
+    const dir = project({
+      "go.mod": "module example.com/m\n\ngo 1.19\n",
+      "geo/geo.go": "package geo\n\nfunc Area(w int) int {\n\treturn w * w\n}\n",
+      "app/app.go": "package app\n\nimport \"example.com/m/geo\"\n\nfunc Run() int {\n\treturn geo.Area(2)\n}\n",
+      "app/testdata/x.go": "package x\n\nimport \"example.com/m/geo\"\n\nvar _ = geo.Nope\n",
+      "tools/go.mod": "module example.com/tools\n\ngo 1.19\n",
+      "tools/t.go": "package tools\n\nimport \"example.com/m/geo\"\n\nvar _ = geo.Area\n"
+    })
+    const broken = await editIn(dir, "geo/geo.go", "func Area(w int) int {", "func Area(w, h int) int {")
+    expect([broken.exit, broken.error?.code]).toEqual([5, "SPL-E043"])
+    expect(broken.error?.context?.["diagnostics"]).toEqual([expect.objectContaining({ file: "app/app.go", line: 6 })])
+    expect(fs.readFileSync(path.join(dir, "geo/geo.go"), "utf8")).toContain("func Area(w int) int {")
+    const fine = await editIn(dir, "geo/geo.go", "return w * w", "return w * w * 1")
+    expect(fine.exit, JSON.stringify(fine.error)).toBe(0)
+  }, 90_000)
+})
+
 describe("a checker that gives no verdict is failed_to_run, never passed", () => {
   const expectFailedToRun = (r: Awaited<ReturnType<typeof editIn>>, exitCode: unknown, tail: RegExp) => {
     expect([r.exit, r.error?.code]).toEqual([5, "SPL-E046"])

@@ -3,6 +3,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { describe, expect, it } from "vitest"
 import { asArgument, flagsFromCompileCommands, pathOutside } from "../../layers/live/CompilerGateLive.js"
+import { goImporterDirs, goModulePath } from "../../layers/live/goImporters.js"
 import {
   interpretCheckerOutput,
   outputTail,
@@ -248,5 +249,29 @@ describe("tsc --listFiles", () => {
     expect(r).toMatchObject({ kind: "ran", diagnostics: [expect.objectContaining({ file: "src/a.ts", line: 3, code: "TS2322" })] })
     const failed = interpretCheckerOutput({ tool: "tsc", custom: false, file: "src/a.ts" }, { stdout: "/ws/src/a.ts\nerror TS5083: Cannot read file '/ws/base.json'.\n", stderr: "", exitCode: 1 }, rel)
     expect(failed).toMatchObject({ kind: "failed_to_run", outputTail: "error TS5083: Cannot read file '/ws/base.json'." })
+  })
+})
+
+describe("goImporterDirs (the go vet gate's importers)", () => {
+  it("the module's directories whose .go files import the package, not the package, vendor/, testdata/, a nested module or a dot directory", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "splice-goimp-"))
+    const put = (p: string, t: string) => {
+      fs.mkdirSync(path.dirname(path.join(dir, p)), { recursive: true })
+      fs.writeFileSync(path.join(dir, p), t)
+    }
+    put("go.mod", "module \"example.com/m\"\n\ngo 1.19\n")
+    put("geo/geo.go", "package geo\n")
+    put("geo/geo_test.go", "package geo_test\n\nimport \"example.com/m/geo\"\n")
+    put("app/a.go", "package app\n\nimport (\n\t\"fmt\"\n\tg \"example.com/m/geo\"\n)\n")
+    put("app/deep/d.go", "package deep\n\nimport \"example.com/m/geography\"\n")
+    for (const p of ["vendor/v/v.go", "app/testdata/t.go", ".hidden/h.go", "sub/x.go"]) put(p, "package x\n\nimport \"example.com/m/geo\"\n")
+    put("sub/go.mod", "module example.com/sub\n")
+    try {
+      expect(goImporterDirs(dir, path.join(dir, "geo"))).toEqual([path.join(dir, "app")])
+      expect(goModulePath("module example.com/m // comment\n")).toBe("example.com/m")
+      expect(goModulePath("// x\nmodule example.com/m\n")).toBe("example.com/m")
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
