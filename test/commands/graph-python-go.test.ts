@@ -180,3 +180,17 @@ describe("Go references", () => {
     expect(u.last["references"]).toEqual([])
   })
 })
+
+
+describe("Go struct literals of another package's type", () => {
+  it("keys of `box.Box{Size: 2}` and of elided elements of `[]box.Box{{Size: 4}}` are exact references of the field", async () => {
+    const files = {
+      "go.mod": "module example.com/m\n\ngo 1.19\n",
+      "box/box.go": "package box\n\ntype Box struct {\n\tSize int\n}\n",
+      "app/app.go": "package app\n\nimport \"example.com/m/box\"\n\nfunc F() int {\n\tc := box.Box{Size: 2}\n\tl := []box.Box{{Size: 4}}\n\tm := map[string]*box.Box{\"a\": {Size: 5}}\n\treturn c.Size + l[0].Size + m[\"a\"].Size\n}\n"
+    }
+    const r = await runGraph(refsCommand({ name: "Box.Size" }), new MemoryFs(files), new SavedGraph())
+    const lines = (r.last["references"] as Array<{ file: string; line: number; col: number }>).map((x) => `${x.file}:${x.line}:${x.col}`)
+    expect(lines).toEqual(expect.arrayContaining(["app/app.go:6:15", "app/app.go:7:18", "app/app.go:8:33"]))
+  })
+})

@@ -298,10 +298,11 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     else if (struct === undefined && k.outer !== undefined) {
       // A key of an elided element of a named type (`[]Box{{Size: 2}}`, `map[string]*Box{"a": {Size: 2}}`):
       // resolved like `Box{Size: 2}`'s, its type the qualifier (a named map type's keys are values: no field).
-      const element = /^\*?\s*(\w+)$/.exec(goRangeType(typeText(k.outer), "value") ?? "")?.[1]
+      const element = /^\*?\s*((?:\w+\.)?\w+)$/.exec(goRangeType(typeText(k.outer), "value") ?? "")?.[1]
       if (element === undefined) continue
       refSeen.add(spanKey(k.key))
-      refs.push({ name: slice(k.key), kind: "read", qualifier: element, enclosing: enclosingOf(toByte(k.key.start)), ...span(k.key) })
+      // Another package's type (`[]box.Box{{Size: 4}}`): said as a value of it, as a typed local's reads are.
+      refs.push({ name: slice(k.key), kind: "read", qualifier: element.includes(".") ? `_.(${element})` : element, enclosing: enclosingOf(toByte(k.key.start)), ...span(k.key) })
     }
   }
   for (const r of rawRefs) {
@@ -314,6 +315,8 @@ export const extractFacts = (language: string, text: string, matches: ReadonlyAr
     // Most captures are bare reads of names that cannot point anywhere (locals, builtins): dropped first.
     if (memberReads && r.kind === "read" && r.qualifier === undefined && ofClass === undefined && !keepRead(language, name, null, known, importNames)) continue
     let qualifier = r.qualifier ? qualifierText(language, slice(r.qualifier), r.qualifier.type) : ofClass ?? null
+    // Go: a key of another package's struct literal (`box.Box{Size: 2}`): a field of a value of that type.
+    if (language === "go" && r.qualifier?.type === "qualified_type") qualifier = `_.(${slice(r.qualifier).replace(/\s+/g, "")})`
     // A local or parameter of a known type carries it in its qualifier: Go `w.(Flusher)` (as if
     // asserted), Python `r: Rect` (annotated) or `r = scale()` (the result of a call).
     if ((language === "go" || language === "python") && qualifier !== null && r.qualifier?.type === "identifier") {

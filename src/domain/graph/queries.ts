@@ -149,6 +149,7 @@ const go = `
 (identifier) @ref.read
 (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] body: (literal_value (keyed_element key: (literal_element (identifier) @skip))))
 (composite_literal type: (type_identifier) @qualifier body: (literal_value (keyed_element key: (literal_element (identifier) @name)))) @ref.read
+(composite_literal type: (qualified_type) @qualifier body: (literal_value (keyed_element key: (literal_element (identifier) @name)))) @ref.read
 (literal_element (literal_value (keyed_element key: (literal_element (identifier) @skip))))
 [(function_declaration) (method_declaration) (func_literal) (for_statement)] @scope
 (parameter_declaration name: (identifier) @local)

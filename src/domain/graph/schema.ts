@@ -142,8 +142,10 @@ export const SCHEMA_VERSION = MIGRATIONS.length
  *    TS/JS members through destructuring (`const { a } = p`), casts (`(x as T).a`; `(x as any).a` no
  *    one's), `T | undefined`, literals a function returns under its declared result type; an export
  *    is its chain's top-level declaration before any member of the same name (`z.output`).
+ * 8: Go keys of another package's struct literal (`box.Box{Size: 2}`, `[]box.Box{{Size: 4}}`) are
+ *    that struct's fields.
  */
-export const FACTS_VERSION = "7"
+export const FACTS_VERSION = "8"
 
 /** GraphDb.memo key set when opening migrated the database in memory: the next refresh saves it, else every process migrates again. */
 export const MIGRATED = "schema:migrated"
