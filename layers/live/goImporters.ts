@@ -54,3 +54,13 @@ export const goImporterDirs = (moduleDir: string, pkgDir: string): string[] => {
   walk(moduleDir)
   return [...found].sort()
 }
+
+/**
+ * Whether a Go file's build constraint keeps it out of every build by the `ignore` tag
+ * (`//go:build ignore`, or the old `// +build ignore`): a constraint is only read in the file's
+ * header, before its package clause.
+ */
+export const goIgnored = (source: string): boolean => {
+  const header = source.slice(0, Math.max(0, source.search(/^\s*package\s/m)))
+  return /^\/\/go:build\s+ignore\s*$/m.test(header) || /^\/\/\s*\+build\s+ignore\s*$/m.test(header)
+}

@@ -312,6 +312,19 @@ describe("go vet checks the module's packages that import the edited one", () =>
     const fine = await editIn(dir, "geo/geo.go", "return w * w", "return w * w * 1")
     expect(fine.exit, JSON.stringify(fine.error)).toBe(0)
   }, 90_000)
+
+  it.skipIf(!has("go", "version"))("a `//go:build ignore` generator, in no package go vet reads, is vetted on its own", async () => {
+    const dir = project({
+      "go.mod": "module example.com/m\n\ngo 1.19\n",
+      "a.go": "package m\n\nfunc A() int { return 1 }\n",
+      "gen.go": "//go:build ignore\n\npackage main\n\nfunc main() {\n\tvar x int = 1\n\t_ = x\n}\n"
+    })
+    const broken = await editIn(dir, "gen.go", "var x int = 1", "var x int = \"s\"")
+    expect([broken.exit, broken.error?.code]).toEqual([5, "SPL-E043"])
+    expect(broken.error?.context?.["diagnostics"]).toEqual([expect.objectContaining({ file: "gen.go", line: 6 })])
+    const fine = await editIn(dir, "gen.go", "var x int = 1", "var x int = 2")
+    expect(fine.exit, JSON.stringify(fine.error)).toBe(0)
+  }, 90_000)
 })
 
 describe("a checker that gives no verdict is failed_to_run, never passed", () => {

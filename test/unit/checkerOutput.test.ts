@@ -3,7 +3,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { describe, expect, it } from "vitest"
 import { asArgument, flagsFromCompileCommands, pathOutside } from "../../layers/live/CompilerGateLive.js"
-import { goImporterDirs, goModulePath } from "../../layers/live/goImporters.js"
+import { goIgnored, goImporterDirs, goModulePath } from "../../layers/live/goImporters.js"
 import {
   interpretCheckerOutput,
   outputTail,
@@ -270,6 +270,10 @@ describe("goImporterDirs (the go vet gate's importers)", () => {
       expect(goImporterDirs(dir, path.join(dir, "geo"))).toEqual([path.join(dir, "app")])
       expect(goModulePath("module example.com/m // comment\n")).toBe("example.com/m")
       expect(goModulePath("// x\nmodule example.com/m\n")).toBe("example.com/m")
+      expect(goIgnored("//go:build ignore\n\npackage main\n")).toBe(true)
+      expect(goIgnored("// Copyright\n\n// +build ignore\n\npackage main\n")).toBe(true)
+      expect(goIgnored("//go:build linux\n\npackage m\n")).toBe(false)
+      expect(goIgnored("package m\n\n//go:build ignore\n")).toBe(false) // after the package clause: a comment
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }
