@@ -159,6 +159,20 @@ describe("splice mv: TS/JS imports", () => {
     expect(snapshot(mem)).toEqual(before)
   })
 
+  it("a directory's files requiring each other keep their specifiers as written (TypeScript would respell `./b` as `./b.js` after a sibling's style)", async () => {
+    const mem = new MemoryFs({
+      "package.json": "{ \"name\": \"x\", \"type\": \"commonjs\" }\n",
+      "lib/a.js": "const { c } = require('./c.js');\nconst { b } = require('./b');\nmodule.exports = { a: b + c }\n",
+      "lib/b.js": "module.exports = { b: 1 }\n",
+      "lib/c.js": "module.exports = { c: 2 }\n",
+      "index.js": "const { a } = require('./lib/a.js')\n"
+    })
+    const r = await run(mv(move("lib", "lib2")), mem)
+    expect(r.exit).toBe(0)
+    expect(mem.text("lib2/a.js")).toBe("const { c } = require('./c.js');\nconst { b } = require('./b');\nmodule.exports = { a: b + c }\n")
+    expect(mem.text("index.js")).toBe("const { a } = require('./lib2/a.js')\n")
+  })
+
   it("path aliases (tsconfig paths, or a JavaScript project's jsconfig.json) are kept as aliases", async () => {
     for (const config of ["tsconfig.json", "jsconfig.json"]) {
       const mem = new MemoryFs({

@@ -195,9 +195,21 @@ export const planScriptMove = (input: ScriptPlanInput): { readonly files: Readon
   const notRewritten: NotRewritten[] = []
   const sitesOf = new Map<string, SpecifierSite[]>()
   for (const s of input.specifiers) (sitesOf.get(s.file) ?? sitesOf.set(s.file, []).get(s.file)!).push(s)
+  /** A relative specifier that still names its file, spelled as it is, once both sit where the move puts them. */
+  const unchanged = (site: SpecifierSite): boolean => {
+    if (!(isRelativeSpecifier(site.specifier) || site.reference === true)) return false
+    const specPath = specPathOf(site)
+    const resolved = specPath === undefined ? undefined : resolveSpecPath(specPath, input.kindOf)
+    if (specPath === undefined || resolved === undefined) return false
+    const fresh = relativeSpecifier(dirOf(afterMove(moves, site.file)), newSpecPath(specPath, resolved, afterMove(moves, resolved)))
+    return spelled(site, fresh, site.specifier.endsWith("/") && site.specifier.length > 1) === site.specifier
+  }
   for (const e of input.edits) {
     if (!texts.has(e.file)) continue
     const site = (sitesOf.get(e.file) ?? []).find((s) => s.start === e.start && s.end === e.start + e.length)
+    // TypeScript respells some specifiers it need not change (`./b` → `./b.js` between two files of a
+    // moved directory, after the file's other imports' style): one that still names its file is kept.
+    if (site !== undefined && unchanged(site)) continue
     add(e.file, { start: e.start, end: e.start + e.length, text: site === undefined ? e.newText : keepExtension(site.specifier, e.newText) })
   }
 
