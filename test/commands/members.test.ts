@@ -132,6 +132,15 @@ describe("TS/JS members on the memory layers", () => {
     expect(mem.text("src/box.ts")).toBe(before)
   })
 
+  it("patch with new code that brings its own line comment replaces the old one after the member; without one, the old comment stays", async () => {
+    const src = "export class A {\n  x = 1 // the x\n  y = 2 // the y\n}\n"
+    const mem = new MemoryFs({ "a.ts": src })
+    const saved = new SavedGraph()
+    expect((await runGraph(patch({ file: "a.ts", symbol: "A.x", content: "x = 10 // the x, ten", body: false, ...writing }), mem, saved)).exit).toBe(0)
+    expect((await runGraph(patch({ file: "a.ts", symbol: "A.y", content: "y = 20", body: false, ...writing }), mem, saved)).exit).toBe(0)
+    expect(mem.text("a.ts")).toBe("export class A {\n  x = 10 // the x, ten\n  y = 20 // the y\n}\n")
+  })
+
   it("extract takes a member with its doc comment; insert goes after and before a member, and undo restores the file", async () => {
     const mem = new MemoryFs({ "src/props.ts": PROPS, "src/box.ts": BOX })
     const saved = new SavedGraph()

@@ -16,6 +16,7 @@ import { Output } from "../../../services/Output.js"
 import { graphAfterWrite } from "../graphAfterWrite.js"
 import { bodyOf, declaredWith, type Definition, describe, symbolName, findDefinition, type Site } from "./site.js"
 import { checkContent } from "./content.js"
+import { endsWithLineComment, trailingCommentEnd } from "../../domain/symbolEdit/trailingComment.js"
 import { type SymbolChange, type SymbolWriteConfig, writeSymbol } from "./writeSymbol.js"
 
 export interface PatchConfig extends SymbolWriteConfig {
@@ -65,7 +66,9 @@ const planPatch = (config: PatchConfig) => (site: Site): Effect.Effect<SymbolCha
     const replacesLeading = hasLeading && startsWithLeading(site.grammar.language, config.content)
     const start = replacesLeading ? def.parts.start : def.parts.core
     yield* refuseShared(site, def, start, def.parts.end)
-    const planned = replaceSpan(site.lines, start, def.parts.end, config.content)
+    // New code that ends with its own line comment takes the place of the old one after the definition.
+    const comment = endsWithLineComment(config.content, site.grammar.language) ? trailingCommentEnd(text, def.parts.end, site.grammar.language) : undefined
+    const planned = replaceSpan(site.lines, start, comment ?? def.parts.end, config.content)
     return {
       def,
       text: applyReplacement(text, planned.replacement),
