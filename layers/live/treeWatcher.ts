@@ -24,9 +24,19 @@ const LOCAL_FILE_SYSTEMS = new Set([
 
 const runtimeAllows = () => process.platform === "linux" && process.versions["deno"] === undefined && typeof fs.statfsSync === "function"
 
+/**
+ * Events of one poll phase at which the kernel's queue may have overflowed. libuv drops inotify's
+ * IN_Q_OVERFLOW (it names no watch), and an overflow delivers the queue it had (16,384 events by
+ * default) first: at a quarter of that in one go, every watch counts as changed. Otherwise a watch
+ * filtered to one name (`only`) could see the whole queue filtered out and the dropped event be its.
+ */
+const BURST = 4096
+
 export class TreeWatcher {
   private readonly watchers = new Map<string, fs.FSWatcher>()
   private count = 0
+  /** Events since the last check phase, any watch's, filtered or not. */
+  private burst = 0
   /** Decided on the first cover, from the file system of the first path. */
   private usable: boolean | undefined = runtimeAllows() ? undefined : false
 
@@ -60,6 +70,7 @@ export class TreeWatcher {
       try {
         const w = this.watch(p.absolute, { persistent: false }, (_event, name) => {
           if (p.only === undefined || name === null || String(name) === p.only) this.count++
+          this.heard()
         })
         w.on("error", () => {
           // The path went away or cannot be watched any more: count it as a change, watch again later.
@@ -80,6 +91,12 @@ export class TreeWatcher {
       }
     }
     return all
+  }
+
+  /** One event heard: a burst as large as a full queue's counts as a change of everything. */
+  private heard(): void {
+    if (this.burst === 0) setImmediate(() => (this.burst = 0))
+    if (++this.burst === BURST) this.count++
   }
 
   close(): void {
