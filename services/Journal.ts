@@ -1,5 +1,5 @@
 import * as Context from "effect/Context"
-import type * as Effect from "effect/Effect"
+import * as Effect from "effect/Effect"
 import type { SpliceError } from "../src/domain/SpliceError.js"
 import type { WorkspacePath } from "../src/domain/workspacePath.js"
 
@@ -168,3 +168,9 @@ export interface JournalService {
 }
 
 export class Journal extends Context.Tag("splice/Journal")<Journal, JournalService>() {}
+
+/** A long-running writer's step after it answered a write: make the next begin's file (JournalService.prepareNext). */
+export const prepareNextBegin: Effect.Effect<void, never, Journal> = Effect.flatMap(Journal, (j) => Effect.ignore(j.prepareNext))
+
+/** Prune the history if a write since the last prune may have put it over its limits (after answering). */
+export const pruneHistory: Effect.Effect<void, never, Journal> = Effect.flatMap(Journal, (j) => Effect.ignore(j.prune))

@@ -909,9 +909,3 @@ export const JournalLive: Layer.Layer<Journal, never, FileStore | Hasher | Journ
  */
 export const JournalWithLimits = (limits: HistoryLimits, layout: "file" | "directory" = "file"): Layer.Layer<Journal, never, FileStore | Hasher | JournalKey> =>
   Layer.scoped(Journal, build(limits, layout))
-
-/** A long-running writer's step after it answered a write: make the next begin's file (JournalService.prepareNext). */
-export const prepareNextBegin: Effect.Effect<void, never, Journal> = Effect.flatMap(Journal, (j) => Effect.ignore(j.prepareNext))
-
-/** Prune the history if a write since the last prune may have put it over its limits (after answering). */
-export const pruneHistory: Effect.Effect<void, never, Journal> = Effect.flatMap(Journal, (j) => Effect.ignore(j.prune))

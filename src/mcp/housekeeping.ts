@@ -8,8 +8,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Runtime from "effect/Runtime"
-import { prepareNextBegin, pruneHistory } from "../../layers/live/JournalLive.js"
-import type { Journal } from "../../services/Journal.js"
+import { type Journal, prepareNextBegin, pruneHistory } from "../../services/Journal.js"
 
 export const IDLE_MS = 250
 export const EVERY = 16

@@ -195,14 +195,15 @@ export const planScriptMove = (input: ScriptPlanInput): { readonly files: Readon
   const notRewritten: NotRewritten[] = []
   const sitesOf = new Map<string, SpecifierSite[]>()
   for (const s of input.specifiers) (sitesOf.get(s.file) ?? sitesOf.set(s.file, []).get(s.file)!).push(s)
+  /** How a relative specifier names `resolved` once both it and its file sit where the move puts them, in its own style. */
+  const respelled = (site: SpecifierSite, specPath: string, resolved: string) =>
+    spelled(site, relativeSpecifier(dirOf(afterMove(moves, site.file)), newSpecPath(specPath, resolved, afterMove(moves, resolved))), site.specifier.endsWith("/") && site.specifier.length > 1)
   /** A relative specifier that still names its file, spelled as it is, once both sit where the move puts them. */
   const unchanged = (site: SpecifierSite): boolean => {
     if (!(isRelativeSpecifier(site.specifier) || site.reference === true)) return false
     const specPath = specPathOf(site)
     const resolved = specPath === undefined ? undefined : resolveSpecPath(specPath, input.kindOf)
-    if (specPath === undefined || resolved === undefined) return false
-    const fresh = relativeSpecifier(dirOf(afterMove(moves, site.file)), newSpecPath(specPath, resolved, afterMove(moves, resolved)))
-    return spelled(site, fresh, site.specifier.endsWith("/") && site.specifier.length > 1) === site.specifier
+    return specPath !== undefined && resolved !== undefined && respelled(site, specPath, resolved) === site.specifier
   }
   for (const e of input.edits) {
     if (!texts.has(e.file)) continue
@@ -246,8 +247,7 @@ export const planScriptMove = (input: ScriptPlanInput): { readonly files: Readon
     }
     const targetMoved = movedPath(moves, resolved)
     if (!moved && targetMoved === undefined) continue
-    const fresh = relativeSpecifier(dirOf(afterMove(moves, s.file)), newSpecPath(specPath, resolved, afterMove(moves, resolved)))
-    const next = spelled(s, fresh, s.specifier.endsWith("/") && s.specifier.length > 1)
+    const next = respelled(s, specPath, resolved)
     if (next !== s.specifier) add(s.file, { start: s.start, end: s.end, text: next })
   }
 
