@@ -1,5 +1,7 @@
 import { spawnSync } from "node:child_process"
+import { createHash } from "node:crypto"
 import * as fs from "node:fs"
+import * as os from "node:os"
 import * as path from "node:path"
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { canChattr, canMountTmpfs, ensureBuilt, runAsync, runSync, runtimes, startUntil, tempWorkspace } from "./harness.js"
@@ -74,6 +76,18 @@ describe.each(runtimes)("safety of the built CLI under $name", (rt) => {
     // On the file as it was before the killed edit, not on top of its half-applied transaction.
     expect(file("m.py")).toBe("def g():\n    return 1\n")
     expect(runSync(rt, ["recover", "--workspace", ws], { cwd: ws }).last).toMatchObject({ rolled_back: 0 })
+  })
+
+  it("a stale lock that another process is taking over (its guard fresh) is not taken by a writer: exit 7 (SPL-E032) after --lock-timeout, nothing written", () => {
+    const locks = path.join(ws, ".splice", "locks")
+    fs.mkdirSync(locks, { recursive: true })
+    const base = path.join(locks, createHash("sha1").update("m.py").digest("hex").slice(0, 24))
+    const dead = spawnSync(process.execPath, ["-e", "0"]).pid
+    fs.writeFileSync(base + ".lock", JSON.stringify({ pid: dead, host: os.hostname(), token: "t", path: "m.py", since: "" }))
+    fs.writeFileSync(base + ".lock.takeover", "")
+    const r = runSync(rt, editArgs("return 1", "return 2", ["--lock-timeout", "0.5"]), { cwd: ws })
+    expect([r.code, r.last["code"], r.last["retryable"]]).toEqual([7, "SPL-E032", true])
+    expect(file("m.py")).toBe(PY)
   })
 
   it("two processes on one file serialise on the lock and both edits land", async () => {
