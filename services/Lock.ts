@@ -38,6 +38,14 @@ export interface LockService {
   /** Take every lock now or none: false when a live process holds one. */
   readonly tryAcquire: (paths: ReadonlyArray<LockKey>) => Effect.Effect<boolean, SpliceError, Scope.Scope>
   /**
+   * Keep the locks this scope took on `keys` past its end, as held for transaction `tx`, which could
+   * not be rolled back: they count as a dead owner's, so a writer that finds one runs the recovery
+   * pass (and is refused the file while the transaction stays pending) instead of taking it. Released,
+   * they would let in a writer whose pass ran before the transaction was abandoned. sweepStale removes
+   * them once the transaction is no longer pending (`keep` no longer names them).
+   */
+  readonly leaveAbandoned: (keys: ReadonlyArray<LockKey>, tx: string) => Effect.Effect<void, SpliceError>
+  /**
    * Remove locks whose owner is gone (a killed process), but those of `keep` (the files of a dead
    * owner's transaction that could not be rolled back yet); returns how many.
    */

@@ -33,6 +33,8 @@ interface Owner {
   readonly token: string
   readonly path: string
   readonly since: string
+  /** Held for this transaction, which could not be rolled back: stale whoever wrote it (Lock.leaveAbandoned). */
+  readonly abandoned?: string
 }
 
 const HOST = os.hostname()
@@ -103,6 +105,7 @@ const ageMs = (file: string): number => {
 const isStale = (file: string): boolean => {
   const owner = readOwner(file)
   if (owner === undefined) return ageMs(file) > 2000
+  if (owner.abandoned !== undefined) return true
   if (owner.host !== HOST) return false
   if (owner.pid === process.pid) return owner.start !== undefined && SELF_START !== undefined && owner.start !== SELF_START
   return !isProcessAlive(owner.pid, owner.start)
@@ -261,6 +264,20 @@ export const makeLock = (root: string): LockService => {
       Effect.flatMap(lockAll(paths, Duration.toMillis(Duration.decode(timeout)), false), (r) =>
         r.ok ? Effect.succeed(undefined) : "stale" in r ? Effect.succeed(r.path as LockKey) : Effect.fail(lockTimeoutError(r.path, timeout, r.ahead, r.holder === undefined ? null : { pid: r.holder.pid, host: r.holder.host, since: r.holder.since }))),
     tryAcquire: (paths) => Effect.map(lockAll(paths, undefined), (r) => r.ok),
+    leaveAbandoned: (keys, tx) => Effect.try({
+      try: () => {
+        for (const k of keys) {
+          const file = fileFor(k)
+          const owner = readOwner(file)
+          if (owner === undefined || owner.pid !== process.pid || owner.host !== HOST || owner.abandoned !== undefined) continue
+          // Replaced whole (a reader never sees it torn); its token no longer ours, the scope's release leaves it.
+          const temp = `${file}.${process.pid}.abandon`
+          fs.writeFileSync(temp, JSON.stringify({ ...owner, token: `abandoned:${tx}`, abandoned: tx } satisfies Owner), { mode: 0o644 })
+          fs.renameSync(temp, file)
+        }
+      },
+      catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "lock", ".splice/locks"))
+    }),
     sweepStale: (keep = []) => Effect.try({
       try: () => {
         if (!fs.existsSync(dir)) return 0

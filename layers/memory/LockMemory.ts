@@ -41,7 +41,7 @@ export const makeMemoryLock = (locks: MemoryLocks): LockService => {
       for (const p of [...new Set(paths)].sort()) {
         const line = yield* locks.queue.enter(p, timeoutMs)
         if (!line.turn) return { path: p, ahead: line.ahead, stale: false }
-        const got = yield* Effect.acquireRelease(takeOne(p, timeoutMs === undefined ? undefined : line.deadline, takeStale), (t) => Effect.sync(() => t === "taken" && locks.held.delete(p)))
+        const got = yield* Effect.acquireRelease(takeOne(p, timeoutMs === undefined ? undefined : line.deadline, takeStale), (t) => Effect.sync(() => t === "taken" && !locks.dead.has(p) && locks.held.delete(p)))
         if (got !== "taken") return { path: p, ahead: 0, stale: got === "stale" }
         line.used()
       }
@@ -55,6 +55,9 @@ export const makeMemoryLock = (locks: MemoryLocks): LockService => {
       Effect.flatMap(lockAll(paths, Duration.toMillis(Duration.decode(timeout)), false), (blocked) =>
         blocked === undefined ? Effect.succeed(undefined) : blocked.stale ? Effect.succeed(blocked.path as LockKey) : Effect.fail(lockTimeoutError(blocked.path, timeout, blocked.ahead))),
     tryAcquire: (paths) => Effect.map(lockAll(paths, undefined), (b) => b === undefined),
+    leaveAbandoned: (keys) => Effect.sync(() => {
+      for (const k of keys) if (locks.held.has(k)) locks.dead.add(k)
+    }),
     sweepStale: (keep = []) => Effect.sync(() => {
       let n = 0
       for (const p of [...locks.dead]) {

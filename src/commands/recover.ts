@@ -48,7 +48,8 @@ const recoverOne = (tx: TxRecord) =>
       const paths = tx.files.map((f) => f.path)
       // Its paths, then the identities of those with other names: a live writer through another
       // name of a hard-linked file holds only the identity's lock (and writes the same inode).
-      if (!(yield* lock.tryAcquire(txLockKeys(tx))) || !(yield* lock.tryAcquire(yield* linkedIdentityKeys(tx)))) {
+      const identities = yield* linkedIdentityKeys(tx)
+      if (!(yield* lock.tryAcquire(txLockKeys(tx))) || !(yield* lock.tryAcquire(identities))) {
         return { tx: tx.id, command: tx.command, status: "in_progress", files: [] } satisfies RecoveredTx
       }
       // Re-read under the locks: the owner may have finished between listing and locking.
@@ -61,6 +62,8 @@ const recoverOne = (tx: TxRecord) =>
       const failed = files.filter((f) => f.action === "failed")
       if (failed.length > 0) {
         const damaged = failed.some((f) => f.error?.startsWith("SPL-E036") === true)
+        // Its locks stay (as abandoned): freed, they would let in a writer whose pass ran before.
+        yield* lock.leaveAbandoned([...txLockKeys(tx), ...identities], fresh.id)
         return { tx: tx.id, command: tx.command, status: damaged ? "damaged" : "incomplete", files } satisfies RecoveredTx
       }
       for (const p of paths) yield* removeStrayTemps(p)

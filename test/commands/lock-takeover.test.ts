@@ -87,6 +87,30 @@ describe("a lock taken over from a writer killed mid-transaction", () => {
     expect(r.error?.context?.["file"]).toBe("a.txt")
     expect(mem.text("a.txt")).toBe("a=1\nb=0\n")
     expect(txStates(mem)).toEqual(["pending"])
+    // Its lock stays, as a dead owner's: a writer finding it runs the recovery pass first.
+    expect([...locks.dead]).toEqual(["a.txt"])
+  })
+
+  it("a second waiter, in line behind the one whose recovery failed, does not take the file: it recovers first (the fault gone, it rolls back), then writes", async () => {
+    const mem = new MemoryFs({ "a.txt": "a=0\nb=0\n" })
+    const locks = new MemoryLocks()
+    locks.held.add("a.txt")
+    const first = run(edit(oneEdit("a.txt", "b=0", "b=1", { lockTimeoutMs: 5000 })), mem, { locks })
+    await waiting(locks, "a.txt")
+    const second = run(edit(oneEdit("a.txt", "b=0", "b=2", { lockTimeoutMs: 5000 })), mem, { locks })
+    for (let i = 0; i < 500 && locks.queue.size("a.txt") < 2; i++) await new Promise((r) => setTimeout(r, 2))
+    await killedWriter(mem)
+    mem.faults.push({ op: "write", path: "a.txt", errno: "ENOSPC", times: 1 })
+    locks.dead.add("a.txt")
+    const [r1, r2] = await Promise.all([first, second])
+    // One recovery failed (the fault) and refused its file; the other edit landed only after the
+    // dead writer's transaction was rolled back. Before the fix, the failed recovery freed the lock
+    // and the other edit landed on the dead writer's a=1.
+    const [refused, landed] = r1.exit === 0 ? [r2, r1] : [r1, r2]
+    expect(refused.error?.code).toBe("SPL-E035")
+    expect(landed.exit).toBe(0)
+    expect(mem.text("a.txt")).toBe(landed === r1 ? "a=0\nb=1\n" : "a=0\nb=2\n")
+    expect(txStates(mem)).toEqual(["rolled_back", "committed"])
     expect(locks.held.size).toBe(0)
   })
 })
