@@ -39,6 +39,8 @@ export type CheckerPlan =
     readonly key: string
     readonly steps: ReadonlyArray<CheckerStep>
     readonly custom: boolean
+    /** Why a file its checker says it did not read was left out (tsc: outside the tsconfig's program). */
+    readonly unreadWhy?: string
   }
   | {
     readonly kind: "skip"
@@ -56,7 +58,7 @@ export type CheckerRun =
     readonly diagnostics: ReadonlyArray<Diagnostic>
     readonly durationMs: number
     readonly commands: ReadonlyArray<string>
-    /** The workspace files the checker says it read (tsc --listFiles), when it says: a written file not among them was not checked. */
+    /** The workspace files the checker says it read (tsc --listFiles, go list), when it says: a written file not among them was not checked. */
     readonly checked?: ReadonlyArray<string>
   }
   | { readonly kind: "timeout"; readonly tool: string; readonly durationMs: number; readonly commands: ReadonlyArray<string> }

@@ -4,8 +4,9 @@ import * as path from "node:path"
 import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { interpretCheckerOutput, parseTscListedFiles } from "../../src/domain/checkerOutput.js"
-import { goIgnored, goImporterDirs } from "./goImporters.js"
+import { GO_LIST_FILES, interpretCheckerOutput, parseGoListedFiles, parseTscListedFiles } from "../../src/domain/checkerOutput.js"
+import { describeGoConfig, type GoBuildConfig, goConfigFor, goConstrained, goDefaultConfig, goFileIncluded, type GoToolchain, GO_CONTEXT, parseGoContext } from "../../src/domain/goBuildConstraint.js"
+import { goIgnored, goImporterDirs, goSourcesOf } from "./goImporters.js"
 import type { Diagnostic } from "../../src/domain/diagnostics.js"
 import { extensionOf, grammarForPath } from "../../src/domain/languages.js"
 import { type CheckerPlan, type CheckerRun, type CheckerStep, CompilerGate, type CompilerMode, UNTRUSTED_REASON } from "../../services/CompilerGate.js"
@@ -127,6 +128,18 @@ export const makeCompilerGate: Effect.Effect<Context.Tag.Service<CompilerGate>, 
     }
   }
 
+  /** The toolchain's default build context (go list), asked once per go binary and project, and only for a file with build constraints. */
+  const toolchains = new Map<string, GoToolchain | undefined>()
+  const goToolchain = (go: string, cwd: string, env: Record<string, string>) =>
+    Effect.gen(function*() {
+      const key = `${go}\u0000${cwd}`
+      if (toolchains.has(key)) return toolchains.get(key)
+      const r = yield* runner.run({ command: go, args: ["list", "-e", "-f", GO_CONTEXT, "unsafe"], cwd, timeoutMs: 30_000, env })
+      const found = r === "not_found" || r.exitCode !== 0 ? undefined : parseGoContext(r.stdout)
+      toolchains.set(key, found)
+      return found
+    })
+
   const missing = (tool: string, where: string): CheckerPlan => ({ kind: "skip", tool, missingTool: true, reason: `${tool} is not installed (looked in ${where})` })
 
   const plan = (file: WorkspacePath, mode: CompilerMode) =>
@@ -161,7 +174,7 @@ export const makeCompilerGate: Effect.Effect<Context.Tag.Service<CompilerGate>, 
       }
       const projectDir = marker === undefined ? path.dirname(abs) : path.dirname(marker)
       const run = (tool: string, steps: CheckerStep[]): CheckerPlan => ({
-        kind: "run", tool, file: target.relative, custom: false, steps, key: steps.map((s) => [s.command, ...s.args, s.cwd].join("\u0000")).join("\u0001")
+        kind: "run", tool, file: target.relative, custom: false, steps, key: steps.map((s) => [s.command, ...s.args, s.cwd, JSON.stringify(s.env ?? {})].join("\u0000")).join("\u0001")
       })
       switch (language) {
         case "typescript":
@@ -216,9 +229,44 @@ export const makeCompilerGate: Effect.Effect<Context.Tag.Service<CompilerGate>, 
           if (goIgnored(source)) {
             return run("go vet", [{ tool: "go vet", command: go, args: ["vet", "./" + path.relative(projectDir, abs).split(path.sep).join("/")], cwd: projectDir, env: env() }])
           }
+          // A file the default build leaves out (`//go:build integration`, `_windows.go`) is vetted, with
+          // its package and importers, under a configuration that takes it in (goBuildConstraint.ts).
+          let config: GoBuildConfig | undefined
+          let toolchain: GoToolchain | undefined
+          if (goConstrained(path.basename(abs), source)) {
+            toolchain = yield* goToolchain(go, projectDir, env())
+            if (toolchain === undefined) return { kind: "skip", tool: "go vet", reason: `go list did not say the toolchain's build context (GOOS, GOARCH, release tags): ${target.relative}'s build constraints cannot be read` } satisfies CheckerPlan
+            const answer = goConfigFor(path.basename(abs), source, toolchain)
+            if (answer.kind === "none") return { kind: "skip", tool: "go vet", reason: `go vet cannot check ${target.relative}: ${answer.reason}` } satisfies CheckerPlan
+            if (answer.kind === "config") config = answer.config
+          }
+          const configEnv: Record<string, string> = config === undefined || toolchain === undefined ? {} : {
+            ...(config.goos !== toolchain.goos ? { GOOS: config.goos } : {}),
+            ...(config.goarch !== toolchain.goarch ? { GOARCH: config.goarch } : {}),
+            ...(config.cgo !== toolchain.cgo ? { CGO_ENABLED: config.cgo ? "1" : "0" } : {})
+          }
+          const tags = config === undefined || config.tags.length === 0 ? [] : ["-tags", config.tags.join(",")]
+          const said = config === undefined || toolchain === undefined ? "" : describeGoConfig(config, toolchain)
           // With the module's packages that import it: a changed signature breaks them, not itself.
-          const pkgs = [asPattern(path.dirname(abs)), ...(marker === undefined ? [] : goImporterDirs(projectDir, path.dirname(abs)).map(asPattern))]
-          return run("go vet", [{ tool: "go vet", command: go, args: ["vet", ...pkgs], cwd: projectDir, env: env() }])
+          // An importer whose files that configuration all leaves out (`app/app_windows.go` only) is no
+          // package to go vet there ("build constraints exclude all Go files"): not named.
+          const importers = marker === undefined ? [] : goImporterDirs(projectDir, path.dirname(abs))
+          const built: string[] = []
+          for (const dir of importers) {
+            const sources = goSourcesOf(dir)
+            if (sources.every((f) => !goConstrained(f.name, f.text))) built.push(dir)
+            else {
+              toolchain ??= yield* goToolchain(go, projectDir, env())
+              if (toolchain === undefined || sources.some((f) => goFileIncluded(f.name, f.text, config ?? goDefaultConfig(toolchain!), toolchain!))) built.push(dir)
+            }
+          }
+          const pkgs = [asPattern(path.dirname(abs)), ...built.map(asPattern)]
+          // go list says which files of the package that build read: a file its constraints leave out was not checked.
+          const list: CheckerStep = { tool: "go list", command: go, args: ["list", "-e", ...tags, "-f", GO_LIST_FILES, pkgs[0]!], cwd: projectDir, env: env(configEnv) }
+          return {
+            ...run("go vet", [{ tool: "go vet", command: go, args: ["vet", ...tags, ...pkgs], cwd: projectDir, env: env(configEnv) }, list]),
+            unreadWhy: `its build constraints leave it out of the package go vet checked${said === "" ? " (the default build)" : ` (${said})`}`
+          }
         }
         case "c":
         case "cpp": {
@@ -277,6 +325,7 @@ export const makeCompilerGate: Effect.Effect<Context.Tag.Service<CompilerGate>, 
         }
         diagnostics.push(...outcome.diagnostics)
         if (step.tool === "tsc" && args.includes("--listFiles")) checked = [...(checked ?? []), ...parseTscListedFiles(result.stdout, rel)]
+        if (step.tool === "go list") checked = [...(checked ?? []), ...parseGoListedFiles(result.stdout, rel)]
       }
       return { kind: "ran", tool: p.tool, diagnostics, durationMs, commands, ...(checked !== undefined ? { checked } : {}) } satisfies CheckerRun
     })

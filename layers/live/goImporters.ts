@@ -55,6 +55,23 @@ export const goImporterDirs = (moduleDir: string, pkgDir: string): string[] => {
   return [...found].sort()
 }
 
+/** The .go files of a package directory go reads (not `_`/`.`-prefixed), with their text; unreadable ones are left out. */
+export const goSourcesOf = (dir: string): Array<{ readonly name: string; readonly text: string }> => {
+  let names: string[]
+  try {
+    names = fs.readdirSync(dir).filter((n) => n.endsWith(".go") && !n.startsWith("_") && !n.startsWith("."))
+  } catch {
+    return []
+  }
+  return names.flatMap((name) => {
+    try {
+      return [{ name, text: fs.readFileSync(path.join(dir, name), "utf8") }]
+    } catch {
+      return []
+    }
+  })
+}
+
 /**
  * Whether a Go file's build constraint keeps it out of every build by the `ignore` tag
  * (`//go:build ignore`, or the old `// +build ignore`): a constraint is only read in the file's

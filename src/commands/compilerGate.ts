@@ -92,8 +92,8 @@ export const runPlans = (runs: ReadonlyArray<CheckerPlan & { readonly kind: "run
   Effect.gen(function*() {
     const gate = yield* CompilerGate
     const diagnostics: Diagnostic[] = []
-    /** Files a run was for that its checker says it did not read (outside a tsconfig's program). */
-    const unchecked: WorkspacePath[] = []
+    /** Files a run was for that its checker says it did not read (outside a tsconfig's program, left out by Go build constraints), and why. */
+    const unchecked: Array<{ readonly file: WorkspacePath; readonly why: string }> = []
     let durationMs = 0
     const missing: string[] = []
     const failures: Array<GateFailure & { readonly key: string }> = []
@@ -117,7 +117,8 @@ export const runPlans = (runs: ReadonlyArray<CheckerPlan & { readonly kind: "run
       diagnostics.push(...r.diagnostics)
       if (r.checked !== undefined) {
         const read = new Set(r.checked)
-        unchecked.push(...(covers?.get(p.key) ?? [p.file]).filter((f) => !read.has(f)))
+        const why = p.unreadWhy ?? "outside its project (no files/include of its tsconfig.json takes it in)"
+        unchecked.push(...(covers?.get(p.key) ?? [p.file]).filter((f) => !read.has(f)).map((file) => ({ file, why })))
       }
     }
     return { diagnostics: distinct(diagnostics), durationMs, missing, failures, unchecked }
@@ -330,15 +331,17 @@ export const compilerGate = (writes: ReadonlyArray<PlannedWrite>, settings: Comp
 
 /**
  * The files the checker did not read (tsc: a file no `files`/`include` of its tsconfig takes in, nor
- * an import of one): said in the verdict's reason; `all` when no planned file was read.
+ * an import of one; go: a file its build constraints leave out): said in the verdict's reason, with
+ * why; `all` when no planned file was read.
  */
-const unreadNote = (tool: string, unchecked: ReadonlyArray<WorkspacePath>, covers: ReadonlyMap<string, ReadonlyArray<WorkspacePath>> | undefined) => {
-  const files = [...new Set(unchecked)]
+const unreadNote = (tool: string, unchecked: ReadonlyArray<{ readonly file: WorkspacePath; readonly why: string }>, covers: ReadonlyMap<string, ReadonlyArray<WorkspacePath>> | undefined) => {
+  const files = [...new Set(unchecked.map((u) => u.file))]
   if (files.length === 0) return undefined
   const planned = new Set([...(covers?.values() ?? [])].flat())
+  const whys = [...new Set(unchecked.map((u) => u.why))]
   const named = files.length <= 3 ? files.join(", ") : `${files.slice(0, 3).join(", ")} and ${files.length - 3} more`
   return {
     all: planned.size > 0 && files.length >= planned.size,
-    reason: `${tool} did not check ${named}: outside its project (no files/include of its tsconfig.json takes ${files.length === 1 ? "it" : "them"} in)`
+    reason: `${tool} did not check ${named}: ${whys.join("; ")}`
   }
 }
