@@ -41,6 +41,8 @@ export type CheckerPlan =
     readonly custom: boolean
     /** Why a file its checker says it did not read was left out (tsc: outside the tsconfig's program). */
     readonly unreadWhy?: string
+    /** What the run leaves unchecked that the edit may reach (go: a sibling that builds with the file only for another platform), said in the verdict. */
+    readonly notChecked?: string
   }
   | {
     readonly kind: "skip"

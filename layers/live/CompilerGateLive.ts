@@ -7,6 +7,7 @@ import * as Layer from "effect/Layer"
 import { GO_LIST_FILES, interpretCheckerOutput, parseGoListedFiles, parseTscListedFiles } from "../../src/domain/checkerOutput.js"
 import { describeGoConfig, type GoBuildConfig, goConfigFor, goConstrained, goDefaultConfig, goFileIncluded, type GoToolchain, GO_CONTEXT, parseGoContext } from "../../src/domain/goBuildConstraint.js"
 import { goIgnored, goImporterDirs, goSourcesOf } from "./goImporters.js"
+import { goOtherBuilds } from "../../src/domain/goOtherBuilds.js"
 import type { Diagnostic } from "../../src/domain/diagnostics.js"
 import { extensionOf, grammarForPath } from "../../src/domain/languages.js"
 import { type CheckerPlan, type CheckerRun, type CheckerStep, CompilerGate, type CompilerMode, UNTRUSTED_REASON } from "../../services/CompilerGate.js"
@@ -140,6 +141,14 @@ export const makeCompilerGate: Effect.Effect<Context.Tag.Service<CompilerGate>, 
       return found
     })
 
+  /** The environment and `-tags` of a build configuration: only what differs from the toolchain's default. */
+  const goEnvFor = (c: GoBuildConfig | undefined, tc: GoToolchain | undefined): Record<string, string> => c === undefined || tc === undefined ? {} : {
+    ...(c.goos !== tc.goos ? { GOOS: c.goos } : {}),
+    ...(c.goarch !== tc.goarch ? { GOARCH: c.goarch } : {}),
+    ...(c.cgo !== tc.cgo ? { CGO_ENABLED: c.cgo ? "1" : "0" } : {})
+  }
+  const goTags = (c: GoBuildConfig | undefined): string[] => c === undefined || c.tags.length === 0 ? [] : ["-tags", c.tags.join(",")]
+
   const missing = (tool: string, where: string): CheckerPlan => ({ kind: "skip", tool, missingTool: true, reason: `${tool} is not installed (looked in ${where})` })
 
   const plan = (file: WorkspacePath, mode: CompilerMode) =>
@@ -240,32 +249,37 @@ export const makeCompilerGate: Effect.Effect<Context.Tag.Service<CompilerGate>, 
             if (answer.kind === "none") return { kind: "skip", tool: "go vet", reason: `go vet cannot check ${target.relative}: ${answer.reason}` } satisfies CheckerPlan
             if (answer.kind === "config") config = answer.config
           }
-          const configEnv: Record<string, string> = config === undefined || toolchain === undefined ? {} : {
-            ...(config.goos !== toolchain.goos ? { GOOS: config.goos } : {}),
-            ...(config.goarch !== toolchain.goarch ? { GOARCH: config.goarch } : {}),
-            ...(config.cgo !== toolchain.cgo ? { CGO_ENABLED: config.cgo ? "1" : "0" } : {})
-          }
-          const tags = config === undefined || config.tags.length === 0 ? [] : ["-tags", config.tags.join(",")]
-          const said = config === undefined || toolchain === undefined ? "" : describeGoConfig(config, toolchain)
           // With the module's packages that import it: a changed signature breaks them, not itself.
+          const pkgDir = path.dirname(abs)
+          const importers = marker === undefined ? [] : goImporterDirs(projectDir, pkgDir).map((dir) => ({ dir, sources: goSourcesOf(dir) }))
+          const siblings = goSourcesOf(pkgDir).filter((f) => f.name !== path.basename(abs))
+          const constrained = [...siblings.map((f) => ({ ...f, dir: pkgDir })), ...importers.flatMap((i) => i.sources.map((f) => ({ ...f, dir: i.dir })))]
+            .filter((f) => goConstrained(f.name, f.text) && !goIgnored(f.text)) // `//go:build ignore`: a program of its own, in no build with the edit
+          if (constrained.length > 0) toolchain ??= yield* goToolchain(go, projectDir, env())
+          const tc = toolchain
+          const vetted = tc === undefined ? undefined : config ?? goDefaultConfig(tc)
           // An importer whose files that configuration all leaves out (`app/app_windows.go` only) is no
-          // package to go vet there ("build constraints exclude all Go files"): not named.
-          const importers = marker === undefined ? [] : goImporterDirs(projectDir, path.dirname(abs))
-          const built: string[] = []
-          for (const dir of importers) {
-            const sources = goSourcesOf(dir)
-            if (sources.every((f) => !goConstrained(f.name, f.text))) built.push(dir)
-            else {
-              toolchain ??= yield* goToolchain(go, projectDir, env())
-              if (toolchain === undefined || sources.some((f) => goFileIncluded(f.name, f.text, config ?? goDefaultConfig(toolchain!), toolchain!))) built.push(dir)
-            }
-          }
-          const pkgs = [asPattern(path.dirname(abs)), ...built.map(asPattern)]
+          // package to go vet there ("build constraints exclude all Go files"): not named (goOtherBuilds may vet it in its own build).
+          const built = importers.filter((i) => vetted === undefined || tc === undefined || i.sources.some((f) => goFileIncluded(f.name, f.text, vetted, tc)))
+          const pkgs = [asPattern(pkgDir), ...built.map((i) => asPattern(i.dir))]
+          const vetStep = (c: GoBuildConfig | undefined, patterns: ReadonlyArray<string>): CheckerStep => ({
+            tool: "go vet", command: go, args: ["vet", ...goTags(c), ...patterns], cwd: projectDir, env: env(goEnvFor(c, tc))
+          })
           // go list says which files of the package that build read: a file its constraints leave out was not checked.
-          const list: CheckerStep = { tool: "go list", command: go, args: ["list", "-e", ...tags, "-f", GO_LIST_FILES, pkgs[0]!], cwd: projectDir, env: env(configEnv) }
+          const list: CheckerStep = { tool: "go list", command: go, args: ["list", "-e", ...goTags(config), "-f", GO_LIST_FILES, pkgs[0]!], cwd: projectDir, env: env(goEnvFor(config, tc)) }
+          const rel = (p: string) => path.relative(root, p).split(path.sep).join("/")
+          const others = vetted === undefined || tc === undefined
+            ? { extra: [], unchecked: [] }
+            : goOtherBuilds({ path: target.relative, text: source }, vetted, constrained.map((f) => ({ path: rel(path.join(f.dir, f.name)), dir: f.dir, text: f.text })), tc)
+          const extra = others.extra.map((b) => vetStep(b.config, [...new Set([asPattern(pkgDir), ...b.dirs.map(asPattern)])]))
+          const said = config === undefined || tc === undefined ? "" : describeGoConfig(config, tc)
+          const unchecked = others.unchecked
           return {
-            ...run("go vet", [{ tool: "go vet", command: go, args: ["vet", ...tags, ...pkgs], cwd: projectDir, env: env(configEnv) }, list]),
-            unreadWhy: `its build constraints leave it out of the package go vet checked${said === "" ? " (the default build)" : ` (${said})`}`
+            ...run("go vet", [vetStep(config, pkgs), list, ...extra]),
+            unreadWhy: `its build constraints leave it out of the package go vet checked${said === "" ? " (the default build)" : ` (${said})`}`,
+            ...(unchecked.length > 0
+              ? { notChecked: `go vet did not check ${unchecked.slice(0, 3).map((u) => `${u.path} (${u.config})`).join(", ")}${unchecked.length > 3 ? ` and ${unchecked.length - 3} more` : ""}, which build${unchecked.length === 1 ? "s" : ""} with ${target.relative} only in that configuration: \`splice check\` on ${unchecked.length === 1 ? "it" : "them"} vets that build` }
+              : {})
           }
         }
         case "c":

@@ -172,7 +172,7 @@ export const currentVerdict = (runs: ReadonlyArray<CheckerPlan & { readonly kind
     const failures = r.failures.map(({ key: _, ...f }) => f)
     if (errors.length === 0 && failures.length > 0 && settings.require) return yield* requiredButFailed(tool, failures, false)
     if (r.missing.length === runs.length) return skippedVerdict(`${r.missing.join(", ")} could not be started`, tool)
-    const unread = unreadNote(tool, r.unchecked, covers)
+    const unread = withNotes(unreadNote(tool, r.unchecked, covers), runs)
     if (unread?.all === true && errors.length === 0 && failures.length === 0) return skippedVerdict(unread.reason, tool)
     return {
       gate: "compiler",
@@ -293,7 +293,7 @@ export const compilerGate = (writes: ReadonlyArray<PlannedWrite>, settings: Comp
     const written = yield* checkedWhatWasWritten(writes, "next", tool)
     const errorsAfter = errorsOf(after.diagnostics)
     // A file the checker did not read (outside its tsconfig's program) was not checked: never "passed" for it.
-    const unread = unreadNote(tool, after.unchecked, plans.covers)
+    const unread = withNotes(unreadNote(tool, after.unchecked, plans.covers), runs)
     if (errorsAfter.length === 0 && after.failures.length === 0) {
       if (unread?.all === true) return skippedVerdict(unread.reason, tool)
       return { gate: "compiler", status: "passed", tool, ...(unread !== undefined ? { reason: unread.reason } : {}), diagnostics: [], preexisting: 0, baseline: false, duration_ms: after.durationMs } satisfies CompilerVerdict
@@ -328,6 +328,13 @@ export const compilerGate = (writes: ReadonlyArray<PlannedWrite>, settings: Comp
     }
     return { gate: "compiler", status: "passed", tool, ...(unread !== undefined ? { reason: unread.reason } : {}), diagnostics: [], preexisting: errorsAfter.length, baseline: true, duration_ms: duration } satisfies CompilerVerdict
   })
+
+/** The runs' own notes on what they leave unchecked (CheckerPlan.notChecked), after the unread files'. */
+const withNotes = (unread: { readonly all: boolean; readonly reason: string } | undefined, runs: ReadonlyArray<CheckerPlan & { readonly kind: "run" }>) => {
+  const notes = [...new Set(runs.flatMap((r) => (r.notChecked === undefined ? [] : [r.notChecked])))]
+  if (notes.length === 0) return unread
+  return { all: unread?.all ?? false, reason: [...(unread === undefined ? [] : [unread.reason]), ...notes].join("; ") }
+}
 
 /**
  * The files the checker did not read (tsc: a file no `files`/`include` of its tsconfig takes in, nor

@@ -232,6 +232,28 @@ export const goConfigFor = (fileName: string, source: string, tc: GoToolchain): 
   if (expr === "unparsable") return { kind: "none", reason: `its build constraint \`${header?.text ?? ""}\` does not parse` }
   if (evalGoExpr(expr, (t) => goTagHolds(t, goDefaultConfig(tc), tc))) return { kind: "default" }
   const named = goFileNameConstraint(fileName)
+  const config = solve(expr, tc)
+  if (config !== undefined) return { kind: "config", config }
+  const said = [header === undefined ? undefined : `\`//go:build ${header.text}\``, named.goos !== undefined || named.goarch !== undefined ? `its name (${[named.goos, named.goarch].filter(Boolean).join("/")})` : undefined]
+  return { kind: "none", reason: `no build configuration satisfies ${said.filter(Boolean).join(" with ")} (Go 1.${tc.minor}, gc)` }
+}
+
+/**
+ * The configuration closest to the toolchain's default under which both files build (a sibling of
+ * the edited file, or a file of a package that imports it, behind another constraint): what go vet
+ * needs to see the edit's effect on it. Undefined when none does.
+ */
+export const goConfigForBoth = (a: { readonly name: string; readonly text: string }, b: { readonly name: string; readonly text: string }, tc: GoToolchain): GoBuildConfig | undefined => {
+  const parts = [constraintOf(a.name, a.text), constraintOf(b.name, b.text)]
+  if (parts.includes("unparsable")) return undefined
+  const defined = parts.filter((x): x is GoExpr => x !== undefined && x !== "unparsable")
+  if (defined.length === 0) return goDefaultConfig(tc)
+  const expr = defined.reduce((x, y) => and(x, y))
+  return evalGoExpr(expr, (t) => goTagHolds(t, goDefaultConfig(tc), tc)) ? goDefaultConfig(tc) : solve(expr, tc)
+}
+
+/** A satisfying configuration of `expr`: the host's GOOS/GOARCH/cgo first, the fewest tags. */
+const solve = (expr: GoExpr, tc: GoToolchain): GoBuildConfig | undefined => {
   const mentioned = tagsOf(expr)
   const free = [...mentioned].filter((t) => !fixedTag(t)).sort()
   // GOOS/GOARCH that decide differently: the host's, those the constraint names (and what they imply),
@@ -250,13 +272,12 @@ export const goConfigFor = (fileName: string, source: string, tc: GoToolchain): 
         const native = goos === tc.goos && goarch === tc.goarch
         for (const cgo of native ? [tc.cgo, !tc.cgo] : [false]) {
           const c: GoBuildConfig = { goos, goarch, cgo, tags }
-          if (evalGoExpr(expr, (t) => goTagHolds(t, c, tc))) return { kind: "config", config: c }
+          if (evalGoExpr(expr, (t) => goTagHolds(t, c, tc))) return c
         }
       }
     }
   }
-  const said = [header === undefined ? undefined : `\`//go:build ${header.text}\``, named.goos !== undefined || named.goarch !== undefined ? `its name (${[named.goos, named.goarch].filter(Boolean).join("/")})` : undefined]
-  return { kind: "none", reason: `no build configuration satisfies ${said.filter(Boolean).join(" with ")} (Go 1.${tc.minor}, gc)` }
+  return undefined
 }
 
 const unique = <A>(xs: ReadonlyArray<A>): A[] => [...new Set(xs)]

@@ -129,6 +129,21 @@ describe.skipIf(!hasGo)("go vet on a file behind build constraints", () => {
     expect(fs.readFileSync(path.join(dir, "tools/tools.go"), "utf8")).toContain("_ \"fmt\"")
   }, 120_000)
 
+  it("an edit of an untagged file reaches its tagged siblings: one the host builds with a tag is vetted in that build; one only another platform builds is named as unchecked in the verdict (it was passed with no word of it)", async () => {
+    const dir = project({
+      "go.mod": GO_MOD,
+      "m.go": "package m\n\nfunc Helper() int { return 1 }\n",
+      "m_integration_test.go": "//go:build integration\n\npackage m\n\nimport \"testing\"\n\nfunc TestH(t *testing.T) { _ = Helper() }\n",
+      "gen.go": "//go:build ignore\n\npackage main\n\nfunc main() {}\n"
+    })
+    rolledBack(await editIn(dir, "m.go", "func Helper() int", "func Helper(x int) int"), "m_integration_test.go", 7)
+    fs.writeFileSync(path.join(dir, "m_integration_test.go"), "//go:build integration\n\npackage m\n")
+    fs.writeFileSync(path.join(dir, "m_windows.go"), "package m\n\nfunc winOnly() int { return Helper() }\n")
+    const r = await editIn(dir, "m.go", "func Helper() int", "func Helper(x int) int")
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(r.last["compiler"]).toMatchObject({ status: "passed", reason: expect.stringMatching(/go vet did not check m_windows\.go \(GOOS=windows( CGO_ENABLED=0)?\), which builds with m\.go only in that configuration/) })
+  }, 120_000)
+
   it("contradictory constraints: no configuration takes the file in, so the gate says so (skipped; SPL-E044 under --require-compiler)", async () => {
     const dir = project({ "go.mod": GO_MOD, "m.go": "package m\n", "never.go": "//go:build linux && windows\n\npackage m\n\nvar x = 1\n" })
     const required = await editIn(dir, "never.go", "var x = 1", "var x = 2")
