@@ -132,6 +132,16 @@ export const parseGoContext = (out: string): GoToolchain | undefined => {
   return { goos, goarch, cgo: cgo === "true", minor, toolTags: (tool ?? "").split(" ").filter((t) => t.length > 0) }
 }
 
+/**
+ * Whether the default build surely reads a file without asking go list: no constraint, no `import "C"`
+ * (left out when cgo is off), not the old `package documentation`, and no path component go skips
+ * (`_x.go`, `.x.go`, a `testdata` directory).
+ */
+export const goSurelyBuilt = (relativePath: string, source: string): boolean =>
+  !goConstrained(relativePath.slice(relativePath.lastIndexOf("/") + 1), source) &&
+  !/^\s*import\s*(\(\s*)?"C"/m.test(source) && !/^\s*package\s+documentation\b/m.test(source) &&
+  !relativePath.split("/").some((part) => part.startsWith("_") || part.startsWith(".") || part === "testdata")
+
 /** One build configuration: what `go vet` is run with (env GOOS/GOARCH/CGO_ENABLED, `-tags`). */
 export interface GoBuildConfig {
   readonly goos: string

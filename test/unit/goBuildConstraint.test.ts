@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import {
-  describeGoConfig, goConfigFor, goFileIncluded, goFileNameConstraint, goHeaderConstraint, parseGoBuildExpr, parseGoContext, type GoToolchain
+  describeGoConfig, goConfigFor, goSurelyBuilt, goFileIncluded, goFileNameConstraint, goHeaderConstraint, parseGoBuildExpr, parseGoContext, type GoToolchain
 } from "../../src/domain/goBuildConstraint.js"
 
 const tc: GoToolchain = { goos: "linux", goarch: "amd64", cgo: true, minor: 19, toolTags: ["goexperiment.regabiargs"] }
@@ -59,6 +59,14 @@ describe("Go build constraints", () => {
     expect(goConfigFor("m.go", file("//go:build go1.99"), tc)).toMatchObject({ kind: "none" })
     expect(goConfigFor("m.go", file("//go:build gccgo"), tc)).toMatchObject({ kind: "none" })
     expect(goConfigFor("m.go", file("//go:build a &&"), tc)).toEqual({ kind: "none", reason: "its build constraint `a &&` does not parse" })
+  })
+
+  it("surely built by default (no go list needed): only a plain file; not one with a constraint, cgo, package documentation, or a path go skips", () => {
+    expect(goSurelyBuilt("a/m.go", "// Package m.\npackage m\n")).toBe(true)
+    for (const [p, text] of [["a/m_windows.go", "package m\n"], ["a/m.go", "//go:build x\n\npackage m\n"], ["a/m.go", "package m\n\nimport \"C\"\n"],
+      ["a/m.go", "package m\n\nimport (\n\t\"C\"\n)\n"], ["a/doc.go", "package documentation\n"], ["a/_m.go", "package m\n"], ["_x/m.go", "package m\n"], ["a/testdata/m.go", "package m\n"]]) {
+      expect(goSurelyBuilt(p!, text!), `${p}: ${text}`).toBe(false)
+    }
   })
 
   it("says a configuration as the differences from the default, and reads the toolchain's context", () => {
