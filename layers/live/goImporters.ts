@@ -7,6 +7,7 @@
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { type GoExpr, goHeaderConstraint } from "../../src/domain/goBuildConstraint.js"
 
 const MAX_FILES = 5000
 
@@ -78,6 +79,7 @@ export const goSourcesOf = (dir: string): Array<{ readonly name: string; readonl
  * header, before its package clause.
  */
 export const goIgnored = (source: string): boolean => {
-  const header = source.slice(0, Math.max(0, source.search(/^\s*package\s/m)))
-  return /^\/\/go:build\s+ignore\s*$/m.test(header) || /^\/\/\s*\+build\s+ignore\s*$/m.test(header)
+  // `ignore` alone, or ANDed with more at the top (`//go:build ignore && linux`): built only with a tag nobody sets.
+  const conjuncts = (e: GoExpr | undefined): GoExpr[] => e === undefined ? [] : e.kind === "and" ? [...conjuncts(e.x), ...conjuncts(e.y)] : [e]
+  return conjuncts(goHeaderConstraint(source)?.expr).some((c) => c.kind === "tag" && c.name === "ignore")
 }

@@ -219,8 +219,12 @@ const tagsOf = (e: GoExpr, out: Set<string> = new Set()): Set<string> => {
   return out
 }
 
-/** Tags the toolchain sets itself (never a `-tags` to pass). */
-const fixedTag = (t: string) => KNOWN_OS.includes(t) || KNOWN_ARCH.includes(t) || t === "cgo" || t === "gc" || t === "gccgo" || t === "unix" || /^go1\.\d+$/.test(t) || t.startsWith("goexperiment.")
+/**
+ * Tags the toolchain sets itself (never a `-tags` to pass), and `ignore`: by convention never set —
+ * `-tags ignore` takes in the standard library's own generators (`//go:build ignore`, package main)
+ * and breaks it.
+ */
+const fixedTag = (t: string) => t === "ignore" || KNOWN_OS.includes(t) || KNOWN_ARCH.includes(t) || t === "cgo" || t === "gc" || t === "gccgo" || t === "unix" || /^go1\.\d+$/.test(t) || t.startsWith("goexperiment.")
 
 /** At most this many free tags are tried in every combination (2^n); more are only tried all set or one left out. */
 const MAX_FREE_TAGS = 10

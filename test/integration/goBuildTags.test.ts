@@ -144,6 +144,14 @@ describe.skipIf(!hasGo)("go vet on a file behind build constraints", () => {
     expect(r.last["compiler"]).toMatchObject({ status: "passed", reason: expect.stringMatching(/go vet did not check m_windows\.go \(GOOS=windows( CGO_ENABLED=0)?\), which builds with m\.go only in that configuration/) })
   }, 120_000)
 
+  it("`//go:build ignore && linux` (a generator for one platform) is vetted on its own, never with -tags ignore (which breaks the standard library)", async () => {
+    const dir = project({ "go.mod": GO_MOD, "m.go": "package m\n", "gen.go": "//go:build ignore && linux\n\npackage main\n\nfunc main() {\n\tvar x int = 1\n\t_ = x\n}\n" })
+    rolledBack(await editIn(dir, "gen.go", "var x int = 1", "var x int = \"s\""), "gen.go", 6)
+    const fine = await editIn(dir, "gen.go", "var x int = 1", "var x int = 2")
+    expect(fine.exit, JSON.stringify(fine.error)).toBe(0)
+    expect(fine.last["compiler"]).toMatchObject({ status: "passed" })
+  }, 120_000)
+
   it("contradictory constraints: no configuration takes the file in, so the gate says so (skipped; SPL-E044 under --require-compiler)", async () => {
     const dir = project({ "go.mod": GO_MOD, "m.go": "package m\n", "never.go": "//go:build linux && windows\n\npackage m\n\nvar x = 1\n" })
     const required = await editIn(dir, "never.go", "var x = 1", "var x = 2")

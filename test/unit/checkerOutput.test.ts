@@ -278,6 +278,9 @@ describe("goImporterDirs (the go vet gate's importers)", () => {
       expect(goModulePath("// x\nmodule example.com/m\n")).toBe("example.com/m")
       expect(goIgnored("//go:build ignore\n\npackage main\n")).toBe(true)
       expect(goIgnored("// Copyright\n\n// +build ignore\n\npackage main\n")).toBe(true)
+      expect(goIgnored("//go:build ignore && linux\n\npackage main\n")).toBe(true)
+      expect(goIgnored("//go:build linux && (ignore)\n\npackage main\n")).toBe(true)
+      expect(goIgnored("//go:build ignore && a || b\n\npackage main\n")).toBe(false)
       expect(goIgnored("//go:build linux\n\npackage m\n")).toBe(false)
       expect(goIgnored("package m\n\n//go:build ignore\n")).toBe(false) // after the package clause: a comment
     } finally {

@@ -50,6 +50,9 @@ describe("Go build constraints", () => {
     expect(cfg("m.go", "tools")).toEqual({ kind: "config", config: { goos: "linux", goarch: "amd64", cgo: true, tags: ["tools"] } })
     expect(cfg("m.go", "!unix && !windows && !js && !wasip1")).toMatchObject({ kind: "config", config: { goos: "plan9" } })
     expect(cfg("m.go", "(a || b) && !a && c")).toMatchObject({ kind: "config", config: { tags: ["b", "c"] } })
+    // `ignore` is never set: -tags ignore takes in the standard library's own generators and breaks it.
+    expect(cfg("m.go", "ignore || integration")).toMatchObject({ kind: "config", config: { tags: ["integration"] } })
+    expect(cfg("m.go", "ignore && a")).toMatchObject({ kind: "none" })
     expect(cfg("m_darwin.go", "386")).toMatchObject({ kind: "none" }) // darwin/386 is no port
   })
 
