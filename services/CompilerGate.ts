@@ -39,6 +39,10 @@ export type CheckerPlan =
     readonly key: string
     readonly steps: ReadonlyArray<CheckerStep>
     readonly custom: boolean
+    /** Why a file its checker says it did not read was left out (tsc: outside the tsconfig's program). */
+    readonly unreadWhy?: string
+    /** What the run leaves unchecked that the edit may reach (go: a sibling that builds with the file only for another platform), said in the verdict. */
+    readonly notChecked?: string
   }
   | {
     readonly kind: "skip"
@@ -56,7 +60,7 @@ export type CheckerRun =
     readonly diagnostics: ReadonlyArray<Diagnostic>
     readonly durationMs: number
     readonly commands: ReadonlyArray<string>
-    /** The workspace files the checker says it read (tsc --listFiles), when it says: a written file not among them was not checked. */
+    /** The workspace files the checker says it read (tsc --listFiles, go list), when it says: a written file not among them was not checked. */
     readonly checked?: ReadonlyArray<string>
   }
   | { readonly kind: "timeout"; readonly tool: string; readonly durationMs: number; readonly commands: ReadonlyArray<string> }

@@ -4,8 +4,10 @@ import * as path from "node:path"
 import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { interpretCheckerOutput, parseTscListedFiles } from "../../src/domain/checkerOutput.js"
-import { goIgnored, goImporterDirs } from "./goImporters.js"
+import { GO_LIST_FILES, interpretCheckerOutput, parseGoListedFiles, parseTscListedFiles } from "../../src/domain/checkerOutput.js"
+import { describeGoConfig, type GoBuildConfig, goConfigFor, goConstrained, goDefaultConfig, goFileIncluded, type GoToolchain, GO_CONTEXT, goSurelyBuilt, parseGoContext } from "../../src/domain/goBuildConstraint.js"
+import { goIgnored, goImporterDirs, goSourcesOf } from "./goImporters.js"
+import { goOtherBuilds } from "../../src/domain/goOtherBuilds.js"
 import type { Diagnostic } from "../../src/domain/diagnostics.js"
 import { extensionOf, grammarForPath } from "../../src/domain/languages.js"
 import { type CheckerPlan, type CheckerRun, type CheckerStep, CompilerGate, type CompilerMode, UNTRUSTED_REASON } from "../../services/CompilerGate.js"
@@ -127,6 +129,26 @@ export const makeCompilerGate: Effect.Effect<Context.Tag.Service<CompilerGate>, 
     }
   }
 
+  /** The toolchain's default build context (go list), asked once per go binary and project, and only for a file with build constraints. */
+  const toolchains = new Map<string, GoToolchain | undefined>()
+  const goToolchain = (go: string, cwd: string, env: Record<string, string>) =>
+    Effect.gen(function*() {
+      const key = `${go}\u0000${cwd}`
+      if (toolchains.has(key)) return toolchains.get(key)
+      const r = yield* runner.run({ command: go, args: ["list", "-e", "-f", GO_CONTEXT, "unsafe"], cwd, timeoutMs: 30_000, env })
+      const found = r === "not_found" || r.exitCode !== 0 ? undefined : parseGoContext(r.stdout)
+      toolchains.set(key, found)
+      return found
+    })
+
+  /** The environment and `-tags` of a build configuration: only what differs from the toolchain's default. */
+  const goEnvFor = (c: GoBuildConfig | undefined, tc: GoToolchain | undefined): Record<string, string> => c === undefined || tc === undefined ? {} : {
+    ...(c.goos !== tc.goos ? { GOOS: c.goos } : {}),
+    ...(c.goarch !== tc.goarch ? { GOARCH: c.goarch } : {}),
+    ...(c.cgo !== tc.cgo ? { CGO_ENABLED: c.cgo ? "1" : "0" } : {})
+  }
+  const goTags = (c: GoBuildConfig | undefined): string[] => c === undefined || c.tags.length === 0 ? [] : ["-tags", c.tags.join(",")]
+
   const missing = (tool: string, where: string): CheckerPlan => ({ kind: "skip", tool, missingTool: true, reason: `${tool} is not installed (looked in ${where})` })
 
   const plan = (file: WorkspacePath, mode: CompilerMode) =>
@@ -161,7 +183,7 @@ export const makeCompilerGate: Effect.Effect<Context.Tag.Service<CompilerGate>, 
       }
       const projectDir = marker === undefined ? path.dirname(abs) : path.dirname(marker)
       const run = (tool: string, steps: CheckerStep[]): CheckerPlan => ({
-        kind: "run", tool, file: target.relative, custom: false, steps, key: steps.map((s) => [s.command, ...s.args, s.cwd].join("\u0000")).join("\u0001")
+        kind: "run", tool, file: target.relative, custom: false, steps, key: steps.map((s) => [s.command, ...s.args, s.cwd, JSON.stringify(s.env ?? {})].join("\u0000")).join("\u0001")
       })
       switch (language) {
         case "typescript":
@@ -216,9 +238,50 @@ export const makeCompilerGate: Effect.Effect<Context.Tag.Service<CompilerGate>, 
           if (goIgnored(source)) {
             return run("go vet", [{ tool: "go vet", command: go, args: ["vet", "./" + path.relative(projectDir, abs).split(path.sep).join("/")], cwd: projectDir, env: env() }])
           }
+          // A file the default build leaves out (`//go:build integration`, `_windows.go`) is vetted, with
+          // its package and importers, under a configuration that takes it in (goBuildConstraint.ts).
+          let config: GoBuildConfig | undefined
+          let toolchain: GoToolchain | undefined
+          if (goConstrained(path.basename(abs), source)) {
+            toolchain = yield* goToolchain(go, projectDir, env())
+            if (toolchain === undefined) return { kind: "skip", tool: "go vet", reason: `go list did not say the toolchain's build context (GOOS, GOARCH, release tags): ${target.relative}'s build constraints cannot be read` } satisfies CheckerPlan
+            const answer = goConfigFor(path.basename(abs), source, toolchain)
+            if (answer.kind === "none") return { kind: "skip", tool: "go vet", reason: `go vet cannot check ${target.relative}: ${answer.reason}` } satisfies CheckerPlan
+            if (answer.kind === "config") config = answer.config
+          }
           // With the module's packages that import it: a changed signature breaks them, not itself.
-          const pkgs = [asPattern(path.dirname(abs)), ...(marker === undefined ? [] : goImporterDirs(projectDir, path.dirname(abs)).map(asPattern))]
-          return run("go vet", [{ tool: "go vet", command: go, args: ["vet", ...pkgs], cwd: projectDir, env: env() }])
+          const pkgDir = path.dirname(abs)
+          const importers = marker === undefined ? [] : goImporterDirs(projectDir, pkgDir).map((dir) => ({ dir, sources: goSourcesOf(dir) }))
+          const siblings = goSourcesOf(pkgDir).filter((f) => f.name !== path.basename(abs))
+          const constrained = [...siblings.map((f) => ({ ...f, dir: pkgDir })), ...importers.flatMap((i) => i.sources.map((f) => ({ ...f, dir: i.dir })))]
+            .filter((f) => goConstrained(f.name, f.text) && !goIgnored(f.text)) // `//go:build ignore`: a program of its own, in no build with the edit
+          if (constrained.length > 0) toolchain ??= yield* goToolchain(go, projectDir, env())
+          const tc = toolchain
+          const vetted = tc === undefined ? undefined : config ?? goDefaultConfig(tc)
+          // An importer whose files that configuration all leaves out (`app/app_windows.go` only) is no
+          // package to go vet there ("build constraints exclude all Go files"): not named (goOtherBuilds may vet it in its own build).
+          const built = importers.filter((i) => vetted === undefined || tc === undefined || i.sources.some((f) => goFileIncluded(f.name, f.text, vetted, tc)))
+          const pkgs = [asPattern(pkgDir), ...built.map((i) => asPattern(i.dir))]
+          const vetStep = (c: GoBuildConfig | undefined, patterns: ReadonlyArray<string>): CheckerStep => ({
+            tool: "go vet", command: go, args: ["vet", ...goTags(c), ...patterns], cwd: projectDir, env: env(goEnvFor(c, tc))
+          })
+          // go list says which files of the package that build read: a file its constraints leave out was not checked.
+          const list: CheckerStep = { tool: "go list", command: go, args: ["list", "-e", ...goTags(config), "-f", GO_LIST_FILES, pkgs[0]!], cwd: projectDir, env: env(goEnvFor(config, tc)) }
+          const rel = (p: string) => path.relative(root, p).split(path.sep).join("/")
+          const others = vetted === undefined || tc === undefined
+            ? { extra: [], unchecked: [] }
+            : goOtherBuilds({ path: target.relative, text: source }, vetted, constrained.map((f) => ({ path: rel(path.join(f.dir, f.name)), dir: f.dir, text: f.text })), tc)
+          const extra = others.extra.map((b) => vetStep(b.config, [...new Set([asPattern(pkgDir), ...b.dirs.map(asPattern)])]))
+          const said = config === undefined || tc === undefined ? "" : describeGoConfig(config, tc)
+          const unchecked = others.unchecked
+          return {
+            // go list costs ~0.2 s: asked unless the file is surely in the default build.
+            ...run("go vet", [vetStep(config, pkgs), ...(goSurelyBuilt(target.relative, source) ? [] : [list]), ...extra]),
+            unreadWhy: `its build constraints leave it out of the package go vet checked${said === "" ? " (the default build)" : ` (${said})`}`,
+            ...(unchecked.length > 0
+              ? { notChecked: `go vet did not check ${unchecked.slice(0, 3).map((u) => `${u.path} (${u.config})`).join(", ")}${unchecked.length > 3 ? ` and ${unchecked.length - 3} more` : ""}, which build${unchecked.length === 1 ? "s" : ""} with ${target.relative} only in that configuration: \`splice check\` on ${unchecked.length === 1 ? "it" : "them"} vets that build` }
+              : {})
+          }
         }
         case "c":
         case "cpp": {
@@ -277,6 +340,7 @@ export const makeCompilerGate: Effect.Effect<Context.Tag.Service<CompilerGate>, 
         }
         diagnostics.push(...outcome.diagnostics)
         if (step.tool === "tsc" && args.includes("--listFiles")) checked = [...(checked ?? []), ...parseTscListedFiles(result.stdout, rel)]
+        if (step.tool === "go list") checked = [...(checked ?? []), ...parseGoListedFiles(result.stdout, rel)]
       }
       return { kind: "ran", tool: p.tool, diagnostics, durationMs, commands, ...(checked !== undefined ? { checked } : {}) } satisfies CheckerRun
     })

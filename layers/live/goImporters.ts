@@ -7,6 +7,7 @@
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { type GoExpr, goHeaderConstraint } from "../../src/domain/goBuildConstraint.js"
 
 const MAX_FILES = 5000
 
@@ -55,12 +56,30 @@ export const goImporterDirs = (moduleDir: string, pkgDir: string): string[] => {
   return [...found].sort()
 }
 
+/** The .go files of a package directory go reads (not `_`/`.`-prefixed), with their text; unreadable ones are left out. */
+export const goSourcesOf = (dir: string): Array<{ readonly name: string; readonly text: string }> => {
+  let names: string[]
+  try {
+    names = fs.readdirSync(dir).filter((n) => n.endsWith(".go") && !n.startsWith("_") && !n.startsWith("."))
+  } catch {
+    return []
+  }
+  return names.flatMap((name) => {
+    try {
+      return [{ name, text: fs.readFileSync(path.join(dir, name), "utf8") }]
+    } catch {
+      return []
+    }
+  })
+}
+
 /**
  * Whether a Go file's build constraint keeps it out of every build by the `ignore` tag
  * (`//go:build ignore`, or the old `// +build ignore`): a constraint is only read in the file's
  * header, before its package clause.
  */
 export const goIgnored = (source: string): boolean => {
-  const header = source.slice(0, Math.max(0, source.search(/^\s*package\s/m)))
-  return /^\/\/go:build\s+ignore\s*$/m.test(header) || /^\/\/\s*\+build\s+ignore\s*$/m.test(header)
+  // `ignore` alone, or ANDed with more at the top (`//go:build ignore && linux`): built only with a tag nobody sets.
+  const conjuncts = (e: GoExpr | undefined): GoExpr[] => e === undefined ? [] : e.kind === "and" ? [...conjuncts(e.x), ...conjuncts(e.y)] : [e]
+  return conjuncts(goHeaderConstraint(source)?.expr).some((c) => c.kind === "tag" && c.name === "ignore")
 }

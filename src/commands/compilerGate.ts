@@ -92,8 +92,8 @@ export const runPlans = (runs: ReadonlyArray<CheckerPlan & { readonly kind: "run
   Effect.gen(function*() {
     const gate = yield* CompilerGate
     const diagnostics: Diagnostic[] = []
-    /** Files a run was for that its checker says it did not read (outside a tsconfig's program). */
-    const unchecked: WorkspacePath[] = []
+    /** Files a run was for that its checker says it did not read (outside a tsconfig's program, left out by Go build constraints), and why. */
+    const unchecked: Array<{ readonly file: WorkspacePath; readonly why: string }> = []
     let durationMs = 0
     const missing: string[] = []
     const failures: Array<GateFailure & { readonly key: string }> = []
@@ -117,7 +117,8 @@ export const runPlans = (runs: ReadonlyArray<CheckerPlan & { readonly kind: "run
       diagnostics.push(...r.diagnostics)
       if (r.checked !== undefined) {
         const read = new Set(r.checked)
-        unchecked.push(...(covers?.get(p.key) ?? [p.file]).filter((f) => !read.has(f)))
+        const why = p.unreadWhy ?? "outside its project (no files/include of its tsconfig.json takes it in)"
+        unchecked.push(...(covers?.get(p.key) ?? [p.file]).filter((f) => !read.has(f)).map((file) => ({ file, why })))
       }
     }
     return { diagnostics: distinct(diagnostics), durationMs, missing, failures, unchecked }
@@ -171,7 +172,7 @@ export const currentVerdict = (runs: ReadonlyArray<CheckerPlan & { readonly kind
     const failures = r.failures.map(({ key: _, ...f }) => f)
     if (errors.length === 0 && failures.length > 0 && settings.require) return yield* requiredButFailed(tool, failures, false)
     if (r.missing.length === runs.length) return skippedVerdict(`${r.missing.join(", ")} could not be started`, tool)
-    const unread = unreadNote(tool, r.unchecked, covers)
+    const unread = withNotes(unreadNote(tool, r.unchecked, covers), runs)
     if (unread?.all === true && errors.length === 0 && failures.length === 0) return skippedVerdict(unread.reason, tool)
     return {
       gate: "compiler",
@@ -292,7 +293,7 @@ export const compilerGate = (writes: ReadonlyArray<PlannedWrite>, settings: Comp
     const written = yield* checkedWhatWasWritten(writes, "next", tool)
     const errorsAfter = errorsOf(after.diagnostics)
     // A file the checker did not read (outside its tsconfig's program) was not checked: never "passed" for it.
-    const unread = unreadNote(tool, after.unchecked, plans.covers)
+    const unread = withNotes(unreadNote(tool, after.unchecked, plans.covers), runs)
     if (errorsAfter.length === 0 && after.failures.length === 0) {
       if (unread?.all === true) return skippedVerdict(unread.reason, tool)
       return { gate: "compiler", status: "passed", tool, ...(unread !== undefined ? { reason: unread.reason } : {}), diagnostics: [], preexisting: 0, baseline: false, duration_ms: after.durationMs } satisfies CompilerVerdict
@@ -328,17 +329,26 @@ export const compilerGate = (writes: ReadonlyArray<PlannedWrite>, settings: Comp
     return { gate: "compiler", status: "passed", tool, ...(unread !== undefined ? { reason: unread.reason } : {}), diagnostics: [], preexisting: errorsAfter.length, baseline: true, duration_ms: duration } satisfies CompilerVerdict
   })
 
+/** The runs' own notes on what they leave unchecked (CheckerPlan.notChecked), after the unread files'. */
+const withNotes = (unread: { readonly all: boolean; readonly reason: string } | undefined, runs: ReadonlyArray<CheckerPlan & { readonly kind: "run" }>) => {
+  const notes = [...new Set(runs.flatMap((r) => (r.notChecked === undefined ? [] : [r.notChecked])))]
+  if (notes.length === 0) return unread
+  return { all: unread?.all ?? false, reason: [...(unread === undefined ? [] : [unread.reason]), ...notes].join("; ") }
+}
+
 /**
  * The files the checker did not read (tsc: a file no `files`/`include` of its tsconfig takes in, nor
- * an import of one): said in the verdict's reason; `all` when no planned file was read.
+ * an import of one; go: a file its build constraints leave out): said in the verdict's reason, with
+ * why; `all` when no planned file was read.
  */
-const unreadNote = (tool: string, unchecked: ReadonlyArray<WorkspacePath>, covers: ReadonlyMap<string, ReadonlyArray<WorkspacePath>> | undefined) => {
-  const files = [...new Set(unchecked)]
+const unreadNote = (tool: string, unchecked: ReadonlyArray<{ readonly file: WorkspacePath; readonly why: string }>, covers: ReadonlyMap<string, ReadonlyArray<WorkspacePath>> | undefined) => {
+  const files = [...new Set(unchecked.map((u) => u.file))]
   if (files.length === 0) return undefined
   const planned = new Set([...(covers?.values() ?? [])].flat())
+  const whys = [...new Set(unchecked.map((u) => u.why))]
   const named = files.length <= 3 ? files.join(", ") : `${files.slice(0, 3).join(", ")} and ${files.length - 3} more`
   return {
     all: planned.size > 0 && files.length >= planned.size,
-    reason: `${tool} did not check ${named}: outside its project (no files/include of its tsconfig.json takes ${files.length === 1 ? "it" : "them"} in)`
+    reason: `${tool} did not check ${named}: ${whys.join("; ")}`
   }
 }

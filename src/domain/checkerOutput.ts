@@ -37,6 +37,16 @@ export const parseTsc = (out: string, rel: PathMapper): Diagnostic[] => {
 export const parseTscListedFiles = (out: string, rel: PathMapper): string[] =>
   out.split(/\r?\n/).filter((l) => LISTED_FILE.test(l)).map(rel)
 
+/**
+ * `go list -f GO_LIST_FILES pkg`: the package's files that build reads (go vet checks these, its
+ * tests included), one absolute path a line; files its build constraints leave out are not listed.
+ */
+export const GO_LIST_FILES = "{{range .GoFiles}}{{$.Dir}}/{{.}}\n{{end}}{{range .CgoFiles}}{{$.Dir}}/{{.}}\n{{end}}" +
+  "{{range .TestGoFiles}}{{$.Dir}}/{{.}}\n{{end}}{{range .XTestGoFiles}}{{$.Dir}}/{{.}}\n{{end}}"
+
+export const parseGoListedFiles = (out: string, rel: PathMapper): string[] =>
+  out.split(/\r?\n/).filter((l) => l.trim().endsWith(".go")).map((l) => rel(l.trim()))
+
 /** A line of `tsc --listFiles`: an absolute path of a script, and no diagnostic's `(line,col): `. */
 const LISTED_FILE = /^(?:\/|[A-Za-z]:[\\/])(?!.*\(\d+,\d+\): ).*\.(?:d\.)?[cm]?[jt]sx?$/
 
@@ -263,6 +273,9 @@ const parseBuiltIn = (tool: string, file: string, result: { readonly stdout: str
       return parseCargoJson(result.stdout, rel)
     case "go vet":
       return parseGo(both, rel, "go vet")
+    case "go list":
+      // With -e it reports a package's errors in its output, not as findings: go vet reports them.
+      return []
     case "gcc":
     case "g++":
       return parseGccJson(result.stderr, rel, tool)

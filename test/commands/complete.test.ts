@@ -190,6 +190,28 @@ describe("splice complete on the memory layers", () => {
     expect(names(own)[0]).toBe("report")
   })
 
+  it("Go: a method's receiver type is a type of the file's own package (same directory and package clause), a test type only in a test file; never another package's, a function or an interface", async () => {
+    const mem = new MemoryFs()
+    mem.put("go.mod", "module example.com/m\n\ngo 1.19\n")
+    mem.put("set/set.go", "package set\n\ntype Set struct{ items []int }\n\ntype Sequence []int\n\ntype Sizer interface{ Size() int }\n\nfunc Sum(s Set) int { return 0 }\n\nfunc (s *Se\n")
+    mem.put("set/more.go", "package set\n\ntype SetOf[T any] struct{ items []T }\n")
+    mem.put("set/set_test.go", "package set\n\ntype SetFixture struct{}\n\nfunc (f SetF\n")
+    mem.put("set/ext_test.go", "package set_test\n\ntype SetExternal struct{}\n")
+    mem.put("set/gen.go", "//go:build ignore\n\npackage main\n\ntype SetGenerator struct{}\n")
+    mem.put("other/other.go", "package other\n\ntype Session struct{}\n")
+    mem.put("other/other_test.go", "package other\n\ntype SetupCase struct{}\n")
+    const r = await runGraph(completeCommand(at("set/set.go", 11, 12)), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(r.last).toMatchObject({ engine: "graph", prefix: "Se" })
+    expect(names(r).sort()).toEqual(["Sequence", "Set", "SetOf"])
+    // Without a name, with no star, nothing typed yet: the package's types, nothing else.
+    mem.put("set/set.go", "package set\n\ntype Set struct{ items []int }\n\nfunc (\n")
+    expect(names(await runGraph(completeCommand(at("set/set.go", 5, 7)), mem, new SavedGraph())).sort()).toEqual(["Set", "SetOf"])
+    // A test file: its package's test types too ("SetF" also matches SetOf's letters in order).
+    const test = await runGraph(completeCommand(at("set/set_test.go", 5, 13)), mem, new SavedGraph())
+    expect(names(test).sort()).toEqual(["SetFixture", "SetOf"])
+  })
+
   it("refuses a position outside the file and a limit below 1 (SPL-E010), a missing file (SPL-E020)", async () => {
     const mem = new MemoryFs()
     mem.put("a.ts", "export const a = 1\n")

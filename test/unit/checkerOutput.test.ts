@@ -14,6 +14,7 @@ import {
   parseNodeCheck,
   parsePyCompileJson,
   parsePyflakesJson,
+  parseGoListedFiles,
   parseTsc,
   parseTscListedFiles
 } from "../../src/domain/checkerOutput.js"
@@ -241,6 +242,11 @@ describe("tsc --listFiles", () => {
     "/ws/src/view.tsx",
     "/ws/src/b.mts"
   ].join("\n")
+  it("go list's files (GO_LIST_FILES) are what go vet read; go list gives no finding, and its failure is no verdict", () => {
+    expect(parseGoListedFiles("/ws/m.go\n/ws/m_windows.go\n\n/ws/m_test.go\n", rel)).toEqual(["m.go", "m_windows.go", "m_test.go"])
+    expect(interpretCheckerOutput({ tool: "go list", custom: false, file: "m.go" }, { stdout: "/ws/m.go\n", stderr: "", exitCode: 0 }, rel)).toEqual({ kind: "ran", diagnostics: [] })
+    expect(interpretCheckerOutput({ tool: "go list", custom: false, file: "m.go" }, { stdout: "", stderr: "go: bad go.mod", exitCode: 1 }, rel)).toMatchObject({ kind: "failed_to_run" })
+  })
   it("the files the program read, not the diagnostics' lines", () => {
     expect(parseTscListedFiles(out, rel)).toEqual(["/usr/lib/node_modules/typescript/lib/lib.es5.d.ts", "src/a.ts", "src/view.tsx", "src/b.mts"])
   })
@@ -272,6 +278,9 @@ describe("goImporterDirs (the go vet gate's importers)", () => {
       expect(goModulePath("// x\nmodule example.com/m\n")).toBe("example.com/m")
       expect(goIgnored("//go:build ignore\n\npackage main\n")).toBe(true)
       expect(goIgnored("// Copyright\n\n// +build ignore\n\npackage main\n")).toBe(true)
+      expect(goIgnored("//go:build ignore && linux\n\npackage main\n")).toBe(true)
+      expect(goIgnored("//go:build linux && (ignore)\n\npackage main\n")).toBe(true)
+      expect(goIgnored("//go:build ignore && a || b\n\npackage main\n")).toBe(false)
       expect(goIgnored("//go:build linux\n\npackage m\n")).toBe(false)
       expect(goIgnored("package m\n\n//go:build ignore\n")).toBe(false) // after the package clause: a comment
     } finally {

@@ -10,10 +10,11 @@
  */
 import * as Effect from "effect/Effect"
 import { codeWords, rankCandidates, wordProximity } from "../../domain/completionRank.js"
+import { atGoReceiverType, goPackageName, RECEIVER_KINDS, receiverFileFits } from "../../domain/goReceiverTypes.js"
 import { grammarForPath, type Grammar } from "../../domain/languages.js"
 import { spliceError } from "../../domain/SpliceError.js"
 import { userPath } from "../../domain/workspacePath.js"
-import { FileStore } from "../../../services/FileStore.js"
+import { FileStore, type WorkspacePath } from "../../../services/FileStore.js"
 import { GraphDb } from "../../../services/GraphDb.js"
 import { Output } from "../../../services/Output.js"
 import { Syntax } from "../../../services/Syntax.js"
@@ -85,7 +86,11 @@ export const completeCommand = (config: CompleteConfig) =>
         all = found
       }
     }
-    if (engine === "graph") all = yield* graphCandidates(path.relative, text, receiver, new TextEncoder().encode(text.slice(0, offset)).length)
+    if (engine === "graph") {
+      all = grammar?.language === "go" && atGoReceiverType(before)
+        ? yield* goReceiverCandidates(path.relative, text)
+        : yield* graphCandidates(path.relative, text, receiver, new TextEncoder().encode(text.slice(0, offset)).length)
+    }
     const proximity = wordProximity(text, config.line, before.length)
     let ranked = rankCandidates(all, prefix, proximity).slice(0, config.limit)
     // Nothing the engine knows matches (a member of a value typed any): the file's own words that do,
@@ -161,6 +166,36 @@ const graphCandidates = (file: string, text: string, receiver: string | null, at
     for (const s of yield* db.all<{ name: string; kind: string; signature: string; path: string }>(
       "SELECT s.name, s.kind, s.signature, f.path FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.container IS NULL AND s.exported = 1 AND f.path <> ? AND f.language = (SELECT language FROM files WHERE path = ?) ORDER BY s.name LIMIT 5000", [file, file]
     )) out.push(symbolCandidate(s, s.path))
+    return out
+  })
+
+/** A Go method's receiver type: the types of the file's own package (goReceiverTypes.ts), its own first. */
+const goReceiverCandidates = (file: string, text: string) =>
+  Effect.gen(function*() {
+    const db = yield* GraphDb
+    const store = yield* FileStore
+    const grammar = grammarForPath(file)!
+    const here = { path: file, pkg: goPackageName(text) }
+    const out: Candidate[] = []
+    for (const s of (yield* fileFacts(file, grammar, text)).symbols) {
+      if (s.container === null && RECEIVER_KINDS.includes(s.kind)) out.push({ name: s.name, kind: s.kind, signature: s.signature, source: null })
+    }
+    const dir = file.includes("/") ? file.slice(0, file.lastIndexOf("/") + 1) : ""
+    const rows = yield* db.all<{ name: string; kind: string; signature: string; path: string }>(
+      `SELECT s.name, s.kind, s.signature, f.path FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE f.language = 'go' AND f.path <> ? AND substr(f.path, 1, ?) = ? AND instr(substr(f.path, ? + 1), '/') = 0
+       AND s.container IS NULL AND s.kind IN (${RECEIVER_KINDS.map(() => "?").join(", ")}) ORDER BY f.path, s.name`,
+      [file, dir.length, dir, dir.length, ...RECEIVER_KINDS]
+    )
+    // The package clause of each sibling that declares a type: a directory may hold another package (`package main` behind `//go:build ignore`, an external `_test` package).
+    const packages = new Map<string, string | undefined>()
+    for (const p of new Set(rows.map((r) => r.path))) {
+      const bytes = yield* store.locate(p as WorkspacePath).pipe(Effect.flatMap((r) => store.read(r)), Effect.orElseSucceed(() => undefined))
+      packages.set(p, bytes === undefined ? undefined : goPackageName(new TextDecoder().decode(bytes)))
+    }
+    for (const r of rows) {
+      if (receiverFileFits(here, { path: r.path, pkg: packages.get(r.path) })) out.push({ name: r.name, kind: r.kind, signature: r.signature, source: null })
+    }
     return out
   })
 
