@@ -98,6 +98,9 @@ describe.each(runtimes)("splice mv in a monorepo under $name", (rt) => {
       // What `npm install` makes of the workspaces.
       fs.mkdirSync(path.join(ws, "node_modules/@mono"), { recursive: true })
       fs.symlinkSync("../../packages/core", path.join(ws, "node_modules/@mono/core"))
+      // The workspace's own tsc, as an installed TypeScript has it (not found through npm test's PATH alone).
+      fs.mkdirSync(path.join(ws, "node_modules/.bin"))
+      fs.symlinkSync(path.join(ROOT, "node_modules/typescript/bin/tsc"), path.join(ws, "node_modules/.bin/tsc"))
       const tsc = () => spawnSync(process.execPath, [path.join(ROOT, "node_modules/typescript/bin/tsc"), "-b"], { cwd: ws, encoding: "utf8" })
       const cwd = path.join(ws, "packages/app/src")
       const r = await runAsync(rt, ["mv", "../../core/src/math", "../../core/src/numbers"], { cwd })
