@@ -8,6 +8,7 @@
 import * as Effect from "effect/Effect"
 import { describe, expect, it } from "vitest"
 import type { CompilerSettings } from "../../src/commands/compilerGate.js"
+import { type ApplyConfig, apply } from "../../src/commands/apply.js"
 import { recoverCommand } from "../../src/commands/recover.js"
 import { DEFAULT_MAX_BYTES } from "../../src/commands/textTarget.js"
 import { mv, type TransferConfig } from "../../src/commands/transfer.js"
@@ -174,6 +175,18 @@ describe("a moved file goes back as itself", () => {
       }
       expect([k, mem.text("src/y.ts"), mem.text("keep/y-link.ts"), stat(mem, "src/y.ts")?.ino]).toEqual([k, Y, Y, ino])
     }
+  })
+
+  it("apply's move (a Codex *** Move to: with a hunk) keeps the file too, and so does its undo", async () => {
+    const mem = new MemoryFs({ "src/m.ts": "export const m = 1\n" })
+    mem.link("src/m.ts", "keep/m-link.ts")
+    const before = stat(mem, "src/m.ts")!
+    const patch = "*** Begin Patch\n*** Update File: src/m.ts\n*** Move to: lib/m.ts\n@@\n-export const m = 1\n+export const m = 2\n*** End Patch\n"
+    const cfg: ApplyConfig = { input: "-", format: "auto", preview: false, showDiff: false, exact: false, expectChecksums: [], validate: "syntax", maxBytes: DEFAULT_MAX_BYTES, lockTimeoutMs: 200 }
+    expect((await run(apply(cfg), mem, { stdin: patch })).exit).toBe(0)
+    expect([mem.text("lib/m.ts"), mem.text("keep/m-link.ts"), stat(mem, "lib/m.ts")?.ino]).toEqual(["export const m = 2\n", "export const m = 2\n", before.ino])
+    expect((await run(undoIt(), mem)).exit).toBe(0)
+    expect([mem.text("src/m.ts"), mem.text("keep/m-link.ts"), stat(mem, "src/m.ts")]).toEqual(["export const m = 1\n", "export const m = 1\n", expect.objectContaining({ ino: before.ino, nlink: 2 })])
   })
 
   it("a journal record without move pairings (an earlier splice) still rolls back, file by file", async () => {
