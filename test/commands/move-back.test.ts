@@ -82,9 +82,15 @@ describe("a moved file goes back as itself", () => {
     mem.put("b.ts", "old b\n", 0o600)
     const before = stat(mem, "a.ts")!
     expect((await run(mv(move("a.ts", "b.ts", { force: true, updateImports: false })), mem)).exit).toBe(0)
-    expect((await run(undoIt(), mem)).exit).toBe(0)
+    const u = await run(undoIt(), mem)
+    expect(u.exit).toBe(0)
     expect(stat(mem, "a.ts")).toEqual(before)
     expect([mem.text("b.ts"), stat(mem, "b.ts")?.mode]).toEqual(["old b\n", 0o600])
+    // Redone: the same file replaces the made-again one once more.
+    expect((await run(undo({ tx: String(u.last["tx"]), lockTimeoutMs: 200 }), mem)).exit).toBe(0)
+    expect([stat(mem, "b.ts"), mem.exists("a.ts")]).toEqual([before, false])
+    expect((await run(undoIt(), mem)).exit).toBe(0)
+    expect([stat(mem, "a.ts"), mem.text("b.ts")]).toEqual([before, "old b\n"])
   })
 
   it("undo refuses when the moved file changed since (SPL-E034): nothing renamed, nothing lost", async () => {
