@@ -304,9 +304,9 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
     if (parent?.kind !== "directory") throw mem.enoent(p.relative)
   }
 
-  // A hard-linked file (nlink > 1) is rewritten in place unless splitLinks, as on a real disk: its
+  // A hard-linked file (nlink > 1) is rewritten in place unless splitLinks (any file with inPlace), as on a real disk: its
   // other names see the new bytes. Anything else is a new inode renamed over the name.
-  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly expect?: ExpectedFile; readonly splitLinks?: boolean; readonly durable?: boolean }) =>
+  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly expect?: ExpectedFile; readonly splitLinks?: boolean; readonly inPlace?: boolean; readonly durable?: boolean }) =>
     mem.run("write", p.relative, () => {
       parentMustExist(p)
       const old = mem.entries.get(p.absolute)
@@ -320,7 +320,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       }
       const mode = options?.mode ?? (old?.kind === "file" ? old.mode : 0o644)
       if (old !== undefined && old.kind !== "file") throw Object.assign(new Error("EISDIR"), { code: "EISDIR" })
-      if (old?.kind === "file" && old.nlink > 1 && options?.splitLinks !== true) {
+      if (old?.kind === "file" && ((old.nlink > 1 && options?.splitLinks !== true) || options?.inPlace === true)) {
         old.data = data.slice()
         old.mtimeMs = mem.tick()
         return

@@ -267,12 +267,12 @@ export const apply = (config: ApplyConfig) =>
           : unifiedDiff(beforeText ?? "", plan.after.text, rel).replace(/^--- a\/.*$/m, `--- a/${shownFrom}`))
         if (plan.action === "move" && result.files.get(plan.from!) === null) {
           // The file itself is given the new name (inode, mode, timestamps, hard links kept), its
-          // hunks written after (in place when it is hard-linked); then its old name's entry.
+          // hunks written into it after (in place: movedFile.ts); then its old name's entry.
           const src = plan.before!
           const rewritten = next === null || !Buffer.from(next).equals(Buffer.from(src.bytes))
           writes.push({
             target: plan.path, original: null, mode: src.info.mode, next, checksumBefore: null, checksumAfter,
-            moveFrom: src.path, moveExpect: expectedFrom(src.info, src.bytes).expect!, ...(rewritten && src.info.nlink > 1 ? { inPlace: true } : {})
+            moveFrom: src.path, moveExpect: expectedFrom(src.info, src.bytes).expect!, ...(rewritten ? { inPlace: true } : {})
           })
           writes.push({ target: src.path, original: src.bytes, mode: src.info.mode, next: null, checksumBefore: src.checksum, checksumAfter: ABSENT })
         } else if (plan.action === "move") {

@@ -1,8 +1,8 @@
 /**
  * A journaled move put back (rollback after a failure or a signal, recovery after a crash): the file
  * is renamed back to its old name (the file itself kept: inode, mode, timestamps, its other hard
- * links) and, where the transaction rewrote it, its old bytes restored (in place when the
- * transaction wrote it in place: a hard-linked file keeps its links). Each step is decided from what
+ * links) and, where the transaction rewrote it, its old bytes restored in it (in place, as the
+ * transaction wrote them: it stays the same file). Each step is decided from what
  * the two names hold now (src/domain/moveBack.ts), so a crash between steps, or before the journal's
  * mark, leaves a state the next recovery pass finishes from.
  */
@@ -66,7 +66,7 @@ export const rollbackMove = (
         yield* store.writeAtomic(oldName, bytes, {
           ...(from.mode === null ? {} : { mode: from.mode }),
           ...(atOld.expect !== undefined ? { expect: atOld.expect } : {}),
-          splitLinks: to.inPlace !== true
+          inPlace: true
         })
       }
     }

@@ -3,7 +3,9 @@
  * runs (the write itself; the compiler gate's baseline, which puts the originals back and the new
  * state again): the file is renamed, never copied, so it keeps its inode, mode, timestamps and other
  * hard links; where the transaction also changes its bytes (mv rewriting the moved file's own
- * imports), they are written after the rename as any write is (in place when it is hard-linked).
+ * imports), they are written into it after the rename, in place, so that it stays the same file
+ * (its other names see them). Such a write is not atomic for a reader and a crash can tear it:
+ * the write is marked `inPlace`, so every way back knows a torn file there is splice's own.
  */
 import * as Effect from "effect/Effect"
 import { type ExpectedFile, FileStore } from "../../services/FileStore.js"
@@ -45,8 +47,8 @@ export const moveIn = (w: MoveWrite, guards: { readonly expect?: ExpectedFile; r
     renamed()
     if (!rewritesMoved(w)) return
     const mode = w.nextMode ?? w.mode
-    // The file just moved is the one read at its old name (a rename keeps size, mtime and inode).
-    yield* store.writeAtomic(w.target, w.next!, { ...(mode === null ? {} : { mode }), expect: w.moveExpect!, splitLinks: w.inPlace !== true })
+    // In place: the file stays the one moved. It is the one read at its old name (a rename keeps size, mtime and inode).
+    yield* store.writeAtomic(w.target, w.next!, { ...(mode === null ? {} : { mode }), expect: w.moveExpect!, inPlace: true })
   })
 
 /**
@@ -61,7 +63,7 @@ export const moveOut = (w: MoveWrite, source: PlannedWrite | undefined, expect: 
     yield* store.moveFile(w.target, w.moveFrom, { replace: false, ...(expect !== undefined ? { expect } : {}) })
     if (rewritesMoved(w)) {
       const mode = source?.mode ?? null
-      yield* store.writeAtomic(w.moveFrom, source?.original ?? w.moveExpect!.bytes, { ...(mode === null ? {} : { mode }), splitLinks: w.inPlace !== true })
+      yield* store.writeAtomic(w.moveFrom, source?.original ?? w.moveExpect!.bytes, { ...(mode === null ? {} : { mode }), inPlace: true })
     }
     if (w.original !== null) yield* store.createExclusive(w.target, w.original, w.mode === null ? undefined : { mode: w.mode })
   })

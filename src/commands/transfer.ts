@@ -300,10 +300,10 @@ const planWrites = (command: Command, loaded: ReadonlyArray<Loaded>): PlannedWri
         // What a rollback restores a replaced file with; the moved file keeps its own.
         mode: existing?.info.mode ?? source.info.mode,
         ...(existing !== undefined ? { nextMode: source.info.mode } : {}),
-        // Its imports rewritten: the file moved, then its new text written (in place when it is hard-linked).
+        // Its imports rewritten: the file moved, then its new text written into it (in place: movedFile.ts).
         next: rewrite?.bytes ?? source.bytes,
         checksumAfter: rewrite?.checksum ?? source.checksum,
-        ...(rewrite !== undefined && source.info.nlink > 1 ? { inPlace: true } : {}),
+        ...(rewrite !== undefined ? { inPlace: true } : {}),
         moveFrom: source.path,
         moveExpect: expectedFrom(source.info, source.bytes).expect!,
         // The file moved in replaces the name; the file that was there is not written in place.

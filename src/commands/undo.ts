@@ -93,8 +93,7 @@ interface Seen {
 
 /**
  * The way back of one move, as two writes: the file at its new name renamed back to its old name
- * (its old bytes written after, in place where the move wrote it in place, when the move rewrote
- * it), then the new name's own entry: left empty, or the file the move replaced made again. Both
+ * (its old bytes written into it after, when the move rewrote it), then the new name's own entry: left empty, or the file the move replaced made again. Both
  * names were checked to hold what the move left.
  */
 const moveBackWrites = (tx: TxRecord, m: TxMove, seen: ReadonlyArray<Seen>) =>
@@ -118,8 +117,8 @@ const moveBackWrites = (tx: TxRecord, m: TxMove, seen: ReadonlyArray<Seen>) =>
       checksumAfter: f.checksumBefore ?? ABSENT,
       moveFrom: atNew.target,
       moveExpect: expectedFrom(info, atNew.bytes!).expect!,
-      // In place only where the move wrote in place (a hard-linked file), as for any undo.
-      ...(rewritten && t.inPlace === true && info.nlink > 1 ? { inPlace: true } : {})
+      // Its old bytes written into it, as the move wrote its new ones (movedFile.ts).
+      ...(rewritten ? { inPlace: true } : {})
     }
     const left: PlannedWrite = {
       target: atNew.target,

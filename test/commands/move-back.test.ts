@@ -1,8 +1,8 @@
 /**
  * A moved file goes back as itself (the memory disk models inodes): undo, the rollback after a
  * failed compiler gate, and recovery after a crash at any step rename it back — same inode, link
- * count, mode and mtime — and restore its old bytes where mv rewrote its imports (in place, when it
- * is hard-linked: its other name follows). A file changed since is a conflict, nothing lost; journal
+ * count, mode and mtime — and restore its old bytes where mv rewrote its imports (in place: the
+ * same file, its other name follows). A file changed since is a conflict, nothing lost; journal
  * records without move pairings still roll back file by file.
  */
 import * as Effect from "effect/Effect"
@@ -61,7 +61,7 @@ describe("a moved file goes back as itself", () => {
     expect(mem.exists("a.ts")).toBe(false)
   })
 
-  it("mv that rewrites the moved file's imports keeps the file (a hard-linked one is rewritten in place); undo restores its bytes in it", async () => {
+  it("mv that rewrites the moved file's imports keeps the file (rewritten in place: its other name sees it); undo restores its bytes in it", async () => {
     const mem = workspace()
     const before = stat(mem, "src/y.ts")!
     const r = await run(mv(move("src/y.ts", "lib/y.ts")), mem)

@@ -1,7 +1,7 @@
 /**
  * mv and its ways back on a real disk: undo and the rollback of an interrupted mv rename the file
  * back, so its inode, link count, mode and mtime survive (and its other hard link with it); where mv
- * rewrote the moved file's imports, the file still keeps its inode both ways.
+ * rewrote the moved file's imports (in place), the file still keeps its inode and mode both ways.
  */
 import * as fs from "node:fs"
 import * as os from "node:os"
@@ -57,7 +57,7 @@ describe("a moved file goes back as itself, on a real disk", () => {
     expect(fs.existsSync(ws("lib"))).toBe(false)
   })
 
-  it("mv rewriting the moved file's imports keeps a hard-linked file (rewritten in place), and undo puts its bytes back in it", async () => {
+  it("mv rewriting the moved file's imports keeps a hard-linked file (its other name sees the new text), and undo puts its bytes back in it", async () => {
     fs.mkdirSync(ws("src"))
     fs.writeFileSync(ws("src/x.ts"), "export const x = 1\n")
     const y = "import { x } from \"./x\"\nexport const y = x\n"
@@ -72,6 +72,20 @@ describe("a moved file goes back as itself, on a real disk", () => {
     expect(fs.readFileSync(ws("src/y.ts"), "utf8")).toBe(y)
     expect(fs.readFileSync(path.join(dir, "y-link"), "utf8")).toBe(y)
     expect(identity(ws("src/y.ts"))).toMatchObject({ ino, nlink: 2, mode: "750" })
+  })
+
+  it("a file with one name whose imports mv rewrites is still the same file (inode, mode), both ways", async () => {
+    fs.mkdirSync(ws("src"))
+    fs.writeFileSync(ws("src/x.ts"), "export const x = 1\n")
+    const y = "import { x } from \"./x\"\nexport const y = x\n"
+    fs.writeFileSync(ws("src/y.ts"), y, { mode: 0o640 })
+    fs.chmodSync(ws("src/y.ts"), 0o640)
+    const { ino } = identity(ws("src/y.ts"))
+    expect((await runLive(mv(move("src/y.ts", "lib/y.ts")))).exit).toBe(0)
+    expect(identity(ws("lib/y.ts"))).toMatchObject({ ino, nlink: 1, mode: "640" })
+    expect((await runLive(undo({ lockTimeoutMs: 2000 }))).exit).toBe(0)
+    expect(fs.readFileSync(ws("src/y.ts"), "utf8")).toBe(y)
+    expect(identity(ws("src/y.ts"))).toMatchObject({ ino, nlink: 1, mode: "640" })
   })
 
   it("an mv interrupted before its commit (Ctrl-C) is rolled back by renaming the file back", async () => {
