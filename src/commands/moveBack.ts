@@ -50,8 +50,16 @@ export const rollbackMove = (
         ...(atNew.expect !== undefined ? { identity: atNew.expect.identity } : {})
       })
       if (step === "per_file") return undefined
+      if (step === "left_alone") {
+        return {
+          from: { file: from.path, action: "conflict", checksum: atOld.checksum } satisfies RollbackEntry,
+          to: { file: to.path, action: "conflict", checksum: atNew.checksum } satisfies RollbackEntry
+        }
+      }
       if (step === "home") {
-        const atTo = yield* rollbackOne(to, original(move.to), ownAtNewName(ends))
+        // The file left the new name: nothing written in place is there any more, so whatever else
+        // is there now is someone else's (a conflict), never a torn write of ours.
+        const atTo = yield* rollbackOne({ ...to, inPlace: false }, original(move.to), ownAtNewName(ends))
         // The moved file left the new name: that counts as its removal (or the restore of what it replaced).
         const toEntry: RollbackEntry = moved && atTo.action === "unchanged" && to.checksumBefore === null ? { file: to.path, action: "removed" } : atTo
         return { from: { file: from.path, action: moved ? "restored" : "unchanged" } satisfies RollbackEntry, to: toEntry }

@@ -35,6 +35,11 @@ export type MoveBackStep =
   | "restore_bytes"
   /** The moved file is at its old name with its old bytes: what is left is the new name's, file by file. */
   | "home"
+  /**
+   * Someone else's file took the old name while the moved file is at the new one: both are left as
+   * they are (conflicts), so neither is lost.
+   */
+  | "left_alone"
   /** Not a state the move explains: both names are put back file by file. */
   | "per_file"
 
@@ -52,7 +57,7 @@ export const nextMoveBackStep = (move: MoveEnds, from: NameNow, to: NameNow): Mo
   // Back at its old name, rewritten (or torn by an in-place restore): its old bytes go back in.
   const newNameLeft = absent(to) || to.checksum === move.to.checksumBefore
   if (newNameLeft && (from.checksum === move.to.checksumAfter || move.to.inPlace)) return "restore_bytes"
-  return "per_file"
+  return holdsMoved(to) ? "left_alone" : "per_file"
 }
 
 /**

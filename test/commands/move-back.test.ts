@@ -18,7 +18,7 @@ import { Hasher } from "../../services/Hasher.js"
 import { Journal } from "../../services/Journal.js"
 import type { WorkspacePath } from "../../src/domain/workspacePath.js"
 import { MemoryFs, run, ScriptedChecker } from "../support/memory.js"
-import { txStates } from "../support/journal.js"
+import { isStateMark, txStates } from "../support/journal.js"
 
 const move = (from: string, to: string, over: Partial<TransferConfig> = {}): TransferConfig => ({
   from, to, force: false, preview: false, maxBytes: DEFAULT_MAX_BYTES, lockTimeoutMs: 200, ...over
@@ -121,6 +121,18 @@ describe("a moved file goes back as itself", () => {
     expect(mem.text("keep/y-link.ts")).toBe(Y)
     expect(mem.exists("lib/y.ts")).toBe(false)
     expect(txStates(mem)).toEqual(["rolled_back"])
+  })
+
+  it("a crash after the move, then someone else's file at the old name: recovery leaves both (conflicts), nothing lost", async () => {
+    const mem = workspace()
+    mem.crashWhen = isStateMark
+    await run(mv(move("src/y.ts", "lib/y.ts")), mem)
+    mem.restart()
+    expect(mem.text("lib/y.ts")).toBe(Y_MOVED)
+    mem.put("src/y.ts", "theirs\n")
+    const r = await run(recoverCommand, mem)
+    expect([r.exit, r.error?.code]).toEqual([7, "SPL-E131"])
+    expect([mem.text("src/y.ts"), mem.text("lib/y.ts"), mem.text("keep/y-link.ts")]).toEqual(["theirs\n", Y_MOVED, Y_MOVED])
   })
 
   it("a crash at any step of mv, then one at any step of its recovery: the next recovery finishes, the file back as itself", async () => {

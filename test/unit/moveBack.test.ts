@@ -47,8 +47,12 @@ describe("nextMoveBackStep", () => {
     expect(nextMoveBackStep(move({ createdAtOld: true }), at("MADE", "i2"), at(A))).toBe("per_file")
   })
 
-  it("someone else's content at either name: file by file (conflicts left alone)", () => {
-    expect(nextMoveBackStep(move(), at("THEIRS", "i2"), at("OLD", "i1"))).toBe("per_file")
+  it("someone else's file at the old name while the moved file is at the new one: both left alone", () => {
+    expect(nextMoveBackStep(move(), at("THEIRS", "i2"), at("OLD", "i1"))).toBe("left_alone")
+    expect(nextMoveBackStep(move({ rewritten: true, inPlace: true }), at("THEIRS", "i2"), at("NEW", "i1"))).toBe("left_alone")
+  })
+
+  it("someone else's content where the moved file is not: file by file (conflicts left alone)", () => {
     expect(nextMoveBackStep(move(), at(A), at("THEIRS", "i1"))).toBe("per_file")
     expect(nextMoveBackStep(move(), at(A), at(A))).toBe("per_file")
   })
