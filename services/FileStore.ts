@@ -159,6 +159,12 @@ export interface FileStoreService {
        * a file that was not linked when splice planned the write, as a file moved in by `mv` is not.
        */
       readonly splitLinks?: boolean
+      /**
+       * Rewrite the file in place even when it has one name (its inode kept: a moved file whose
+       * bytes the transaction changes stays the same file). Not atomic for readers; a crash can tear
+       * it, which the journal's copy covers. Ignored when nothing is there.
+       */
+      readonly inPlace?: boolean
       /** false: atomic but not fsynced (a cache that is rebuilt when lost). Default true. */
       readonly durable?: boolean
     }

@@ -51,6 +51,18 @@ export interface TxLink {
   readonly change: "removed" | "created"
 }
 
+/**
+ * A move pairing: `files[to]` is the file that was at `files[from].path`, given the new name (renamed,
+ * never written), then rewritten when its `checksumAfter` is not the `checksumBefore` of `files[from]`
+ * (mv updating the moved file's own imports). Every way back renames it back (the file itself kept:
+ * inode, mode, timestamps, other hard links) and then, where it was rewritten, restores its old bytes.
+ * A record without pairings (or a state a rename back does not explain) is put back file by file.
+ */
+export interface TxMove {
+  readonly from: number
+  readonly to: number
+}
+
 export type TxState = "pending" | "committed" | "rolled_back" | "undone"
 
 export interface TxRecord {
@@ -72,6 +84,8 @@ export interface TxRecord {
   readonly removedDirs?: ReadonlyArray<RemovedDir>
   /** Symbolic links it removes or creates, after its files (before its directories are removed). */
   readonly links?: ReadonlyArray<TxLink>
+  /** Files it moved (renamed) rather than wrote: see TxMove. */
+  readonly moves?: ReadonlyArray<TxMove>
   readonly state: TxState
   /** For an undo transaction: the transaction it reversed. */
   readonly undoes?: string
@@ -86,6 +100,7 @@ export interface BeginInput {
   readonly dirs?: ReadonlyArray<WorkspacePath>
   readonly removedDirs?: ReadonlyArray<RemovedDir>
   readonly links?: ReadonlyArray<TxLink>
+  readonly moves?: ReadonlyArray<TxMove>
   readonly undoes?: string
   /**
    * The caller's own writes, run once the intent is written and before it is flushed, so that

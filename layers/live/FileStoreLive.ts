@@ -350,13 +350,13 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
     })
   }
 
-  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly expect?: ExpectedFile; readonly splitLinks?: boolean; readonly durable?: boolean }) =>
+  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly expect?: ExpectedFile; readonly splitLinks?: boolean; readonly inPlace?: boolean; readonly durable?: boolean }) =>
     Effect.try({
       try: () =>
         inPinnedDirectory(p, (target, dirFd) => {
           const st = fs.lstatSync(target, { throwIfNoEntry: false })
           const mode = options?.mode ?? (st ? st.mode & 0o7777 : 0o644)
-          if (st !== undefined && st.isFile() && st.nlink > 1 && options?.splitLinks !== true) {
+          if (st !== undefined && st.isFile() && ((st.nlink > 1 && options?.splitLinks !== true) || options?.inPlace === true)) {
             // Hard-linked: a rename would split the links, so rewrite the inode in place.
             // The journal holds the original, so a torn write is still recoverable.
             if (options?.expect !== undefined) checkUnchanged(p, options.expect, target)

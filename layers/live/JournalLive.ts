@@ -109,6 +109,7 @@ interface IntentBody {
   readonly dirs?: TxRecord["dirs"]
   readonly removedDirs?: TxRecord["removedDirs"]
   readonly links?: TxRecord["links"]
+  readonly moves?: TxRecord["moves"]
   /** Bytes of originals saved with it. */
   readonly bytes: number
 }
@@ -175,6 +176,23 @@ const validIntent = (v: unknown, id: string): string | undefined => {
     typeof l["target"] !== "string" || l["target"].length === 0 || l["target"].includes("\0") || (l["change"] !== "removed" && l["change"] !== "created")
   ))) {
     return "intent.json has a malformed link entry"
+  }
+  // Each pairing names two files of it, each file at most once; the moved file existed.
+  const moves = v["moves"]
+  if (moves !== undefined) {
+    const bad = "intent.json has a malformed move entry"
+    if (!Array.isArray(moves)) return bad
+    const used = new Set<unknown>()
+    /** A file of this transaction not named by another pairing. */
+    const take = (i: unknown) => {
+      const ok = Number.isInteger(i) && (i as number) >= 0 && (i as number) < files.length && !used.has(i)
+      used.add(i)
+      return ok
+    }
+    for (const m of moves) {
+      if (!isRecord(m) || !take(m["from"]) || !take(m["to"])) return bad
+      if ((files[m["from"] as number] as Record<string, unknown>)["existed"] !== true) return bad
+    }
   }
   return undefined
 }
@@ -339,6 +357,7 @@ export const makeJournal = (
           ...(Array.isArray(body.dirs) && body.dirs.length > 0 ? { dirs: body.dirs } : {}),
           ...(Array.isArray(body.removedDirs) && body.removedDirs.length > 0 ? { removedDirs: body.removedDirs } : {}),
           ...(Array.isArray(body.links) && body.links.length > 0 ? { links: body.links } : {}),
+          ...(Array.isArray(body.moves) && body.moves.length > 0 ? { moves: body.moves } : {}),
           state,
           ...(body.undoes !== undefined ? { undoes: body.undoes } : {}),
           ...(undoneBy !== undefined ? { undoneBy } : {})
@@ -706,6 +725,7 @@ export const makeJournal = (
           ...(input.dirs !== undefined && input.dirs.length > 0 ? { dirs: input.dirs } : {}),
           ...(input.removedDirs !== undefined && input.removedDirs.length > 0 ? { removedDirs: input.removedDirs } : {}),
           ...(input.links !== undefined && input.links.length > 0 ? { links: input.links } : {}),
+          ...(input.moves !== undefined && input.moves.length > 0 ? { moves: input.moves } : {}),
           bytes: input.files.reduce((n, f) => n + (f.original?.length ?? 0), 0)
         }
         const mac = yield* macOf(body)
@@ -722,6 +742,7 @@ export const makeJournal = (
           ...(body.dirs !== undefined ? { dirs: body.dirs } : {}),
           ...(body.removedDirs !== undefined ? { removedDirs: body.removedDirs } : {}),
           ...(body.links !== undefined ? { links: body.links } : {}),
+          ...(body.moves !== undefined ? { moves: body.moves } : {}),
           state: "pending",
           ...(input.undoes !== undefined ? { undoes: input.undoes } : {})
         }

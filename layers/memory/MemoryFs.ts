@@ -13,8 +13,13 @@ import { fromErrno } from "../live/errno.js"
  * `restart()` starts a new process on the same disk.
  */
 
+/**
+ * A file is its inode: an object that every name of it (hard links, `link`) shares, with its number
+ * (`ino`, the identity a stat reports). A rename keeps the object; an atomic replace makes a new one;
+ * an in-place write (a hard-linked file, `fill`, `truncate`) changes the object, so every name sees it.
+ */
 type Entry =
-  | { readonly kind: "file"; data: Uint8Array; mode: number; nlink: number; mtimeMs: number; ctimeMs?: number }
+  | { readonly kind: "file"; data: Uint8Array; mode: number; nlink: number; mtimeMs: number; ctimeMs?: number; readonly ino: number }
   | { readonly kind: "directory"; readonly mode?: number }
   | { readonly kind: "fifo" | "device" }
   /** `raw` as written: a relative one is taken from the link's own directory when followed (so a moved link points from its new place). */
@@ -22,6 +27,10 @@ type Entry =
 
 /** `stage`: writing a file's next content beside it (FileStore.stage), before the transaction begins. */
 export type FaultOp = "read" | "write" | "create" | "remove" | "stage"
+
+/** A new file's inode (see Entry): numbered across every MemoryFs, as no two files share one. */
+let nextIno = 1
+export const newFile = (data: Uint8Array, mode: number, mtimeMs: number): Extract<Entry, { kind: "file" }> => ({ kind: "file", data, mode, nlink: 1, mtimeMs, ino: nextIno++ })
 
 export interface Fault {
   /** `list`: reading a directory's entries (a walk meets an unreadable directory). */
@@ -66,7 +75,29 @@ export class MemoryFs {
     const abs = this.abs(rel)
     this.mkdirs(path.posix.dirname(abs))
     const data = typeof content === "string" ? new TextEncoder().encode(content) : content
-    this.entries.set(abs, { kind: "file", data, mode, nlink: 1, mtimeMs: this.clock++ })
+    this.entries.set(abs, newFile(data, mode, this.clock++))
+  }
+
+  /** A second name for a file (ln): one inode, its link count raised. */
+  link(rel: string, newRel: string): void {
+    const e = this.entries.get(this.abs(rel))
+    if (e?.kind !== "file") throw new Error(`not a file: ${rel}`)
+    this.mkdirs(path.posix.dirname(this.abs(newRel)))
+    e.nlink++
+    this.entries.set(this.abs(newRel), e)
+  }
+
+  /** What a stat would report of a file: its inode number, link count, mode and mtime (undefined when none). */
+  inode(rel: string): { readonly ino: number; readonly nlink: number; readonly mode: number; readonly mtimeMs: number } | undefined {
+    const e = this.entries.get(this.abs(rel))
+    return e?.kind === "file" ? { ino: e.ino, nlink: e.nlink, mode: e.mode, mtimeMs: e.mtimeMs } : undefined
+  }
+
+  /** A name goes (unlink): its file loses one link; the inode lives on under its other names. */
+  unlinkName(abs: string): void {
+    const e = this.entries.get(abs)
+    if (e?.kind === "file" && e.nlink > 1) e.nlink--
+    this.entries.delete(abs)
   }
 
   putSpecial(rel: string, kind: "fifo" | "device" | "directory"): void {
@@ -237,7 +268,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
   }
   const infoOf = (e: Entry, at: string): FileInfo =>
     e.kind === "file"
-      ? { kind: "file", size: e.data.length, mode: e.mode, nlink: e.nlink, mtimeMs: e.mtimeMs, ctimeMs: e.ctimeMs ?? e.mtimeMs, identity: `mem:${at}`, uid: 0, gid: 0 }
+      ? { kind: "file", size: e.data.length, mode: e.mode, nlink: e.nlink, mtimeMs: e.mtimeMs, ctimeMs: e.ctimeMs ?? e.mtimeMs, identity: `mem:ino:${e.ino}`, uid: 0, gid: 0 }
       : { kind: e.kind, size: 0, mode: e.kind === "directory" ? e.mode ?? 0o755 : 0o644, nlink: 1, mtimeMs: 0, ctimeMs: 0, identity: `mem:${at}`, uid: 0, gid: 0 }
 
   const stat = (p: ResolvedPath) =>
@@ -273,8 +304,9 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
     if (parent?.kind !== "directory") throw mem.enoent(p.relative)
   }
 
-  // Hard links are not modelled here (nlink is only reported): splitLinks changes nothing.
-  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly expect?: ExpectedFile; readonly splitLinks?: boolean; readonly durable?: boolean }) =>
+  // A hard-linked file (nlink > 1) is rewritten in place unless splitLinks (any file with inPlace), as on a real disk: its
+  // other names see the new bytes. Anything else is a new inode renamed over the name.
+  const writeAtomic = (p: ResolvedPath, data: Uint8Array, options?: { readonly mode?: number; readonly expect?: ExpectedFile; readonly splitLinks?: boolean; readonly inPlace?: boolean; readonly durable?: boolean }) =>
     mem.run("write", p.relative, () => {
       parentMustExist(p)
       const old = mem.entries.get(p.absolute)
@@ -288,7 +320,17 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       }
       const mode = options?.mode ?? (old?.kind === "file" ? old.mode : 0o644)
       if (old !== undefined && old.kind !== "file") throw Object.assign(new Error("EISDIR"), { code: "EISDIR" })
-      mem.entries.set(p.absolute, { kind: "file", data: data.slice(), mode, nlink: old?.kind === "file" ? old.nlink : 1, mtimeMs: mem.tick() })
+      if (old?.kind === "file" && ((old.nlink > 1 && options?.splitLinks !== true) || options?.inPlace === true)) {
+        old.data = data.slice()
+        old.mtimeMs = mem.tick()
+        return
+      }
+      // The replaced inode loses this name (its other names keep it); a link count a test set by hand stays.
+      const shared = old?.kind === "file" && [...mem.entries].some(([k, e]) => e === old && k !== p.absolute)
+      if (shared) old.nlink--
+      const next = newFile(data.slice(), mode, mem.tick())
+      if (old?.kind === "file" && !shared) next.nlink = old.nlink
+      mem.entries.set(p.absolute, next)
     })
 
   // Staging holds the bytes; publishing is writeAtomic's one step (the same crash point and log as
@@ -325,7 +367,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
     mem.run("create", p.relative, () => {
       parentMustExist(p)
       if (mem.entries.has(p.absolute)) throw Object.assign(new Error("EEXIST"), { code: "EEXIST" })
-      mem.entries.set(p.absolute, { kind: "file", data: data.slice(), mode: options?.mode ?? 0o644, nlink: 1, mtimeMs: mem.tick() })
+      mem.entries.set(p.absolute, newFile(data.slice(), options?.mode ?? 0o644, mem.tick()))
     })
 
   // Flushed or not, the same here (this disk never loses a write): flushData is no step.
@@ -335,7 +377,8 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       const e = mem.entries.get(p.absolute)
       if (e === undefined) throw mem.enoent(p.relative)
       if (e.kind !== "file") throw Object.assign(new Error(`not a regular file: ${p.relative}`), { code: "EINVAL" })
-      mem.entries.set(p.absolute, { ...e, data: data.slice(), mtimeMs: mem.tick() })
+      e.data = data.slice()
+      e.mtimeMs = mem.tick()
     })
 
   const truncate = (p: ResolvedPath, size: number) =>
@@ -343,10 +386,11 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       const e = mem.entries.get(p.absolute)
       if (e === undefined) throw mem.enoent(p.relative)
       if (e.kind !== "file") throw Object.assign(new Error(`not a regular file: ${p.relative}`), { code: "EINVAL" })
-      mem.entries.set(p.absolute, { ...e, data: e.data.slice(0, size), mtimeMs: mem.tick() })
+      e.data = e.data.slice(0, size)
+      e.mtimeMs = mem.tick()
     })
 
-  const remove = (p: ResolvedPath) => mem.run("remove", p.relative, () => void mem.entries.delete(p.absolute))
+  const remove = (p: ResolvedPath) => mem.run("remove", p.relative, () => mem.unlinkName(p.absolute))
 
   const list = (dir: ResolvedPath) =>
     mem.run("list", dir.relative, () => {
@@ -399,10 +443,12 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       for (const d of todo) mem.entries.set(d, d === dir.absolute && options?.mode !== undefined ? { kind: "directory", mode: options.mode } : { kind: "directory" })
     })
 
-  // One operation on the disk: the new name is created (faults on "create" of `to`), the old one removed (on "remove" of `from`).
+  // As the live disk does it: with `replace`, one rename (faults on "create" of `to`, then on "remove"
+  // of `from`, before anything changed); without, a link (the "create" step) and then an unlink (the
+  // "remove" step), so a crash between them leaves the file under both names, one inode.
   const moveFile = (from: ResolvedPath, to: ResolvedPath, options: { readonly replace: boolean; readonly expect?: ExpectedFile; readonly expectTarget?: ExpectedFile }) =>
     mem.run("create", to.relative, () => {
-      mem.gate("remove", from.relative)
+      if (options.replace) mem.gate("remove", from.relative)
       parentMustExist(to)
       const e = mem.entries.get(from.absolute)
       if (e === undefined) throw mem.enoent(from.relative)
@@ -416,8 +462,16 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       if (old !== undefined && options.expectTarget !== undefined) unchanged(to, old, options.expectTarget)
       if (old?.kind === "directory") throw Object.assign(new Error("EISDIR"), { code: "EISDIR" })
       if (e.kind === "directory") throw Object.assign(new Error("EISDIR"), { code: "EISDIR" })
-      mem.entries.delete(from.absolute)
+      if (options.replace) {
+        if (old !== undefined) mem.unlinkName(to.absolute)
+        mem.entries.delete(from.absolute)
+        mem.entries.set(to.absolute, e)
+        return
+      }
+      if (e.kind === "file") e.nlink++
       mem.entries.set(to.absolute, e)
+      mem.gate("remove", from.relative)
+      mem.unlinkName(from.absolute)
     })
 
   // A step of its own (a crash point), which changes nothing on this disk.

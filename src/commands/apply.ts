@@ -265,8 +265,18 @@ export const apply = (config: ApplyConfig) =>
         diffs.push(plan.after === null ? unifiedDiff(beforeText ?? "", "", rel).replace(/^\+\+\+ b\/.*$/m, "+++ /dev/null") : plan.before === undefined
           ? unifiedDiff("", plan.after.text, rel).replace(/^--- a\/.*$/m, "--- /dev/null")
           : unifiedDiff(beforeText ?? "", plan.after.text, rel).replace(/^--- a\/.*$/m, `--- a/${shownFrom}`))
-        if (plan.action === "move") {
-          // The source goes, the destination is created with the source's mode.
+        if (plan.action === "move" && result.files.get(plan.from!) === null) {
+          // The file itself is given the new name (inode, mode, timestamps, hard links kept), its
+          // hunks written into it after (in place: movedFile.ts); then its old name's entry.
+          const src = plan.before!
+          const rewritten = next === null || !Buffer.from(next).equals(Buffer.from(src.bytes))
+          writes.push({
+            target: plan.path, original: null, mode: src.info.mode, next, checksumBefore: null, checksumAfter,
+            moveFrom: src.path, moveExpect: expectedFrom(src.info, src.bytes).expect!, ...(rewritten ? { inPlace: true } : {})
+          })
+          writes.push({ target: src.path, original: src.bytes, mode: src.info.mode, next: null, checksumBefore: src.checksum, checksumAfter: ABSENT })
+        } else if (plan.action === "move") {
+          // Its old name is written again by another change of the set: the source goes, the destination is created with the source's mode.
           const src = plan.before!
           writes.push({ target: src.path, original: src.bytes, mode: src.info.mode, next: null, checksumBefore: src.checksum, checksumAfter: ABSENT, ...expectedFrom(src.info, src.bytes) })
           writes.push({ target: plan.path, original: null, mode: src.info.mode, next, checksumBefore: null, checksumAfter, createOnly: true })

@@ -11,6 +11,7 @@ import { spliceError } from "../domain/SpliceError.js"
 import { type CheckerPlan, type CheckerRun, CompilerGate, type CompilerMode } from "../../services/CompilerGate.js"
 import { type ExpectedFile, FileStore, type WorkspacePath } from "../../services/FileStore.js"
 import { ABSENT, currentState, type PlannedWrite } from "./transaction.js"
+import { type MoveWrite, moveIn, moveOut, moveSourceIndex } from "./movedFile.js"
 
 export interface CompilerSettings {
   /** off: no compiler gate; auto: when the project has the tool and a project file; always. */
@@ -186,11 +187,29 @@ export const currentVerdict = (runs: ReadonlyArray<CheckerPlan & { readonly kind
     } satisfies CompilerVerdict
   })
 
-/** Each file to its original or new content, over only what the check before saw there (`seen`). */
+/**
+ * Each file to its original or new content, over only what the check before saw there (`seen`). A
+ * moved file is renamed back and forth (movedFile.ts), never copied: it stays the same file.
+ */
 const putBack = (writes: ReadonlyArray<PlannedWrite>, which: "original" | "next", seen: ReadonlyMap<string, ExpectedFile>) =>
   Effect.gen(function*() {
     const store = yield* FileStore
-    for (const w of writes) {
+    const sources = new Set<number>()
+    for (const [i, w] of writes.entries()) {
+      if (w.moveFrom === undefined) continue
+      const at = moveSourceIndex(writes, i)
+      if (at !== -1) sources.add(at)
+      const source = at === -1 ? undefined : writes[at]
+      if (which === "original") yield* moveOut(w as MoveWrite, source, seen.get(w.target.relative))
+      else {
+        const expect = seen.get(w.moveFrom.relative)
+        const expectTarget = seen.get(w.target.relative)
+        yield* moveIn(w as MoveWrite, { ...(expect !== undefined ? { expect } : {}), ...(expectTarget !== undefined ? { expectTarget } : {}) })
+        if (source?.next != null) yield* store.createExclusive(source.target, source.next, (source.nextMode ?? source.mode) === null ? undefined : { mode: (source.nextMode ?? source.mode)! })
+      }
+    }
+    for (const [i, w] of writes.entries()) {
+      if (w.moveFrom !== undefined || sources.has(i)) continue
       const bytes = which === "original" ? w.original : w.next
       if (bytes === null) yield* store.remove(w.target)
       else {

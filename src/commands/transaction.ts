@@ -17,6 +17,11 @@ import { Journal, type RemovedDir, type TxEdit, type TxLink, type TxRecord } fro
 import { Output } from "../../services/Output.js"
 import { parentWorkspacePath, WORKSPACE_ROOT } from "../domain/workspacePath.js"
 import { identityLock, type LockKey } from "../../services/Lock.js"
+import { ABSENT, currentChecksum, currentState, expectedFrom, type RollbackEntry, rollbackOne } from "./fileRollback.js"
+import { rollbackMove } from "./moveBack.js"
+import { type MoveWrite, moveIn, movePairings, moveSourceIndex } from "./movedFile.js"
+
+export { ABSENT, currentChecksum, currentState, expectedFrom, type RollbackEntry }
 
 export interface PlannedWrite {
   readonly target: ResolvedPath
@@ -37,9 +42,11 @@ export interface PlannedWrite {
   /** The target is hard-linked, so it is rewritten in place (a crash can tear it). */
   readonly inPlace?: boolean
   /**
-   * `next` is the file at this path: that file is given the target's name (the file itself kept:
-   * mode, timestamps, hard links) instead of `next` being written. Its own entry (next null) comes
+   * The file at this path is given the target's name (the file itself kept: inode, mode, timestamps,
+   * hard links) instead of `next` being written; when `next` is not what it held (`moveExpect`), its
+   * bytes are then written as any write's (in place with `inPlace`). Its old name's own entry comes
    * after this one and finds it gone. `expect` still guards the file the target replaces (--force).
+   * The journal records the two as one move (TxMove), which every way back renames back.
    */
   readonly moveFrom?: ResolvedPath
   /** What the file at `moveFrom` held when read (checked right before the move). */
@@ -49,89 +56,11 @@ export interface PlannedWrite {
 /** How a planned write lands: a new file renamed (or linked) into place, or a hard-linked file rewritten in place. */
 export const writeStrategy = (w: Pick<PlannedWrite, "inPlace">): "rename" | "inplace" => (w.inPlace === true ? "inplace" : "rename")
 
-/** The guard for a file read as `info` with these bytes. */
-export const expectedFrom = (info: FileInfo, bytes: Uint8Array): Pick<PlannedWrite, "expect" | "inPlace"> => ({
-  expect: { size: info.size, mtimeMs: info.mtimeMs, identity: info.identity, bytes },
-  ...(info.nlink > 1 ? { inPlace: true } : {})
-})
-
-/** Checksum recorded for "this file does not exist". */
-export const ABSENT = "absent"
-
-export interface RollbackEntry {
-  readonly file: string
-  /**
-   * restored / removed / unchanged: verified to hold the original again (or be absent); conflict:
-   * someone else's content, left alone; failed: the restore did not happen or did not verify.
-   */
-  readonly action: "restored" | "removed" | "unchanged" | "conflict" | "failed"
-  /** What the file holds now when it is not the original (a BLAKE3 checksum, or "absent"). */
-  readonly checksum?: string
-  readonly error?: string
-}
-
-/** Checksum of what is at a path now, or ABSENT. */
-export const currentChecksum = (target: ResolvedPath) => Effect.map(currentState(target), (s) => s.checksum)
-
-/**
- * What is at a path now: its checksum (or ABSENT) and, for a file, the guard a write over it takes
- * (`expect`), so another program's write between this look and that write is caught, not overwritten.
- */
-export const currentState = (target: ResolvedPath) =>
-  Effect.gen(function*() {
-    const store = yield* FileStore
-    const hasher = yield* Hasher
-    const st = yield* store.stat(target)
-    if (st._tag === "None") return { checksum: ABSENT } as { readonly checksum: string; readonly expect?: ExpectedFile }
-    const bytes = yield* store.read(target)
-    return { checksum: yield* hasher.blake3(bytes), expect: expectedFrom(st.value, bytes).expect! }
-  })
-
-/** One file back to its original, then read back: only a verified file counts as restored. */
-const rollbackOne = (
-  f: TxRecord["files"][number],
-  original: Effect.Effect<Uint8Array | null, SpliceError>
-) =>
-  Effect.gen(function*() {
-    const store = yield* FileStore
-    const target = yield* store.locate(f.path)
-    const expected = f.checksumBefore ?? ABSENT
-    const state = yield* currentState(target)
-    const current = state.checksum
-    if (current === expected) return { file: f.path, action: "unchanged" } satisfies RollbackEntry
-    // Neither before nor after is someone else's content, except for an in-place rewrite (a
-    // hard-linked file): a crash mid-write tears it, and that torn file is splice's own — it held the lock.
-    if (current !== f.checksumAfter && f.inPlace !== true) return { file: f.path, action: "conflict", checksum: current } satisfies RollbackEntry
-    const bytes = yield* original
-    if (bytes === null) yield* store.remove(target)
-    // In place only where the transaction wrote in place: a file moved here may share its inode
-    // with other names now, which must keep what they hold. Written only over what was just looked
-    // at: another program's write in between is its content, left alone (a conflict).
-    else {
-      const raced = yield* store.writeAtomic(target, bytes, { ...(f.mode === null ? {} : { mode: f.mode }), splitLinks: f.inPlace !== true, ...(state.expect !== undefined ? { expect: state.expect } : {}) }).pipe(
-        Effect.as(false),
-        Effect.catchIf((e) => e.code === "SPL-E034", () => Effect.succeed(true))
-      )
-      if (raced) return { file: f.path, action: "conflict", checksum: yield* currentChecksum(target) } satisfies RollbackEntry
-    }
-    const now = yield* currentChecksum(target)
-    if (now !== expected) return { file: f.path, action: "failed", checksum: now, error: "the file does not hold the original after the restore" } satisfies RollbackEntry
-    return { file: f.path, action: bytes === null ? "removed" : "restored" } satisfies RollbackEntry
-  }).pipe(
-    // One file's I/O error must not stop the others from being put back.
-    Effect.catchAll((e) =>
-      Effect.gen(function*() {
-        const store = yield* FileStore
-        const now = yield* Effect.flatMap(store.locate(f.path), currentChecksum).pipe(Effect.orElseSucceed(() => "unknown"))
-        return { file: f.path, action: "failed", checksum: now, error: `${e.code}: ${e.message}` } satisfies RollbackEntry
-      })
-    )
-  )
-
 /**
  * Put each file of a transaction back: restore it only when it holds exactly what the transaction
  * wrote; a file that is already original is left; any other content is a conflict, left alone.
- * Every restore is read back and compared with the original's checksum.
+ * A moved file (tx.moves) is renamed back rather than written (moveBack.ts). Every restore is read
+ * back and compared with the original's checksum.
  */
 export const rollbackFiles = (
   tx: TxRecord,
@@ -140,12 +69,21 @@ export const rollbackFiles = (
   written?: ReadonlySet<number>
 ) =>
   Effect.gen(function*() {
-    const report: RollbackEntry[] = []
-    for (let i = tx.files.length - 1; i >= 0; i--) {
-      if (written !== undefined && !written.has(i)) report.push({ file: tx.files[i]!.path, action: "unchanged" })
-      else report.push(yield* rollbackOne(tx.files[i]!, original(i)))
+    const report = new Map<number, RollbackEntry>()
+    // Moved files first, each renamed back (a state the move does not explain goes file by file).
+    for (const m of [...(tx.moves ?? [])].reverse()) {
+      if (written !== undefined && !written.has(m.from) && !written.has(m.to)) continue
+      const back = yield* rollbackMove(tx, m, original)
+      if (back === undefined) continue
+      report.set(m.from, back.from)
+      report.set(m.to, back.to)
     }
-    return report.reverse()
+    for (let i = tx.files.length - 1; i >= 0; i--) {
+      if (report.has(i)) continue
+      if (written !== undefined && !written.has(i)) report.set(i, { file: tx.files[i]!.path, action: "unchanged" })
+      else report.set(i, yield* rollbackOne(tx.files[i]!, original(i)))
+    }
+    return tx.files.map((_, i) => report.get(i)!)
   })
 
 /** The files a rollback could not verify as original, or undefined when all are. */
@@ -428,6 +366,7 @@ export const commitWrites = <V = undefined, E = never, R = never>(
         dirs,
         removedDirs: removeDirs,
         links,
+        moves: movePairings(writes),
         ...(options.undoes !== undefined ? { undoes: options.undoes } : {}),
         files: writes.map((w) => ({
           path: w.target.relative,
@@ -451,19 +390,19 @@ export const commitWrites = <V = undefined, E = never, R = never>(
             written.add(i)
             if (w.moveFrom !== undefined) {
               // The move takes the source's name away too: the rollback must look at both.
-              const source = writes.findIndex((x) => x.next === null && x.target.relative === w.moveFrom!.relative)
+              const source = moveSourceIndex(writes, i)
               if (source !== -1) written.add(source)
-              yield* store.moveFile(w.moveFrom, w.target, {
-                replace: w.original !== null,
-                ...(w.moveExpect !== undefined ? { expect: w.moveExpect } : {}),
-                ...(w.expect !== undefined ? { expectTarget: w.expect } : {})
-              }).pipe(Effect.tapError((e) =>
-                Effect.sync(() => {
-                  if (e.code !== "SPL-E034" && e.code !== "SPL-E062") return
-                  written.delete(i)
-                  if (source !== -1) written.delete(source)
-                })
-              ))
+              let renamed = false
+              yield* moveIn(w as MoveWrite, { ...(w.moveExpect !== undefined ? { expect: w.moveExpect } : {}), ...(w.expect !== undefined ? { expectTarget: w.expect } : {}) }, () => (renamed = true)).pipe(
+                Effect.tapError((e) =>
+                  Effect.sync(() => {
+                    // Found before the rename: nothing of ours to roll back at either name.
+                    if (renamed || (e.code !== "SPL-E034" && e.code !== "SPL-E062")) return
+                    written.delete(i)
+                    if (source !== -1) written.delete(source)
+                  })
+                )
+              )
             } else if (staged.has(i)) {
               yield* store.publish(staged.get(i)!, w.expect !== undefined ? { expect: w.expect } : undefined).pipe(
                 Effect.tapError((e) => Effect.sync(() => (e.code === "SPL-E034" || e.code === "SPL-E062") && written.delete(i)))

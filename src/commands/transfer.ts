@@ -227,7 +227,7 @@ interface Loaded {
   readonly source: SourceFile
   readonly target: ResolvedPath
   readonly existing?: { readonly info: FileInfo; readonly bytes: Uint8Array; readonly checksum: string }
-  /** mv: the moved file's text with its own imports rewritten (written at the new name instead of renaming the file). */
+  /** mv: the moved file's text with its own imports rewritten (written over the file once it has its new name). */
   readonly rewrite?: { readonly bytes: Uint8Array; readonly checksum: string }
 }
 
@@ -282,11 +282,10 @@ const planWrites = (command: Command, loaded: ReadonlyArray<Loaded>): PlannedWri
       ? { original: null, checksumBefore: null }
       : { original: existing.bytes, checksumBefore: existing.checksum }
     /** New bytes written at the target: created, or replacing the file there (guarded by what it held). */
-    const written = (next: Uint8Array, checksumAfter: string, nextMode?: number): PlannedWrite => ({
+    const written = (next: Uint8Array, checksumAfter: string): PlannedWrite => ({
       target,
       ...replaced,
       mode: existing?.info.mode ?? source.info.mode,
-      ...(nextMode !== undefined ? { nextMode } : {}),
       next,
       checksumAfter,
       ...(existing === undefined ? { createOnly: true } : expectedFrom(existing.info, existing.bytes))
@@ -294,8 +293,6 @@ const planWrites = (command: Command, loaded: ReadonlyArray<Loaded>): PlannedWri
     // A new copy gets the source's mode; a file replaced keeps its own, as cp(1) does.
     if (command === "cp") return [written(source.bytes, source.checksum)]
     const removeSource: PlannedWrite = { target: source.path, original: source.bytes, mode: source.info.mode, next: null, checksumBefore: source.checksum, checksumAfter: ABSENT }
-    // Its imports rewritten: a new file with the new text and the source's mode at the new name.
-    if (rewrite !== undefined) return [written(rewrite.bytes, rewrite.checksum, existing !== undefined ? source.info.mode : undefined), removeSource]
     return [
       {
         target,
@@ -303,8 +300,10 @@ const planWrites = (command: Command, loaded: ReadonlyArray<Loaded>): PlannedWri
         // What a rollback restores a replaced file with; the moved file keeps its own.
         mode: existing?.info.mode ?? source.info.mode,
         ...(existing !== undefined ? { nextMode: source.info.mode } : {}),
-        next: source.bytes,
-        checksumAfter: source.checksum,
+        // Its imports rewritten: the file moved, then its new text written into it (in place: movedFile.ts).
+        next: rewrite?.bytes ?? source.bytes,
+        checksumAfter: rewrite?.checksum ?? source.checksum,
+        ...(rewrite !== undefined ? { inPlace: true } : {}),
         moveFrom: source.path,
         moveExpect: expectedFrom(source.info, source.bytes).expect!,
         // The file moved in replaces the name; the file that was there is not written in place.

@@ -10,9 +10,9 @@ import * as Option from "effect/Option"
 import { spliceError } from "../domain/SpliceError.js"
 import type { Catalog } from "../domain/locale/index.js"
 import { latestInEffect, txEffects } from "../domain/undoChain.js"
-import { FileStore } from "../../services/FileStore.js"
+import { type FileInfo, FileStore, type ResolvedPath } from "../../services/FileStore.js"
 import { Hasher } from "../../services/Hasher.js"
-import { Journal, type TxRecord } from "../../services/Journal.js"
+import { Journal, type TxMove, type TxRecord } from "../../services/Journal.js"
 import type { LockKey } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
@@ -83,6 +83,56 @@ const pick = (history: ReadonlyArray<TxRecord>, id: string | undefined) =>
     return target(byId.get(e.head)!)
   })
 
+/** What undo found at one of the transaction's paths. */
+interface Seen {
+  readonly target: ResolvedPath
+  readonly info: FileInfo | undefined
+  readonly bytes: Uint8Array | null
+  readonly current: string
+}
+
+/**
+ * The way back of one move, as two writes: the file at its new name renamed back to its old name
+ * (its old bytes written into it after, when the move rewrote it), then the new name's own entry: left empty, or the file the move replaced made again. Both
+ * names were checked to hold what the move left.
+ */
+const moveBackWrites = (tx: TxRecord, m: TxMove, seen: ReadonlyArray<Seen>) =>
+  Effect.gen(function*() {
+    const journal = yield* Journal
+    const f = tx.files[m.from]!
+    const t = tx.files[m.to]!
+    const atOld = seen[m.from]!
+    const atNew = seen[m.to]!
+    const info = atNew.info!
+    const oldBytes = (yield* journal.original(tx.id, m.from))!
+    const replaced = yield* journal.original(tx.id, m.to)
+    const rewritten = t.checksumAfter !== f.checksumBefore
+    const back: PlannedWrite = {
+      target: atOld.target,
+      original: atOld.bytes,
+      mode: atOld.info?.mode ?? info.mode,
+      ...(atOld.info !== undefined ? { nextMode: info.mode, expect: expectedFrom(atOld.info, atOld.bytes!).expect! } : {}),
+      next: oldBytes,
+      checksumBefore: atOld.current,
+      checksumAfter: f.checksumBefore ?? ABSENT,
+      moveFrom: atNew.target,
+      moveExpect: expectedFrom(info, atNew.bytes!).expect!,
+      // Its old bytes written into it, as the move wrote its new ones (movedFile.ts).
+      ...(rewritten ? { inPlace: true } : {})
+    }
+    const left: PlannedWrite = {
+      target: atNew.target,
+      original: atNew.bytes,
+      mode: info.mode,
+      next: replaced,
+      checksumBefore: atNew.current,
+      checksumAfter: t.checksumBefore ?? ABSENT,
+      // The name is empty once the file went back: what the move replaced is made again there.
+      ...(replaced !== null ? { createOnly: true, ...(t.mode !== null ? { nextMode: t.mode } : {}) } : {})
+    }
+    return [back, left]
+  })
+
 /** Lock keys not among those held. */
 const missingKeys = (held: ReadonlySet<LockKey>, keys: ReadonlyArray<LockKey>) => keys.filter((k) => !held.has(k))
 
@@ -126,16 +176,29 @@ const reverse = (target: Target, config: UndoConfig) =>
     const tx = target.tx
     const writes: PlannedWrite[] = []
     const changed: Array<{ file: string; expected: string; actual: string }> = []
+    const seen: Array<Seen> = []
     for (let i = 0; i < tx.files.length; i++) {
       const f = tx.files[i]!
       const target = yield* store.locate(f.path)
       const st = yield* store.stat(target)
       const bytes = st._tag === "None" ? null : yield* store.read(target)
       const current = bytes === null ? ABSENT : yield* hasher.blake3(bytes)
-      if (current !== f.checksumAfter) {
-        changed.push({ file: f.path, expected: f.checksumAfter, actual: current })
-        continue
-      }
+      seen.push({ target, info: Option.getOrUndefined(st), bytes, current })
+      if (current !== f.checksumAfter) changed.push({ file: f.path, expected: f.checksumAfter, actual: current })
+    }
+    // A moved file goes back by a rename (the file itself: inode, mode, timestamps, hard links).
+    const moved = new Map<number, PlannedWrite[]>()
+    const emitted = new Set<number>()
+    if (changed.length === 0) {
+      for (const m of tx.moves ?? []) moved.set(Math.min(m.from, m.to), yield* moveBackWrites(tx, m, seen))
+      for (const m of tx.moves ?? []) emitted.add(m.from).add(m.to)
+    }
+    for (let i = 0; i < tx.files.length; i++) {
+      const f = tx.files[i]!
+      const { target, bytes, current } = seen[i]!
+      const st = Option.fromNullable(seen[i]!.info)
+      if (moved.has(i)) writes.push(...moved.get(i)!)
+      if (current !== f.checksumAfter || emitted.has(i)) continue
       const original = yield* journal.original(tx.id, i)
       writes.push({
         target,
@@ -186,6 +249,7 @@ const reverse = (target: Target, config: UndoConfig) =>
     const files = writes.map((w) => ({
       file: w.target.relative,
       action: w.next === null ? "removed" as const : w.original === null ? "recreated" as const : "restored" as const,
+      ...(w.moveFrom !== undefined ? { moved_from: w.moveFrom.relative } : {}),
       // An absent file is null on either side, as in every other result.
       checksum_before: w.checksumBefore === ABSENT ? null : w.checksumBefore,
       checksum_after: w.checksumAfter === ABSENT ? null : w.checksumAfter

@@ -197,11 +197,10 @@ describe("a scan racing another process's transaction", () => {
     expect(mem.text("a.txt")).toBe("v3\n")
   })
 
-  /** a.txt with a second name (the memory disk reports nlink; the other name's writer holds the identity's lock). */
+  /** a.txt with a second name, b.txt (one inode; the other name's writer holds the identity's lock). */
   const linked = (mem: MemoryFs) => {
-    const e = mem.entries.get(mem.abs("a.txt"))
-    if (e?.kind === "file") e.nlink = 2
-    return `inode:mem:${mem.abs("a.txt")}` as const
+    mem.link("a.txt", "b.txt")
+    return `inode:mem:ino:${mem.inode("a.txt")!.ino}` as const
   }
 
   it("recovery of a hard-linked file's transaction waits for a writer through its other name (no restore under its feet)", async () => {

@@ -146,19 +146,27 @@ describe.each(runtimes)("splice mv/cp/rm under $name", (rt) => {
     expect(fs.readFileSync(at("src/b2.ts"), "utf8")).toBe("export const b = 2\n")
   })
 
-  it("mv keeps the file itself (inode, mtime, its other hard link); a case-only rename works on this disk", async () => {
+  it("mv and its undo keep the file itself (inode, mode, mtime, its other hard link); a case-only rename works on this disk", async () => {
     fs.linkSync(at("src/a.ts"), at("other-name.ts"))
     const old = new Date("2020-01-02T03:04:05Z")
+    fs.chmodSync(at("src/a.ts"), 0o750)
     fs.utimesSync(at("src/a.ts"), old, old)
     const ino = fs.statSync(at("src/a.ts")).ino
+    const kept = (p: string) => {
+      const st = fs.statSync(p)
+      return [st.ino, st.nlink, st.mode & 0o7777, st.mtime.toISOString()]
+    }
     expect((await run(["mv", "src/a.ts", "lib/a.ts"])).code).toBe(0)
-    const st = fs.statSync(at("lib/a.ts"))
-    expect([st.ino, st.nlink, st.mtime.toISOString()]).toEqual([ino, 2, old.toISOString()])
+    expect(kept(at("lib/a.ts"))).toEqual([ino, 2, 0o750, old.toISOString()])
     expect(fs.statSync(at("other-name.ts")).ino).toBe(ino)
-    const same = await run(["mv", "lib/a.ts", "other-name.ts"])
+    // Undo renames it back: the same file, not a copy of its bytes.
+    expect((await run(["undo"])).code).toBe(0)
+    expect(kept(at("src/a.ts"))).toEqual([ino, 2, 0o750, old.toISOString()])
+    expect(fs.existsSync(at("lib/a.ts"))).toBe(false)
+    const same = await run(["mv", "src/a.ts", "other-name.ts"])
     expect([same.code, same.last["code"], (same.last["context"] as Record<string, unknown>)["reason"]]).toEqual([2, "SPL-E111", "hard_link"])
-    expect((await run(["mv", "lib/a.ts", "lib/A.ts"])).code).toBe(0)
-    expect(fs.readdirSync(at("lib"))).toEqual(["A.ts"])
+    expect((await run(["mv", "src/a.ts", "src/A.ts"])).code).toBe(0)
+    expect(fs.readdirSync(at("src")).filter((n) => n.toLowerCase() === "a.ts")).toEqual(["A.ts"])
   })
 
   it("mv --force of a hard-linked file, then undo: the file's other name keeps its content", async () => {

@@ -16,6 +16,8 @@ export const UndoResult = resultLine("undo", {
   files: Schema.Array(Schema.Struct({
     file: Schema.String,
     action: Schema.Literal("removed", "recreated", "restored"),
+    /** The file was renamed back from this name (a move undone): the same file, not a copy. */
+    moved_from: Schema.optional(Schema.String),
     checksum_before: Schema.NullOr(Checksum),
     checksum_after: Schema.NullOr(Checksum)
   })),
