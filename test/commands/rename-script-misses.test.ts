@@ -1,0 +1,60 @@
+/**
+ * `splice rename` of TS/JS symbols where TypeScript's own rename leaves the program broken or the
+ * published types stale: on the memory layers, with the real TypeScript LanguageService.
+ */
+import { describe, expect, it } from "vitest"
+import { rename, type RenameConfig } from "../../src/commands/rename.js"
+import { undo } from "../../src/commands/undo.js"
+import { runGraph, SavedGraph } from "../support/graph.js"
+import { MemoryFs } from "../support/memory.js"
+
+const config = (symbol: string, to: string, more: Partial<RenameConfig> = {}): RenameConfig => ({
+  symbol,
+  to,
+  includeUnresolved: false,
+  preview: false,
+  showDiff: false,
+  validate: "syntax",
+  maxBytes: 1 << 24,
+  lockTimeoutMs: 200,
+  ...more
+})
+
+describe("rename: a JS module and its hand-written declaration file", () => {
+  const JS = "export function makeThing(n) { return n * 2 }\nexport const other = makeThing(1)\nexport class Queue {\n  dequeue() { return 1 }\n  drain() { return this.dequeue() }\n}\n"
+  const DTS = "export declare function makeThing(n: number): number;\nexport declare const other: number;\nexport declare class Queue {\n  dequeue(): number;\n  drain(): number;\n}\n"
+  const USE = "import { makeThing, Queue } from \"./index.js\"\nexport const y = makeThing(3) + new Queue().dequeue()\n"
+  const project = () => new MemoryFs({ "package.json": "{ \"name\": \"m\", \"type\": \"module\", \"main\": \"index.js\", \"types\": \"index.d.ts\" }\n", "index.js": JS, "index.d.ts": DTS, "use.ts": USE })
+
+  it("renaming the function in the .js renames its declaration in the .d.ts and the importers (which read the .d.ts); undo restores all three", async () => {
+    const mem = project()
+    const saved = new SavedGraph()
+    const r = await runGraph(rename(config("makeThing", "buildThing", { path: "index.js" })), mem, saved)
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(mem.text("index.js")).toBe(JS.replaceAll("makeThing", "buildThing"))
+    expect(mem.text("index.d.ts")).toBe(DTS.replace("makeThing", "buildThing"))
+    expect(mem.text("use.ts")).toBe(USE.replaceAll("makeThing", "buildThing"))
+    expect(r.last).toMatchObject({ engine: "typescript", renamed: 5, unresolved: [] })
+    expect((await runGraph(undo({ lockTimeoutMs: 200 }), mem, saved)).exit).toBe(0)
+    expect([mem.text("index.js"), mem.text("index.d.ts"), mem.text("use.ts")]).toEqual([JS, DTS, USE])
+  })
+
+  it("renaming a method in the .d.ts renames the class's method in the .js (and the other way round)", async () => {
+    const mem = project()
+    const r = await runGraph(rename(config("Queue.dequeue", "shift", { path: "index.d.ts" })), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(mem.text("index.js")).toBe(JS.replaceAll("dequeue", "shift"))
+    expect(mem.text("index.d.ts")).toBe(DTS.replace("dequeue", "shift"))
+    expect(mem.text("use.ts")).toBe(USE.replace("dequeue", "shift"))
+    const back = await runGraph(rename(config("Queue.shift", "dequeue", { path: "index.js" })), mem, new SavedGraph())
+    expect(back.exit, JSON.stringify(back.error)).toBe(0)
+    expect([mem.text("index.js"), mem.text("index.d.ts"), mem.text("use.ts")]).toEqual([JS, DTS, USE])
+  })
+
+  it("pairs a package's `main` with its `types` in another directory (commander's index.js and typings/index.d.ts)", async () => {
+    const mem = new MemoryFs({ "package.json": "{ \"name\": \"m\", \"main\": \"./lib/main.js\", \"types\": \"./typings/index.d.ts\" }\n", "lib/main.js": JS, "typings/index.d.ts": DTS })
+    const r = await runGraph(rename(config("makeThing", "buildThing", { path: "lib/main.js" })), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(mem.text("typings/index.d.ts")).toBe(DTS.replace("makeThing", "buildThing"))
+  })
+})
