@@ -10,6 +10,7 @@ import { scriptFacts } from "../../src/domain/graph/scriptFacts.js"
 import type { TsconfigFiles, TsSyntaxError } from "../../services/Syntax.js"
 import type { ParserApi, TreeApi } from "../../src/domain/typescriptParserApi.js"
 import { findAsset } from "./grammarFiles.js"
+import { keyLiterals } from "./typescriptKeyLiterals.js"
 import { defaultTarget, LIB_DIR, libFiles, libText } from "./typescriptLibs.js"
 
 export type { TsSyntaxError }
@@ -507,14 +508,22 @@ export const typescriptRenameLocations = (
     }
     const found = service.findRenameLocations("/" + file, offset, false, false, { providePrefixAndSuffixTextForRename: prefixAndSuffix })
     if (found === undefined) return undefined
+    // A member's name as a key in string literals (`Pick<Item, 'lane'>`, `keyof Item`), which TypeScript leaves.
+    const keys = [E.memberFunctionElement, E.memberVariableElement, E.memberGetAccessorElement, E.memberSetAccessorElement].includes(info.kind)
+      ? keyLiterals(ts, service.getProgram()!, [...known.keys()].filter((f) => scriptKindOf(f) !== undefined && !f.includes("/node_modules/")), info.displayName, new Set(found.map((l) => `${l.fileName}:${l.textSpan.start}`)))
+      : []
+    const offered = new Set(found.map((l) => `${l.fileName}:${l.textSpan.start}`))
     return {
-      locations: found.filter((l) => known.has(l.fileName)).map((l) => ({
-        file: l.fileName.slice(1),
-        start: l.textSpan.start,
-        length: l.textSpan.length,
-        ...(l.prefixText ? { prefix: l.prefixText } : {}),
-        ...(l.suffixText ? { suffix: l.suffixText } : {})
-      }))
+      locations: [
+        ...found.filter((l) => known.has(l.fileName)).map((l) => ({
+          file: l.fileName.slice(1),
+          start: l.textSpan.start,
+          length: l.textSpan.length,
+          ...(l.prefixText ? { prefix: l.prefixText } : {}),
+          ...(l.suffixText ? { suffix: l.suffixText } : {})
+        })),
+        ...keys.filter((k) => !offered.has(`${k.fileName}:${k.start}`)).map((k) => ({ file: k.fileName.slice(1), start: k.start, length: info.displayName.length }))
+      ]
     }
   })
 

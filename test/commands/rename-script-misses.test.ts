@@ -58,3 +58,49 @@ describe("rename: a JS module and its hand-written declaration file", () => {
     expect(mem.text("typings/index.d.ts")).toBe(DTS.replace("makeThing", "buildThing"))
   })
 })
+
+describe("rename: a property's name as a key in string literals", () => {
+  const ITEM = `export interface Item { lane: number; name: string }
+export type Lane = Pick<Item, 'lane'>
+export type Rest = Omit<Item, 'lane' | 'name'>
+export type L = Item['lane']
+export type X = Exclude<keyof Item, "lane">
+export const k: keyof Item = 'lane'
+export const ks: Array<keyof Item> = ['lane', 'name']
+declare function pluck<T, K extends keyof T>(o: T, k: K): T[K]
+declare const it: Item
+export const v = pluck(it, 'lane')
+export function f(x: keyof Item) { switch (x) { case 'lane': return 1 } return x === 'lane' }
+`
+  // The same text keying another type, or no type: TypeScript's keys of Other, a plain string, a record's own key.
+  const OTHER = `import { pluck } from "./pluck"
+export const unrelated = 'lane'
+export const record: Record<'lane', number> = { lane: 1 }
+interface Other { lane: string }
+export type OP = Pick<Other, 'lane'>
+export const p = (o: Other) => pluck(o, 'lane')
+`
+  const PLUCK = "export declare function pluck<T, K extends keyof T>(o: T, k: K): T[K]\n"
+  const USE = "import type { Item } from './item'\nexport type Picked = Pick<Item, 'name' | 'lane'>\nexport const read = (i: Item) => i['lane']\n"
+
+  it("renames the key in Pick, Omit, Exclude<keyof …>, keyof-typed values, a generic call's `K extends keyof T` argument and comparisons, across files; the same text keying another type stays; undo restores", async () => {
+    const mem = new MemoryFs({ "item.ts": ITEM, "other.ts": OTHER, "pluck.ts": PLUCK, "use.ts": USE })
+    const saved = new SavedGraph()
+    const r = await runGraph(rename(config("Item.lane", "track")), mem, saved)
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(mem.text("item.ts")).toBe(ITEM.replaceAll("lane", "track"))
+    expect(mem.text("use.ts")).toBe(USE.replaceAll("lane", "track"))
+    expect(mem.text("other.ts")).toBe(OTHER)
+    expect(r.last).toMatchObject({ engine: "typescript", renamed: 12, unresolved: [] })
+    expect((await runGraph(undo({ lockTimeoutMs: 200 }), mem, saved)).exit).toBe(0)
+    expect([mem.text("item.ts"), mem.text("use.ts")]).toEqual([ITEM, USE])
+  })
+
+  it("follows the key into the types that inherit the property (an interface that extends it) and a class's member", async () => {
+    const text = "export class Box { size = 1 }\nexport interface Big extends Box { more: true }\nexport type S = Pick<Big, 'size'>\nexport const key: keyof Box = 'size'\n"
+    const mem = new MemoryFs({ "box.ts": text })
+    const r = await runGraph(rename(config("Box.size", "length")), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(mem.text("box.ts")).toBe(text.replaceAll("size", "length"))
+  })
+})
