@@ -527,17 +527,28 @@ export const typescriptRenameLocations = (
     }
   })
 
+/** Whether a name (an identifier) starts at `offset` of a file: not a comment's or a string's text. */
+const nameAt = (ts: typeof TS, source: TS.SourceFile | undefined, offset: number): boolean => {
+  let node: TS.Node | undefined = source
+  while (node !== undefined) {
+    if ((ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) && node.getStart(source) === offset) return true
+    node = ts.forEachChild(node, (c) => (c.pos <= offset && offset < c.end ? c : undefined))
+  }
+  return false
+}
+
 /**
  * For each use (a workspace file and a UTF-16 offset), the files of the declarations TypeScript says
  * the name there is ("" for the standard library's); undefined where it knows none (a member of an
- * `any` value).
+ * `any` value); none where no name is there (`.name` found as text in a comment or a string).
  */
 export const typescriptDefinitionFiles = (
   workspace: WorkspaceScripts,
   uses: ReadonlyArray<{ readonly file: string; readonly offset: number }>
 ): ReadonlyArray<ReadonlyArray<string> | undefined> =>
-  asking(workspace, ({ service }) =>
+  asking(workspace, ({ ts, service }) =>
     uses.map((u) => {
+      if (!nameAt(ts, service.getProgram()?.getSourceFile("/" + u.file), u.offset)) return []
       const found = service.getDefinitionAtPosition("/" + u.file, u.offset)
       return found === undefined || found.length === 0 ? undefined : found.map((d) => (d.fileName.startsWith(LIB_DIR + "/") ? "" : d.fileName.slice(1)))
     }))

@@ -60,6 +60,8 @@ export interface RenameConfig {
   readonly path?: string
   readonly kind?: string
   readonly includeUnresolved: boolean
+  /** --keep-unresolved: leave the TS/JS uses on values of no known type (else refused, SPL-E159, unless includeUnresolved). */
+  readonly keepUnresolved?: boolean
   /** Where TS/JS locations come from: TypeScript's LanguageService when it can (auto), or the graph alone. */
   readonly engine?: "auto" | "graph"
   readonly preview: boolean
@@ -296,9 +298,10 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
        WHERE r.symbol_id IN (${[...ids].map(() => "?").join(", ")}) OR (r.symbol_id IS NULL AND r.name_id = ${NAME_ID} AND r.resolution = ${resolutionCode("name")} AND ${family.sql}) ORDER BY f.path, r.start_byte`, [...ids, def.name, ...family.params])
     // Go: `x.Method()` on a receiver of unknown type may be this method: listed, never skipped in silence.
     rows.push(...(go?.unknownReceivers ?? []).filter((u) => !rows.some((r) => r.file === u.file && r.start_byte === u.start_byte)))
-    // TS/JS is asked of TypeScript below. Elsewhere a member's uses the graph has no record of
-    // (`A().size()`, `box.size()` on a value of unknown type) are found as text: listed, never skipped in silence.
-    if (def.container !== null && (!SCRIPT_LANGUAGES.has(def.language) || config.engine === "graph")) {
+    // A member's uses the graph has no record of (`A().size()`, `box.size()` on a value of unknown
+    // type, a getter's read `x.size`) are found as text: listed, never skipped in silence (TS/JS: those
+    // TypeScript renames or ties to another declaration are left out below).
+    if (def.container !== null) {
       const known = new Set(rows.map((r) => `${r.file}:${r.line}:${r.col}`))
       const text = yield* memberTextUses(def.language, def.name, { known, skipLine: { file: def.file, line: def.start_line }, of: ids })
       rows.push(...text.map((u): RefRow => ({ ...u, kind: "text", name: def.name, symbol_id: null, resolution: "name" })))
@@ -336,6 +339,18 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
       const files = elsewhere?.[i]
       return files === undefined || files.includes(def.file)
     })
+    // Of those, the uses on values TypeScript knows no type of (`function f(x) { x.old() }` in
+    // JavaScript, an `any`): each may be a use of the renamed symbol, broken at run time if left.
+    // Not left in silence: refused (SPL-E159) until the caller decides to rename them too
+    // (--include-unresolved) or to leave them (--keep-unresolved).
+    const untyped = typescript === undefined ? [] : unresolved.filter((r) => elsewhere?.[notOfferedRows.indexOf(r)] === undefined)
+    const refuseUntyped = untyped.length > 0 && !config.includeUnresolved && config.keepUnresolved !== true
+    if (refuseUntyped && !config.preview) {
+      const first = untyped[0]!
+      return yield* Effect.fail(spliceError("SPL-E159", `renaming ${def.qualified_name} to ${newName} would leave ${untyped.length} use(s) of ${def.name} on values of no known type (${first.file}:${first.line}${untyped.length > 1 ? " and more" : ""}), which may be its own; nothing written`, {
+        context: { name: def.qualified_name, new_name: newName, uses: untyped.slice(0, 100).map((r) => ({ file: r.file, line: r.line, col: r.col, kind: r.kind })), total: untyped.length }
+      }))
+    }
     const renamedRows = typescript !== undefined
       ? (config.includeUnresolved ? unresolved : [])
       : config.includeUnresolved ? rows : exact
@@ -592,7 +607,7 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
           preview: true,
           changed: false,
           would_change: true,
-          would_succeed: lines.every((l) => l.wouldSucceed),
+          would_succeed: lines.every((l) => l.wouldSucceed) && !refuseUntyped,
           tx: null,
           compiler: skippedVerdict(config.compiler === undefined || config.compiler.mode === "off" ? "disabled by --validate" : "not run by --preview: the checker reads the files on disk"),
           diff

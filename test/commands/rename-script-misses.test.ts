@@ -104,3 +104,60 @@ export const p = (o: Other) => pluck(o, 'lane')
     expect(mem.text("box.ts")).toBe(text.replaceAll("size", "length"))
   })
 })
+
+describe("rename: JavaScript uses on values of no known type", () => {
+  const LIB = `export class Queue {
+  push(v) { this.items = [v] }
+  get size() { return 1 }
+}
+export function use(q) { q.push(1); const f = q.push; return f }
+export function run() { const q = new Queue(); q.push(2); [].push(3); return q.size }
+/** @param {Queue} q */
+export function typed(q) { q.push(4) }
+// q.push() in a comment, and "x.push" in a string, are no uses
+export const s = "x.push"
+`
+  const MAIN = "import { use } from './lib.js'\nexport const go = (x) => { x.push(5); return x.size }\n"
+  const project = () => new MemoryFs({ "lib.js": LIB, "main.js": MAIN })
+  const left = [
+    { file: "lib.js", line: 5, col: 28, kind: "call" },
+    { file: "lib.js", line: 5, col: 49, kind: "text" },
+    { file: "main.js", line: 2, col: 30, kind: "call" }
+  ]
+
+  it("refuses (SPL-E159, nothing written) a rename that would leave calls and reads through untyped parameters, listing them; the preview says it would not succeed", async () => {
+    const mem = project()
+    const r = await runGraph(rename(config("Queue.push", "enqueue")), mem, new SavedGraph())
+    expect(r.error).toMatchObject({ code: "SPL-E159", context: { name: "Queue.push", new_name: "enqueue", uses: left, total: 3 } })
+    expect([mem.text("lib.js"), mem.text("main.js")]).toEqual([LIB, MAIN])
+    const preview = await runGraph(rename(config("Queue.push", "enqueue", { preview: true })), mem, new SavedGraph())
+    expect(preview.last).toMatchObject({ would_succeed: false, renamed: 3, unresolved: left.map((u) => ({ ...u, renamed: false })) })
+  })
+
+  it("includeUnresolved renames them too (the typed uses TypeScript proves, the untyped ones by name); Array's push and the comment stay", async () => {
+    const mem = project()
+    const r = await runGraph(rename(config("Queue.push", "enqueue", { includeUnresolved: true })), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(mem.text("lib.js")).toBe(LIB.replace("  push(v)", "  enqueue(v)").replace("q.push(1); const f = q.push;", "q.enqueue(1); const f = q.enqueue;").replace("q.push(2)", "q.enqueue(2)").replace("q.push(4)", "q.enqueue(4)"))
+    expect(mem.text("main.js")).toBe(MAIN.replace("x.push(5)", "x.enqueue(5)"))
+    expect(r.last).toMatchObject({ unresolved: left.map((u) => ({ ...u, renamed: true })) })
+  })
+
+  it("keepUnresolved renames the proven uses and leaves (and lists) the untyped ones; a getter read through an untyped value is one", async () => {
+    const mem = project()
+    const r = await runGraph(rename(config("Queue.push", "enqueue", { keepUnresolved: true })), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(mem.text("lib.js")).toBe(LIB.replace("  push(v)", "  enqueue(v)").replace("q.push(2)", "q.enqueue(2)").replace("q.push(4)", "q.enqueue(4)"))
+    expect(mem.text("main.js")).toBe(MAIN)
+    expect(r.last).toMatchObject({ renamed: 3, unresolved: left.map((u) => ({ ...u, renamed: false })) })
+    const getter = await runGraph(rename(config("Queue.size", "length")), project(), new SavedGraph())
+    expect(getter.error).toMatchObject({ code: "SPL-E159", context: { uses: [{ file: "main.js", line: 2, col: 48, kind: "text" }], total: 1 } })
+  })
+
+  it("a rename whose every use TypeScript can type is not refused", async () => {
+    const mem = new MemoryFs({ "lib.js": "export class Queue {\n  push(v) { return v }\n}\n/** @param {Queue} q */\nexport const f = (q) => q.push(1) + [].push(2)\n" })
+    const r = await runGraph(rename(config("Queue.push", "enqueue")), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(r.last).toMatchObject({ renamed: 2, unresolved: [] })
+  })
+})
