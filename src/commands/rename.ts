@@ -335,9 +335,10 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
       ...typescript.scripts,
       uses: notOfferedRows.map((r) => ({ file: r.file, offset: charOffset(typescript.texts.get(r.file) ?? "", r.start_byte) }))
     })
-    const unresolved = notOfferedRows.filter((_, i) => {
+    const unresolved = notOfferedRows.filter((r, i) => {
       const files = elsewhere?.[i]
-      return files === undefined || files.includes(def.file)
+      // A `.name` found as text (no use in the graph) that TypeScript ties to any declaration is that one's.
+      return files === undefined || (files.includes(def.file) && r.kind !== "text")
     })
     // Of those, the uses on values TypeScript knows no type of (`function f(x) { x.old() }` in
     // JavaScript, an `any`): each may be a use of the renamed symbol, broken at run time if left.

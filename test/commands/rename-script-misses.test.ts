@@ -154,6 +154,15 @@ export const s = "x.push"
     expect(getter.error).toMatchObject({ code: "SPL-E159", context: { uses: [{ file: "main.js", line: 2, col: 48, kind: "text" }], total: 1 } })
   })
 
+  it("a `.name` found as text that TypeScript ties to another type's member is not listed (nor refused)", async () => {
+    const text = "export interface A { index: number }\nexport interface B { index: number }\nexport const f = (bs: B[], a: A) => bs.map((b) => b)[0]!.index + a.index\n"
+    const mem = new MemoryFs({ "a.ts": text })
+    const r = await runGraph(rename(config("A.index", "position")), mem, new SavedGraph())
+    expect(r.exit, JSON.stringify(r.error)).toBe(0)
+    expect(r.last).toMatchObject({ renamed: 2, unresolved: [] })
+    expect(mem.text("a.ts")).toBe(text.replace("A { index", "A { position").replace("a.index", "a.position"))
+  })
+
   it("a rename whose every use TypeScript can type is not refused", async () => {
     const mem = new MemoryFs({ "lib.js": "export class Queue {\n  push(v) { return v }\n}\n/** @param {Queue} q */\nexport const f = (q) => q.push(1) + [].push(2)\n" })
     const r = await runGraph(rename(config("Queue.push", "enqueue")), mem, new SavedGraph())
