@@ -344,7 +344,7 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
     // JavaScript, an `any`): each may be a use of the renamed symbol, broken at run time if left.
     // Not left in silence: refused (SPL-E159) until the caller decides to rename them too
     // (--include-unresolved) or to leave them (--keep-unresolved).
-    const untyped = typescript === undefined ? [] : unresolved.filter((r) => elsewhere?.[notOfferedRows.indexOf(r)] === undefined)
+    const untyped = elsewhere === undefined ? [] : notOfferedRows.filter((_, i) => elsewhere[i] === undefined)
     const refuseUntyped = untyped.length > 0 && !config.includeUnresolved && config.keepUnresolved !== true
     if (refuseUntyped && !config.preview) {
       const first = untyped[0]!
