@@ -62,7 +62,7 @@ export const renameSpec = defineCommand({
   summary: "Rename a symbol and every reference to it across files: checked, atomic, journaled, undoable",
   guide: "Renames the definition (all overloads), references resolved through scopes and imports, import/export specifiers (`{ x }` becomes `{ x: y }`) in one gated transaction. " +
     "Uses known only by name are listed in `unresolved`, renamed only with include_unresolved. " +
-    "TS/JS: uses on values TypeScript knows no type of (an untyped JS parameter, an `any`) refuse the rename (SPL-E159, context.uses) until include_unresolved renames them or keep_unresolved leaves them. " +
+    "TS/JS uses on values of no known type refuse it (SPL-E159) unless include_unresolved or keep_unresolved. " +
     "SPL-E001 unknown (close names given); SPL-E002 ambiguous: give path or kind; SPL-E140 the name clashes (context.clashes); SPL-E141 not an identifier; SPL-E142 a file changed: rerun.",
   params: { ...symbolParams, to: text("to", "The new name", { required: true }) },
   needs: "graph-create",
