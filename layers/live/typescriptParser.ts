@@ -10,6 +10,7 @@ import { scriptFacts } from "../../src/domain/graph/scriptFacts.js"
 import type { TsconfigFiles, TsSyntaxError } from "../../services/Syntax.js"
 import type { ParserApi, TreeApi } from "../../src/domain/typescriptParserApi.js"
 import { findAsset } from "./grammarFiles.js"
+import { keyLiterals } from "./typescriptKeyLiterals.js"
 import { defaultTarget, LIB_DIR, libFiles, libText } from "./typescriptLibs.js"
 
 export type { TsSyntaxError }
@@ -507,28 +508,47 @@ export const typescriptRenameLocations = (
     }
     const found = service.findRenameLocations("/" + file, offset, false, false, { providePrefixAndSuffixTextForRename: prefixAndSuffix })
     if (found === undefined) return undefined
+    // A member's name as a key in string literals (`Pick<Item, 'lane'>`, `keyof Item`), which TypeScript leaves.
+    const keys = [E.memberFunctionElement, E.memberVariableElement, E.memberGetAccessorElement, E.memberSetAccessorElement].includes(info.kind)
+      ? keyLiterals(ts, service.getProgram()!, [...known.keys()].filter((f) => scriptKindOf(f) !== undefined && !f.includes("/node_modules/")), info.displayName, new Set(found.map((l) => `${l.fileName}:${l.textSpan.start}`)))
+      : []
+    const offered = new Set(found.map((l) => `${l.fileName}:${l.textSpan.start}`))
     return {
-      locations: found.filter((l) => known.has(l.fileName)).map((l) => ({
-        file: l.fileName.slice(1),
-        start: l.textSpan.start,
-        length: l.textSpan.length,
-        ...(l.prefixText ? { prefix: l.prefixText } : {}),
-        ...(l.suffixText ? { suffix: l.suffixText } : {})
-      }))
+      locations: [
+        ...found.filter((l) => known.has(l.fileName)).map((l) => ({
+          file: l.fileName.slice(1),
+          start: l.textSpan.start,
+          length: l.textSpan.length,
+          ...(l.prefixText ? { prefix: l.prefixText } : {}),
+          ...(l.suffixText ? { suffix: l.suffixText } : {})
+        })),
+        ...keys.filter((k) => !offered.has(`${k.fileName}:${k.start}`)).map((k) => ({ file: k.fileName.slice(1), start: k.start, length: info.displayName.length }))
+      ]
     }
   })
+
+/** Whether a name (an identifier) starts at `offset` of a file: not a comment's or a string's text. */
+const nameAt = (ts: typeof TS, source: TS.SourceFile | undefined, offset: number): boolean => {
+  let node: TS.Node | undefined = source
+  while (node !== undefined) {
+    if ((ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) && node.getStart(source) === offset) return true
+    node = ts.forEachChild(node, (c) => (c.pos <= offset && offset < c.end ? c : undefined))
+  }
+  return false
+}
 
 /**
  * For each use (a workspace file and a UTF-16 offset), the files of the declarations TypeScript says
  * the name there is ("" for the standard library's); undefined where it knows none (a member of an
- * `any` value).
+ * `any` value); none where no name is there (`.name` found as text in a comment or a string).
  */
 export const typescriptDefinitionFiles = (
   workspace: WorkspaceScripts,
   uses: ReadonlyArray<{ readonly file: string; readonly offset: number }>
 ): ReadonlyArray<ReadonlyArray<string> | undefined> =>
-  asking(workspace, ({ service }) =>
+  asking(workspace, ({ ts, service }) =>
     uses.map((u) => {
+      if (!nameAt(ts, service.getProgram()?.getSourceFile("/" + u.file), u.offset)) return []
       const found = service.getDefinitionAtPosition("/" + u.file, u.offset)
       return found === undefined || found.length === 0 ? undefined : found.map((d) => (d.fileName.startsWith(LIB_DIR + "/") ? "" : d.fileName.slice(1)))
     }))

@@ -17,6 +17,7 @@ import { type CaseStyle, toCase } from "../domain/rename/identifierCase.js"
 import { identifierProblem } from "../domain/rename/identifiers.js"
 import { importNameSites } from "../domain/rename/importSites.js"
 import { commonJsExportKeys } from "../domain/rename/commonJsKeys.js"
+import { declarationTwins } from "../domain/rename/declarationTwin.js"
 import { nameCaptures } from "../domain/rename/nameCaptures.js"
 import { allListSites } from "../domain/rename/pythonAll.js"
 import { type RenamedText, type RenameSite, renameText } from "../domain/rename/renameText.js"
@@ -29,7 +30,7 @@ import { GraphDb } from "../../services/GraphDb.js"
 import { Hasher } from "../../services/Hasher.js"
 import { identityLock } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
-import { Syntax } from "../../services/Syntax.js"
+import { type ScriptRename, Syntax } from "../../services/Syntax.js"
 import { type ValidateMode, Validator, type Verdict } from "../../services/Validator.js"
 import type { ApplyValidation } from "../schema/results/apply.js"
 import { COMPILER_OFF, type CompilerSettings, compilerGate, planFor, skippedVerdict } from "./compilerGate.js"
@@ -59,6 +60,8 @@ export interface RenameConfig {
   readonly path?: string
   readonly kind?: string
   readonly includeUnresolved: boolean
+  /** --keep-unresolved: leave the TS/JS uses on values of no known type (else refused, SPL-E159, unless includeUnresolved). */
+  readonly keepUnresolved?: boolean
   /** Where TS/JS locations come from: TypeScript's LanguageService when it can (auto), or the graph alone. */
   readonly engine?: "auto" | "graph"
   readonly preview: boolean
@@ -148,33 +151,51 @@ const typescriptLocations = (def: SymbolRow, newName: string, uses: ReadonlyArra
     const found = yield* syntax.scriptRename({ files, tsconfig, conditions, file: def.file, offset: charOffset(home, at), prefixAndSuffix })
     if (found === undefined) return undefined
     // A member tied to a dependency's (it overrides a library class's method, it is a key of an
-    // interface merged into the library's): the rename would follow it into the package, which keeps its name.
-    const library = "locations" in found ? found.locations.find((l) => dependencies.has(l.file)) : undefined
-    if (library !== undefined) {
-      const line = dependencies.get(library.file)!.slice(0, library.start).split("\n").length
-      const reason = `${def.qualified_name} is tied to a declaration of ${def.name} in a dependency (${library.file}:${line}), which keeps its name: the uses through it would break`
-      return yield* Effect.fail(spliceError("SPL-E140", `renaming ${def.qualified_name} would change what names mean: ${def.file}:${def.start_line}: ${reason}; nothing written`, {
-        context: { name: def.qualified_name, new_name: newName, clashes: [{ file: def.file, line: def.start_line, name: def.name, reason }] }
-      }))
-    }
-    if ("standardLibrary" in found) {
-      const { container, file } = found.standardLibrary
-      const reason = `${def.qualified_name} is tied to ${container}.${def.name} of TypeScript's standard library (${file}), which keeps its name: the uses through it would break`
-      return yield* Effect.fail(spliceError("SPL-E140", `renaming ${def.qualified_name} would change what names mean: ${def.file}:${def.start_line}: ${reason}; nothing written`, {
-        context: { name: def.qualified_name, new_name: newName, clashes: [{ file: def.file, line: def.start_line, name: def.name, reason }] }
-      }))
-    }
+    // interface merged into the library's) or to the standard library's: the rename would follow it
+    // into the package, which keeps its name (SPL-E140).
+    const refuseTied = (found: ScriptRename) => Effect.gen(function*() {
+      const library = "locations" in found ? found.locations.find((l) => dependencies.has(l.file)) : undefined
+      if (library !== undefined) {
+        const line = dependencies.get(library.file)!.slice(0, library.start).split("\n").length
+        const reason = `${def.qualified_name} is tied to a declaration of ${def.name} in a dependency (${library.file}:${line}), which keeps its name: the uses through it would break`
+        return yield* Effect.fail(spliceError("SPL-E140", `renaming ${def.qualified_name} would change what names mean: ${def.file}:${def.start_line}: ${reason}; nothing written`, {
+          context: { name: def.qualified_name, new_name: newName, clashes: [{ file: def.file, line: def.start_line, name: def.name, reason }] }
+        }))
+      }
+      if ("standardLibrary" in found) {
+        const { container, file } = found.standardLibrary
+        const reason = `${def.qualified_name} is tied to ${container}.${def.name} of TypeScript's standard library (${file}), which keeps its name: the uses through it would break`
+        return yield* Effect.fail(spliceError("SPL-E140", `renaming ${def.qualified_name} would change what names mean: ${def.file}:${def.start_line}: ${reason}; nothing written`, {
+          context: { name: def.qualified_name, new_name: newName, clashes: [{ file: def.file, line: def.start_line, name: def.name, reason }] }
+        }))
+      }
+      return found.locations
+    })
+    const ownLocations = yield* refuseTied(found)
     // A use the graph resolved to the definition that TypeScript did not offer (`const { f } =
     // require('./m')` of `exports.f = f`: TypeScript does not follow the export into its importers
     // from the exporting side): renamed with TypeScript's locations from the use's side, when those
     // reach another declaration of the name in the definition's file (`exports.f`), not one the
     // definition's own rename has (the shorthand of `module.exports = { f }`, which keeps its name).
-    const own = new Set(found.locations.filter((l) => l.file === def.file).map((l) => l.start))
+    const own = new Set(ownLocations.filter((l) => l.file === def.file).map((l) => l.start))
     const names = new Set(facts.symbols.filter((s) => s.qualifiedName === def.qualified_name).flatMap((s) => s.nameBytes ?? []).map((b) => charOffset(home, b)).filter((c) => !own.has(c)))
     const toByte = new Map<string, (char: number) => number>()
     const byteIn = (file: string) => toByte.get(file) ?? toByte.set(file, byteOffsets(texts.get(file)!)).get(file)!
-    const located = (l: (typeof found.locations)[number]): Location => ({ file: l.file, startByte: byteIn(l.file)(l.start), ...(l.prefix !== undefined ? { prefix: l.prefix } : {}), ...(l.suffix !== undefined ? { suffix: l.suffix } : {}) })
-    const offered = new Map(found.locations.map((l) => [`${l.file}:${byteIn(l.file)(l.start)}`, located(l)]))
+    const located = (l: ScriptLocation): Location => ({ file: l.file, startByte: byteIn(l.file)(l.start), ...(l.prefix !== undefined ? { prefix: l.prefix } : {}), ...(l.suffix !== undefined ? { suffix: l.suffix } : {}) })
+    const offered = new Map(ownLocations.map((l) => [`${l.file}:${byteIn(l.file)(l.start)}`, located(l)]))
+    // A JS module's hand-written declaration file (`index.js` and `index.d.ts`), or a declaration
+    // file's module: TypeScript reads the importers through the .d.ts and never links it to the .js,
+    // so the same declaration there is renamed from its own side too, or the types no longer match.
+    for (const twin of declarationTwins(def.file, texts)) {
+      const text = texts.get(twin)!
+      const grammar = grammarForPath(twin)
+      if (grammar === undefined) continue
+      const same = (yield* fileFacts(twin, grammar, text)).symbols.find((s) => s.qualifiedName === def.qualified_name && s.nameBytes !== undefined && s.nameBytes.length > 0)
+      if (same === undefined) continue
+      const more = yield* syntax.scriptRename({ files, tsconfig, conditions, file: twin, offset: charOffset(text, same.nameBytes![0]!), prefixAndSuffix })
+      if (more === undefined) continue
+      for (const l of yield* refuseTied(more)) offered.set(`${l.file}:${byteIn(l.file)(l.start)}`, located(l))
+    }
     for (const use of uses) {
       const text = texts.get(use.file)
       // Only a use spelled as the definition (not `x` of `import { f as x }`): each question costs a search.
@@ -186,6 +207,9 @@ const typescriptLocations = (def: SymbolRow, newName: string, uses: ReadonlyArra
     if (offered.size === 0) return undefined
     return { texts, scripts: { files, tsconfig, conditions }, locations: [...offered.values()], prefixAndSuffix }
   })
+
+/** One of TypeScript's rename locations (UTF-16 offsets). */
+type ScriptLocation = Extract<ScriptRename, { readonly locations: unknown }>["locations"][number]
 
 /** Where TypeScript renames: a name's first byte, and the text it writes around the new name there (a member's rename). */
 interface Location {
@@ -274,9 +298,10 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
        WHERE r.symbol_id IN (${[...ids].map(() => "?").join(", ")}) OR (r.symbol_id IS NULL AND r.name_id = ${NAME_ID} AND r.resolution = ${resolutionCode("name")} AND ${family.sql}) ORDER BY f.path, r.start_byte`, [...ids, def.name, ...family.params])
     // Go: `x.Method()` on a receiver of unknown type may be this method: listed, never skipped in silence.
     rows.push(...(go?.unknownReceivers ?? []).filter((u) => !rows.some((r) => r.file === u.file && r.start_byte === u.start_byte)))
-    // TS/JS is asked of TypeScript below. Elsewhere a member's uses the graph has no record of
-    // (`A().size()`, `box.size()` on a value of unknown type) are found as text: listed, never skipped in silence.
-    if (def.container !== null && (!SCRIPT_LANGUAGES.has(def.language) || config.engine === "graph")) {
+    // A member's uses the graph has no record of (`A().size()`, `box.size()` on a value of unknown
+    // type, a getter's read `x.size`) are found as text: listed, never skipped in silence (TS/JS: those
+    // TypeScript renames or ties to another declaration are left out below).
+    if (def.container !== null) {
       const known = new Set(rows.map((r) => `${r.file}:${r.line}:${r.col}`))
       const text = yield* memberTextUses(def.language, def.name, { known, skipLine: { file: def.file, line: def.start_line }, of: ids })
       rows.push(...text.map((u): RefRow => ({ ...u, kind: "text", name: def.name, symbol_id: null, resolution: "name" })))
@@ -310,10 +335,23 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
       ...typescript.scripts,
       uses: notOfferedRows.map((r) => ({ file: r.file, offset: charOffset(typescript.texts.get(r.file) ?? "", r.start_byte) }))
     })
-    const unresolved = notOfferedRows.filter((_, i) => {
+    const unresolved = notOfferedRows.filter((r, i) => {
       const files = elsewhere?.[i]
-      return files === undefined || files.includes(def.file)
+      // A `.name` found as text (no use in the graph) that TypeScript ties to any declaration is that one's.
+      return files === undefined || (files.includes(def.file) && r.kind !== "text")
     })
+    // Of those, the uses on values TypeScript knows no type of (`function f(x) { x.old() }` in
+    // JavaScript, an `any`): each may be a use of the renamed symbol, broken at run time if left.
+    // Not left in silence: refused (SPL-E159) until the caller decides to rename them too
+    // (--include-unresolved) or to leave them (--keep-unresolved).
+    const untyped = elsewhere === undefined ? [] : notOfferedRows.filter((_, i) => elsewhere[i] === undefined)
+    const refuseUntyped = untyped.length > 0 && !config.includeUnresolved && config.keepUnresolved !== true
+    if (refuseUntyped && !config.preview) {
+      const first = untyped[0]!
+      return yield* Effect.fail(spliceError("SPL-E159", `renaming ${def.qualified_name} to ${newName} would leave ${untyped.length} use(s) of ${def.name} on values of no known type (${first.file}:${first.line}${untyped.length > 1 ? " and more" : ""}), which may be its own; nothing written`, {
+        context: { name: def.qualified_name, new_name: newName, uses: untyped.slice(0, 100).map((r) => ({ file: r.file, line: r.line, col: r.col, kind: r.kind })), total: untyped.length }
+      }))
+    }
     const renamedRows = typescript !== undefined
       ? (config.includeUnresolved ? unresolved : [])
       : config.includeUnresolved ? rows : exact
@@ -570,7 +608,7 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
           preview: true,
           changed: false,
           would_change: true,
-          would_succeed: lines.every((l) => l.wouldSucceed),
+          would_succeed: lines.every((l) => l.wouldSucceed) && !refuseUntyped,
           tx: null,
           compiler: skippedVerdict(config.compiler === undefined || config.compiler.mode === "off" ? "disabled by --validate" : "not run by --preview: the checker reads the files on disk"),
           diff

@@ -266,7 +266,9 @@ export const errorContexts = {
   "SPL-E145": ctx({ file: S, name: S, kind: S, line: Int }),
   "SPL-E146": ctx({ file: S, name: S, line: Int, reason: Schema.Literal("shared_declaration", "shared_line"), shared: Strings }),
   "SPL-E147": ctx({ tx: S, undone_by: S, head: Schema.NullOr(S) }),
-  "SPL-E151": ctx({ files: Strings, reason: Schema.Literal("typescript_failed") })
+  "SPL-E151": ctx({ files: Strings, reason: Schema.Literal("typescript_failed") }),
+  /** uses: the first 100 (total counts them all). */
+  "SPL-E159": ctx({ name: S, new_name: S, uses: Schema.Array(SymbolUse), total: Count })
 } satisfies { readonly [C in ErrorCode]: Schema.Schema<any, any, never> }
 
 /** What `context` holds for an error of code C (as printed: the encoded side). */

@@ -219,10 +219,11 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect((await runGraph(undo({ lockTimeoutMs: 200 }), mem, saved)).exit).toBe(0)
     expect(mem.text("src/todos.ts")).toBe(todos)
     // Without the package's declarations (as rename was before it read them), TypeScript sees `q` as
-    // any: the use is left, and not even listed (the graph records no `?.title` after `]`).
+    // any: the use is left, listed as found by text (the graph records no `?.title` after `]`), and
+    // the rename would be refused (SPL-E159) until it is renamed too or left on purpose.
     mem.entries.delete("/ws/node_modules/@acme/query/index.d.ts")
     const partial = await runGraph(rename(config("Todo.title", "heading", { preview: true })), mem, saved)
-    expect(partial.last).toMatchObject({ renamed: 1, unresolved: [] })
+    expect(partial.last).toMatchObject({ renamed: 1, would_succeed: false, unresolved: [{ file: "src/todos.ts", line: 7, col: 23, kind: "text", renamed: false }] })
 
     const client = "import { QueryClient } from \"@acme/query\"\nexport class Logging extends QueryClient {\n  mount() {\n    super.mount()\n  }\n  size() { return 0 }\n}\n"
     const over = new MemoryFs({ ...lib, "src/client.ts": client })

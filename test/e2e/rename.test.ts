@@ -87,6 +87,21 @@ describe.each(runtimes)("splice rename under $name", (rt) => {
     expect(files(ws)["src/geo/area.ts"]).toBe(BASE["src/geo/area.ts"])
   })
 
+  it("JavaScript: a call through an untyped parameter refuses the rename (SPL-E159, exit 7, nothing written); --keep-unresolved renames the rest and lists it", async () => {
+    const ws = tempWorkspace()
+    fs.mkdirSync(path.join(ws, ".git"))
+    const lib = "export class Queue {\n  push(v) { return v }\n}\nexport const use = (q) => q.push(1)\nexport const run = () => new Queue().push(2)\n"
+    fs.writeFileSync(path.join(ws, "lib.js"), lib)
+    const refused = await runAsync(rt, ["rename", "--symbol", "Queue.push", "--to", "enqueue", "--output", "json"], { cwd: ws })
+    expect(refused.code, refused.stdout + refused.stderr).toBe(7)
+    expect(refused.last).toMatchObject({ code: "SPL-E159", context: { uses: [{ file: "lib.js", line: 4, kind: "call" }], total: 1 } })
+    expect(fs.readFileSync(path.join(ws, "lib.js"), "utf8")).toBe(lib)
+    const kept = await runAsync(rt, ["rename", "--symbol", "Queue.push", "--to", "enqueue", "--keep-unresolved", "--output", "json"], { cwd: ws })
+    expect(kept.code, kept.stdout + kept.stderr).toBe(0)
+    expect(kept.last).toMatchObject({ renamed: 2, unresolved: [{ file: "lib.js", line: 4, kind: "call", renamed: false }] })
+    expect(fs.readFileSync(path.join(ws, "lib.js"), "utf8")).toBe(lib.replace("  push(v)", "  enqueue(v)").replace("Queue().push", "Queue().enqueue"))
+  })
+
   it("kill -9 between the writes and the commit, then `splice recover`: every file as before", async () => {
     const ws = setup()
     const p = startUntil(rt, ["rename", "--symbol", "area", "--to", "surface", "--workspace", ws], { cwd: ws, env: { SPLICE_TEST_HOLD_MS: "10000" } }, /test hold/)

@@ -383,6 +383,14 @@ const errors: ErrorTexts = {
   "SPL-E151": {
     message: () => "o LanguageService do TypeScript não conseguiu planejar a atualização dos imports desta movimentação; nada foi movido",
     hint: () => "Mova só os bytes com --no-update-imports e depois corrija os imports (splice check os lista)."
+  },
+  "SPL-E159": {
+    message: (c) => {
+      const first = c.uses?.[0]
+      const total = c.total ?? c.uses?.length ?? 0
+      return `renomear ${c.name ?? ""} para ${c.new_name ?? ""} deixaria ${total} ${total === 1 ? "uso" : "usos"} do nome em valores sem tipo conhecido${first !== undefined ? ` (${first.file}:${first.line}${total > 1 ? " e outros" : ""})` : ""}; nada foi gravado`
+    },
+    hint: () => "Confira os usos em context.uses: --include-unresolved também os renomeia, --keep-unresolved renomeia o resto e os deixa."
   }
 }
 

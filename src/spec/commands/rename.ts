@@ -2,6 +2,7 @@
 import * as Effect from "effect/Effect"
 import { rename, type RenameConfig } from "../../commands/rename.js"
 import { CASE_STYLES } from "../../domain/rename/identifierCase.js"
+import { spliceError } from "../../domain/SpliceError.js"
 import { defineCommand } from "../command.js"
 import { choice, flag, text } from "../param.js"
 import { given, holdMs, settingsFrom } from "../settings.js"
@@ -14,6 +15,7 @@ const symbolParams = {
   path: text("path", "The definition's file, when the name is ambiguous (--file, as refs and find spell it, works too)", { longAlias: "file" }),
   kind,
   includeUnresolved: flag("include-unresolved", "Also rename uses known only by name (listed in every result)"),
+  keepUnresolved: flag("keep-unresolved", "TS/JS: rename the proven uses and leave those on values of no known type (refused without this or --include-unresolved: SPL-E159)"),
   engine: choice("engine", ["auto", "graph"] as const, "TS/JS locations from TypeScript's LanguageService (auto, the default) or from the graph alone (faster on huge trees)"),
   preview,
   diff,
@@ -27,6 +29,7 @@ const renameTo = (
     readonly path: string | undefined
     readonly kind: string | undefined
     readonly includeUnresolved: boolean
+    readonly keepUnresolved: boolean
     readonly engine: "auto" | "graph" | undefined
     readonly preview: boolean
     readonly diff: boolean
@@ -35,6 +38,9 @@ const renameTo = (
   command: "rename" | "case"
 ) =>
   Effect.gen(function*() {
+    if (v.includeUnresolved && v.keepUnresolved) {
+      return yield* Effect.fail(spliceError("SPL-E010", "invalid command line: --include-unresolved and --keep-unresolved say opposite things; give one of them"))
+    }
     const settings = yield* settingsFrom(v)
     return yield* rename({
       symbol: v.symbol,
@@ -42,6 +48,7 @@ const renameTo = (
       ...given("path", v.path),
       ...given("kind", v.kind),
       includeUnresolved: v.includeUnresolved,
+      ...(v.keepUnresolved ? { keepUnresolved: true } : {}),
       ...given("engine", v.engine),
       preview: v.preview,
       showDiff: v.diff,
@@ -55,6 +62,7 @@ export const renameSpec = defineCommand({
   summary: "Rename a symbol and every reference to it across files: checked, atomic, journaled, undoable",
   guide: "Renames the definition (all overloads), references resolved through scopes and imports, import/export specifiers (`{ x }` becomes `{ x: y }`) in one gated transaction. " +
     "Uses known only by name are listed in `unresolved`, renamed only with include_unresolved. " +
+    "TS/JS uses on values of no known type refuse it (SPL-E159) unless include_unresolved or keep_unresolved. " +
     "SPL-E001 unknown (close names given); SPL-E002 ambiguous: give path or kind; SPL-E140 the name clashes (context.clashes); SPL-E141 not an identifier; SPL-E142 a file changed: rerun.",
   params: { ...symbolParams, to: text("to", "The new name", { required: true }) },
   needs: "graph-create",
