@@ -67,7 +67,13 @@ describe.each(runtimes)("races under $name", (rt) => {
     fs.writeFileSync(path.join(outside, "f.txt"), "outside\n")
     const swapper: ChildProcess = spawn(process.execPath, ["-e", `
       const fs = require("fs"); const d = ${JSON.stringify(path.join(ws, "d"))}; const o = ${JSON.stringify(outside)}
-      for (;;) { try { fs.renameSync(d, d + ".real"); fs.symlinkSync(o, d); fs.unlinkSync(d); fs.renameSync(d + ".real", d) } catch {} }
+      // Ends by itself when the test's worker is gone or after 3 minutes: a test that timed out
+      // never reaches its finally, and a swapper left behind took a core for the rest of the run.
+      const parent = ${process.pid}; const until = Date.now() + 180000
+      for (let i = 0; ; i++) {
+        try { fs.renameSync(d, d + ".real"); fs.symlinkSync(o, d); fs.unlinkSync(d); fs.renameSync(d + ".real", d) } catch {}
+        if (i % 256 === 0) { try { process.kill(parent, 0) } catch { process.exit(0) } if (Date.now() > until) process.exit(0) }
+      }
     `], { stdio: "ignore" })
     const codes: Array<number | null> = []
     const errors: string[] = []
