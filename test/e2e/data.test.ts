@@ -7,7 +7,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { Ajv } from "ajv"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { BUNDLE, ensureBuilt, type Result, ROOT, runAsync, runtimes, tempWorkspace } from "./harness.js"
+import { BUNDLE, ensureBuilt, logicRuntimes, ROOT, runAsync, runtimes, tempWorkspace, type Result } from "./harness.js"
 
 beforeAll(() => ensureBuilt())
 
@@ -16,7 +16,7 @@ const TSCONFIG = '{\n  // shared options\n  "compilerOptions": {\n    "strict": 
 const CARGO = '# The demo crate\r\n[package]\r\nname = "demo" # crate name\r\nversion = "0.1.0"\r\n\r\n[servers."api.example.com"]\r\nport = 8080\r\n'
 const COMPOSE = "# services\nservices:\n  web:\n    image: nginx:1.25 # pinned\n    ports:\n      - \"80:80\"\n"
 
-describe.each(runtimes)("splice get/set/del under $name", (rt) => {
+describe.each(logicRuntimes)("splice get/set/del under $name", (rt) => {
   const ws = tempWorkspace("splice-data-")
   fs.mkdirSync(path.join(ws, ".git"))
   const ajv = new Ajv({ strict: false, allErrors: true })

@@ -2,11 +2,11 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
-import { ensureBuilt, runAsync, runtimes, tempWorkspace } from "./harness.js"
+import { ensureBuilt, logicRuntimes, runAsync, tempWorkspace } from "./harness.js"
 
 beforeAll(() => ensureBuilt())
 
-describe.each(runtimes)("splice impact, dead-code and complete under $name", (rt) => {
+describe.each(logicRuntimes)("splice impact, dead-code and complete under $name", (rt) => {
   it("impact lists the users and the tests that reach a symbol; dead-code lists what nothing uses; errors are coded", async () => {
     const ws = tempWorkspace()
     fs.mkdirSync(path.join(ws, ".git"))

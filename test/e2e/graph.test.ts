@@ -2,11 +2,11 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { FIXTURES } from "../support/graph.js"
-import { ensureBuilt, runSync, runtimes, tempWorkspace } from "./harness.js"
+import { ensureBuilt, logicRuntimes, runSync, tempWorkspace } from "./harness.js"
 
 beforeAll(() => ensureBuilt())
 
-describe.each(runtimes)("the code graph in the built CLI under $name", (rt) => {
+describe.each(logicRuntimes)("the code graph in the built CLI under $name", (rt) => {
   let ws: string
   const run = (args: string[]) => runSync(rt, [...args, "--workspace", ws], { cwd: ws, env: { HOME: ws } })
   beforeEach(() => {

@@ -31,6 +31,14 @@ export const runtimes: ReadonlyArray<Runtime> = [
   { name: "deno", argv: (args) => [DENO, ["run", "-A", BUNDLE, ...args]] }
 ]
 
+/**
+ * For e2e suites whose behaviour is the same JavaScript under either runtime (what a graph query,
+ * a rename or a data format edit computes): Node only. Every command runs as a Deno process in
+ * output-schema.test.ts; what a runtime can change (signals, pipes, locks, races, the file system,
+ * the MCP server, start-up, workspace discovery) keeps its suites under both. CI time.
+ */
+export const logicRuntimes: ReadonlyArray<Runtime> = runtimes.filter((rt) => rt.name === "node")
+
 /** Build once if the bundle is missing (CI builds before testing; this keeps `vitest` alone usable). */
 export const ensureBuilt = (): void => {
   if (fs.existsSync(BUNDLE) && fs.existsSync(LAUNCHER) && fs.existsSync(path.join(ROOT, "dist", "splice.cjs"))) return

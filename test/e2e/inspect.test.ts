@@ -8,7 +8,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { Ajv } from "ajv"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { ensureBuilt, type Result, runAsync, runtimes, tempWorkspace } from "./harness.js"
+import { ensureBuilt, logicRuntimes, runAsync, tempWorkspace, type Result } from "./harness.js"
 
 beforeAll(() => ensureBuilt())
 
@@ -17,7 +17,7 @@ const installed = (tool: string) => spawnSync(tool, ["--version"]).status === 0
 
 const PY = "import os\n\n# Add two numbers.\n@cache\ndef add(a, b):\n    return a + b\n\n\nclass Shape:\n    def area(self):\n        return 0\n\n\nclass Square(Shape):\n    def area(self):\n        return 1\n"
 
-describe.each(runtimes)("stat, diff, extract, query under $name", (rt) => {
+describe.each(logicRuntimes)("stat, diff, extract, query under $name", (rt) => {
   const ws = tempWorkspace("splice-inspect-")
   fs.mkdirSync(path.join(ws, ".git"))
   fs.mkdirSync(path.join(ws, "src", "deep"), { recursive: true })

@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
-import { ensureBuilt, ROOT, runAsync, runtimes, tempWorkspace } from "./harness.js"
+import { ensureBuilt, logicRuntimes, ROOT, runAsync, tempWorkspace } from "./harness.js"
 
 beforeAll(() => ensureBuilt())
 
@@ -51,7 +51,7 @@ const AFTER: Record<string, string> = {
 
 const typecheck = (ws: string) => spawnSync(TSC, ["-p", "tsconfig.json"], { cwd: ws, encoding: "utf8" })
 
-describe.each(runtimes)("a React prop renamed under $name", (rt) => {
+describe.each(logicRuntimes)("a React prop renamed under $name", (rt) => {
   it("from a nested subdirectory: the interface, the destructuring, JSX attributes and props.x; tsc accepts it; undo restores the bytes", async () => {
     const ws = tempWorkspace()
     fs.mkdirSync(path.join(ws, ".git"))
@@ -101,7 +101,7 @@ const GO_TEST = [
 
 const hasGo = spawnSync("go", ["version"]).status === 0
 
-describe.each(runtimes)("a Go test table's field renamed under $name", (rt) => {
+describe.each(logicRuntimes)("a Go test table's field renamed under $name", (rt) => {
   it("from the package's directory: the anonymous struct's field, its literal keys and reads through the range variable; go vet accepts it; undo restores", async () => {
     const ws = tempWorkspace()
     fs.mkdirSync(path.join(ws, ".git"))

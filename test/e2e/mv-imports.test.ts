@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { ensureBuilt, ROOT, runAsync, runtimes, tempWorkspace } from "./harness.js"
+import { ensureBuilt, logicRuntimes, ROOT, runAsync, runtimes, tempWorkspace } from "./harness.js"
 
 beforeAll(() => ensureBuilt())
 
@@ -86,7 +86,7 @@ const MONOREPO: Record<string, string> = {
   "packages/app/src/ui/view.ts": "export const view = 1\n"
 }
 
-describe.each(runtimes)("splice mv in a monorepo under $name", (rt) => {
+describe.each(logicRuntimes)("splice mv in a monorepo under $name", (rt) => {
   it("from inside one package, a directory of another moved: its own alias and the deep import by package name rewritten, tsc -b clean; undo restores all", async () => {
     const ws = tempWorkspace("splice-mvmono-")
     try {

@@ -2,13 +2,13 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { ensureBuilt, type Result, runSync, runtimes, tempWorkspace } from "./harness.js"
+import { ensureBuilt, logicRuntimes, runSync, tempWorkspace, type Result } from "./harness.js"
 
 beforeAll(() => ensureBuilt())
 
 const PY = "def f():\r\n    return 1\r\n\r\ndef g():\r\n    return 2\r\n"
 
-describe.each(runtimes)("positional edits under $name", (rt) => {
+describe.each(logicRuntimes)("positional edits under $name", (rt) => {
   let ws: string
   const run = (args: string[], input?: string): Result => runSync(rt, args, { cwd: ws, ...(input !== undefined ? { input } : {}) })
   const file = () => fs.readFileSync(path.join(ws, "m.py"), "utf8")

@@ -7,7 +7,7 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
-import { ensureBuilt, runAsync, runtimes, startUntil, tempWorkspace } from "./harness.js"
+import { ensureBuilt, logicRuntimes, runAsync, startUntil, tempWorkspace } from "./harness.js"
 
 beforeAll(() => ensureBuilt())
 
@@ -22,7 +22,7 @@ const AFTER: Record<string, string> = {
   "src/app/deep/other.ts": "import { surface as a } from \"../../geo/area\"\nexport const one = a(1)\n"
 }
 
-describe.each(runtimes)("splice rename under $name", (rt) => {
+describe.each(logicRuntimes)("splice rename under $name", (rt) => {
   const setup = () => {
     const ws = tempWorkspace()
     fs.mkdirSync(path.join(ws, ".git"))

@@ -6,13 +6,13 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { ensureBuilt, runSync, runtimes, tempWorkspace } from "./harness.js"
+import { ensureBuilt, logicRuntimes, runSync, tempWorkspace } from "./harness.js"
 
 beforeAll(() => ensureBuilt())
 
 const LANGUAGES = path.join(import.meta.dirname, "../fixtures/languages")
 
-describe.each(runtimes)("the syntax gate in 16 more grammars, in the built CLI under $name", (rt) => {
+describe.each(logicRuntimes)("the syntax gate in 16 more grammars, in the built CLI under $name", (rt) => {
   let ws: string
   const run = (args: string[]) => runSync(rt, [...args, "--validate", "syntax", "--workspace", ws], { cwd: ws })
   beforeEach(() => {
