@@ -91,6 +91,8 @@ describe.each(runtimes)("races under $name", (rt) => {
     expect(fs.readdirSync(outside)).toEqual(["f.txt"])
     expect(codes.filter((c) => c === 70)).toEqual([])
     // E035: a rollback (or a recovery) that the race itself interrupted, reported, kept pending, retried.
-    expect(errors.filter((c) => !/^SPL-E0(20|34|35|61|62|65)$/.test(c))).toEqual([])
+    // E033: an EEXIST the swap caused (most likely d renamed away when the write looked, the
+    // symlink there when it made the directory again), nothing written; seen once in CI under Deno.
+    expect(errors.filter((c) => !/^SPL-E0(20|33|34|35|61|62|65)$/.test(c))).toEqual([])
   })
 })
