@@ -3,6 +3,7 @@ import type * as Effect from "effect/Effect"
 import type { TomlEngine } from "../src/domain/data/tomlEditor.js"
 import type { FileFacts } from "../src/domain/graph/facts.js"
 import type { Grammar } from "../src/domain/languages.js"
+import type { MappedParse, ParseMap } from "../src/domain/parseMap.js"
 import type { SpliceError } from "../src/domain/SpliceError.js"
 
 /** A parse error found by tree-sitter: an ERROR node or a MISSING token. */
@@ -37,6 +38,11 @@ export interface EditIssues {
    * `after` has errors (otherwise there is nothing to compare).
    */
   readonly before: ReadonlyArray<SyntaxIssue> | undefined
+  /**
+   * When asked for: the parse maps (src/domain/parseMap.ts) of the before-text and of the edited
+   * text, each only if it has no error (what a fresh parse of each gives).
+   */
+  readonly maps?: { readonly before: ParseMap | undefined; readonly after: ParseMap | undefined }
 }
 
 /** One syntax error of TypeScript's parser; offsets index the parsed string (UTF-16). */
@@ -75,7 +81,9 @@ export interface SyntaxService {
    * one. Where an edit introduced errors, an incremental reparse may recover from them differently
    * from a fresh parse: callers judge such an edit on `issues`.
    */
-  readonly editIssues: (grammar: Grammar, before: string, after: string) => Effect.Effect<EditIssues, SpliceError>
+  readonly editIssues: (grammar: Grammar, before: string, after: string, options?: { readonly maps?: boolean }) => Effect.Effect<EditIssues, SpliceError>
+  /** A fresh parse's map of the text: its top-level nodes, and whether it has errors (src/domain/parseMap.ts). */
+  readonly parseMap: (grammar: Grammar, text: string) => Effect.Effect<MappedParse, SpliceError>
   /**
    * TypeScript's syntax errors before and after an edit of a TS/JS file, the after-text parsed
    * incrementally from a kept parse of the before-text, whose parse is kept in turn. `"kept"`: only

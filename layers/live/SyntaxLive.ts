@@ -5,8 +5,9 @@ import type { Language, Node, Parser, Query, Tree } from "web-tree-sitter"
 import type { Grammar } from "../../src/domain/languages.js"
 import { maskHtmlText } from "../../src/domain/htmlText.js"
 import { blankCommentRuns } from "../../src/domain/pythonCommentRuns.js"
-import { spliceError } from "../../src/domain/SpliceError.js"
+import { type SpliceError, spliceError } from "../../src/domain/SpliceError.js"
 import { newIssues } from "../../src/domain/newIssues.js"
+import type { ParseMap } from "../../src/domain/parseMap.js"
 import { lineOfOffset, lineStarts } from "../../src/domain/textMatch.js"
 import { treeEditOf } from "../../src/domain/treeEdit.js"
 import { type Capture, Syntax, type SyntaxIssue, type TsSyntaxError } from "../../services/Syntax.js"
@@ -95,6 +96,15 @@ const rowStarts = (text: string): number[] => {
 
 const issuesOf = (tree: Tree, text: string): SyntaxIssue[] => tree.rootNode.hasError ? collect(tree.rootNode, text) : []
 
+/** A tree's top-level nodes, comments and other extras left out, as [start, end) pairs (parseMap.ts). */
+const topLevel = (tree: Tree): number[] => {
+  const out: number[] = []
+  for (const c of tree.rootNode.children) if (c !== null && !c.isExtra) out.push(c.startIndex, c.endIndex)
+  return out
+}
+
+const mapOf = (tree: Tree, text: string): ParseMap => ({ length: text.length, nodes: topLevel(tree) })
+
 /**
  * What the gate parses: the text itself, but for HTML without what tree-sitter-html wrongly rejects
  * (see htmlText.ts), and for Python without the comment lines its scanner is quadratic on (pythonCommentRuns.ts).
@@ -106,6 +116,23 @@ const parsed = (tree: Tree | null): Tree => {
   if (tree === null) throw new Error("parser returned no tree")
   return tree
 }
+
+/** What `read` makes of a fresh parse of the text's gate text (the tree is deleted after). */
+const freshParse = <A>(grammar: Grammar, original: string, read: (tree: Tree, text: string) => A): Effect.Effect<A, SpliceError> =>
+  Effect.tryPromise({
+    try: async () => {
+      const text = gateText(grammar, original)
+      const [p, lang] = await Promise.all([parser(), language(grammar)])
+      p.setLanguage(lang)
+      const tree = parsed(p.parse(text))
+      try {
+        return read(tree, text)
+      } finally {
+        tree.delete()
+      }
+    },
+    catch: (e) => spliceError("SPL-E099", `tree-sitter failed for ${grammar.language}: ${String(e)}`)
+  })
 
 /** The service itself, for a caller that builds several without a layer each (liveLayer). */
 export const syntaxService: Context.Tag.Service<Syntax> = {
@@ -242,23 +269,10 @@ export const syntaxService: Context.Tag.Service<Syntax> = {
       },
       catch: (e) => spliceError("SPL-E099", `tree-sitter query failed for ${grammar.language}: ${String(e)}`)
     }),
-  issues: (grammar, original) =>
-    Effect.tryPromise({
-      try: async () => {
-        const text = gateText(grammar, original)
-        const [p, lang] = await Promise.all([parser(), language(grammar)])
-        p.setLanguage(lang)
-        // A fresh parse, neither taken from nor added to the kept trees: the reference answer.
-        const tree = parsed(p.parse(text))
-        try {
-          return issuesOf(tree, text)
-        } finally {
-          tree.delete()
-        }
-      },
-      catch: (e) => spliceError("SPL-E099", `tree-sitter failed for ${grammar.language}: ${String(e)}`)
-    }),
-  editIssues: (grammar, originalBefore, originalAfter) =>
+  // A fresh parse, neither taken from nor added to the kept trees: the reference answer.
+  issues: (grammar, text) => freshParse(grammar, text, issuesOf),
+  parseMap: (grammar, text) => freshParse(grammar, text, (tree, t) => ({ ...mapOf(tree, t), errors: tree.rootNode.hasError })),
+  editIssues: (grammar, originalBefore, originalAfter, options) =>
     Effect.tryPromise({
       try: async () => {
         const before = gateText(grammar, originalBefore)
@@ -291,10 +305,12 @@ export const syntaxService: Context.Tag.Service<Syntax> = {
         // hold its incremental parses to that): kept for the next edit. One with errors is not (see
         // recentTrees.ts): the edited text is parsed afresh once the process is idle.
         const clean = afterIssues.length === 0
+        const afterMap = options?.maps === true && clean ? mapOf(afterTree, after) : undefined
         if (clean) remember(grammar.wasm, originalAfter, afterTree, afterIssues)
         else afterTree.delete()
         // Nothing to compare when the edited text is clean: the before-errors are not even collected.
         const beforeIssues = afterIssues.length === 0 ? undefined : known?.issues ?? issuesOf(beforeTree, before)
+        const maps = options?.maps === true ? { before: beforeTree.rootNode.hasError ? undefined : mapOf(beforeTree, before), after: afterMap } : undefined
         // The before-text stays on disk if the gate fails: its tree is worth keeping too.
         if (known === undefined) remember(grammar.wasm, originalBefore, beforeTree, beforeIssues)
         else known.issues ??= beforeIssues
@@ -305,7 +321,7 @@ export const syntaxService: Context.Tag.Service<Syntax> = {
           const tree = parsed(idleParser.parse(after))
           remember(grammar.wasm, originalAfter, tree, issuesOf(tree, after))
         })
-        return { after: afterIssues, before: beforeIssues }
+        return { after: afterIssues, before: beforeIssues, ...(maps !== undefined ? { maps } : {}) }
       },
       catch: (e) => spliceError("SPL-E099", `tree-sitter failed for ${grammar.language}: ${String(e)}`)
     })

@@ -2,11 +2,14 @@ import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import { type ChangedRegion, changedRegion } from "../../src/domain/changedRegion.js"
 import { extensionOf, type Grammar, grammarForPath } from "../../src/domain/languages.js"
 import { type Issue, newIssues } from "../../src/domain/newIssues.js"
+import { type ParseMap, spliceMap, windowOf } from "../../src/domain/parseMap.js"
 import { nearestFirst, offsetOfPosition } from "../../src/domain/syntaxReport.js"
 import { lineOfOffset, lineStarts } from "../../src/domain/textMatch.js"
+import { ParseMaps } from "../../services/ParseMaps.js"
 import { ProcessRunner } from "../../services/ProcessRunner.js"
 import { Syntax, type SyntaxIssue } from "../../services/Syntax.js"
 import { type NewSyntaxError, Validator, type Verdict } from "../../services/Validator.js"
@@ -28,6 +31,16 @@ interface Finding extends Issue {
 }
 
 const TS_FAMILY = new Set(["typescript", "tsx", "javascript"])
+
+/**
+ * Parse maps (src/domain/parseMap.ts) are kept for texts this long: below it a full parse costs a
+ * one-shot process little. Only for grammars whose top level is a list of statements and
+ * declarations, and whose window parses are checked against fresh parses (parse-window.test.ts).
+ */
+const MAP_MIN_CHARS = 64 * 1024
+const MAPPED = new Set(["typescript", "javascript", "python", "go"])
+/** The most of the old text a window may take: parsing more costs a good part of a full parse. */
+const WINDOW_MAX_CHARS = 64 * 1024
 
 const sourceLine = (text: string, line: number): string => {
   const lines = text.split(/\r\n|\r|\n/)
@@ -97,6 +110,7 @@ const judged = (
 /** The service itself, for a caller that builds several without a layer each (liveLayer). */
 export const makeValidator: Effect.Effect<Context.Tag.Service<Validator>, never, Syntax | ProcessRunner> = Effect.gen(function*() {
   const syntax = yield* Syntax
+  const maps = Option.getOrUndefined(yield* Effect.serviceOption(ParseMaps))
   const runner = yield* ProcessRunner
 
   /** tree-sitter's errors the edit introduced, and how many it found in all, from fresh parses. */
@@ -109,6 +123,24 @@ export const makeValidator: Effect.Effect<Context.Tag.Service<Validator>, never,
     })
 
   /**
+   * The same for a big error-free text a previous check mapped: only the window around the edit is
+   * parsed (src/domain/parseMap.ts says when that parse stands for the whole text's: the edited text
+   * is error-free then), and the edited text's map is kept; undefined when it cannot (an error in the
+   * window: judged on the whole text then).
+   */
+  const windowed = (grammar: Grammar, before: string, after: string, map: ParseMap) =>
+    Effect.gen(function*() {
+      const region = changedRegion(before, after)
+      const window = windowOf(map, region, WINDOW_MAX_CHARS)
+      if (window === undefined) return undefined
+      const part = yield* syntax.parseMap(grammar, after.slice(window.start, window.newEnd))
+      const next = spliceMap(map, window, region, part)
+      if (next === undefined) return undefined
+      yield* maps!.keep(grammar, after, next)
+      return { all: 0, fresh: [] as Finding[] }
+    })
+
+  /**
    * The same, cheaply: the edited text is reparsed incrementally from the original's tree (which a
    * server may still have from the previous edit), so a 1 MB file is parsed once, or not at all.
    * That answer is taken only when it finds no new error. An incremental reparse can recover from a
@@ -118,7 +150,15 @@ export const makeValidator: Effect.Effect<Context.Tag.Service<Validator>, never,
   const treeSitter = (grammar: Grammar, before: string | null, after: string) =>
     Effect.gen(function*() {
       if (before === null) return yield* fullParses(grammar, before, after)
-      const quick = yield* syntax.editIssues(grammar, before, after)
+      const mapping = maps !== undefined && MAPPED.has(grammar.language) && before.length >= MAP_MIN_CHARS
+      const map = mapping ? yield* maps!.recall(grammar, before) : undefined
+      if (map !== undefined) {
+        const part = yield* windowed(grammar, before, after, map)
+        if (part !== undefined) return part
+      }
+      const quick = yield* syntax.editIssues(grammar, before, after, { maps: mapping })
+      if (quick.maps?.before !== undefined) yield* maps!.keep(grammar, before, quick.maps.before)
+      if (quick.maps?.after !== undefined) yield* maps!.keep(grammar, after, quick.maps.after)
       if (quick.before === undefined) return { all: 0, fresh: [] as Finding[] }
       if (newIssues(before, quick.before, after, quick.after).length === 0) return { all: quick.after.length, fresh: [] as Finding[] }
       // The before-errors are a fresh parse's already.

@@ -12,6 +12,7 @@ import { Journal } from "../../services/Journal.js"
 import { JournalKey } from "../../services/JournalKey.js"
 import { Lock } from "../../services/Lock.js"
 import { Output, type OutputMode } from "../../services/Output.js"
+import { ParseMaps } from "../../services/ParseMaps.js"
 import { ProcessRunner } from "../../services/ProcessRunner.js"
 import { ProjectConfig } from "../../services/ProjectConfig.js"
 import { Syntax } from "../../services/Syntax.js"
@@ -30,6 +31,7 @@ import { makeJournalKey } from "./JournalKeyLive.js"
 import { makeJournalScoped } from "./JournalLive.js"
 import { makeLock } from "./LockLive.js"
 import { makeOutput } from "./OutputLive.js"
+import { parseMapsService } from "./ParseMapsLive.js"
 import { processRunner } from "./ProcessRunnerLive.js"
 import { makeProjectConfig } from "./ProjectConfigLive.js"
 import { syntaxService } from "./SyntaxLive.js"
@@ -81,7 +83,9 @@ export const liveLayer = (options: {
     // Writers refresh an existing code graph after committing; nothing of it loads until then.
     const graph = Context.add(gated, GraphAccess, yield* Effect.provide(makeGraphAccess(options.graphCache), gated))
     const journal = Context.add(graph, Journal, yield* Effect.provide(makeJournalScoped, Context.add(graph, JournalKey, yield* makeJournalKey)))
-    const validator = yield* Effect.provide(makeValidator, Context.add(journal, ProcessRunner, processRunner(options.warmWorkers === true)))
+    // The validator keeps parse maps of big files for the next process that edits them (ParseMapsLive.ts).
+    const validating = journal.pipe(Context.add(ProcessRunner, processRunner(options.warmWorkers === true)), Context.add(ParseMaps, parseMapsService))
+    const validator = yield* Effect.provide(makeValidator, validating)
     const services = journal.pipe(
       Context.add(Validator, validator),
       Context.add(Output, makeOutput(options.output, options.catalog)),

@@ -1,6 +1,5 @@
 import * as fs from "node:fs"
 import { createRequire } from "node:module"
-import * as os from "node:os"
 import * as path from "node:path"
 import * as vm from "node:vm"
 import type * as TS from "typescript-parser"
@@ -9,6 +8,7 @@ import { changedRegion } from "../../src/domain/changedRegion.js"
 import { scriptFacts } from "../../src/domain/graph/scriptFacts.js"
 import type { TsconfigFiles, TsSyntaxError } from "../../services/Syntax.js"
 import type { ParserApi, TreeApi } from "../../src/domain/typescriptParserApi.js"
+import { cacheDir, cachesOn } from "./cacheDir.js"
 import { findAsset } from "./grammarFiles.js"
 import { keyLiterals } from "./typescriptKeyLiterals.js"
 import { defaultTarget, LIB_DIR, libFiles, libText } from "./typescriptLibs.js"
@@ -70,14 +70,10 @@ const programErrors = (ts: typeof TS, sf: Parsed): ReadonlyArray<TS.DiagnosticWi
   return program.getSyntacticDiagnostics(sf)
 }
 
-const cacheDir = () =>
-  process.env["SPLICE_CACHE_DIR"] ||
-  path.join(process.env["XDG_CACHE_HOME"] || path.join(os.homedir(), ".cache"), "splice")
-
 /** Evaluates a build of TypeScript as CommonJS through vm.Script, reusing (or writing, at exit) a V8 code cache named after `name`. */
 const loadWithCodeCache = (file: string, name: "typescript" | "typescript-parser"): unknown => {
   const source = fs.readFileSync(file, "utf8")
-  const useCache = process.env["SPLICE_NO_CACHE"] !== "1"
+  const useCache = cachesOn()
   // One cache per runtime (a cache is valid only for the V8 that wrote it), so Node and Deno used
   // side by side do not overwrite each other's.
   const deno = (globalThis as { Deno?: { version: { deno: string } } }).Deno

@@ -62,6 +62,28 @@ describe.each(runtimes)("the syntax gate in the built CLI under $name", (rt) => 
     }
   })
 
+  it("a big file's next edits are checked from the parse map its first edit kept; a broken one is still blocked", () => {
+    const cache = fs.mkdtempSync(path.join(ws, "..", "splice-maps-"))
+    try {
+      const big = fs.readFileSync(path.join(import.meta.dirname, "../../node_modules/fast-check/lib/fast-check.js"), "utf8")
+      fs.writeFileSync(path.join(ws, "lib.js"), big)
+      const edit = (from: string, to: string) =>
+        runSync(rt, ["edit", "--validate", "syntax", "--workspace", ws, "--file", "lib.js", "--replace-old", from, "--replace-new", to], { cwd: ws, env: { SPLICE_CACHE_DIR: cache } })
+      const maps = () => fs.readdirSync(path.join(cache, "parse-maps"))
+      const ok = edit("function isSubarrayOf(", "function isSubarrayOfRenamed(")
+      expect(ok.last["validation"]).toMatchObject({ status: "passed", parser: "tree-sitter" })
+      expect(maps()).toHaveLength(2) // before and after
+      expect(edit("isSubarrayOfRenamed(", "isSubarrayOf2(").last["validation"]).toMatchObject({ status: "passed" })
+      expect(maps()).toHaveLength(3)
+      const bad = edit("function isSubarrayOf2(", "function isSubarrayOf2((")
+      expect(bad.last).toMatchObject({ code: "SPL-E042" })
+      expect(file("lib.js")).toContain("function isSubarrayOf2(")
+      expect(file("lib.js")).not.toContain("isSubarrayOf2((")
+    } finally {
+      fs.rmSync(cache, { recursive: true, force: true })
+    }
+  })
+
   it("a Python method dedented to 2 spaces in a 4-space class is blocked by python3", () => {
     const py = "class G:\n    def a(self):\n        return 1\n\n    def b(self):\n        return 2\n"
     fs.writeFileSync(path.join(ws, "g.py"), py)

@@ -24,6 +24,7 @@ import { ProcessRunnerScripted, ScriptedTools } from "../../layers/memory/Proces
 import { grammarForPath } from "../../src/domain/languages.js"
 import { Syntax, type SyntaxService } from "../../services/Syntax.js"
 import { Validator, type Verdict } from "../../services/Validator.js"
+import { random, randomEdit } from "../support/randomEdits.js"
 
 const ROOT = path.join(import.meta.dirname, "../..")
 const noPython = ProcessRunnerScripted(new ScriptedTools([], () => ({})))
@@ -55,49 +56,6 @@ const cliReference = ValidatorLive.pipe(Layer.provide(Layer.merge(freshParses(fa
 
 const verdict = (layer: Layer.Layer<Validator>, file: string, before: string, after: string): Promise<Verdict> =>
   Effect.runPromise(Effect.flatMap(Validator, (v) => v.validate({ path: file, before, after, mode: "syntax" })).pipe(Effect.provide(layer)))
-
-/** mulberry32: a small seeded generator, so a failure names its seed and replays. */
-const random = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-}
-
-const SNIPPETS = [
-  "{", "}", "(", ")", "[", "]", "\"", "'", "`", "/*", "*/", "//", ";", ",", "<", ">", "=>", ":", "\n", "\n    ", "\\",
-  "if (", "function ", "class ", "return ", "def ", "fn ", "let ", "interface X<in out A> {", " else ", "#", "${", "é😀"
-]
-
-interface Change {
-  readonly at: number
-  readonly remove: number
-  readonly insert: string
-}
-
-const oneChange = (text: string, next: () => number): Change => {
-  const at = Math.floor(next() * (text.length + 1))
-  const roll = next()
-  if (roll < 0.55) return { at, remove: next() < 0.3 ? 1 + Math.floor(next() * 3) : 0, insert: SNIPPETS[Math.floor(next() * SNIPPETS.length)]! }
-  if (roll < 0.75) return { at, remove: 1 + Math.floor(next() * 40), insert: "" }
-  // A whole line replaced by another line of the file (moved code, a duplicated statement).
-  const lines = text.split("\n")
-  const start = text.lastIndexOf("\n", at - 1) + 1
-  const end = text.indexOf("\n", at)
-  return { at: start, remove: (end === -1 ? text.length : end) - start, insert: lines[Math.floor(next() * lines.length)]! }
-}
-
-const apply = (text: string, changes: ReadonlyArray<Change>): string =>
-  [...changes].sort((a, b) => b.at - a.at).reduce((t, c) => t.slice(0, c.at) + c.insert + t.slice(Math.min(t.length, c.at + c.remove)), text)
-
-/** A random edit: one change, or two far apart (as `apply` with two hunks makes). */
-const randomEdit = (text: string, next: () => number): string => {
-  const first = oneChange(text, next)
-  if (next() < 0.7) return apply(text, [first])
-  const second = oneChange(text, next)
-  const [a, b] = first.at <= second.at ? [first, second] : [second, first]
-  return a.at + a.remove <= b.at ? apply(text, [a, b]) : apply(text, [first])
-}
 
 /**
  * Chains per file. Under Deno (where CI runs this file a second time) a third as many: the same code

@@ -1,0 +1,108 @@
+import * as fs from "node:fs"
+import * as path from "node:path"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { VERSION } from "../../src/cli/version.js"
+import type { Grammar } from "../../src/domain/languages.js"
+import { isParseMap, type ParseMap } from "../../src/domain/parseMap.js"
+import { ParseMaps, type ParseMapsService } from "../../services/ParseMaps.js"
+import { cacheDir, cachesOn } from "./cacheDir.js"
+import { findAsset } from "./grammarFiles.js"
+import { startBlake3 } from "./HasherLive.js"
+
+/**
+ * Parse maps as small JSON files in the cache directory (`parse-maps/`), each named by the BLAKE3
+ * of the text it maps and by what parsed it: splice's version, the map format, and the sizes of the
+ * grammar's and the runtime's wasm (a rebuilt grammar has other trees). Written atomically (temp +
+ * rename: a reader sees a whole map or none) but not synced: a map lost in a crash is parsed again.
+ * A file that does not read back as a map of a text of that length is ignored. Bounded to the
+ * `KEEP` maps used last (a use touches the file).
+ */
+
+const FORMAT = 1
+const KEEP = 64
+/** Pruning starts when this many are there, so most writes list the directory and stop. */
+const PRUNE_AT = KEEP + 16
+
+const dir = () => path.join(cacheDir(), "parse-maps")
+
+const stamps = new Map<string, string>()
+/** What parsed a map, in its file name; undefined when a wasm cannot be found (nothing is kept then). */
+const stampOf = (grammar: Grammar): string | undefined => {
+  let s = stamps.get(grammar.wasm)
+  if (s === undefined) {
+    try {
+      const size = (file: string, pkg: string) => fs.statSync(findAsset(file, pkg)).size
+      s = `${grammar.language}-${VERSION}-f${FORMAT}-${size(grammar.wasm, grammar.pkg)}-${size("web-tree-sitter.wasm", "web-tree-sitter")}`
+    } catch {
+      return undefined
+    }
+    stamps.set(grammar.wasm, s)
+  }
+  return s
+}
+
+const fileOf = (grammar: Grammar, text: string): Effect.Effect<string | undefined> =>
+  Effect.promise(async () => {
+    const stamp = stampOf(grammar)
+    if (stamp === undefined) return undefined
+    const h = await startBlake3()
+    h.init()
+    h.update(text) // hash-wasm hashes a string as its UTF-8 bytes
+    return path.join(dir(), `${stamp}-${h.digest("hex")}.json`)
+  })
+
+/** Removes the maps used longest ago beyond KEEP. */
+const prune = (): void => {
+  const names = fs.readdirSync(dir()).filter((n) => n.endsWith(".json"))
+  if (names.length < PRUNE_AT) return
+  const used = names.map((n) => {
+    try {
+      return { n, at: fs.statSync(path.join(dir(), n)).mtimeMs }
+    } catch {
+      return { n, at: 0 }
+    }
+  }).sort((a, b) => b.at - a.at)
+  for (const { n } of used.slice(KEEP)) fs.rmSync(path.join(dir(), n), { force: true })
+}
+
+export const parseMapsService: ParseMapsService = {
+  recall: (grammar, text) =>
+    cachesOn()
+      ? Effect.flatMap(fileOf(grammar, text), (file) =>
+        Effect.sync((): ParseMap | undefined => {
+          if (file === undefined) return undefined
+          try {
+            const value: unknown = JSON.parse(fs.readFileSync(file, "utf8"))
+            if (!isParseMap(value, text.length)) return undefined
+            const now = new Date()
+            fs.utimesSync(file, now, now)
+            return value
+          } catch {
+            return undefined // none kept, or unreadable: parse in full
+          }
+        }))
+      : Effect.succeed(undefined),
+  keep: (grammar, text, map) =>
+    cachesOn()
+      ? Effect.flatMap(fileOf(grammar, text), (file) =>
+        Effect.sync(() => {
+          if (file === undefined) return
+          const tmp = `${file}.${process.pid}.tmp`
+          try {
+            fs.mkdirSync(dir(), { recursive: true })
+            fs.writeFileSync(tmp, JSON.stringify(map))
+            fs.renameSync(tmp, file)
+            prune()
+          } catch {
+            try {
+              fs.rmSync(tmp, { force: true })
+            } catch {
+              // a cache is an optimisation
+            }
+          }
+        }))
+      : Effect.void
+}
+
+export const ParseMapsLive: Layer.Layer<ParseMaps> = Layer.succeed(ParseMaps, parseMapsService)
