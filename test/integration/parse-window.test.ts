@@ -40,15 +40,16 @@ const FILES = [
 ]
 
 /**
- * Chains per file. A longer run by hand: `PARSE_WINDOW_CHAINS=40 PARSE_WINDOW_FILES=a.js,b.py
- * node node_modules/vitest/vitest.mjs run test/integration/parse-window.test.ts` (more files too).
+ * Chains per file: under Deno (where CI runs this file a second time) one, there to show it runs
+ * alike. A longer run by hand: `PARSE_WINDOW_CHAINS=20 PARSE_WINDOW_FILES=a.js,b.py
+ * PARSE_WINDOW_TIMEOUT_MS=3000000 node node_modules/vitest/vitest.mjs run test/integration/parse-window.test.ts`.
  */
-const CHAINS = Number(process.env["PARSE_WINDOW_CHAINS"] ?? 3)
+const CHAINS = Number(process.env["PARSE_WINDOW_CHAINS"] ?? (typeof (globalThis as { Deno?: unknown }).Deno === "undefined" ? 3 : 1))
 
 const run = <A>(e: Effect.Effect<A, unknown>) => Effect.runPromise(e)
 
 describe("a window's parse stands for the whole text's", () => {
-  it.each(FILES)("$name: chains of edits, each spliced map equal to a fresh parse's", { timeout: 240_000 }, async ({ name, file }) => {
+  it.each(FILES)("$name: chains of edits, each spliced map equal to a fresh parse's", { timeout: Number(process.env["PARSE_WINDOW_TIMEOUT_MS"] ?? 240_000) }, async ({ name, file }) => {
     const grammar = grammarForPath(name)!
     const text = fs.readFileSync(file, "utf8")
     const fresh = (t: string) => run(syntaxService.parseMap(grammar, t))
@@ -82,7 +83,7 @@ describe("a window's parse stands for the whole text's", () => {
       }
     }
     // The shortcut was taken often (valid edits), and refused too (broken ones, far-apart changes).
-    expect(seen.spliced, JSON.stringify(seen)).toBeGreaterThan(12)
-    expect(seen.refused + seen.noWindow, JSON.stringify(seen)).toBeGreaterThan(2)
+    expect(seen.spliced, JSON.stringify(seen)).toBeGreaterThan(4 * CHAINS)
+    expect(seen.refused + seen.noWindow, JSON.stringify(seen)).toBeGreaterThan(CHAINS === 1 ? 0 : 2)
   })
 })
