@@ -91,6 +91,13 @@ export class MemoryFs {
     this.entries.set(this.abs(newRel), e)
   }
 
+  /** chmod of a directory: the same directory (inode), another mode. */
+  chmodDirectory(rel: string, mode: number): void {
+    const e = this.entries.get(this.abs(rel))
+    if (e?.kind !== "directory") throw new Error(`not a directory: ${rel}`)
+    this.entries.set(this.abs(rel), { ...e, mode })
+  }
+
   /** What a stat would report of a directory: its inode number and mode (undefined when no directory is there). */
   dirInode(rel: string): { readonly ino: number; readonly mode: number } | undefined {
     const e = this.entries.get(this.abs(rel))
