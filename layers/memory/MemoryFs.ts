@@ -17,7 +17,8 @@ import { fromErrno } from "../live/errno.js"
  * A file is its inode: an object that every name of it (hard links, `link`) shares, with its number
  * (`ino`, the identity a stat reports). A rename keeps the object; an atomic replace makes a new one;
  * an in-place write (a hard-linked file, `fill`, `truncate`) changes the object, so every name sees it.
- * A directory has its number too: a rename of it (moveDirectory, rename) keeps it, a directory made
+ * A directory has its number too (`mem:dir:N`, counted per disk, so that two runs of one scenario
+ * journal the same identities): a rename of it (moveDirectory, rename) keeps it, a directory made
  * again where one was removed gets a new one.
  */
 type Entry =
@@ -33,8 +34,6 @@ export type FaultOp = "read" | "write" | "create" | "remove" | "stage"
 /** A new file's inode (see Entry): numbered across every MemoryFs, as no two files share one. */
 let nextIno = 1
 export const newFile = (data: Uint8Array, mode: number, mtimeMs: number): Extract<Entry, { kind: "file" }> => ({ kind: "file", data, mode, nlink: 1, mtimeMs, ino: nextIno++ })
-/** A new directory (its own inode), with exactly `mode` when given (else 0755). */
-export const newDirectory = (mode?: number): Extract<Entry, { kind: "directory" }> => ({ kind: "directory", ino: nextIno++, ...(mode !== undefined ? { mode } : {}) })
 
 export interface Fault {
   /** `list`: reading a directory's entries (a walk meets an unreadable directory). */
@@ -56,7 +55,8 @@ export class SimulatedCrash extends Error {
 
 export class MemoryFs {
   readonly root = "/ws"
-  readonly entries = new Map<string, Entry>([["/ws", newDirectory()]])
+  private nextDirIno = 1
+  readonly entries = new Map<string, Entry>([["/ws", this.newDirectory()]])
   faults: Fault[] = []
   /** Writes that may still succeed before the simulated crash; undefined = never crash. */
   crashAfterWrites: number | undefined = undefined
@@ -91,6 +91,11 @@ export class MemoryFs {
     this.entries.set(this.abs(newRel), e)
   }
 
+  /** A new directory (its own inode), with exactly `mode` when given (else 0755). */
+  newDirectory(mode?: number): Extract<Entry, { kind: "directory" }> {
+    return { kind: "directory", ino: this.nextDirIno++, ...(mode !== undefined ? { mode } : {}) }
+  }
+
   /** chmod of a directory: the same directory (inode), another mode. */
   chmodDirectory(rel: string, mode: number): void {
     const e = this.entries.get(this.abs(rel))
@@ -120,7 +125,7 @@ export class MemoryFs {
   putSpecial(rel: string, kind: "fifo" | "device" | "directory"): void {
     const abs = this.abs(rel)
     this.mkdirs(path.posix.dirname(abs))
-    this.entries.set(abs, kind === "directory" ? newDirectory() : { kind })
+    this.entries.set(abs, kind === "directory" ? this.newDirectory() : { kind })
   }
 
   symlink(rel: string, target: string): void {
@@ -157,7 +162,7 @@ export class MemoryFs {
       todo.unshift(cur)
       cur = path.posix.dirname(cur)
     }
-    for (const d of todo) this.entries.set(d, newDirectory())
+    for (const d of todo) this.entries.set(d, this.newDirectory())
   }
 
   /** Check faults and the crash budget before a mutating operation. */
@@ -286,7 +291,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
   const infoOf = (e: Entry, at: string): FileInfo =>
     e.kind === "file"
       ? { kind: "file", size: e.data.length, mode: e.mode, nlink: e.nlink, mtimeMs: e.mtimeMs, ctimeMs: e.ctimeMs ?? e.mtimeMs, identity: `mem:ino:${e.ino}`, uid: 0, gid: 0 }
-      : { kind: e.kind, size: 0, mode: e.kind === "directory" ? e.mode ?? 0o755 : 0o644, nlink: 1, mtimeMs: 0, ctimeMs: 0, identity: e.kind === "directory" ? `mem:ino:${e.ino}` : `mem:${at}`, uid: 0, gid: 0 }
+      : { kind: e.kind, size: 0, mode: e.kind === "directory" ? e.mode ?? 0o755 : 0o644, nlink: 1, mtimeMs: 0, ctimeMs: 0, identity: e.kind === "directory" ? `mem:dir:${e.ino}` : `mem:${at}`, uid: 0, gid: 0 }
 
   const stat = (p: ResolvedPath) =>
     mem.run("stat", p.relative, (): Option.Option<FileInfo> => {
@@ -457,7 +462,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
         cur = path.posix.dirname(cur)
       }
       if (mem.entries.get(cur)?.kind !== "directory") throw Object.assign(new Error("ENOTDIR"), { code: "ENOTDIR" })
-      for (const d of todo) mem.entries.set(d, newDirectory(d === dir.absolute ? options?.mode : undefined))
+      for (const d of todo) mem.entries.set(d, mem.newDirectory(d === dir.absolute ? options?.mode : undefined))
     })
 
   // As the live disk does it: with `replace`, one rename (faults on "create" of `to`, then on "remove"
@@ -514,7 +519,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
   const moveDirectory = (from: ResolvedPath, to: ResolvedPath, options: { readonly identity: string }) =>
     mem.run("write", from.relative, () => {
       const e = mem.entries.get(from.absolute)
-      if (e?.kind !== "directory" || `mem:ino:${e.ino}` !== options.identity) {
+      if (e?.kind !== "directory" || `mem:dir:${e.ino}` !== options.identity) {
         throw spliceError("SPL-E034", `${from.relative} is not the directory splice planned to move (replaced or removed meanwhile); nothing was moved`, {
           context: { file: from.relative, files: [from.relative], race: "content" }
         })

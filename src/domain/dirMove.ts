@@ -15,7 +15,7 @@
 import { isWithin, mapUnder } from "./fileTransfer.js"
 import type { WorkspacePath } from "./workspacePath.js"
 
-/** The device part of an identity (`dev:ino`, or the memory disk's `mem:ino:N`). */
+/** The device part of an identity (`dev:ino`, or the memory disk's `mem:dir:N`). */
 const deviceOf = (identity: string): string => identity.slice(0, identity.lastIndexOf(":"))
 
 /**

@@ -10,7 +10,6 @@ import { DEFAULT_MAX_BYTES } from "../../src/commands/textTarget.js"
 import { cp, mv, type TransferConfig } from "../../src/commands/transfer.js"
 import { undo } from "../../src/commands/undo.js"
 import { MemoryFs, MemoryLocks, run } from "../support/memory.js"
-import { newDirectory } from "../../layers/memory/MemoryFs.js"
 
 const move = (from: string, to: string, over: Partial<TransferConfig> = {}): TransferConfig => ({
   from, to, force: false, preview: false, maxBytes: DEFAULT_MAX_BYTES, lockTimeoutMs: 200, ...over
@@ -384,7 +383,7 @@ describe("splice rm", () => {
 
   it("a directory only with --recursive; then empty directories go too and undo makes them again with their modes", async () => {
     const mem = project()
-    mem.entries.set(mem.abs("src/empty"), newDirectory(0o700))
+    mem.entries.set(mem.abs("src/empty"), mem.newDirectory(0o700))
     const before = snapshot(mem)
     const refused = await run(remove(rmCfg(["src"])), mem)
     expect([refused.exit, refused.error?.code, refused.error?.context]).toEqual([2, "SPL-E112", { file: "src" }])

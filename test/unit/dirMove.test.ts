@@ -14,7 +14,7 @@ const file: DirNow = { kind: "other" }
 describe("movesWhole", () => {
   it("a directory to a free name on its own device: one rename", () => {
     expect(movesWhole({ kind: "directory", identity: "2049:77" }, false, "2049:2")).toBe(true)
-    expect(movesWhole({ kind: "directory", identity: "mem:ino:7" }, false, "mem:ino:1")).toBe(true)
+    expect(movesWhole({ kind: "directory", identity: "mem:dir:7" }, false, "mem:dir:1")).toBe(true)
   })
 
   it("a file, a name already taken (a merge), another device or no directory above: not whole", () => {
