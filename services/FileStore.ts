@@ -247,6 +247,13 @@ export interface FileStoreService {
     to: ResolvedPath,
     options: { readonly replace: boolean; readonly expect?: ExpectedFile; readonly expectTarget?: ExpectedFile }
   ) => Effect.Effect<void, SpliceError>
+  /**
+   * Give a directory another name as a whole (one rename(2)): everything in it goes along and it
+   * stays the same directory (inode, mode, timestamps). `from` must still be the directory with
+   * `identity` (SPL-E034 when it is not), and nothing may be at `to` (SPL-E033). Durable (both
+   * parent directories fsynced). Across devices nothing is moved: SPL-E083 with errno EXDEV.
+   */
+  readonly moveDirectory: (from: ResolvedPath, to: ResolvedPath, options: { readonly identity: string }) => Effect.Effect<void, SpliceError>
   /** Create a symbolic link holding `target` (durably); SPL-E033 when the name exists. */
   readonly symlink: (target: string, p: ResolvedPath) => Effect.Effect<void, SpliceError>
   /** Remove a directory tree (used to prune the journal). */

@@ -63,6 +63,20 @@ export interface TxMove {
   readonly to: number
 }
 
+/**
+ * A directory the transaction renamed as a whole (`mv` of a directory to a name nothing held): one
+ * rename(2), everything in it going along, files splice never listed (ignored, untracked) included,
+ * and the directory itself kept (inode, mode, timestamps). `identity` is the directory's (device and
+ * inode) as locked. Every way back first renames that directory, and only that one, from `to` back
+ * to `from` (src/domain/dirMoveBack.ts); the files in it keep their own entries and moves, which
+ * then find themselves home, or, in a state the rename back does not explain, go back file by file.
+ */
+export interface TxDirMove {
+  readonly from: WorkspacePath
+  readonly to: WorkspacePath
+  readonly identity: string
+}
+
 export type TxState = "pending" | "committed" | "rolled_back" | "undone"
 
 export interface TxRecord {
@@ -86,6 +100,8 @@ export interface TxRecord {
   readonly links?: ReadonlyArray<TxLink>
   /** Files it moved (renamed) rather than wrote: see TxMove. */
   readonly moves?: ReadonlyArray<TxMove>
+  /** Directories it renamed as a whole (see TxDirMove). */
+  readonly dirMoves?: ReadonlyArray<TxDirMove>
   readonly state: TxState
   /** For an undo transaction: the transaction it reversed. */
   readonly undoes?: string
@@ -101,6 +117,7 @@ export interface BeginInput {
   readonly removedDirs?: ReadonlyArray<RemovedDir>
   readonly links?: ReadonlyArray<TxLink>
   readonly moves?: ReadonlyArray<TxMove>
+  readonly dirMoves?: ReadonlyArray<TxDirMove>
   readonly undoes?: string
   /**
    * The caller's own writes, run once the intent is written and before it is flushed, so that

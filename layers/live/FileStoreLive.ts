@@ -679,6 +679,25 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       }
     })
 
+  const moveDirectory = (from: ResolvedPath, to: ResolvedPath, options: { readonly identity: string }) =>
+    Effect.try({
+      try: () => {
+        checkDirectory(from)
+        checkDirectory(to)
+        const st = fs.lstatSync(from.absolute, { throwIfNoEntry: false })
+        if (st === undefined || !st.isDirectory() || `${st.dev}:${st.ino}` !== options.identity) {
+          throw spliceError("SPL-E034", `${from.relative} is not the directory splice planned to move (replaced or removed meanwhile); nothing was moved`, {
+            context: { file: from.relative, files: [from.relative], race: "content" }
+          })
+        }
+        // rename(2) would replace an empty directory at `to`: nothing may be there (checked under splice's locks).
+        if (fs.lstatSync(to.absolute, { throwIfNoEntry: false }) !== undefined) throw Object.assign(new Error(`EEXIST: ${to.relative}`), { code: "EEXIST" })
+        fs.renameSync(from.absolute, to.absolute)
+        syncBoth(from, to)
+      },
+      catch: (e) => (e instanceof SpliceError ? e : fromErrno(e, "write", (e as { code?: string }).code === "EEXIST" ? to.relative : from.relative))
+    })
+
   /** Both directories of a move hold a changed name: make both durable. */
   const syncBoth = (from: ResolvedPath, to: ResolvedPath) => {
     syncDirectory(path.dirname(to.absolute))
@@ -746,7 +765,7 @@ export const makeFileStore = (root: string, cwd: string = process.cwd()): FileSt
       catch: (e) => fromErrno(e, "list", dir.relative)
     })
 
-  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, stage, publish, discard, syncDirectories, createExclusive, fill, flushData, truncate, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, syncDirectory: syncDirectoryOffThread, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, stage, publish, discard, syncDirectories, createExclusive, fill, flushData, truncate, remove, list, entries, scanEach, makeDirectory, moveFile, moveDirectory, symlink, syncDirectory: syncDirectoryOffThread, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreLive = (root: string, cwd?: string): Layer.Layer<FileStore> =>

@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type SpliceError, spliceError } from "../../src/domain/SpliceError.js"
 import { parseWorkspacePath, STATE_DIR, statePath, WORKSPACE_ROOT, type WorkspacePath } from "../../src/domain/workspacePath.js"
+import { isWithin } from "../../src/domain/fileTransfer.js"
 import { childPath, FileStore, type FileStoreService, type ResolvedPath } from "../../services/FileStore.js"
 import { Hasher, type HasherService } from "../../services/Hasher.js"
 import { type BeginInput, Journal, type JournalProblem, type JournalService, type TxRecord, type TxState } from "../../services/Journal.js"
@@ -110,6 +111,7 @@ interface IntentBody {
   readonly removedDirs?: TxRecord["removedDirs"]
   readonly links?: TxRecord["links"]
   readonly moves?: TxRecord["moves"]
+  readonly dirMoves?: TxRecord["dirMoves"]
   /** Bytes of originals saved with it. */
   readonly bytes: number
 }
@@ -193,6 +195,16 @@ const validIntent = (v: unknown, id: string): string | undefined => {
       if (!isRecord(m) || !take(m["from"]) || !take(m["to"])) return bad
       if ((files[m["from"] as number] as Record<string, unknown>)["existed"] !== true) return bad
     }
+  }
+  // A directory renamed as a whole: two names in the workspace (neither the root, neither inside the other) and its identity.
+  const dirMoves = v["dirMoves"]
+  if (dirMoves !== undefined && (!Array.isArray(dirMoves) || dirMoves.some((m) => {
+    if (!isRecord(m) || typeof m["from"] !== "string" || typeof m["to"] !== "string" || typeof m["identity"] !== "string" || m["identity"].length === 0) return true
+    const from = parseWorkspacePath(m["from"])
+    const to = parseWorkspacePath(m["to"])
+    return from === undefined || to === undefined || from === "." || to === "." || isWithin(from, to) || isWithin(to, from)
+  }))) {
+    return "intent.json has a malformed directory move entry"
   }
   return undefined
 }
@@ -358,6 +370,7 @@ export const makeJournal = (
           ...(Array.isArray(body.removedDirs) && body.removedDirs.length > 0 ? { removedDirs: body.removedDirs } : {}),
           ...(Array.isArray(body.links) && body.links.length > 0 ? { links: body.links } : {}),
           ...(Array.isArray(body.moves) && body.moves.length > 0 ? { moves: body.moves } : {}),
+          ...(Array.isArray(body.dirMoves) && body.dirMoves.length > 0 ? { dirMoves: body.dirMoves } : {}),
           state,
           ...(body.undoes !== undefined ? { undoes: body.undoes } : {}),
           ...(undoneBy !== undefined ? { undoneBy } : {})
@@ -726,6 +739,7 @@ export const makeJournal = (
           ...(input.removedDirs !== undefined && input.removedDirs.length > 0 ? { removedDirs: input.removedDirs } : {}),
           ...(input.links !== undefined && input.links.length > 0 ? { links: input.links } : {}),
           ...(input.moves !== undefined && input.moves.length > 0 ? { moves: input.moves } : {}),
+          ...(input.dirMoves !== undefined && input.dirMoves.length > 0 ? { dirMoves: input.dirMoves } : {}),
           bytes: input.files.reduce((n, f) => n + (f.original?.length ?? 0), 0)
         }
         const mac = yield* macOf(body)
@@ -743,6 +757,7 @@ export const makeJournal = (
           ...(body.removedDirs !== undefined ? { removedDirs: body.removedDirs } : {}),
           ...(body.links !== undefined ? { links: body.links } : {}),
           ...(body.moves !== undefined ? { moves: body.moves } : {}),
+          ...(body.dirMoves !== undefined ? { dirMoves: body.dirMoves } : {}),
           state: "pending",
           ...(input.undoes !== undefined ? { undoes: input.undoes } : {})
         }

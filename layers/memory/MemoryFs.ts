@@ -17,10 +17,13 @@ import { fromErrno } from "../live/errno.js"
  * A file is its inode: an object that every name of it (hard links, `link`) shares, with its number
  * (`ino`, the identity a stat reports). A rename keeps the object; an atomic replace makes a new one;
  * an in-place write (a hard-linked file, `fill`, `truncate`) changes the object, so every name sees it.
+ * A directory has its number too (`mem:dir:N`, counted per disk, so that two runs of one scenario
+ * journal the same identities): a rename of it (moveDirectory, rename) keeps it, a directory made
+ * again where one was removed gets a new one.
  */
 type Entry =
   | { readonly kind: "file"; data: Uint8Array; mode: number; nlink: number; mtimeMs: number; ctimeMs?: number; readonly ino: number }
-  | { readonly kind: "directory"; readonly mode?: number }
+  | { readonly kind: "directory"; readonly mode?: number; readonly ino: number }
   | { readonly kind: "fifo" | "device" }
   /** `raw` as written: a relative one is taken from the link's own directory when followed (so a moved link points from its new place). */
   | { readonly kind: "symlink"; readonly raw: string }
@@ -39,7 +42,7 @@ export interface Fault {
   readonly path?: string
   /** Or any path this accepts. */
   readonly match?: (path: string) => boolean
-  readonly errno: "ENOSPC" | "EACCES" | "EIO" | "EROFS"
+  readonly errno: "ENOSPC" | "EACCES" | "EIO" | "EROFS" | "EXDEV"
   /** How many times it fires (default: always). */
   times?: number
 }
@@ -52,7 +55,8 @@ export class SimulatedCrash extends Error {
 
 export class MemoryFs {
   readonly root = "/ws"
-  readonly entries = new Map<string, Entry>([["/ws", { kind: "directory" }]])
+  private nextDirIno = 1
+  readonly entries = new Map<string, Entry>([["/ws", this.newDirectory()]])
   faults: Fault[] = []
   /** Writes that may still succeed before the simulated crash; undefined = never crash. */
   crashAfterWrites: number | undefined = undefined
@@ -87,6 +91,24 @@ export class MemoryFs {
     this.entries.set(this.abs(newRel), e)
   }
 
+  /** A new directory (its own inode), with exactly `mode` when given (else 0755). */
+  newDirectory(mode?: number): Extract<Entry, { kind: "directory" }> {
+    return { kind: "directory", ino: this.nextDirIno++, ...(mode !== undefined ? { mode } : {}) }
+  }
+
+  /** chmod of a directory: the same directory (inode), another mode. */
+  chmodDirectory(rel: string, mode: number): void {
+    const e = this.entries.get(this.abs(rel))
+    if (e?.kind !== "directory") throw new Error(`not a directory: ${rel}`)
+    this.entries.set(this.abs(rel), { ...e, mode })
+  }
+
+  /** What a stat would report of a directory: its inode number and mode (undefined when no directory is there). */
+  dirInode(rel: string): { readonly ino: number; readonly mode: number } | undefined {
+    const e = this.entries.get(this.abs(rel))
+    return e?.kind === "directory" ? { ino: e.ino, mode: e.mode ?? 0o755 } : undefined
+  }
+
   /** What a stat would report of a file: its inode number, link count, mode and mtime (undefined when none). */
   inode(rel: string): { readonly ino: number; readonly nlink: number; readonly mode: number; readonly mtimeMs: number } | undefined {
     const e = this.entries.get(this.abs(rel))
@@ -103,7 +125,7 @@ export class MemoryFs {
   putSpecial(rel: string, kind: "fifo" | "device" | "directory"): void {
     const abs = this.abs(rel)
     this.mkdirs(path.posix.dirname(abs))
-    this.entries.set(abs, { kind } as Entry)
+    this.entries.set(abs, kind === "directory" ? this.newDirectory() : { kind })
   }
 
   symlink(rel: string, target: string): void {
@@ -140,7 +162,7 @@ export class MemoryFs {
       todo.unshift(cur)
       cur = path.posix.dirname(cur)
     }
-    for (const d of todo) this.entries.set(d, { kind: "directory" })
+    for (const d of todo) this.entries.set(d, this.newDirectory())
   }
 
   /** Check faults and the crash budget before a mutating operation. */
@@ -269,7 +291,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
   const infoOf = (e: Entry, at: string): FileInfo =>
     e.kind === "file"
       ? { kind: "file", size: e.data.length, mode: e.mode, nlink: e.nlink, mtimeMs: e.mtimeMs, ctimeMs: e.ctimeMs ?? e.mtimeMs, identity: `mem:ino:${e.ino}`, uid: 0, gid: 0 }
-      : { kind: e.kind, size: 0, mode: e.kind === "directory" ? e.mode ?? 0o755 : 0o644, nlink: 1, mtimeMs: 0, ctimeMs: 0, identity: `mem:${at}`, uid: 0, gid: 0 }
+      : { kind: e.kind, size: 0, mode: e.kind === "directory" ? e.mode ?? 0o755 : 0o644, nlink: 1, mtimeMs: 0, ctimeMs: 0, identity: e.kind === "directory" ? `mem:dir:${e.ino}` : `mem:${at}`, uid: 0, gid: 0 }
 
   const stat = (p: ResolvedPath) =>
     mem.run("stat", p.relative, (): Option.Option<FileInfo> => {
@@ -440,7 +462,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
         cur = path.posix.dirname(cur)
       }
       if (mem.entries.get(cur)?.kind !== "directory") throw Object.assign(new Error("ENOTDIR"), { code: "ENOTDIR" })
-      for (const d of todo) mem.entries.set(d, d === dir.absolute && options?.mode !== undefined ? { kind: "directory", mode: options.mode } : { kind: "directory" })
+      for (const d of todo) mem.entries.set(d, mem.newDirectory(d === dir.absolute ? options?.mode : undefined))
     })
 
   // As the live disk does it: with `replace`, one rename (faults on "create" of `to`, then on "remove"
@@ -493,6 +515,25 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       }
     })
 
+  // One step (a crash point): the whole subtree takes the new name at once, as rename(2) does.
+  const moveDirectory = (from: ResolvedPath, to: ResolvedPath, options: { readonly identity: string }) =>
+    mem.run("write", from.relative, () => {
+      const e = mem.entries.get(from.absolute)
+      if (e?.kind !== "directory" || `mem:dir:${e.ino}` !== options.identity) {
+        throw spliceError("SPL-E034", `${from.relative} is not the directory splice planned to move (replaced or removed meanwhile); nothing was moved`, {
+          context: { file: from.relative, files: [from.relative], race: "content" }
+        })
+      }
+      if (mem.entries.has(to.absolute)) throw Object.assign(new Error("EEXIST"), { code: "EEXIST" })
+      parentMustExist(to)
+      for (const [k, x] of [...mem.entries.entries()]) {
+        if (k === from.absolute || k.startsWith(from.absolute + "/")) {
+          mem.entries.delete(k)
+          mem.entries.set(to.absolute + k.slice(from.absolute.length), x)
+        }
+      }
+    })
+
   const symlink = (target: string, p: ResolvedPath) =>
     mem.run("create", p.relative, () => {
       parentMustExist(p)
@@ -532,7 +573,7 @@ export const makeMemoryFileStore = (mem: MemoryFs, cwd: string = "."): FileStore
       return out
     })
 
-  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, stage, publish, discard, syncDirectories, createExclusive, fill, flushData, truncate, remove, list, entries, scanEach, makeDirectory, moveFile, symlink, syncDirectory, rename, removeDirectory, removeEmptyDirectory, walk }
+  return { root, resolve, locate, resolveName, locateName, stat, lstat, lstatMany, readLink, read, writeAtomic, stage, publish, discard, syncDirectories, createExclusive, fill, flushData, truncate, remove, list, entries, scanEach, makeDirectory, moveFile, moveDirectory, symlink, syncDirectory, rename, removeDirectory, removeEmptyDirectory, walk }
 }
 
 export const FileStoreMemory = (mem: MemoryFs, cwd?: string): Layer.Layer<FileStore> => Layer.sync(FileStore, () => makeMemoryFileStore(mem, cwd))

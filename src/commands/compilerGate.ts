@@ -12,6 +12,7 @@ import { type CheckerPlan, type CheckerRun, CompilerGate, type CompilerMode } fr
 import { type ExpectedFile, FileStore, type WorkspacePath } from "../../services/FileStore.js"
 import { ABSENT, currentState, type PlannedWrite } from "./transaction.js"
 import { type MoveWrite, moveIn, moveOut, moveSourceIndex } from "./movedFile.js"
+import type { DirMove } from "./movedDirectory.js"
 
 export interface CompilerSettings {
   /** off: no compiler gate; auto: when the project has the tool and a project file; always. */
@@ -189,11 +190,14 @@ export const currentVerdict = (runs: ReadonlyArray<CheckerPlan & { readonly kind
 
 /**
  * Each file to its original or new content, over only what the check before saw there (`seen`). A
- * moved file is renamed back and forth (movedFile.ts), never copied: it stays the same file.
+ * moved file is renamed back and forth (movedFile.ts), never copied: it stays the same file; a
+ * directory renamed as a whole goes back and forth as one (its files' bytes put back while it is at
+ * its new name, written again once it is there again).
  */
-const putBack = (writes: ReadonlyArray<PlannedWrite>, which: "original" | "next", seen: ReadonlyMap<string, ExpectedFile>) =>
+const putBack = (writes: ReadonlyArray<PlannedWrite>, which: "original" | "next", seen: ReadonlyMap<string, ExpectedFile>, dirMoves: ReadonlyArray<DirMove> = []) =>
   Effect.gen(function*() {
     const store = yield* FileStore
+    if (which === "next") for (const m of dirMoves) yield* store.moveDirectory(m.from, m.to, { identity: m.identity })
     const sources = new Set<number>()
     for (const [i, w] of writes.entries()) {
       if (w.moveFrom === undefined) continue
@@ -208,8 +212,9 @@ const putBack = (writes: ReadonlyArray<PlannedWrite>, which: "original" | "next"
         if (source?.next != null) yield* store.createExclusive(source.target, source.next, (source.nextMode ?? source.mode) === null ? undefined : { mode: (source.nextMode ?? source.mode)! })
       }
     }
+    if (which === "original") for (const m of [...dirMoves].reverse()) yield* store.moveDirectory(m.to, m.from, { identity: m.identity })
     for (const [i, w] of writes.entries()) {
-      if (w.moveFrom !== undefined || sources.has(i)) continue
+      if (w.moveFrom !== undefined || sources.has(i) || w.carried === true) continue
       const bytes = which === "original" ? w.original : w.next
       if (bytes === null) yield* store.remove(w.target)
       else {
@@ -288,6 +293,8 @@ export interface Carried {
   readonly copy: boolean
   /** The checks of the state before: a moved file is checked where it was (a per-file checker would find nothing at its new name). */
   readonly before: Plans
+  /** Directories the transaction renames as a whole (its `carried` writes go with them). */
+  readonly dirMoves?: ReadonlyArray<DirMove>
 }
 
 /** The baseline's diagnostics as they read once the files moved or were copied. */
@@ -320,9 +327,9 @@ export const compilerGate = (writes: ReadonlyArray<PlannedWrite>, settings: Comp
     // Errors, or a checker without a verdict: what did the original state give? Check it (still under
     // our locks), then restore the edit. The baseline tells new errors from old ones, and whether a
     // checker that failed to run failed before the edit too.
-    yield* putBack(writes, "original", written)
+    yield* putBack(writes, "original", written, carried?.dirMoves)
     const before = yield* runPlans(carried?.before.runs ?? runs, settings)
-    yield* putBack(writes, "next", yield* checkedWhatWasWritten(writes, "original", tool))
+    yield* putBack(writes, "next", yield* checkedWhatWasWritten(writes, "original", tool), carried?.dirMoves)
     const fresh = errorsOf(newDiagnostics(carriedBaseline(before.diagnostics, carried), after.diagnostics)).filter((d) => !buildState(d))
     const duration = after.durationMs + before.durationMs
     const failedBefore = new Set(before.failures.map((f) => f.key))

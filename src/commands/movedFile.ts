@@ -39,11 +39,14 @@ export const rewritesMoved = (w: PlannedWrite): boolean => w.next !== null && w.
 export const moveIn = (w: MoveWrite, guards: { readonly expect?: ExpectedFile; readonly expectTarget?: ExpectedFile }, renamed: () => void = () => {}) =>
   Effect.gen(function*() {
     const store = yield* FileStore
-    yield* store.moveFile(w.moveFrom, w.target, {
-      replace: w.original !== null,
-      ...(guards.expect !== undefined ? { expect: guards.expect } : {}),
-      ...(guards.expectTarget !== undefined ? { expectTarget: guards.expectTarget } : {})
-    })
+    // Carried: its directory's rename gave it the new name.
+    if (w.carried !== true) {
+      yield* store.moveFile(w.moveFrom, w.target, {
+        replace: w.original !== null,
+        ...(guards.expect !== undefined ? { expect: guards.expect } : {}),
+        ...(guards.expectTarget !== undefined ? { expectTarget: guards.expectTarget } : {})
+      })
+    }
     renamed()
     if (!rewritesMoved(w)) return
     const mode = w.nextMode ?? w.mode
@@ -54,11 +57,17 @@ export const moveIn = (w: MoveWrite, guards: { readonly expect?: ExpectedFile; r
 /**
  * moveIn undone: what the transaction put at the old name removed, the file renamed back, its old
  * bytes restored where it was rewritten, and the file it replaced (if any) made again. `source` is
- * the write of the old name; `expect` guards the file at the target.
+ * the write of the old name; `expect` guards the file at the target. A carried file only gets its
+ * old bytes back, where it is: its directory's rename back (after) takes it to its old name.
  */
 export const moveOut = (w: MoveWrite, source: PlannedWrite | undefined, expect: ExpectedFile | undefined) =>
   Effect.gen(function*() {
     const store = yield* FileStore
+    if (w.carried === true) {
+      if (!rewritesMoved(w)) return
+      const mode = source?.mode ?? null
+      return yield* store.writeAtomic(w.target, source?.original ?? w.moveExpect!.bytes, { ...(mode === null ? {} : { mode }), ...(expect !== undefined ? { expect } : {}), inPlace: true })
+    }
     if (source?.next != null) yield* store.remove(w.moveFrom)
     yield* store.moveFile(w.target, w.moveFrom, { replace: false, ...(expect !== undefined ? { expect } : {}) })
     if (rewritesMoved(w)) {

@@ -16,7 +16,7 @@ import { childPath, FileStore } from "../../services/FileStore.js"
 import { Journal, type JournalProblem, type TxRecord } from "../../services/Journal.js"
 import { Lock, type LockKey } from "../../services/Lock.js"
 import { Output } from "../../services/Output.js"
-import { linkedIdentityKeys, removeCreatedDirectories, restoreRemovedDirectories, rollbackFiles, rollbackLinks, type RollbackEntry, txLockKeys } from "./transaction.js"
+import { linkedIdentityKeys, removeCreatedDirectories, type RollbackEntry, rollbackTransaction, txLockKeys } from "./transaction.js"
 
 export interface RecoveredTx {
   readonly tx: string
@@ -57,8 +57,7 @@ const recoverOne = (tx: TxRecord) =>
       if (fresh === undefined || fresh.state !== "pending") {
         return { tx: tx.id, command: tx.command, status: "in_progress", files: [] } satisfies RecoveredTx
       }
-      yield* restoreRemovedDirectories(fresh)
-      const files = [...(yield* rollbackLinks(fresh)), ...(yield* rollbackFiles(fresh, (i) => journal.original(fresh.id, i)))]
+      const files = yield* rollbackTransaction(fresh, (i) => journal.original(fresh.id, i))
       const failed = files.filter((f) => f.action === "failed")
       if (failed.length > 0) {
         const damaged = failed.some((f) => f.error?.startsWith("SPL-E036") === true)

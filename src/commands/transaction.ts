@@ -20,6 +20,8 @@ import { identityLock, type LockKey } from "../../services/Lock.js"
 import { ABSENT, currentChecksum, currentState, expectedFrom, type RollbackEntry, rollbackOne } from "./fileRollback.js"
 import { rollbackMove } from "./moveBack.js"
 import { type MoveWrite, moveIn, movePairings, moveSourceIndex } from "./movedFile.js"
+import { carriesName } from "../domain/dirMove.js"
+import { type DirMove, type DirMoveBack, rollbackDirMoves, stuckIn } from "./movedDirectory.js"
 
 export { ABSENT, currentChecksum, currentState, expectedFrom, type RollbackEntry }
 
@@ -51,6 +53,12 @@ export interface PlannedWrite {
   readonly moveFrom?: ResolvedPath
   /** What the file at `moveFrom` held when read (checked right before the move). */
   readonly moveExpect?: ExpectedFile
+  /**
+   * The file goes along with a directory renamed as a whole (CommitOptions.dirMoves): a move of it,
+   * or its old name's removal, is done by that rename; only new bytes (`next` not what it held) are
+   * written into it, once it has its new name.
+   */
+  readonly carried?: boolean
 }
 
 /** How a planned write lands: a new file renamed (or linked) into place, or a hard-linked file rewritten in place. */
@@ -66,17 +74,28 @@ export const rollbackFiles = (
   tx: TxRecord,
   original: (index: number) => Effect.Effect<Uint8Array | null, SpliceError>,
   /** Indices of the files actually written (known in-process; after a crash, all are checked). */
-  written?: ReadonlySet<number>
+  written?: ReadonlySet<number>,
+  /** How the directories it moved as a whole went back (rollbackDirMoves), before this. */
+  dirs: ReadonlyArray<DirMoveBack> = []
 ) =>
   Effect.gen(function*() {
     const report = new Map<number, RollbackEntry>()
+    // A file in a directory whose rename back failed stays where it is: going back alone, it would split the directory.
+    for (const [i, f] of tx.files.entries()) {
+      const stuck = stuckIn(dirs, f.path)
+      if (stuck !== undefined) report.set(i, { file: f.path, action: "failed", error: stuck.error ?? "the directory was not renamed back" })
+    }
+    const renamedBack = dirs.filter((d) => d.outcome === "renamed")
     // Moved files first, each renamed back (a state the move does not explain goes file by file).
     for (const m of [...(tx.moves ?? [])].reverse()) {
+      if (report.has(m.from) || report.has(m.to)) continue
       if (written !== undefined && !written.has(m.from) && !written.has(m.to)) continue
       const back = yield* rollbackMove(tx, m, original)
       if (back === undefined) continue
-      report.set(m.from, back.from)
-      report.set(m.to, back.to)
+      // Home already, by its directory's rename back: that was its way back.
+      const byDir = renamedBack.some((d) => carriesName(d.move, tx.files[m.from]!.path)) && back.from.action === "unchanged"
+      report.set(m.from, byDir ? { ...back.from, action: "restored" } : back.from)
+      report.set(m.to, byDir && back.to.action === "unchanged" && tx.files[m.to]!.checksumBefore === null ? { ...back.to, action: "removed" } : back.to)
     }
     for (let i = tx.files.length - 1; i >= 0; i--) {
       if (report.has(i)) continue
@@ -84,6 +103,23 @@ export const rollbackFiles = (
       else report.set(i, yield* rollbackOne(tx.files[i]!, original(i)))
     }
     return tx.files.map((_, i) => report.get(i)!)
+  })
+
+/**
+ * Every way back of a transaction that did not commit (the rollback after a failure, recovery after
+ * a crash): the directories it moved as a whole renamed back first, then the directories it removed
+ * made again, its links and its files put back. The report has its links, then its files.
+ */
+export const rollbackTransaction = (
+  tx: TxRecord,
+  original: (index: number) => Effect.Effect<Uint8Array | null, SpliceError>,
+  written?: ReadonlySet<number>
+) =>
+  Effect.gen(function*() {
+    const dirs = yield* rollbackDirMoves(tx)
+    yield* restoreRemovedDirectories(tx, (d) => stuckIn(dirs, d) === undefined)
+    const links = yield* rollbackLinks(tx)
+    return [...links, ...(yield* rollbackFiles(tx, original, written, dirs))]
   })
 
 /** The files a rollback could not verify as original, or undefined when all are. */
@@ -236,10 +272,11 @@ export const directoriesToMake = (writes: ReadonlyArray<PlannedWrite>, options: 
  * are missing: before its files are restored into them. One that cannot be made is left to the
  * restores of its files, which then fail and are reported.
  */
-export const restoreRemovedDirectories = (tx: Pick<TxRecord, "removedDirs">) =>
+export const restoreRemovedDirectories = (tx: Pick<TxRecord, "removedDirs">, wanted: (d: WorkspacePath) => boolean = () => true) =>
   Effect.gen(function*() {
     const store = yield* FileStore
     for (const d of [...(tx.removedDirs ?? [])].reverse()) {
+      if (!wanted(d.path)) continue
       yield* Effect.gen(function*() {
         const p = yield* store.locate(d.path)
         if ((yield* store.lstat(p))._tag === "None") yield* store.makeDirectory(p, { mode: d.mode })
@@ -311,6 +348,11 @@ export interface CommitOptions {
   readonly removeDirs?: ReadonlyArray<RemovedDir>
   /** Symbolic links to remove or create once the files are written (`rm` or `mv` of links). */
   readonly links?: ReadonlyArray<TxLink>
+  /**
+   * Directories renamed as a whole before the files are written (mv of a directory, its undo):
+   * `carried` writes, links and directories inside them are moved, made or removed by that rename.
+   */
+  readonly dirMoves?: ReadonlyArray<DirMove>
   /** Test hook (SPLICE_TEST_HOLD_MS): pause after writing, before the commit mark. */
   readonly holdMs?: number
 }
@@ -350,6 +392,9 @@ export const commitWrites = <V = undefined, E = never, R = never>(
     const links = options.links ?? []
     const dirs = yield* directoriesToMake(writes, options)
     const removeDirs = options.removeDirs ?? []
+    const dirMoves = options.dirMoves ?? []
+    /** A name the directories' renames take care of (made, emptied or filled by them). */
+    const carried = (p: WorkspacePath) => dirMoves.some((m) => carriesName({ from: m.from.relative, to: m.to.relative }, p))
     const staged = new Map<number, StagedWrite>()
     const stageAll = Effect.forEach(writes, (w, i) => {
       if (!stageable(w)) return Effect.void
@@ -367,6 +412,7 @@ export const commitWrites = <V = undefined, E = never, R = never>(
         removedDirs: removeDirs,
         links,
         moves: movePairings(writes),
+        dirMoves: dirMoves.map((m) => ({ from: m.from.relative, to: m.to.relative, identity: m.identity })),
         ...(options.undoes !== undefined ? { undoes: options.undoes } : {}),
         files: writes.map((w) => ({
           path: w.target.relative,
@@ -382,12 +428,21 @@ export const commitWrites = <V = undefined, E = never, R = never>(
       (tx) =>
         Effect.gen(function*() {
           for (const d of dirs) {
+            // Recorded (a way back file by file removes them), but made by a directory's rename.
+            if (carried(d)) continue
             const mode = modes.get(d)
             yield* store.makeDirectory(yield* store.locate(d), mode === undefined ? undefined : { mode })
+          }
+          for (const m of dirMoves) {
+            // Every file it carries is the rollback's to look at once the rename may have happened.
+            for (const [i, w] of writes.entries()) if (w.carried === true) written.add(i)
+            yield* store.moveDirectory(m.from, m.to, { identity: m.identity })
           }
           for (const [i, w] of writes.entries()) {
             // Marked before the write: a write that fails half-way must be looked at by the rollback.
             written.add(i)
+            // Its old name emptied by its directory's rename.
+            if (w.carried === true && w.moveFrom === undefined) continue
             if (w.moveFrom !== undefined) {
               // The move takes the source's name away too: the rollback must look at both.
               const source = moveSourceIndex(writes, i)
@@ -426,11 +481,11 @@ export const commitWrites = <V = undefined, E = never, R = never>(
           }
           // The renames made durable (writeAtomic's other writes did so themselves).
           yield* store.syncDirectories([...staged.keys()].filter((i) => written.has(i)).map((i) => writes[i]!.target))
-          yield* applyLinks(links)
+          yield* applyLinks(links.filter((l) => !carried(l.path)))
           const verified = yield* afterWrite
           // Emptied directories go last: the checker saw the files' final state, and a baseline run
           // (putting originals back) needed them.
-          yield* removeEmptied(removeDirs)
+          yield* removeEmptied(removeDirs.filter((d) => !carried(d.path)))
           if (options.holdMs !== undefined && options.holdMs > 0) {
             const holdMs = options.holdMs
             yield* output.log((t) => t.notes.testHold(tx.id, holdMs))
@@ -445,9 +500,7 @@ export const commitWrites = <V = undefined, E = never, R = never>(
           ? Effect.void
           : Effect.gen(function*() {
             if (yield* Ref.get(committed)) return
-            yield* restoreRemovedDirectories(tx)
-            const linkReport = yield* rollbackLinks(tx)
-            const report = [...linkReport, ...(yield* rollbackFiles(tx, (i) => Effect.succeed(originals[i] ?? null), written))]
+            const report = yield* rollbackTransaction(tx, (i) => Effect.succeed(originals[i] ?? null), written)
             yield* removeCreatedDirectories(tx)
             // A restore that failed leaves the journal pending, so `splice recover` tries again;
             // someone else's content is final (recovery would leave it alone too).

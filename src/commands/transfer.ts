@@ -12,7 +12,9 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import { baseName, caseOnlyDifference, deepestFirst, isWithin, mapUnder, octalMode, targetOf, type ToState, transferProblem } from "../domain/fileTransfer.js"
-import { spliceError } from "../domain/SpliceError.js"
+import { SpliceError, spliceError } from "../domain/SpliceError.js"
+import { movesWhole } from "../domain/dirMove.js"
+import type { DirMove } from "./movedDirectory.js"
 import { parentWorkspacePath, userPath, WORKSPACE_ROOT, type WorkspacePath } from "../domain/workspacePath.js"
 import { childPath, type FileInfo, FileStore, type ResolvedPath } from "../../services/FileStore.js"
 import type { TxLink } from "../../services/Journal.js"
@@ -115,8 +117,22 @@ const kindMismatch = (file: WorkspacePath, kind: string, from: WorkspacePath, ve
     context: { file, kind, from }
   })
 
-/** Everything decided before any lock: the files and links, where each goes, and the directories. */
-const plan = (command: Command, config: TransferConfig) =>
+/** The identity of the nearest directory that exists at or above `dir` (the root always does). */
+const nearestDirectory = (dir: WorkspacePath) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    for (let d = dir; ; d = parentWorkspacePath(d)) {
+      const st = yield* store.stat(yield* store.locate(d))
+      if (st._tag === "Some") return st.value.kind === "directory" ? st.value.identity : undefined
+      if (d === WORKSPACE_ROOT) return undefined
+    }
+  })
+
+/**
+ * Everything decided before any lock: the files and links, where each goes, and the directories.
+ * `whole`: a directory moved to a free name on its device is renamed as one (src/domain/dirMove.ts).
+ */
+const plan = (command: Command, config: TransferConfig, whole: boolean) =>
   Effect.gen(function*() {
     const store = yield* FileStore
     const verb = verbOf(command)
@@ -219,7 +235,9 @@ const plan = (command: Command, config: TransferConfig) =>
     // Each directory of the source has its place at the destination (empty ones too), with its mode.
     const makeDirs = tree.dirs.map((d) => ({ path: mapUnder(from, target.relative, d.path), mode: d.mode }))
     const removeDirs = command === "mv" ? deepestFirst(tree.dirs) : []
-    return { source, kind, target, pairs, links, txLinks, makeDirs, removeDirs }
+    const renamesWhole = whole && command === "mv" && movesWhole({ kind, identity: source.info.identity }, there._tag === "Some", yield* nearestDirectory(parentWorkspacePath(target.relative)))
+    const dirMoves: DirMove[] = renamesWhole ? [{ from: source.path, to: target, identity: source.info.identity }] : []
+    return { source, kind, target, pairs, links, txLinks, makeDirs, removeDirs, dirMoves }
   })
 
 /** A file read now and its destination's current content (with --force), under the locks. */
@@ -276,7 +294,8 @@ const importsHuman = (field: { readonly imports?: ReturnType<typeof importsRepor
   return t.transfer.imports(preview, { importers: i.importers.length, moved: i.moved.length, specifiers: i.specifiers }, i.not_rewritten) + diffs
 }
 
-const planWrites = (command: Command, loaded: ReadonlyArray<Loaded>): PlannedWrite[] =>
+/** `carried`: the files go with their directory, renamed as a whole (PlannedWrite.carried). */
+const planWrites = (command: Command, loaded: ReadonlyArray<Loaded>, carried: boolean): PlannedWrite[] =>
   loaded.flatMap(({ source, target, existing, rewrite }): PlannedWrite[] => {
     const replaced = existing === undefined
       ? { original: null, checksumBefore: null }
@@ -292,7 +311,7 @@ const planWrites = (command: Command, loaded: ReadonlyArray<Loaded>): PlannedWri
     })
     // A new copy gets the source's mode; a file replaced keeps its own, as cp(1) does.
     if (command === "cp") return [written(source.bytes, source.checksum)]
-    const removeSource: PlannedWrite = { target: source.path, original: source.bytes, mode: source.info.mode, next: null, checksumBefore: source.checksum, checksumAfter: ABSENT }
+    const removeSource: PlannedWrite = { target: source.path, original: source.bytes, mode: source.info.mode, next: null, checksumBefore: source.checksum, checksumAfter: ABSENT, ...(carried ? { carried } : {}) }
     return [
       {
         target,
@@ -307,19 +326,20 @@ const planWrites = (command: Command, loaded: ReadonlyArray<Loaded>): PlannedWri
         moveFrom: source.path,
         moveExpect: expectedFrom(source.info, source.bytes).expect!,
         // The file moved in replaces the name; the file that was there is not written in place.
-        ...(existing !== undefined ? { expect: expectedFrom(existing.info, existing.bytes).expect! } : {})
+        ...(existing !== undefined ? { expect: expectedFrom(existing.info, existing.bytes).expect! } : {}),
+        ...(carried ? { carried } : {})
       },
       removeSource
     ]
   })
 
-export const transfer = (command: Command, config: TransferConfig) =>
+export const transfer = (command: Command, config: TransferConfig, whole = true) =>
   Effect.gen(function*() {
     const store = yield* FileStore
     const hasher = yield* Hasher
     const output = yield* Output
     const blocked = config.preview ? new Map() : yield* autoRecover
-    const p = yield* plan(command, config)
+    const p = yield* plan(command, config, whole)
     if (config.expectChecksum !== undefined && p.kind !== "file") {
       return yield* Effect.fail(spliceError("SPL-E010", `--expect-checksum takes a single file; ${p.source.path.relative} is a ${p.kind === "symlink" ? "symbolic link" : "directory"}`, {
         context: { flag: "expect-checksum", file: p.source.path.relative }
@@ -383,7 +403,7 @@ export const transfer = (command: Command, config: TransferConfig) =>
       if (!config.preview && linked.length > 0) yield* acquireRecovering(linked, Duration.millis(config.lockTimeoutMs))
       if (config.expectChecksum !== undefined) yield* checkExpected(p.source.path, loaded[0]?.source.checksum ?? ABSENT, config.expectChecksum)
 
-      const writes = [...planWrites(command, loaded), ...importerWrites]
+      const writes = [...planWrites(command, loaded, p.dirMoves.length > 0), ...importerWrites]
       const files = loaded.map((l) => {
         const w = writes.find((x) => x.target.relative === l.target.relative)!
         return {
@@ -433,8 +453,8 @@ export const transfer = (command: Command, config: TransferConfig) =>
       const beforePlans = yield* planFor(checked.map((f) => sourceOf.get(f) ?? f), gate)
       const { tx, verified: compiler } = yield* commitWrites(
         writes,
-        { command, makeDirs: p.makeDirs, removeDirs: p.removeDirs, links: p.txLinks, ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
-        compilerGate(writes, gate, plans, { pairs: carriedPairs, copy: command === "cp", before: beforePlans })
+        { command, makeDirs: p.makeDirs, removeDirs: p.removeDirs, links: p.txLinks, dirMoves: p.dirMoves, ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {}) },
+        compilerGate(writes, gate, plans, { pairs: carriedPairs, copy: command === "cp", before: beforePlans, dirMoves: p.dirMoves })
       )
       // Every name the transaction touched: a moved file's rows leave its old path.
       const graph = yield* graphAfterWrite(writes.map((w) => w.target.relative), config)
@@ -450,5 +470,9 @@ export const transfer = (command: Command, config: TransferConfig) =>
     }))
   })
 
-export const mv = (config: TransferConfig) => transfer("mv", config)
+/** rename(2) refused the directory across devices (a mount inside the workspace): nothing moved, its transaction rolled back. */
+const acrossDevices = (e: unknown) => e instanceof SpliceError && e.code === "SPL-E083" && e.context?.["errno"] === "EXDEV"
+
+/** A directory that cannot be renamed as one (across devices) is moved file by file instead. */
+export const mv = (config: TransferConfig) => transfer("mv", config).pipe(Effect.catchIf(acrossDevices, () => transfer("mv", config, false)))
 export const cp = (config: TransferConfig) => transfer("cp", config)

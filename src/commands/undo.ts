@@ -18,6 +18,8 @@ import { Output } from "../../services/Output.js"
 import { autoRecover, refuseBlocked } from "./recover.js"
 import { ABSENT, commitWrites, expectedFrom, linkedIdentityKeys, type PlannedWrite, removeCreatedDirectories, txLockKeys } from "./transaction.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
+import { carriesMove } from "../domain/dirMove.js"
+import type { DirMove } from "./movedDirectory.js"
 import { acquireRecovering } from "./lockRecovering.js"
 
 export interface UndoConfig {
@@ -133,6 +135,21 @@ const moveBackWrites = (tx: TxRecord, m: TxMove, seen: ReadonlyArray<Seen>) =>
     return [back, left]
   })
 
+/** The directories `tx` moved as a whole that can go back as one: each still itself at its new name, nothing at its old one. */
+const dirMovesBack = (tx: TxRecord) =>
+  Effect.gen(function*() {
+    const store = yield* FileStore
+    const back: DirMove[] = []
+    for (const m of tx.dirMoves ?? []) {
+      const to = yield* store.locateName(m.to)
+      const from = yield* store.locateName(m.from)
+      const atTo = yield* store.lstat(to)
+      const atFrom = yield* store.lstat(from)
+      if (atTo._tag === "Some" && atTo.value.kind === "directory" && atTo.value.identity === m.identity && atFrom._tag === "None") back.push({ from: to, to: from, identity: m.identity })
+    }
+    return back
+  })
+
 /** Lock keys not among those held. */
 const missingKeys = (held: ReadonlySet<LockKey>, keys: ReadonlyArray<LockKey>) => keys.filter((k) => !held.has(k))
 
@@ -186,11 +203,19 @@ const reverse = (target: Target, config: UndoConfig) =>
       seen.push({ target, info: Option.getOrUndefined(st), bytes, current })
       if (current !== f.checksumAfter) changed.push({ file: f.path, expected: f.checksumAfter, actual: current })
     }
+    // A directory it moved as a whole goes back as one, while it is that directory at its new name and
+    // nothing took its old one (else its files go back one by one).
+    const dirMoves = changed.length === 0 ? yield* dirMovesBack(tx) : []
     // A moved file goes back by a rename (the file itself: inode, mode, timestamps, hard links).
     const moved = new Map<number, PlannedWrite[]>()
     const emitted = new Set<number>()
     if (changed.length === 0) {
-      for (const m of tx.moves ?? []) moved.set(Math.min(m.from, m.to), yield* moveBackWrites(tx, m, seen))
+      for (const m of tx.moves ?? []) {
+        const [back, left] = yield* moveBackWrites(tx, m, seen)
+        // Carried by its directory's rename back: only its old bytes (if mv rewrote it) are written.
+        const carried = dirMoves.some((d) => carriesMove({ from: d.from.relative, to: d.to.relative }, back!.moveFrom!.relative, back!.target.relative))
+        moved.set(Math.min(m.from, m.to), carried ? [{ ...back!, carried }, { ...left!, carried }] : [back!, left!])
+      }
       for (const m of tx.moves ?? []) emitted.add(m.from).add(m.to)
     }
     for (let i = 0; i < tx.files.length; i++) {
@@ -239,6 +264,7 @@ const reverse = (target: Target, config: UndoConfig) =>
       command: "undo",
       undoes: tx.id,
       ...(tx.removedDirs !== undefined ? { makeDirs: tx.removedDirs } : {}),
+      dirMoves,
       // Links it removed are made again, links it made go (the reverse order of its own).
       ...(tx.links !== undefined ? { links: [...tx.links].reverse().map((l) => ({ ...l, change: l.change === "created" ? "removed" as const : "created" as const })) } : {}),
       ...(config.holdMs !== undefined ? { holdMs: config.holdMs } : {})

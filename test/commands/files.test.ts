@@ -29,6 +29,12 @@ const snapshot = (mem: MemoryFs) =>
     .map(([k, e]) => [k.slice(mem.root.length + 1) + (e.kind === "directory" ? "/" : ""), e.kind === "file" ? `${Buffer.from(e.data).toString("hex")} ${e.mode.toString(8)}` : e.kind === "directory" ? (e.mode ?? 0o755).toString(8) : e.kind === "symlink" ? `-> ${e.raw}` : e.kind])
     .sort(([a], [b]) => (a! < b! ? -1 : 1)))
 
+/**
+ * rename(2) refuses the directory once (as across devices): mv then moves its files one by one, the
+ * steps these tests inject their faults into (a directory moved whole is dir-move.test.ts's).
+ */
+const acrossDevices = (mem: MemoryFs, dir: string) => void mem.faults.push({ op: "write", path: dir, errno: "EXDEV", times: 1 })
+
 const modeOf = (mem: MemoryFs, p: string) => {
   const e = mem.entries.get(mem.abs(p))
   return e?.kind === "file" ? e.mode : e?.kind === "directory" ? e.mode ?? 0o755 : undefined
@@ -203,6 +209,7 @@ describe("splice mv", () => {
     mem.symlink("src/lib/alias.ts", "../a.ts")
     const before = snapshot(mem)
     mem.crashWhen = (op, p) => op === "remove" && p === "src/lib"
+    acrossDevices(mem, "src")
     await run(mv(move("src", "pkg")), mem)
     mem.restart()
     const r = await run(recoverCommand, mem)
@@ -230,6 +237,7 @@ describe("splice mv", () => {
     const mem = project()
     const before = snapshot(mem)
     mem.faults.push({ op: "create", path: "pkg/src/img.png", errno: "ENOSPC" })
+    acrossDevices(mem, "src")
     const r = await run(mv(move("src", "pkg/src")), mem)
     expect([r.exit, r.error?.code]).toEqual([9, "SPL-E081"])
     expect(r.logs.join("\n")).toMatch(/rolled back/)
@@ -240,6 +248,7 @@ describe("splice mv", () => {
     const mem = project()
     const before = snapshot(mem)
     mem.faults.push({ op: "remove", path: "src/lib/b.ts", errno: "EACCES" })
+    acrossDevices(mem, "src")
     const r = await run(mv(move("src", "pkg")), mem)
     expect([r.exit, r.error?.code]).toEqual([9, "SPL-E082"])
     expect(snapshot(mem)).toEqual(before)
@@ -249,6 +258,7 @@ describe("splice mv", () => {
     const mem = project()
     const before = snapshot(mem)
     mem.faults.push({ op: "remove", path: "src", errno: "EIO" })
+    acrossDevices(mem, "src")
     const r = await run(mv(move("src", "pkg")), mem)
     expect([r.exit, r.error?.code]).toEqual([9, "SPL-E083"])
     expect(snapshot(mem)).toEqual(before)
@@ -258,6 +268,7 @@ describe("splice mv", () => {
     const mem = project()
     const before = snapshot(mem)
     mem.crashWhen = (op, p) => op === "remove" && p === "src"
+    acrossDevices(mem, "src")
     await run(mv(move("src", "pkg")), mem)
     expect(mem.exists("src/lib")).toBe(false) // the crash left it half done
     mem.restart()
@@ -372,7 +383,7 @@ describe("splice rm", () => {
 
   it("a directory only with --recursive; then empty directories go too and undo makes them again with their modes", async () => {
     const mem = project()
-    mem.entries.set(mem.abs("src/empty"), { kind: "directory", mode: 0o700 })
+    mem.entries.set(mem.abs("src/empty"), mem.newDirectory(0o700))
     const before = snapshot(mem)
     const refused = await run(remove(rmCfg(["src"])), mem)
     expect([refused.exit, refused.error?.code, refused.error?.context]).toEqual([2, "SPL-E112", { file: "src" }])

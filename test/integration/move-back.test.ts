@@ -102,4 +102,46 @@ describe("a moved file goes back as itself, on a real disk", () => {
     expect(fs.existsSync(ws("b.ts"))).toBe(false)
     expect(fs.readdirSync(ws(".splice/tx")).filter((n) => n.endsWith(".rolled_back"))).toHaveLength(1)
   })
+
+  describe("a directory", () => {
+    /** pkg/ (0750, mtime 2020) with a module, a subdirectory, __pycache__, an untracked swap file and a hard link outside. */
+    const project = () => {
+      fs.mkdirSync(ws("pkg/sub"), { recursive: true })
+      fs.mkdirSync(ws("pkg/__pycache__"))
+      fs.writeFileSync(ws("pkg/__init__.py"), "")
+      fs.writeFileSync(ws("pkg/sub/m.py"), "from .. import x\n")
+      fs.writeFileSync(ws("pkg/__pycache__/m.cpython-311.pyc"), new Uint8Array([0xa7, 0x0d, 0x0d, 0x0a, 0, 0xe3]))
+      fs.writeFileSync(ws("pkg/.m.py.swp"), "swap\n")
+      fs.writeFileSync(ws(".gitignore"), "__pycache__/\n*.swp\n")
+      fs.linkSync(ws("pkg/sub/m.py"), path.join(dir, "m-link"))
+      fs.chmodSync(ws("pkg"), 0o750)
+      fs.utimesSync(ws("pkg"), OLD, OLD)
+      return identity(ws("pkg"))
+    }
+    const names = (p: string) => fs.readdirSync(p, { recursive: true }).map(String).sort()
+
+    it("mv renames it whole (inode, mode, mtime; __pycache__ and the untracked file inside); undo renames it back, with a file made in it since", async () => {
+      const before = project()
+      const inside = names(ws("pkg"))
+      const m = identity(ws("pkg/sub/m.py"))
+      expect((await runLive(mv(move("pkg", "lib/pkg")))).exit).toBe(0)
+      expect(identity(ws("lib/pkg"))).toEqual(before)
+      expect([fs.existsSync(ws("pkg")), names(ws("lib/pkg")), identity(ws("lib/pkg/sub/m.py"))]).toEqual([false, inside, m])
+      fs.writeFileSync(ws("lib/pkg/sub/new.py"), "made since\n")
+      expect((await runLive(undo({ lockTimeoutMs: 2000 }))).exit).toBe(0)
+      expect(identity(ws("pkg"))).toEqual(before)
+      expect(names(ws("pkg"))).toEqual([...inside, "sub/new.py"].sort())
+      expect([identity(ws("pkg/sub/m.py")), identity(path.join(dir, "m-link")), fs.existsSync(ws("lib"))]).toEqual([m, m, false])
+    })
+
+    it("an mv of it interrupted before its commit (Ctrl-C) renames it back", async () => {
+      const before = project()
+      const inside = names(ws("pkg"))
+      const fiber = Effect.runFork(provide(mv(move("pkg", "lib/pkg", { holdMs: 20_000 }))))
+      for (let i = 0; i < 200 && !fs.existsSync(ws("lib/pkg")); i++) await new Promise((r) => setTimeout(r, 25))
+      expect(fs.existsSync(ws("lib/pkg"))).toBe(true)
+      await Effect.runPromise(Fiber.interrupt(fiber))
+      expect([identity(ws("pkg")), names(ws("pkg")), fs.existsSync(ws("lib"))]).toEqual([before, inside, false])
+    })
+  })
 })
