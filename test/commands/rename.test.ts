@@ -415,6 +415,19 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect(mem.text("use.ts")).toBe(captured)
   })
 
+  it("TS: a file that declares its own symbol of the renamed one's name (effect's Schema.ts `Option` beside `option_.Option`) keeps it: its uses are no SPL-E140", async () => {
+    const a = "export namespace Box {\n  export const size = 1\n}\n"
+    const b = "import * as a from \"./a\"\nexport namespace Box {\n  export const twice = a.Box.size * 2\n}\nexport const n = Box.twice\n"
+    for (const engine of ["auto", "graph"] as const) {
+      const mem = new MemoryFs({ "a.ts": a, "b.ts": b })
+      const r = await runGraph(rename(config("Box", "Crate", { path: "a.ts", engine })), mem, new SavedGraph())
+      expect(r.exit, `${engine}: ${JSON.stringify(r.error)}`).toBe(0)
+      expect(r.last).toMatchObject({ renamed: 2 })
+      expect(mem.text("a.ts")).toBe(a.replace("Box", "Crate"))
+      expect(mem.text("b.ts")).toBe(b.replace("a.Box", "a.Crate"))
+    }
+  })
+
   it("refuses a reserved word or a non-identifier (SPL-E141), an unknown name with did-you-mean (SPL-E001), an ambiguous one with candidates (SPL-E002), and the same name (SPL-E010)", async () => {
     const mem = project()
     const saved = new SavedGraph()
