@@ -220,9 +220,10 @@ interface Location {
 }
 
 /** The declarations of a file the rename renames (by where their names are), old qualified name → new. */
-const renamedDeclarations = (plan: FilePlan, oldQualified: string, newQualified: string, newName: string): ReadonlyMap<string, string> => {
+const renamedDeclarations = (plan: FilePlan, home: boolean, oldQualified: string, newQualified: string, newName: string): ReadonlyMap<string, string> => {
   const sites = new Set(plan.sites.map((x) => x.startByte))
-  const out = new Map<string, string>([[oldQualified, newQualified]])
+  // Another file's declaration of that qualified name (effect's Schema.ts `Option` beside `option_.Option`) is not the renamed one.
+  const out = new Map<string, string>(home ? [[oldQualified, newQualified]] : [])
   for (const s of plan.facts.symbols) {
     if (s.nameBytes?.some((b) => sites.has(b)) === true && !out.has(s.qualifiedName)) out.set(s.qualifiedName, s.container === null ? newName : `${s.container}.${newName}`)
   }
@@ -522,7 +523,7 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
           note(file, bindingClashes(plan.facts, after, {
             oldName: def.name,
             newName,
-            renamedDeclarations: renamedDeclarations(plan, def.qualified_name, newQualified, newName),
+            renamedDeclarations: renamedDeclarations(plan, file === def.file, def.qualified_name, newQualified, newName),
             renamedRefs: file === def.file ? new Set([...plan.refs, ...nameBytes]) : plan.refs,
             mapOffset: renamed.mapOffset,
             keptAt: renamed.keptAt

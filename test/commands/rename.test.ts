@@ -390,6 +390,44 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect(m.error?.context).toMatchObject({ clashes: [{ file: "box.ts", line: 3, reason: "Box already has a member put (line 3)" }] })
   })
 
+  it("TS: renaming a namespace (zod's `util`) or its member renames `util.InexactPartial<P>`; the members read through that type (`p?.async`) keep their meaning: no SPL-E140", async () => {
+    const ns = "export namespace util {\n  export type InexactPartial<T> = { [k in keyof T]?: T[k] | undefined }\n}\n"
+    const use = "import { util } from \"./helpers\"\ninterface Params { async: boolean }\nexport const f = (p?: util.InexactPartial<Params>) => p?.async ?? false\n"
+    for (const [symbol, to, from, into] of [["util", "utilRn", "util", "utilRn"], ["util.InexactPartial", "Partial2", "InexactPartial", "Partial2"]] as const) {
+      const mem = new MemoryFs({ "helpers.ts": ns, "use.ts": use })
+      for (const [engine, used] of [["auto", "typescript"], ["graph", "graph"]] as const) {
+        const r = await runGraph(rename(config(symbol, to, { engine, preview: true })), mem, new SavedGraph())
+        expect(r.exit, `${symbol} (${engine}): ${JSON.stringify(r.error)}`).toBe(0)
+        expect(r.last).toMatchObject({ engine: used, renamed: symbol === "util" ? 3 : 2 })
+      }
+      const r = await runGraph(rename(config(symbol, to)), mem, new SavedGraph())
+      expect(r.exit).toBe(0)
+      expect(mem.text("helpers.ts")).toBe(ns.replace(from, into))
+      expect(mem.text("use.ts")).toBe(symbol === "util" ? use.replaceAll("util", "utilRn") : use.replace("InexactPartial", "Partial2"))
+    }
+    // A real capture through the same path: inside Outer, `utilRn.InexactPartial` would be Outer's, and `p?.async` its member.
+    const captured = "import { util } from \"./helpers\"\ninterface Params { async: boolean }\nexport namespace Outer {\n  export namespace utilRn { export type InexactPartial<T> = { async: string } }\n  export const f = (p?: util.InexactPartial<Params>) => p?.async\n}\n"
+    const mem = new MemoryFs({ "helpers.ts": ns, "use.ts": captured })
+    const r = await runGraph(rename(config("util", "utilRn")), mem, new SavedGraph())
+    expect(r.error?.code).toBe("SPL-E140")
+    expect(r.error?.context).toMatchObject({ clashes: expect.arrayContaining([expect.objectContaining({ file: "use.ts", line: 5, name: "async", reason: "async here refers to a member of util.InexactPartial from ./helpers; after the rename async would refer to the declaration Outer.utilRn.InexactPartial.async" })]) })
+    expect(mem.text("helpers.ts")).toBe(ns)
+    expect(mem.text("use.ts")).toBe(captured)
+  })
+
+  it("TS: a file that declares its own symbol of the renamed one's name (effect's Schema.ts `Option` beside `option_.Option`) keeps it: its uses are no SPL-E140", async () => {
+    const a = "export namespace Box {\n  export const size = 1\n}\n"
+    const b = "import * as a from \"./a\"\nexport namespace Box {\n  export const twice = a.Box.size * 2\n}\nexport const n = Box.twice\n"
+    for (const engine of ["auto", "graph"] as const) {
+      const mem = new MemoryFs({ "a.ts": a, "b.ts": b })
+      const r = await runGraph(rename(config("Box", "Crate", { path: "a.ts", engine })), mem, new SavedGraph())
+      expect(r.exit, `${engine}: ${JSON.stringify(r.error)}`).toBe(0)
+      expect(r.last).toMatchObject({ renamed: 2 })
+      expect(mem.text("a.ts")).toBe(a.replace("Box", "Crate"))
+      expect(mem.text("b.ts")).toBe(b.replace("a.Box", "a.Crate"))
+    }
+  })
+
   it("refuses a reserved word or a non-identifier (SPL-E141), an unknown name with did-you-mean (SPL-E001), an ambiguous one with candidates (SPL-E002), and the same name (SPL-E010)", async () => {
     const mem = project()
     const saved = new SavedGraph()

@@ -108,6 +108,21 @@ const clashesOf = (text: string, neu: string) => {
   })
 }
 
+/** The clashes in a file importing the renamed namespace `util`: every `util` of the text is renamed, as the command does. */
+const importerClashes = (text: string, neu: string) => {
+  const before = facts(text)
+  const sites = [...text.matchAll(/\butil\b/g)].map((m) => ({ startByte: bytes(text.slice(0, m.index)), endByte: bytes(text.slice(0, m.index)) + 4 }))
+  const renamed = renameText(text, sites, "util", neu)
+  if ("kind" in renamed) throw new Error("mismatch")
+  return bindingClashes(before, facts(renamed.text), {
+    oldName: "util",
+    newName: neu,
+    renamedDeclarations: new Map([["util", neu]]),
+    renamedRefs: new Set(before.refs.filter((r) => r.name === "util").map((r) => r.startByte)),
+    mapOffset: renamed.mapOffset
+  })
+}
+
 describe("bindingClashes", () => {
   it("passes a rename that changes no binding, shorthand properties included", () => {
     expect(clashesOf("function old() { return 1 }\nexport const o = { old, b: old() }\n", "fresh")).toEqual([])
@@ -124,6 +139,15 @@ describe("bindingClashes", () => {
     expect(clashesOf("function old() { return 1 }\nexport const f = () => myGlobal && old()\n", "myGlobal")).toEqual([
       expect.objectContaining({ line: 2, name: "myGlobal", reason: expect.stringContaining("would refer to the declaration myGlobal") })
     ])
+  })
+
+  it("a member read through a type path that names the renamed namespace (`p?.async` of `p: util.InexactPartial<P>`) keeps its meaning; one the new name's namespace captures does not", () => {
+    const use = "import { util } from './helpers'\ninterface P { async: boolean }\nexport const f = (p?: util.InexactPartial<P>) => p?.async\n"
+    expect(importerClashes(use, "utilRn")).toEqual([])
+    const captured = "import { util } from './helpers'\ninterface P { async: boolean }\nexport namespace Outer {\n  export namespace utilRn { export type InexactPartial<T> = { async: string } }\n  export const f = (p?: util.InexactPartial<P>) => p?.async\n}\n"
+    expect(importerClashes(captured, "utilRn")).toEqual(expect.arrayContaining([
+      expect.objectContaining({ line: 5, name: "async", reason: "async here refers to a member of util.InexactPartial from ./helpers; after the rename async would refer to the declaration Outer.utilRn.InexactPartial.async" })
+    ]))
   })
 
   it("lists a file's top-level and exported names", () => {

@@ -62,6 +62,23 @@ describe("TypeScript facts with scopes", () => {
     expect(bound(f, "Option")).toEqual(["3:55 Option → export of ./Option.js"])
   })
 
+  it("a type named like a namespace of the file that declares no type of that name is the global type (effect's Array.ts: `ReadonlyArray<A>` beside `namespace ReadonlyArray`)", () => {
+    const f = facts([
+      "export interface L { readonly type: ReadonlyArray<number> }",
+      "export declare namespace ReadonlyArray {",
+      "  export type Infer<S> = S extends ReadonlyArray<infer A> ? A : never",
+      "}",
+      "export type Q = ReadonlyArray.Infer<number[]>",
+      "export declare namespace Box { type Of<T> = T }",
+      "export type Box<T> = Box.Of<T>",
+      "export const b: Box<number> = 1",
+      ""
+    ].join("\n"))
+    expect(bound(f, "ReadonlyArray")).toEqual(["1:37 ReadonlyArray → global", "3:36 ReadonlyArray → global", "5:17 ReadonlyArray → namespace ReadonlyArray"])
+    // With a type of that name (a merged declaration), the type is the one named.
+    expect(bound(f, "Box")).toEqual(["7:22 Box → namespace Box", "8:17 Box → type Box"])
+  })
+
   it("Ns.Inner.T on `import * as Ns`: Inner is the module's namespace export, T a member of it", () => {
     const f = facts("import * as DateTime from \"./DateTime.js\"\nexport const x = (i: DateTime.DateTime.Input) => DateTime.DateTime.make(i)\n")
     expect(bound(f).sort()).toEqual([

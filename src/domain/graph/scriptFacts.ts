@@ -42,7 +42,11 @@ class Scope {
     if (list === undefined) this.names.set(name, [{ meaning, target }])
     else list.push({ meaning, target })
   }
-  /** The innermost binding with the meaning, else the innermost of any meaning (JS has one namespace). */
+  /**
+   * The innermost binding with the meaning, else the innermost of any meaning (JS has one namespace),
+   * but never a namespace for a type: a TypeScript namespace has no type meaning, so `ReadonlyArray<A>`
+   * beside effect's `namespace ReadonlyArray` is the global type.
+   */
   lookup(name: string, meaning: number): Binding | undefined {
     let fallback: Binding | undefined
     for (let s: Scope | undefined = this; s !== undefined; s = s.parent) {
@@ -50,7 +54,7 @@ class Scope {
       if (list === undefined) continue
       const hit = list.find((b) => (b.meaning & meaning) !== 0)
       if (hit !== undefined) return hit
-      fallback ??= list[0]
+      fallback ??= meaning === TYPE ? list.find((b) => (b.meaning & NAMESPACE) === 0) : list[0]
     }
     return fallback
   }

@@ -37,6 +37,10 @@ const mapQualified = (q: string, m: RenameMapping) => {
   return q
 }
 
+/** A member's owner path with the new name spelled as the old one, segment by segment. */
+const memberPath = (of: string, ctx: RenameMapping) =>
+  of.split(".").map((segment) => (segment === ctx.newName ? ctx.oldName : segment)).join(".")
+
 const describe = (facts: FileFacts, r: RefFact, m: RenameMapping | undefined, ctx: RenameMapping): string => {
   const b = r.binding
   if (b === undefined) return "unbound"
@@ -48,8 +52,10 @@ const describe = (facts: FileFacts, r: RefFact, m: RenameMapping | undefined, ct
     case "export":
       return `an import from ${b.module}${b.namespace === true ? " (namespace)" : ""}`
     case "member":
-      // `Ns.X.member`: X is in the text, renamed or not with the rest; the member's meaning is the module's.
-      return `a member of ${b.of === ctx.oldName || b.of === ctx.newName ? ctx.oldName : b.of} from ${b.module}`
+      // `Ns.X.member`, `p.async` of `p: util.InexactPartial<P>`: `of` is the path of names the text
+      // spells (`util.InexactPartial`), each renamed or not with the rest, so the old and the new name
+      // are one segment there; what those names mean is checked at their own references.
+      return `a member of ${memberPath(b.of, ctx)} from ${b.module}`
     default:
       return b.kind === "global" ? "a global" : "a member of an unknown type"
   }
