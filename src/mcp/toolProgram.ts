@@ -26,6 +26,7 @@ export const toolProgram = (spec: AnyCommandSpec, values: unknown, output: Outpu
   const db = (values as Record<string, unknown>)["db"]
   const program = spec.needs === "workspace"
     ? base
-    : base.pipe(Effect.provide(GraphDbLive({ create: spec.needs === "graph-create", cache: graphCache, ...(typeof db === "string" ? { explicit: db } : {}) })))
+    // Behind another call's index, a graph query waits for it to end, however long it works.
+    : base.pipe(Effect.provide(GraphDbLive({ create: spec.needs === "graph-create", cache: graphCache, whileWorking: true, ...(typeof db === "string" ? { explicit: db } : {}) })))
   return program as Effect.Effect<unknown, SpliceError, WorkspaceServices>
 }

@@ -15,6 +15,8 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Runtime from "effect/Runtime"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { GraphDbLive } from "../../layers/live/GraphDbLive.js"
+import { Output } from "../../services/Output.js"
 import { RequestOutput } from "../../src/mcp/requestOutput.js"
 import { toolProgram } from "../../src/mcp/toolProgram.js"
 import { valuesFromArguments } from "../../src/mcp/toolSchema.js"
@@ -95,6 +97,24 @@ describe.skipIf(STDLIB === undefined)("splice mcp while the graph indexes", () =
     const find = call(w, "find", { name: "welcome" })
     expect(Exit.isSuccess(await find.exit())).toBe(true)
     expect(find.out.events).toEqual([expect.objectContaining({ type: "symbol", name: "welcome", file: "hello.py" })])
+  })
+
+  it("a graph query behind the index waits for it past its lock timeout, the index working, and then sees the whole graph", async () => {
+    const w = await workspace()
+    const { noted, onNote } = firstNote()
+    const index = call(w, "refs", { name: "message_from_string" }, onNote)
+    await noted
+    // As toolProgram runs `find`, but willing to wait only 100 ms for a holder that is not working.
+    const find = specs.get("find")!
+    const out = new RequestOutput()
+    const program = find.run(valuesFromArguments(find, { name: "message_from_string" }) as never).pipe(
+      Effect.provideService(Output, out.service),
+      Effect.provide(GraphDbLive({ create: true, cache: w.graphCache, whileWorking: true, lockTimeoutMs: 100 }))
+    )
+    const exit = await fromEventLoop(() => Runtime.runPromiseExit(w.runtime)(program as Effect.Effect<unknown, unknown, never>))
+    expect(Exit.isSuccess(exit)).toBe(true)
+    expect(Exit.isSuccess(await index.exit())).toBe(true)
+    expect(out.events).toEqual([expect.objectContaining({ type: "symbol", name: "message_from_string", file: "email/__init__.py" })])
   })
 
   it("stops an index cancelled halfway: the database file stays as it was, and the next query has the whole graph", async () => {
