@@ -32,7 +32,8 @@ export interface GraphDbService {
   /**
    * Called between the steps of long work on the database (an index: between files): every few ms it
    * hands the event loop a turn, so a server's other calls, a cancellation and signals are served
-   * while a large workspace indexes (layers/live/eventLoopTurn.ts).
+   * while a large workspace indexes (layers/live/eventLoopTurn.ts); and it tells the graph queries of
+   * this process waiting for the database's lock that its holder is working, not stuck (Lock.working).
    */
   readonly breathe: Effect.Effect<void>
   /**
