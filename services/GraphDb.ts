@@ -30,6 +30,13 @@ export interface GraphDbService {
   /** Write the database to its file atomically (temp, fsync, rename); nothing for in-memory ones. */
   readonly save: Effect.Effect<void, SpliceError>
   /**
+   * Called between the steps of long work on the database (an index: between files): every few ms it
+   * hands the event loop a turn, so a server's other calls, a cancellation and signals are served
+   * while a large workspace indexes (layers/live/eventLoopTurn.ts); and it tells the graph queries of
+   * this process waiting for the database's lock that its holder is working, not stuck (Lock.working).
+   */
+  readonly breathe: Effect.Effect<void>
+  /**
    * Facts about this open database's content, kept as long as it stays open (a long-running
    * process keeps it open between calls): whoever changes the content must forget what they change.
    */

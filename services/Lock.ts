@@ -21,11 +21,20 @@ export const identityLock = (info: { readonly nlink: number; readonly identity: 
  * is dead is taken over.
  */
 export interface LockService {
-  /** Wait up to `timeout` for every lock; SPL-E032 when one stays held. */
+  /**
+   * Wait up to `timeout` for every lock; SPL-E032 when one stays held. `whileWorking`: a holder of
+   * this process that says it is working (`working`) counts as progress, and is waited for.
+   */
   readonly acquire: (
     paths: ReadonlyArray<LockKey>,
-    timeout: Duration.DurationInput
+    timeout: Duration.DurationInput,
+    options?: { readonly whileWorking?: boolean }
   ) => Effect.Effect<void, SpliceError, Scope.Scope>
+  /**
+   * The caller holds these locks and is working with them, not stuck (an index of a large workspace,
+   * between files): this process's contenders that wait `whileWorking` keep waiting.
+   */
+  readonly working: (paths: ReadonlyArray<LockKey>) => Effect.Effect<void>
   /**
    * Like acquire, but a lock whose owner died is not taken over: its key is returned instead (what
    * was taken before it stays held in the scope), so the caller can first roll back the transaction

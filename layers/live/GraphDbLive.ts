@@ -13,6 +13,7 @@ import { GraphDb } from "../../services/GraphDb.js"
 import { Lock } from "../../services/Lock.js"
 import { writeFileAtomic } from "./atomicFile.js"
 import type { GraphDbCache } from "./graphDbCache.js"
+import { eventLoopTurn } from "./eventLoopTurn.js"
 import { openGraphDatabase, startSqlJs, wrapDatabase } from "./sqlDatabase.js"
 
 export interface GraphDbOptions {
@@ -23,6 +24,12 @@ export interface GraphDbOptions {
   readonly lockTimeoutMs?: number
   /** A long-running process keeps the database open here between calls (layers/live/graphDbCache.ts). */
   readonly cache?: GraphDbCache
+  /**
+   * Wait for a holder of this process that is working with the database (an index, between files:
+   * GraphDb.breathe) however long it works: a graph query of `splice mcp` behind another call's index.
+   * Not a writer's short look after its commit (graphAfterWrite), which leaves the refresh to the next query.
+   */
+  readonly whileWorking?: boolean
 }
 
 /** The discovery chain on this machine: --db, SPLICE_DB, the workspace, ~/.magellan, .magellan. */
@@ -54,7 +61,8 @@ export const GraphDbLive = (options: GraphDbOptions): Layer.Layer<GraphDb, Retur
       const location = found
       const dbPath = found.path
       void startSqlJs().catch(() => undefined) // the failure, if any, is met again where it is awaited
-      yield* lock.acquire([`graph-db:${dbPath}`], Duration.millis(options.lockTimeoutMs ?? 30_000))
+      const key = `graph-db:${dbPath}` as const
+      yield* lock.acquire([key], Duration.millis(options.lockTimeoutMs ?? 30_000), { whileWorking: options.whileWorking === true })
       const cache = options.cache
       const warm = cache?.take(dbPath)
       const db = warm ?? (yield* openGraphDatabase(
@@ -83,6 +91,6 @@ export const GraphDbLive = (options: GraphDbOptions): Layer.Layer<GraphDb, Retur
             cache?.saved(dbPath)
           },
           catch: (e) => spliceError("SPL-E083", `cannot write ${dbPath}: ${String(e)}`, { context: { db: dbPath } })
-        }))
+        }), Effect.zipRight(lock.working([key]), eventLoopTurn))
     })
   )

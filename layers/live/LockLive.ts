@@ -238,12 +238,12 @@ export const makeLock = (root: string): LockService => {
       return yield* Effect.ensuring(poll, Effect.sync(() => marked && unmarkWaiting(wait)))
     })
 
-  const lockAll = (paths: ReadonlyArray<string>, timeoutMs: number | undefined, takeStale = true) =>
+  const lockAll = (paths: ReadonlyArray<string>, timeoutMs: number | undefined, takeStale = true, whileWorking = false) =>
     Effect.gen(function*() {
       const token = `${process.pid}-${Date.now()}-${seq++}`
       for (const p of [...new Set(paths)].sort()) {
         // First this process's line (in order of arrival), then the file against other processes.
-        const line = yield* queue.enter(fileFor(p), timeoutMs)
+        const line = yield* queue.enter(fileFor(p), timeoutMs, { whileWorking })
         if (!line.turn) return { ok: false as const, path: p, holder: readOwner(fileFor(p)), ahead: line.ahead }
         const held = { taken: false }
         // Interruptible while it polls (a cancelled call); released whenever it was taken.
@@ -257,13 +257,16 @@ export const makeLock = (root: string): LockService => {
     })
 
   return {
-    acquire: (paths, timeout) =>
-      Effect.flatMap(lockAll(paths, Duration.toMillis(Duration.decode(timeout))), (r) =>
+    acquire: (paths, timeout, options) =>
+      Effect.flatMap(lockAll(paths, Duration.toMillis(Duration.decode(timeout)), true, options?.whileWorking === true), (r) =>
         r.ok ? Effect.void : Effect.fail(lockTimeoutError(r.path, timeout, r.ahead, r.holder === undefined ? null : { pid: r.holder.pid, host: r.holder.host, since: r.holder.since }))),
     acquireUnlessStale: (paths, timeout) =>
       Effect.flatMap(lockAll(paths, Duration.toMillis(Duration.decode(timeout)), false), (r) =>
         r.ok ? Effect.succeed(undefined) : "stale" in r ? Effect.succeed(r.path as LockKey) : Effect.fail(lockTimeoutError(r.path, timeout, r.ahead, r.holder === undefined ? null : { pid: r.holder.pid, host: r.holder.host, since: r.holder.since }))),
     tryAcquire: (paths) => Effect.map(lockAll(paths, undefined), (r) => r.ok),
+    working: (paths) => Effect.sync(() => {
+      for (const p of paths) queue.working(fileFor(p))
+    }),
     leaveAbandoned: (keys, tx) => Effect.try({
       try: () => {
         for (const k of keys) {

@@ -14,7 +14,9 @@ import type * as Scope from "effect/Scope"
  * by a holder that used it (took the lock and let it go) for the whole timeout, counted from its
  * arrival or the latest such hand-over, whichever is later. Behind calls that keep finishing it
  * waits its turn however long the line; behind a holder stuck for the timeout, every contender in
- * line gives up together, not one timeout after another.
+ * line gives up together, not one timeout after another. A holder that works long with the lock (an
+ * index of a large workspace) says so (`working`): a contender that entered `whileWorking` counts
+ * that as progress too, and waits for it.
  */
 
 interface Turn {
@@ -28,6 +30,8 @@ interface Line {
   readonly waiting: Array<Turn>
   /** When a holder that used its turn last let it go (epoch ms). */
   lastMove: number
+  /** When its holder last said it is working (epoch ms). */
+  working: number
 }
 
 export interface Entered {
@@ -42,8 +46,14 @@ export interface Entered {
 }
 
 export interface LockQueue {
-  /** Waits for this key's turn as above; `timeoutMs` undefined: only if it is free now. */
-  readonly enter: (key: string, timeoutMs: number | undefined) => Effect.Effect<Entered, never, Scope.Scope>
+  /**
+   * Waits for this key's turn as above; `timeoutMs` undefined: only if it is free now. `whileWorking`:
+   * a holder's `working` counts as progress (else a contender that wants the key only if it is free
+   * soon waited as long as the holder works).
+   */
+  readonly enter: (key: string, timeoutMs: number | undefined, options?: { readonly whileWorking?: boolean }) => Effect.Effect<Entered, never, Scope.Scope>
+  /** The holder of `key` is working with it, not stuck. */
+  readonly working: (key: string) => void
   /** Contenders of this process on `key`: the holder and those waiting (for tests and messages). */
   readonly size: (key: string) => number
 }
@@ -54,7 +64,7 @@ export const makeLockQueue = (): LockQueue => {
   const join = (key: string): { line: Line; turn: Turn; ahead: number } => {
     let line = lines.get(key)
     if (line === undefined) {
-      line = { held: false, waiting: [], lastMove: 0 }
+      line = { held: false, waiting: [], lastMove: 0, working: 0 }
       lines.set(key, line)
     }
     const turn: Turn = { granted: false, used: false, wake: undefined }
@@ -94,12 +104,12 @@ export const makeLockQueue = (): LockQueue => {
     })
 
   return {
-    enter: (key, timeoutMs) =>
+    enter: (key, timeoutMs, options) =>
       Effect.uninterruptibleMask((restore) =>
         Effect.gen(function*() {
           const arrival = Date.now()
           const { ahead, line, turn } = join(key)
-          const deadline = () => Math.max(arrival, line.lastMove) + (timeoutMs ?? 0)
+          const deadline = () => Math.max(arrival, line.lastMove, options?.whileWorking === true ? line.working : 0) + (timeoutMs ?? 0)
           let left = false
           const out = Effect.sync(() => {
             if (!left) leave(key, line, turn)
@@ -126,6 +136,10 @@ export const makeLockQueue = (): LockQueue => {
           }
         })
       ),
+    working: (key) => {
+      const line = lines.get(key)
+      if (line?.held === true) line.working = Date.now()
+    },
     size: (key) => {
       const line = lines.get(key)
       return line === undefined ? 0 : (line.held ? 1 : 0) + line.waiting.length

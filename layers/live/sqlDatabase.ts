@@ -3,6 +3,7 @@ import type { Database, SqlJsStatic, Statement } from "sql.js"
 import { CREATOR, MIGRATED, MIGRATIONS, SCHEMA_VERSION } from "../../src/domain/graph/schema.js"
 import { spliceError } from "../../src/domain/SpliceError.js"
 import type { DbLocation, GraphDbService, SqlValue } from "../../services/GraphDb.js"
+import { eventLoopTurn } from "./eventLoopTurn.js"
 import { readWasm } from "./grammarFiles.js"
 
 /** sql.js: the runtime (loaded from bytes, once), schema checks and migrations, and the service wrapper. */
@@ -135,7 +136,12 @@ const prepared = (db: Database, sql: string): Statement => {
   return st
 }
 
-export const wrapDatabase = (db: Database, location: DbLocation, persist: (bytes: Uint8Array) => Effect.Effect<void, ReturnType<typeof spliceError>>): GraphDbService => {
+export const wrapDatabase = (
+  db: Database,
+  location: DbLocation,
+  persist: (bytes: Uint8Array) => Effect.Effect<void, ReturnType<typeof spliceError>>,
+  breathe: Effect.Effect<void> = eventLoopTurn
+): GraphDbService => {
   const fail = (e: unknown) => dbError(location, `graph database error: ${String(e)}`)
   return {
     location,
@@ -189,6 +195,7 @@ export const wrapDatabase = (db: Database, location: DbLocation, persist: (bytes
       db.run(IN_MEMORY)
       return persist(bytes)
     }),
+    breathe,
     memo: memoOf(db)
   }
 }

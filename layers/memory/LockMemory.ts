@@ -36,10 +36,10 @@ export const makeMemoryLock = (locks: MemoryLocks): LockService => {
         yield* Effect.sleep(Duration.millis(2))
       }
     })
-  const lockAll = (paths: ReadonlyArray<string>, timeoutMs: number | undefined, takeStale = true) =>
+  const lockAll = (paths: ReadonlyArray<string>, timeoutMs: number | undefined, takeStale = true, whileWorking = false) =>
     Effect.gen(function*() {
       for (const p of [...new Set(paths)].sort()) {
-        const line = yield* locks.queue.enter(p, timeoutMs)
+        const line = yield* locks.queue.enter(p, timeoutMs, { whileWorking })
         if (!line.turn) return { path: p, ahead: line.ahead, stale: false }
         const got = yield* Effect.acquireRelease(takeOne(p, timeoutMs === undefined ? undefined : line.deadline, takeStale), (t) => Effect.sync(() => t === "taken" && !locks.dead.has(p) && locks.held.delete(p)))
         if (got !== "taken") return { path: p, ahead: 0, stale: got === "stale" }
@@ -48,13 +48,16 @@ export const makeMemoryLock = (locks: MemoryLocks): LockService => {
       return undefined
     })
   return {
-    acquire: (paths, timeout) =>
-      Effect.flatMap(lockAll(paths, Duration.toMillis(Duration.decode(timeout))), (blocked) =>
+    acquire: (paths, timeout, options) =>
+      Effect.flatMap(lockAll(paths, Duration.toMillis(Duration.decode(timeout)), true, options?.whileWorking === true), (blocked) =>
         blocked === undefined ? Effect.void : Effect.fail(lockTimeoutError(blocked.path, timeout, blocked.ahead))),
     acquireUnlessStale: (paths, timeout) =>
       Effect.flatMap(lockAll(paths, Duration.toMillis(Duration.decode(timeout)), false), (blocked) =>
         blocked === undefined ? Effect.succeed(undefined) : blocked.stale ? Effect.succeed(blocked.path as LockKey) : Effect.fail(lockTimeoutError(blocked.path, timeout, blocked.ahead))),
     tryAcquire: (paths) => Effect.map(lockAll(paths, undefined), (b) => b === undefined),
+    working: (paths) => Effect.sync(() => {
+      for (const p of paths) locks.queue.working(p)
+    }),
     leaveAbandoned: (keys) => Effect.sync(() => {
       for (const k of keys) if (locks.held.has(k)) locks.dead.add(k)
     }),

@@ -21,10 +21,7 @@ import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Exit from "effect/Exit"
 import * as Runtime from "effect/Runtime"
-import { GraphDbLive } from "../../layers/live/GraphDbLive.js"
 import { keepRecentTrees } from "../../layers/live/recentTrees.js"
-import { Input } from "../../services/Input.js"
-import { Output } from "../../services/Output.js"
 import { outcomeOf } from "../cli/outcome.js"
 import { bigIntsAsNumbers, jsonText } from "../domain/jsonText.js"
 import { errorObject, humanError } from "../domain/render.js"
@@ -34,6 +31,7 @@ import type { AnyCommandSpec } from "../spec/command.js"
 import { snakeName } from "../spec/param.js"
 import { toolHint } from "./toolHint.js"
 import { RequestOutput } from "./requestOutput.js"
+import { toolProgram } from "./toolProgram.js"
 import { inputSchemaOf, loadOutputSchemas, outputSchemaOf, toolDescription, valuesFromArguments } from "./toolSchema.js"
 import { makeHousekeeping } from "./housekeeping.js"
 import { Workspaces } from "./workspaces.js"
@@ -119,21 +117,9 @@ export const mcpServer = (options: McpOptions) =>
         void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: ++progress, message: message.replace(/^splice: /, "") } })
           .catch(() => undefined)
       })
-      const base = spec.run(values as Parameters<typeof spec.run>[0]).pipe(
-        Effect.provideService(Output, out.service),
-        // Standard input is the protocol stream here: every text comes in the arguments.
-        Effect.provideServiceEffect(Input, Effect.map(Input, (live) => ({
-          // failSync: an error (and its stack) is made only when a command asks for standard input.
-          stdin: Effect.failSync(() => spliceError("SPL-E010", "there is no standard input over MCP: pass the text in the arguments")),
-          argumentFile: (p: string) => (p === "-" ? Effect.fail(spliceError("SPL-E010", "\"-\" (standard input) is not available over MCP: pass the text in the arguments")) : live.argumentFile(p))
-        })))
-      )
-      const db = (values as Record<string, unknown>)["db"]
-      const program = spec.needs === "workspace"
-        ? base
-        : base.pipe(Effect.provide(GraphDbLive({ create: spec.needs === "graph-create", cache: graphCache, ...(typeof db === "string" ? { explicit: db } : {}) })))
+      const program = toolProgram(spec, values, out.service, graphCache)
       if (stopping) return errorResult(spliceError("SPL-E130", "the server is shutting down (a signal came): nothing was done", { context: { signal: "shutdown" } }), 130)
-      const fiber = Runtime.runFork(runtime)(program as Effect.Effect<unknown, SpliceError, never>)
+      const fiber = Runtime.runFork(runtime)(program)
       inflight.add(fiber)
       // notifications/cancelled: interrupt the call, which rolls its transaction back.
       const cancel = () => fiber.unsafeInterruptAsFork(fiber.id())

@@ -136,6 +136,34 @@ describe.each(flavours)("%s lock: one process's contenders", (_, make) => {
     expect(order).toEqual(["after"])
   })
 
+  it("behind a holder that says it is working past the timeout (an index), a contender waiting whileWorking gets its turn; one that is not gives up (SPL-E032)", async () => {
+    const lock = make()
+    const got: string[] = []
+    const failed: string[] = []
+    const waiter = (name: string, whileWorking: boolean) =>
+      Effect.scoped(Effect.flatMap(lock.acquire([F], Duration.millis(150), { whileWorking }), () => Effect.sync(() => got.push(name)))).pipe(
+        Effect.catchAll((error) => Effect.sync(() => void failed.push(`${name} ${error.code}`)))
+      )
+    await Effect.runPromise(Effect.gen(function*() {
+      // Holds the lock 600 ms, four timeouts, saying every 30 ms that it works.
+      const indexing = yield* Effect.fork(Effect.scoped(Effect.gen(function*() {
+        yield* lock.acquire([F], Duration.seconds(1))
+        for (let i = 0; i < 20; i++) {
+          yield* lock.working([F])
+          yield* Effect.sleep(Duration.millis(30))
+        }
+      })))
+      yield* settle
+      const patient = yield* Effect.fork(waiter("patient", true))
+      const brief = yield* Effect.fork(waiter("brief", false))
+      yield* Fiber.join(brief)
+      yield* Fiber.join(patient)
+      yield* Fiber.join(indexing)
+    }))
+    expect(failed).toEqual(["brief SPL-E032"])
+    expect(got).toEqual(["patient"])
+  })
+
   it("a try takes nothing while another contender is in line, and leaves no place behind", async () => {
     const lock = make()
     await Effect.runPromise(Effect.gen(function*() {

@@ -370,6 +370,7 @@ const syncGraph = (scope: SyncScope) =>
     yield* db.run("CREATE TEMP TABLE IF NOT EXISTS gone_symbols (id INTEGER PRIMARY KEY)")
     yield* db.run("DELETE FROM temp.gone_symbols")
     for (let i = 0; i < sources.length; i++) {
+      yield* db.breathe // a server serves its other calls meanwhile; a cancellation stops the index here (the transaction goes)
       const f = sources[i]!
       const old = known.get(f.relative)
       const skip = skipped.get(f.relative)
@@ -490,6 +491,7 @@ const syncGraph = (scope: SyncScope) =>
     }
     const removed = [...known.values()].filter((f) => scope.gone(f.path))
     for (const f of removed) {
+      yield* db.breathe
       yield* deleteFacts(f.id)
       yield* db.run("DELETE FROM files WHERE id = ?", [f.id])
       touchedIds.add(f.id)
@@ -514,9 +516,17 @@ const syncGraph = (scope: SyncScope) =>
         // one wildcard re-export may now meet the same name through another.
         for (const r of yield* db.all<{ file_id: number }>("SELECT DISTINCT file_id FROM refs WHERE name_id IN (SELECT n.id FROM json_each(?) j JOIN names n ON n.text = j.value) AND (binding_id IS NULL OR binding_id != ?)", [JSON.stringify([...addedNames]), SCOPE_BINDING])) also.add(r.file_id)
       }
+      yield* db.breathe
       yield* resolveAll(projectFiles.map((p) => p.relative), touchedIds, exportsChanged, also, layoutChanged)
     }
-    if (bulk) for (const i of DEFERRABLE_INDEXES) yield* db.run(i.create.replace("CREATE INDEX", "CREATE INDEX IF NOT EXISTS"))
+    // Each of the steps to the end takes up to ~1 s on CPython's standard library: a turn after each.
+    if (bulk) {
+      for (const i of DEFERRABLE_INDEXES) {
+        yield* db.breathe
+        yield* db.run(i.create.replace("CREATE INDEX", "CREATE INDEX IF NOT EXISTS"))
+      }
+    }
+    yield* db.breathe
     if (bulk || scope.full) {
       // Texts no reference names any more (their module renamed or gone, the name used nowhere now) go with a full index.
       yield* db.run(`DELETE FROM bindings WHERE id != ${SCOPE_BINDING} AND id NOT IN (SELECT DISTINCT binding_id FROM refs WHERE binding_id IS NOT NULL)`)
@@ -529,7 +539,9 @@ const syncGraph = (scope: SyncScope) =>
     const previousWalk = (yield* db.all<{ value: string }>("SELECT value FROM meta WHERE key = 'walk'"))[0]?.value
     if (scope.walk === null) yield* db.run("DELETE FROM meta WHERE key = 'walk'")
     else yield* db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('walk', ?)", [scope.walk])
+    yield* db.breathe
     yield* db.run("COMMIT")
+    yield* db.breathe
     // A new walk is saved even when no row changed (files touched, not changed): else every later
     // process would compare every file again.
     const walkChanged = scope.walk !== null && scope.walk !== previousWalk
@@ -872,6 +884,7 @@ const resolveAll = (projectFiles: ReadonlyArray<WorkspacePath>, touched: Readonl
     const refUpdates: SqlValue[][] = []
     const bindingText = new Map((yield* packedRows<{ id: number; text: string }>(db, ["id", "text"], "bindings")).map((b) => [b.id, b.text]))
     for (const fileId of affected) {
+      yield* db.breathe
       const refs = yield* packedRows<{ id: number; name: string; kind: string; qualifier: string | null; enclosing_symbol_id: number | null; symbol_id: number | null; resolution: string; binding_id: number | null }>(
         db, ["id", "name", "kind", "qualifier", "enclosing_symbol_id", "symbol_id", "resolution", "binding_id"], FILE_REFS, [fileId, SCOPE_BINDING])
       const fileImports = yield* importsOf(fileId)

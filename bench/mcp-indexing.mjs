@@ -1,0 +1,154 @@
+// `splice mcp` while the code graph indexes a large workspace, as an agent sees it (SDK client over stdio):
+//   latency  a `refs` that builds the graph, and 1 s later a `read` and two `edit`s of a small file:
+//            their latencies (they need no graph), then the refs's own.
+//   cancel   a `refs` that builds the graph, cancelled after DELAY s: how long until the server's CPU
+//            goes quiet (the index stopped), whether a `read` is then answered, and the database file.
+//   stdin    the client's input closed during the index: the server's exit, its time, and the database.
+//   sigterm  SIGTERM during the index: the same.
+// Each scenario starts from a copy of WORKSPACE without .splice/ (a first index).
+// Usage: node scripts/build.mjs && node bench/mcp-indexing.mjs --workspace DIR [--only latency|cancel|stdin|sigterm]
+//   [--bundle dist/splice.mjs] [--file __hello__.py] [--delay 3]
+//   WORKSPACE: e.g. CPython's Lib/ (1,789 .py files); the file read and edited must be in it.
+import { execFileSync } from "node:child_process"
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
+import { parseArgs } from "node:util"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+
+const ROOT = resolve(import.meta.dirname, "..")
+const { values: flags } = parseArgs({
+  options: {
+    workspace: { type: "string" },
+    only: { type: "string", multiple: true },
+    bundle: { type: "string" },
+    file: { type: "string", default: "__hello__.py" },
+    delay: { type: "string", default: "3" }
+  }
+})
+if (flags.workspace === undefined) throw new Error("--workspace DIR is required")
+const bundle = resolve(flags.bundle ?? join(ROOT, "dist", "splice.mjs"))
+const wanted = (s) => flags.only === undefined || flags.only.includes(s)
+const DELAY = Number(flags.delay) * 1000
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+const cpuMs = (pid) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ")
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+  } catch {
+    return NaN
+  }
+}
+const alive = (pid) => existsSync(`/proc/${pid}`) && !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, "utf8"))
+
+const freshWorkspace = () => {
+  const ws = join(mkdtempSync(join(tmpdir(), "splice-mcpidx-")), "ws")
+  cpSync(resolve(flags.workspace), ws, { recursive: true })
+  rmSync(join(ws, ".splice"), { recursive: true, force: true })
+  return ws
+}
+
+const connect = async (ws) => {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [bundle, "mcp", "--workspace", ws], cwd: ws, env: { ...process.env }, stderr: "pipe" })
+  let stderr = ""
+  transport.stderr?.on("data", (d) => (stderr += d))
+  const client = new Client({ name: "splice-bench", version: "1" })
+  await client.connect(transport)
+  return { client, transport, pid: transport.pid, stderr: () => stderr }
+}
+
+const timed = async (p) => {
+  const t = performance.now()
+  try {
+    const r = await p
+    return { ms: Math.round(performance.now() - t), error: r.isError ? JSON.stringify(r.structuredContent?.error?.code ?? r.content).slice(0, 200) : undefined }
+  } catch (e) {
+    return { ms: Math.round(performance.now() - t), error: String(e).slice(0, 200) }
+  }
+}
+
+/** The database a run left: absent, or its integrity check and file count (via the CLI's status). */
+const dbState = (ws) => {
+  const file = join(ws, ".splice", "graph.db")
+  if (!existsSync(file)) return "no graph.db (nothing saved)"
+  try {
+    const out = execFileSync(process.execPath, [bundle, "status"], { cwd: ws, encoding: "utf8" })
+    const status = JSON.parse(out.trim().split("\n").pop())
+    return `graph.db ${(statSync(file).size / 1e6).toFixed(1)} MB, status ok: ${status.files ?? "?"} files`
+  } catch (e) {
+    return `graph.db present, status failed: ${String(e.stdout ?? e).slice(0, 300)}`
+  }
+}
+
+/** Waits until the process's CPU stays under 5% for a second; the time from `since`. */
+const quietAfter = async (pid, since, limitMs = 600_000) => {
+  for (;;) {
+    const a = cpuMs(pid)
+    await sleep(1000)
+    const b = cpuMs(pid)
+    if (!(b - a > 50)) return Math.round(performance.now() - since - 1000)
+    if (performance.now() - since > limitMs) return undefined
+  }
+}
+
+const edited = (ws) => readFileSync(join(ws, flags.file), "utf8")
+const editArgs = { file: flags.file, replace_old: "Hello world!", replace_new: "Hello, splice!" }
+
+if (wanted("latency")) {
+  const ws = freshWorkspace()
+  const s = await connect(ws)
+  const cpu0 = cpuMs(s.pid)
+  const refs = timed(s.client.callTool({ name: "refs", arguments: { name: "main" } }, undefined, { timeout: 3_600_000 }))
+  await sleep(1000)
+  const read = await timed(s.client.callTool({ name: "read", arguments: { file: flags.file } }, undefined, { timeout: 3_600_000 }))
+  const edit = await timed(s.client.callTool({ name: "edit", arguments: editArgs }, undefined, { timeout: 3_600_000 }))
+  // A second edit: the first one also starts the Python syntax gate's python3 (~0.2 s idle, more under load).
+  const again = await timed(s.client.callTool({ name: "edit", arguments: { file: flags.file, replace_old: editArgs.replace_new, replace_new: editArgs.replace_old } }, undefined, { timeout: 3_600_000 }))
+  const indexing = await Promise.race([refs.then(() => false), sleep(0).then(() => true)])
+  const r = await refs
+  console.log(JSON.stringify({ scenario: "latency", read_ms: read.ms + 1000 > r.ms ? `${read.ms} (after the index)` : read.ms, read_error: read.error, edit_ms: edit.ms, edit_error: edit.error, second_edit_ms: again.ms, second_edit_error: again.error, index_still_running_after_them: indexing,
+    refs_ms: r.ms, refs_error: r.error, server_cpu_ms: cpuMs(s.pid) - cpu0, edits_landed: !edited(ws).includes("Hello, splice!") && edited(ws).includes("Hello world!") }))
+  await s.client.close()
+  console.log(JSON.stringify({ scenario: "latency", db: dbState(ws) }))
+  rmSync(resolve(ws, ".."), { recursive: true, force: true })
+}
+
+if (wanted("cancel")) {
+  const ws = freshWorkspace()
+  const s = await connect(ws)
+  const controller = new AbortController()
+  const refs = timed(s.client.callTool({ name: "refs", arguments: { name: "main" } }, undefined, { signal: controller.signal, timeout: 3_600_000 }))
+  await sleep(DELAY)
+  const cancelledAt = performance.now()
+  controller.abort()
+  await refs
+  const quiet = await quietAfter(s.pid, cancelledAt)
+  const read = await timed(s.client.callTool({ name: "read", arguments: { file: flags.file } }, undefined, { timeout: 3_600_000 }))
+  console.log(JSON.stringify({ scenario: "cancel", cancelled_after_ms: DELAY, cpu_quiet_after_cancel_ms: quiet, read_after_ms: read.ms, read_error: read.error, db: dbState(ws) }))
+  await s.client.close()
+  rmSync(resolve(ws, ".."), { recursive: true, force: true })
+}
+
+for (const how of ["stdin", "sigterm"]) {
+  if (!wanted(how)) continue
+  const ws = freshWorkspace()
+  const s = await connect(ws)
+  const refs = timed(s.client.callTool({ name: "refs", arguments: { name: "main" } }, undefined, { timeout: 3_600_000 }))
+  await sleep(DELAY)
+  const t = performance.now()
+  if (how === "stdin") s.transport._process.stdin.end()
+  else process.kill(s.pid, "SIGTERM")
+  let exitCode
+  const exited = new Promise((r) => s.transport._process.once("exit", (code, signal) => r(exitCode = code ?? signal)))
+  await Promise.race([exited, sleep(600_000)])
+  const ms = Math.round(performance.now() - t)
+  const r = await Promise.race([refs, sleep(100).then(() => ({ error: "no answer" }))])
+  console.log(JSON.stringify({ scenario: how, after_ms: DELAY, exit: exitCode, exit_ms: ms, alive: alive(s.pid), refs_answer: r.error ?? `ok in ${r.ms} ms`, db: dbState(ws),
+    stderr_tail: s.stderr().trim().split("\n").slice(-2).join(" | ").slice(0, 300) }))
+  // The server is gone: closing the client may never settle.
+  await Promise.race([s.client.close().catch(() => undefined), sleep(2000)])
+  rmSync(resolve(ws, ".."), { recursive: true, force: true })
+}
+process.exit(0)
