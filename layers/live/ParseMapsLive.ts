@@ -11,9 +11,9 @@ import { findAsset } from "./grammarFiles.js"
 import { startBlake3 } from "./HasherLive.js"
 
 /**
- * Parse maps as small JSON files in the cache directory (`parse-maps/`), each named by the BLAKE3
- * of the text it maps and by what parsed it: splice's version, the map format, and the sizes of the
- * grammar's and the runtime's wasm (a rebuilt grammar has other trees). Written atomically (temp +
+ * Parse maps as small JSON files in the cache directory (`parse-maps/`), each named by what parsed
+ * it (splice's version, the map format, and the sizes of the grammar's and the runtime's wasm: a
+ * rebuilt grammar has other trees) and by the length and BLAKE3 of the text it maps. Written atomically (temp +
  * rename: a reader sees a whole map or none) but not synced: a map lost in a crash is parsed again.
  * A file that does not read back as a map of a text of that length is ignored. Bounded to the
  * `KEEP` maps used last (a use touches the file).
@@ -42,15 +42,28 @@ const stampOf = (grammar: Grammar): string | undefined => {
   return s
 }
 
-const fileOf = (grammar: Grammar, text: string): Effect.Effect<string | undefined> =>
+/** A map's file: what parsed it, the text's length, and the text's BLAKE3. */
+const fileOf = (stamp: string, text: string): Effect.Effect<string> =>
   Effect.promise(async () => {
-    const stamp = stampOf(grammar)
-    if (stamp === undefined) return undefined
     const h = await startBlake3()
     h.init()
     h.update(text) // hash-wasm hashes a string as its UTF-8 bytes
-    return path.join(dir(), `${stamp}-${h.digest("hex")}.json`)
+    return path.join(dir(), `${stamp}-${text.length}-${h.digest("hex")}.json`)
   })
+
+/**
+ * Whether a map of a text this long may be kept: the length in the names spares hashing a text no
+ * map can be of (in a new process, BLAKE3 runs as unoptimised wasm: ~30 ms for 1 MB), such as every
+ * big file tree-sitter finds errors in.
+ */
+const mayHave = (stamp: string, length: number): boolean => {
+  try {
+    const prefix = `${stamp}-${length}-`
+    return fs.readdirSync(dir()).some((n) => n.startsWith(prefix))
+  } catch {
+    return false
+  }
+}
 
 /** Removes the maps used longest ago beyond KEEP. */
 const prune = (): void => {
@@ -67,11 +80,11 @@ const prune = (): void => {
 }
 
 export const parseMapsService: ParseMapsService = {
-  recall: (grammar, text) =>
-    cachesOn()
-      ? Effect.flatMap(fileOf(grammar, text), (file) =>
+  recall: (grammar, text) => Effect.suspend(() => {
+    const stamp = cachesOn() ? stampOf(grammar) : undefined
+    return stamp !== undefined && mayHave(stamp, text.length)
+      ? Effect.flatMap(fileOf(stamp, text), (file) =>
         Effect.sync((): ParseMap | undefined => {
-          if (file === undefined) return undefined
           try {
             const value: unknown = JSON.parse(fs.readFileSync(file, "utf8"))
             if (!isParseMap(value, text.length)) return undefined
@@ -82,12 +95,13 @@ export const parseMapsService: ParseMapsService = {
             return undefined // none kept, or unreadable: parse in full
           }
         }))
-      : Effect.succeed(undefined),
-  keep: (grammar, text, map) =>
-    cachesOn()
-      ? Effect.flatMap(fileOf(grammar, text), (file) =>
+      : Effect.succeed(undefined)
+  }),
+  keep: (grammar, text, map) => Effect.suspend(() => {
+    const stamp = cachesOn() ? stampOf(grammar) : undefined
+    return stamp !== undefined
+      ? Effect.flatMap(fileOf(stamp, text), (file) =>
         Effect.sync(() => {
-          if (file === undefined) return
           const tmp = `${file}.${process.pid}.tmp`
           try {
             fs.mkdirSync(dir(), { recursive: true })
@@ -103,6 +117,7 @@ export const parseMapsService: ParseMapsService = {
           }
         }))
       : Effect.void
+  })
 }
 
 export const ParseMapsLive: Layer.Layer<ParseMaps> = Layer.succeed(ParseMaps, parseMapsService)

@@ -124,7 +124,8 @@ describe("parse maps on disk", () => {
   it("recalls a map by its exact text only", async () => {
     await Effect.runPromise(parseMapsService.keep(js, "let a = 1", map("let a = 1")))
     expect(await Effect.runPromise(parseMapsService.recall(js, "let a = 1"))).toEqual(map("let a = 1"))
-    expect(await Effect.runPromise(parseMapsService.recall(js, "let a = 2"))).toBeUndefined()
+    expect(await Effect.runPromise(parseMapsService.recall(js, "let a = 2"))).toBeUndefined() // same length, other text
+    expect(await Effect.runPromise(parseMapsService.recall(js, "let a = 10"))).toBeUndefined() // no map of that length: not even hashed
     expect(await Effect.runPromise(parseMapsService.recall(grammarForPath("a.py")!, "let a = 1"))).toBeUndefined()
     expect(files().filter((f) => f.endsWith(".tmp"))).toEqual([])
   })
