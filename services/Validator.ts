@@ -39,6 +39,11 @@ export interface ValidationInput {
   readonly before: string | null
   readonly after: string
   readonly mode: ValidateMode
+  /**
+   * BLAKE3 (hex) of `before`'s and `after`'s UTF-8, when the caller has them (a file's checksum is
+   * that when the file has no BOM): the parse maps of big files are keyed by them.
+   */
+  readonly digests?: { readonly before: string; readonly after: string }
 }
 
 /** Gates an edit before it touches disk: only problems the edit introduced fail it. */

@@ -19,6 +19,7 @@ import { spliceError } from "./domain/SpliceError.js"
 import { similarNames } from "./domain/similarity.js"
 import { requestedHelp } from "./spec/help.js"
 import { outcomeOf, type Signal, signalExit, terminatingSignals } from "./cli/outcome.js"
+import { noteSignal } from "./cli/receivedSignal.js"
 
 // Parsing a file makes V8 re-optimise the hot grammar functions on background threads, and a
 // process cannot exit before those jobs finish: ~150 ms added to every edit for code that would
@@ -109,6 +110,7 @@ const onSignal = (s: Signal) => () => {
   if (finished !== undefined && signal === undefined) process.exit(signalExit(s))
   if (signal !== undefined) return // already rolling back: never abort that
   signal = s
+  noteSignal(s)
   fiber.unsafeInterruptAsFork(fiber.id())
 }
 for (const s of terminatingSignals("Deno" in globalThis)) {

@@ -42,14 +42,16 @@ const stampOf = (grammar: Grammar): string | undefined => {
   return s
 }
 
-/** A map's file: what parsed it, the text's length, and the text's BLAKE3. */
-const fileOf = (stamp: string, text: string): Effect.Effect<string> =>
-  Effect.promise(async () => {
-    const h = await startBlake3()
-    h.init()
-    h.update(text) // hash-wasm hashes a string as its UTF-8 bytes
-    return path.join(dir(), `${stamp}-${text.length}-${h.digest("hex")}.json`)
-  })
+/** A map's file: what parsed it, the text's length, and the BLAKE3 of the text's UTF-8 (the caller's, or computed). */
+const fileOf = (stamp: string, text: string, digest: string | undefined): Effect.Effect<string> =>
+  digest !== undefined && /^[0-9a-f]{64}$/.test(digest)
+    ? Effect.succeed(path.join(dir(), `${stamp}-${text.length}-${digest}.json`))
+    : Effect.promise(async () => {
+      const h = await startBlake3()
+      h.init()
+      h.update(text) // hash-wasm hashes a string as its UTF-8 bytes
+      return path.join(dir(), `${stamp}-${text.length}-${h.digest("hex")}.json`)
+    })
 
 /**
  * Whether a map of a text this long may be kept: the length in the names spares hashing a text no
@@ -80,10 +82,10 @@ const prune = (): void => {
 }
 
 export const parseMapsService: ParseMapsService = {
-  recall: (grammar, text) => Effect.suspend(() => {
+  recall: (grammar, text, digest) => Effect.suspend(() => {
     const stamp = cachesOn() ? stampOf(grammar) : undefined
     return stamp !== undefined && mayHave(stamp, text.length)
-      ? Effect.flatMap(fileOf(stamp, text), (file) =>
+      ? Effect.flatMap(fileOf(stamp, text, digest), (file) =>
         Effect.sync((): ParseMap | undefined => {
           try {
             const value: unknown = JSON.parse(fs.readFileSync(file, "utf8"))
@@ -97,10 +99,10 @@ export const parseMapsService: ParseMapsService = {
         }))
       : Effect.succeed(undefined)
   }),
-  keep: (grammar, text, map) => Effect.suspend(() => {
+  keep: (grammar, text, map, digest) => Effect.suspend(() => {
     const stamp = cachesOn() ? stampOf(grammar) : undefined
     return stamp !== undefined
-      ? Effect.flatMap(fileOf(stamp, text), (file) =>
+      ? Effect.flatMap(fileOf(stamp, text, digest), (file) =>
         Effect.sync(() => {
           const tmp = `${file}.${process.pid}.tmp`
           try {

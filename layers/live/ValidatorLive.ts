@@ -12,7 +12,7 @@ import { lineOfOffset, lineStarts } from "../../src/domain/textMatch.js"
 import { ParseMaps } from "../../services/ParseMaps.js"
 import { ProcessRunner } from "../../services/ProcessRunner.js"
 import { Syntax, type SyntaxIssue } from "../../services/Syntax.js"
-import { type NewSyntaxError, Validator, type Verdict } from "../../services/Validator.js"
+import { type NewSyntaxError, type ValidationInput, Validator, type Verdict } from "../../services/Validator.js"
 import { pythonSyntax, type PythonSyntaxError } from "./pythonParser.js"
 import { scriptKindOf, TYPESCRIPT_VERSION, type TsSyntaxError, typescriptSyntaxErrors } from "./typescriptParser.js"
 
@@ -128,7 +128,7 @@ export const makeValidator: Effect.Effect<Context.Tag.Service<Validator>, never,
    * is error-free then), and the edited text's map is kept; undefined when it cannot (an error in the
    * window: judged on the whole text then).
    */
-  const windowed = (grammar: Grammar, before: string, after: string, map: ParseMap) =>
+  const windowed = (grammar: Grammar, before: string, after: string, map: ParseMap, digests: ValidationInput["digests"]) =>
     Effect.gen(function*() {
       const region = changedRegion(before, after)
       const window = windowOf(map, region, WINDOW_MAX_CHARS)
@@ -136,7 +136,7 @@ export const makeValidator: Effect.Effect<Context.Tag.Service<Validator>, never,
       const part = yield* syntax.parseMap(grammar, after.slice(window.start, window.newEnd))
       const next = spliceMap(map, window, region, part)
       if (next === undefined) return undefined
-      yield* maps!.keep(grammar, after, next)
+      yield* maps!.keep(grammar, after, next, digests?.after)
       return { all: 0, fresh: [] as Finding[] }
     })
 
@@ -147,18 +147,18 @@ export const makeValidator: Effect.Effect<Context.Tag.Service<Validator>, never,
    * new error differently from a fresh parse (other error nodes, elsewhere), so an edit it blames
    * is judged on fresh parses: the errors reported are always a fresh parse's.
    */
-  const treeSitter = (grammar: Grammar, before: string | null, after: string) =>
+  const treeSitter = (grammar: Grammar, before: string | null, after: string, digests: ValidationInput["digests"]) =>
     Effect.gen(function*() {
       if (before === null) return yield* fullParses(grammar, before, after)
       const mapping = maps !== undefined && MAPPED.has(grammar.language) && before.length >= MAP_MIN_CHARS
-      const map = mapping ? yield* maps!.recall(grammar, before) : undefined
+      const map = mapping ? yield* maps!.recall(grammar, before, digests?.before) : undefined
       if (map !== undefined) {
-        const part = yield* windowed(grammar, before, after, map)
+        const part = yield* windowed(grammar, before, after, map, digests)
         if (part !== undefined) return part
       }
       const quick = yield* syntax.editIssues(grammar, before, after, { maps: mapping })
-      if (quick.maps?.before !== undefined) yield* maps!.keep(grammar, before, quick.maps.before)
-      if (quick.maps?.after !== undefined) yield* maps!.keep(grammar, after, quick.maps.after)
+      if (quick.maps?.before !== undefined) yield* maps!.keep(grammar, before, quick.maps.before, digests?.before)
+      if (quick.maps?.after !== undefined) yield* maps!.keep(grammar, after, quick.maps.after, digests?.after)
       if (quick.before === undefined) return { all: 0, fresh: [] as Finding[] }
       if (newIssues(before, quick.before, after, quick.after).length === 0) return { all: quick.after.length, fresh: [] as Finding[] }
       // The before-errors are a fresh parse's already.
@@ -203,7 +203,7 @@ export const makeValidator: Effect.Effect<Context.Tag.Service<Validator>, never,
         // python3 (another process) checks a Python edit while tree-sitter parses it here.
         const [py, tree] = yield* Effect.all([
           grammar.language === "python" ? pythonSyntax(runner, input.path, before, after) : Effect.succeed(undefined),
-          treeSitter(grammar, before, after)
+          treeSitter(grammar, before, after, input.digests)
         ], { concurrency: "unbounded" })
         const treeVerdict = (reason?: string) =>
           judged(after, region, tree.fresh, {

@@ -34,6 +34,7 @@ import type { ApplyFileReport } from "../schema/results/apply.js"
 import { compilerLine, filesValidation, multiFilePreview, syntaxErrorLines, syntaxFailure } from "./verdictText.js"
 import { lineEndingReport } from "../domain/lineEndings.js"
 import { acquireRecovering } from "./lockRecovering.js"
+import { textDigests } from "./singleFileWrite.js"
 
 export interface ApplyConfig {
   /** Where the change set comes from: a file, or "-" for stdin. */
@@ -258,7 +259,13 @@ export const apply = (config: ApplyConfig) =>
         }
         const checksumAfter = next === null ? ABSENT : yield* hasher.blake3(next)
         if (plan.after !== null) {
-          const verdict = yield* validator.validate({ path: rel, before: beforeText, after: plan.after.text, mode: config.validate })
+          const verdict = yield* validator.validate({
+            path: rel,
+            before: beforeText,
+            after: plan.after.text,
+            mode: config.validate,
+            ...(plan.before !== undefined && !plan.before.content.bom ? textDigests(plan.after.bom, plan.before.checksum, checksumAfter) : {})
+          })
           verdicts.push({ file: rel, verdict })
         }
         const shownFrom = plan.action === "move" ? plan.from! : rel

@@ -15,7 +15,7 @@ import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator, type Verdict } from "../../services/Validator.js"
 import { type CompilerSettings, skippedVerdict } from "./compilerGate.js"
 import { refuseNul } from "./resultLimits.js"
-import { commitOne, encodedText, lockedTextTarget, refuseFailedSyntax, replacing, type SingleFileWriteConfig, withLockedFile } from "./singleFileWrite.js"
+import { commitOne, encodedText, lockedTextTarget, refuseFailedSyntax, replacing, type SingleFileWriteConfig, textDigests, withLockedFile } from "./singleFileWrite.js"
 import type { TextTarget } from "./textTarget.js"
 import { editEvidence } from "./editEvidence.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
@@ -250,8 +250,14 @@ export const edit = (config: EditConfig) =>
         }, planned.unchanged.human(output.catalog))
       }
 
-      const verdict = yield* validator.validate({ path: path.relative, before: target.content.text, after: planned.text, mode: config.validate })
       const { next, checksumAfter } = yield* encodedText(path.relative, planned.text, target.content.bom, config.maxBytes)
+      const verdict = yield* validator.validate({
+        path: path.relative,
+        before: target.content.text,
+        after: planned.text,
+        mode: config.validate,
+        ...textDigests(target.content.bom, target.checksum, checksumAfter)
+      })
       // Only when shown: a diff of a 100,000-edit batch costs more than the batch.
       const diffNow = () => unifiedDiff(target.content.text, planned.text, path.relative)
 

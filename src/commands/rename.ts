@@ -490,8 +490,12 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
       }
 
       // Clashes: the new name already declared where the renamed one lands, or a name changing meaning.
+      // Every file is checked, so that one refusal lists every clash; one spot is named once (a name
+      // already declared is also seen by the binding check as a capture).
       const clashes: Array<Clash & { file: string }> = []
-      const note = (file: string, list: ReadonlyArray<Clash>) => clashes.push(...list.map((c) => ({ file, ...c })))
+      const note = (file: string, list: ReadonlyArray<Clash>) => {
+        for (const c of list) if (!clashes.some((k) => k.file === file && k.line === c.line && k.name === c.name)) clashes.push({ file, ...c })
+      }
       if (def.container === null) {
         const taken = topLevelNames(home.facts).get(newName)
         if (taken !== undefined) note(def.file, [{ line: def.start_line, name: newName, reason: `${newName} is already ${taken} in ${def.file}` }])
@@ -518,7 +522,7 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
         const renamed = renameText(plan.target.content.text, plan.sites, def.name, newName)
         if ("kind" in renamed) return yield* Effect.fail(stale(file, lineAt(file, renamed.startByte), renamed.found))
         results.set(file, renamed)
-        if (SCRIPT_LANGUAGES.has(plan.language) && clashes.length === 0) {
+        if (SCRIPT_LANGUAGES.has(plan.language)) {
           const after = yield* fileFacts(file, grammarForPath(file)!, renamed.text)
           note(file, bindingClashes(plan.facts, after, {
             oldName: def.name,
@@ -534,7 +538,7 @@ export const rename = (config: RenameConfig, command: "rename" | "case" = "renam
       // a builtin (or another binding) of the new name would now mean the renamed symbol.
       for (const [file, plan] of plans) {
         const renamed = results.get(file)
-        if (renamed === undefined || clashes.length > 0 || (plan.language !== "python" && plan.language !== "go")) continue
+        if (renamed === undefined || (plan.language !== "python" && plan.language !== "go")) continue
         const after = yield* fileFacts(file, grammarForPath(file)!, renamed.text)
         const newBytes = new TextEncoder().encode(renamed.text)
         // Only a package-level name becomes a bare name (a method or member is always qualified).

@@ -87,6 +87,10 @@ export const encodedText = (file: string, text: string, bom: boolean, maxBytes: 
     return { next, checksumAfter: yield* hasher.blake3(next) }
   })
 
+/** The checksums of a file without a BOM are the BLAKE3 of its texts' UTF-8, which the syntax gate keys big files' parse maps by. */
+export const textDigests = (bom: boolean, before: string, after: string): { digests?: { before: string; after: string } } =>
+  bom ? {} : { digests: { before, after } }
+
 /** The write replacing a text file read under the lock (guarded: it must still hold what was read). */
 export const replacing = (target: TextTarget, next: Uint8Array, checksumAfter: string): PlannedWrite => ({
   target: target.path,

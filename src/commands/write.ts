@@ -15,7 +15,7 @@ import { Output } from "../../services/Output.js"
 import { type ValidateMode, Validator } from "../../services/Validator.js"
 import { skippedVerdict } from "./compilerGate.js"
 import { compilerLine, previewVerdict } from "./verdictText.js"
-import { commitOne, refuseFailedSyntax, type SingleFileWriteConfig, withLockedFile } from "./singleFileWrite.js"
+import { commitOne, refuseFailedSyntax, type SingleFileWriteConfig, textDigests, withLockedFile } from "./singleFileWrite.js"
 import { checkExpected, decodeOrRefuse, statTarget } from "./textTarget.js"
 import { ABSENT, expectedFrom } from "./transaction.js"
 import { graphAfterWrite } from "./graphAfterWrite.js"
@@ -113,7 +113,13 @@ export const write = (config: WriteConfig) =>
           file: path.relative, changed: false, created: false, checksum_before: checksumBefore, checksum_after: checksumAfter, bytes: next.length, tx: null, ...position
         }, (t) => `${t.summary.writeUnchanged(path.relative, config.position)}\n`)
       }
-      const verdict = yield* validator.validate({ path: path.relative, before: original?.text ?? null, after: text, mode: config.validate })
+      const verdict = yield* validator.validate({
+        path: path.relative,
+        before: original?.text ?? null,
+        after: text,
+        mode: config.validate,
+        ...(original !== null && checksumBefore !== null && !original.bom ? textDigests(hasBom(next), checksumBefore, checksumAfter) : {})
+      })
       // Only when shown: a diff of a large rewrite is the costliest step of a write.
       const diffNow = () => unifiedDiff(original?.text ?? "", text, path.relative)
       const base = {

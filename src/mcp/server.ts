@@ -22,7 +22,8 @@ import * as Fiber from "effect/Fiber"
 import * as Exit from "effect/Exit"
 import * as Runtime from "effect/Runtime"
 import { keepRecentTrees } from "../../layers/live/recentTrees.js"
-import { outcomeOf } from "../cli/outcome.js"
+import { outcomeOf, signalExit } from "../cli/outcome.js"
+import { receivedSignal } from "../cli/receivedSignal.js"
 import { bigIntsAsNumbers, jsonText } from "../domain/jsonText.js"
 import { errorObject, humanError } from "../domain/render.js"
 import { similarNames } from "../domain/similarity.js"
@@ -118,7 +119,10 @@ export const mcpServer = (options: McpOptions) =>
           .catch(() => undefined)
       })
       const program = toolProgram(spec, values, out.service, graphCache)
-      if (stopping) return errorResult(spliceError("SPL-E130", "the server is shutting down (a signal came): nothing was done", { context: { signal: "shutdown" } }), 130)
+      if (stopping) {
+        const s = receivedSignal() ?? "SIGINT"
+        return errorResult(spliceError("SPL-E130", `the server is shutting down (${s} came): nothing was done`, { context: { signal: s, shutting_down: true } }), signalExit(s))
+      }
       const fiber = Runtime.runFork(runtime)(program)
       inflight.add(fiber)
       // notifications/cancelled: interrupt the call, which rolls its transaction back.
@@ -128,7 +132,8 @@ export const mcpServer = (options: McpOptions) =>
       extra.signal.removeEventListener("abort", cancel)
       inflight.delete(fiber)
       if (!spec.readOnly) housekeeping.answered(runtime)
-      const outcome = outcomeOf(exit, undefined)
+      // Interrupted as the server stops: by the signal that stopped it; else cancelled by the client.
+      const outcome = outcomeOf(exit, stopping ? receivedSignal() : undefined)
       if (outcome.error !== undefined) return errorResult(outcome.error, outcome.exit)
       const result = { ...(out.result ?? { type: "result", command: spec.name, ok: true }), ...(out.events.length > 0 ? { events: out.events } : {}) }
       return {

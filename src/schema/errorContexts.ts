@@ -247,7 +247,8 @@ export const errorContexts = {
   /** from: the first line asked for; line: the first number outside 1..line_count (edit, apply); mode: edit's positional mode. */
   "SPL-E120": ctx({ file: S, from: Int, line_count: Count, line: opt(Int), mode: opt(S), ...changeAt }),
   "SPL-E121": ctx({ file: S, language: S, kind: S, did_you_mean: Strings }),
-  "SPL-E130": ctx({ signal: S }),
+  // shutting_down: the MCP server got the signal before this call began, so nothing was done.
+  "SPL-E130": ctx({ signal: S, shutting_down: opt(Schema.Boolean) }),
   "SPL-E131": ctx({ files: Strings, transactions: Strings }),
   "SPL-E140": ctx({ name: S, new_name: S, clashes: Schema.Array(Schema.Struct({ file: S, line: Int, name: S, reason: S })) }),
   "SPL-E141": ctx({ name: S, new_name: S, language: S, reason: S }),

@@ -390,6 +390,30 @@ export const later = Promise.resolve(new Box()).then((b) => b.get("c"))
     expect(m.error?.context).toMatchObject({ clashes: [{ file: "box.ts", line: 3, reason: "Box already has a member put (line 3)" }] })
   })
 
+  it("one refusal (SPL-E140) lists the clashes of every file, not only the first file's (TypeScript and Python)", async () => {
+    const mem = project()
+    const c = `import { parse } from "./src/a"\nexport function g(decode: number) {\n  return parse(String(decode))\n}\n`
+    const d = `import { parse } from "./src/a"\nexport const h = (decode: string) => parse(decode)\n`
+    mem.put("c.ts", c)
+    mem.put("d.ts", d)
+    const r = await runGraph(rename(config("parse", "decode", { path: "src/a.ts" })), mem, new SavedGraph())
+    expect(r.error?.code).toBe("SPL-E140")
+    expect(r.error?.message).toMatch(/\(and \d+ more\); nothing written$/)
+    const files = (r.error?.context?.["clashes"] as Array<{ file: string }>).map((k) => k.file)
+    expect([...new Set(files)].sort()).toEqual(["c.ts", "d.ts"])
+    expect([mem.text("src/a.ts"), mem.text("c.ts"), mem.text("d.ts")]).toEqual([A, c, d])
+
+    const py = new MemoryFs({
+      "m.py": "def size(x):\n    return 1\n",
+      "a.py": "from m import size\n\n\ndef f(count):\n    return size(count)\n",
+      "b.py": "from m import size\n\n\ndef g(count):\n    return size(count) + 1\n"
+    })
+    const p = await runGraph(rename(config("size", "count")), py, new SavedGraph())
+    expect(p.error?.code).toBe("SPL-E140")
+    expect((p.error?.context?.["clashes"] as Array<{ file: string }>).map((k) => k.file).sort()).toEqual(["a.py", "b.py"])
+    expect(py.text("a.py")).toBe("from m import size\n\n\ndef f(count):\n    return size(count)\n")
+  })
+
   it("TS: renaming a namespace (zod's `util`) or its member renames `util.InexactPartial<P>`; the members read through that type (`p?.async`) keep their meaning: no SPL-E140", async () => {
     const ns = "export namespace util {\n  export type InexactPartial<T> = { [k in keyof T]?: T[k] | undefined }\n}\n"
     const use = "import { util } from \"./helpers\"\ninterface Params { async: boolean }\nexport const f = (p?: util.InexactPartial<Params>) => p?.async ?? false\n"

@@ -160,7 +160,10 @@ for (const rt of runtimes) {
       expect(await exited).toBe(143)
       // stdout carried JSON-RPC alone, the end included; how the server ended is on stderr.
       for (const line of out.split("\n").filter((l) => l !== "")) expect(JSON.parse(line)).toMatchObject({ jsonrpc: "2.0" })
-      expect(err).toMatch(/splice mcp: SPL-E130/)
+      expect(err).toMatch(/splice mcp: SPL-E130 interrupted by SIGTERM/)
+      // The held call was answered before the exit, naming the signal that came (not the Ctrl-C default).
+      const held = out.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as { id?: number; result?: { isError?: boolean; structuredContent?: Record<string, unknown> } }).find((m) => m.id === 3)
+      expect(held?.result).toMatchObject({ isError: true, structuredContent: { code: "SPL-E130", exit: 143, context: { signal: "SIGTERM" } } })
       expect(fs.readFileSync(path.join(ws, "m.py"), "utf8")).toBe("x = 2\n")
       expect((await runAsync(rt, ["recover"], { cwd: ws })).last).toMatchObject({ rolled_back: 0 })
 

@@ -73,8 +73,12 @@ describe.each(runtimes)("the syntax gate in the built CLI under $name", (rt) => 
       const ok = edit("function isSubarrayOf(", "function isSubarrayOfRenamed(")
       expect(ok.last["validation"]).toMatchObject({ status: "passed", parser: "tree-sitter" })
       expect(maps()).toHaveLength(2) // before and after
-      expect(edit("isSubarrayOfRenamed(", "isSubarrayOf2(").last["validation"]).toMatchObject({ status: "passed" })
+      // Named by the edit's own checksums (the file has no BOM: its checksum is its text's BLAKE3).
+      for (const sum of [ok.last["checksum_before"], ok.last["checksum_after"]]) expect(maps().some((m) => m.endsWith(`-${sum}.json`))).toBe(true)
+      const next = edit("isSubarrayOfRenamed(", "isSubarrayOf2(")
+      expect(next.last["validation"]).toMatchObject({ status: "passed" })
       expect(maps()).toHaveLength(3)
+      expect(maps().some((m) => m.endsWith(`-${file("lib.js").length}-${next.last["checksum_after"]}.json`))).toBe(true)
       const bad = edit("function isSubarrayOf2(", "function isSubarrayOf2((")
       expect(bad.last).toMatchObject({ code: "SPL-E042" })
       expect(file("lib.js")).toContain("function isSubarrayOf2(")

@@ -4,12 +4,14 @@
  * with errors, small files and other grammars are not mapped; the maps on disk (ParseMapsLive) are
  * keyed by the exact text, written whole, bounded, and a damaged one is ignored.
  */
+import { createHash } from "node:crypto"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { HasherLive } from "../../layers/live/HasherLive.js"
 import { parseMapsService } from "../../layers/live/ParseMapsLive.js"
 import { SyntaxLive } from "../../layers/live/SyntaxLive.js"
 import { ValidatorLive } from "../../layers/live/ValidatorLive.js"
@@ -17,6 +19,7 @@ import { ParseMapsMemory } from "../../layers/memory/ParseMapsMemory.js"
 import { ProcessRunnerScripted, ScriptedTools } from "../../layers/memory/ProcessRunnerScripted.js"
 import { grammarForPath } from "../../src/domain/languages.js"
 import type { ParseMap } from "../../src/domain/parseMap.js"
+import { Hasher } from "../../services/Hasher.js"
 import { Syntax } from "../../services/Syntax.js"
 import { Validator, type Verdict } from "../../services/Validator.js"
 
@@ -128,6 +131,19 @@ describe("parse maps on disk", () => {
     expect(await Effect.runPromise(parseMapsService.recall(js, "let a = 10"))).toBeUndefined() // no map of that length: not even hashed
     expect(await Effect.runPromise(parseMapsService.recall(grammarForPath("a.py")!, "let a = 1"))).toBeUndefined()
     expect(files().filter((f) => f.endsWith(".tmp"))).toEqual([])
+  })
+
+  it("a digest the caller gives (a file's checksum) names the same map as hashing the text does", async () => {
+    const text = "let café = 1" // not ASCII: the digest is of the UTF-8
+    const digest = createHash("sha256").update("not blake3").digest("hex") // any 64 hex digits name a file
+    const real = await Effect.runPromise(Effect.flatMap(Hasher, (h) => h.blake3(new TextEncoder().encode(text))).pipe(Effect.provide(HasherLive)))
+    await Effect.runPromise(parseMapsService.keep(js, text, map(text), real))
+    expect(files()).toEqual([expect.stringMatching(new RegExp(`-${text.length}-${real}\\.json$`))])
+    expect(await Effect.runPromise(parseMapsService.recall(js, text))).toEqual(map(text)) // hashed here: the same name
+    expect(await Effect.runPromise(parseMapsService.recall(js, text, real))).toEqual(map(text))
+    expect(await Effect.runPromise(parseMapsService.recall(js, text, digest))).toBeUndefined()
+    // Not a BLAKE3 hex digest: ignored, the text is hashed.
+    expect(await Effect.runPromise(parseMapsService.recall(js, text, "../../etc/passwd"))).toEqual(map(text))
   })
 
   it("ignores a damaged map, and keeps none with SPLICE_NO_CACHE=1", async () => {

@@ -332,7 +332,7 @@ const errors: ErrorTexts = {
         : "Use um tipo de nó da gramática do arquivo; `splice query --file F --list-kinds` lista todos."
   },
   "SPL-E130": {
-    message: (c) => (c.signal === "shutdown" ? "o servidor está encerrando (chegou um sinal): nada foi feito" : `interrompido por ${c.signal ?? "um sinal"}; nada ficou gravado pela metade`),
+    message: (c) => (c.shutting_down === true ? `o servidor está encerrando (chegou ${c.signal ?? "um sinal"}): nada foi feito` : `interrompido por ${c.signal ?? "um sinal"}; nada ficou gravado pela metade`),
     hint: () => "A operação foi interrompida; os arquivos estão como estavam. Rode de novo."
   },
   "SPL-E131": {
