@@ -18,7 +18,7 @@ let listening = false
 /**
  * This process serves requests while it works (`splice mcp`, at its start): under Deno its turns then
  * let the runtime poll for input (see eventLoopTurn). A CLI process has none to hear (a signal still
- * ends its index within ~20 turns there) and does not pay for those turns.
+ * ends its index in 0.5–1 s there) and does not pay for those turns.
  */
 export const listenWhileWorking = (): void => {
   listening = true
