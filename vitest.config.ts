@@ -16,10 +16,7 @@ const memoryOnlyCommandTests = (): string[] =>
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    // mcp-indexing: under Deno its edit came back only after the index ended and its cancel case
-    // overran 30 s in CI (not yet investigated: a timing of the test, or the index not yielding
-    // under Deno; see the session 16 note). Node only until that is known.
-    exclude: underDeno ? ["test/e2e/**", "node_modules/**", "test/integration/mcp-indexing.test.ts", ...memoryOnlyCommandTests()] : ["node_modules/**"],
+    exclude: underDeno ? ["test/e2e/**", "node_modules/**", ...memoryOnlyCommandTests()] : ["node_modules/**"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",

@@ -1,16 +1,18 @@
 // `splice mcp` while the code graph indexes a large workspace, as an agent sees it (SDK client over stdio):
 //   latency  a `refs` that builds the graph, and 1 s later a `read` and two `edit`s of a small file:
-//            their latencies (they need no graph), then the refs's own.
+//            their latencies (they need no graph); then every 0.5 s a read and two edits until the
+//            index ends: the spread of their latencies; then the refs's own.
 //   cancel   a `refs` that builds the graph, cancelled after DELAY s: how long until the server's CPU
 //            goes quiet (the index stopped), whether a `read` is then answered, and the database file.
 //   stdin    the client's input closed during the index: the server's exit, its time, and the database.
 //   sigterm  SIGTERM during the index: the same.
 // Each scenario starts from a copy of WORKSPACE without .splice/ (a first index).
 // Usage: node scripts/build.mjs && node bench/mcp-indexing.mjs --workspace DIR [--only latency|cancel|stdin|sigterm]
-//   [--bundle dist/splice.mjs] [--file __hello__.py] [--delay 3]
+//   [--bundle dist/splice.mjs] [--file __hello__.py] [--delay 3] [--runtime node|deno]
+//   --runtime deno: the server runs under `deno run -A` (node_modules' deno binary) instead of this Node.
 //   WORKSPACE: e.g. CPython's Lib/ (1,789 .py files); the file read and edited must be in it.
 import { execFileSync } from "node:child_process"
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs"
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { parseArgs } from "node:util"
@@ -24,13 +26,22 @@ const { values: flags } = parseArgs({
     only: { type: "string", multiple: true },
     bundle: { type: "string" },
     file: { type: "string", default: "__hello__.py" },
-    delay: { type: "string", default: "3" }
+    delay: { type: "string", default: "3" },
+    runtime: { type: "string", default: "node" }
   }
 })
 if (flags.workspace === undefined) throw new Error("--workspace DIR is required")
 const bundle = resolve(flags.bundle ?? join(ROOT, "dist", "splice.mjs"))
 const wanted = (s) => flags.only === undefined || flags.only.includes(s)
 const DELAY = Number(flags.delay) * 1000
+/** The deno binary of node_modules' platform package (not node_modules/.bin/deno: a Node shim, which would get our signals). */
+const deno = () => {
+  const scope = join(ROOT, "node_modules", "@deno")
+  for (const d of existsSync(scope) ? readdirSync(scope) : []) if (existsSync(join(scope, d, "deno"))) return join(scope, d, "deno")
+  throw new Error("--runtime deno: no deno binary under node_modules/@deno")
+}
+if (!["node", "deno"].includes(flags.runtime)) throw new Error("--runtime is node or deno")
+const [SERVER, SERVER_ARGS] = flags.runtime === "deno" ? [deno(), ["run", "-A", bundle]] : [process.execPath, [bundle]]
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 const cpuMs = (pid) => {
@@ -51,7 +62,7 @@ const freshWorkspace = () => {
 }
 
 const connect = async (ws) => {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bundle, "mcp", "--workspace", ws], cwd: ws, env: { ...process.env }, stderr: "pipe" })
+  const transport = new StdioClientTransport({ command: SERVER, args: [...SERVER_ARGS, "mcp", "--workspace", ws], cwd: ws, env: { ...process.env }, stderr: "pipe" })
   let stderr = ""
   transport.stderr?.on("data", (d) => (stderr += d))
   const client = new Client({ name: "splice-bench", version: "1" })
@@ -76,21 +87,26 @@ const dbState = (ws) => {
   try {
     const out = execFileSync(process.execPath, [bundle, "status"], { cwd: ws, encoding: "utf8" })
     const status = JSON.parse(out.trim().split("\n").pop())
-    return `graph.db ${(statSync(file).size / 1e6).toFixed(1)} MB, status ok: ${status.files ?? "?"} files`
+    return `graph.db ${(statSync(file).size / 1e6).toFixed(1)} MB, status ok: ${status.indexed_files ?? "?"} files indexed`
   } catch (e) {
     return `graph.db present, status failed: ${String(e.stdout ?? e).slice(0, 300)}`
   }
 }
 
-/** Waits until the process's CPU stays under 5% for a second; the time from `since`. */
+/**
+ * Waits until the process's CPU stays quiet for a second (at most 10 ms of it in any 100 ms: the
+ * kernel counts in 10 ms ticks); the time from `since` to the end of its last busy 100 ms.
+ */
 const quietAfter = async (pid, since, limitMs = 600_000) => {
-  for (;;) {
-    const a = cpuMs(pid)
-    await sleep(1000)
-    const b = cpuMs(pid)
-    if (!(b - a > 50)) return Math.round(performance.now() - since - 1000)
+  let busyUntil = since
+  for (let before = cpuMs(pid); performance.now() - busyUntil < 1000;) {
+    await sleep(100)
+    const now = cpuMs(pid)
+    if (now - before > 10) busyUntil = performance.now()
+    before = now
     if (performance.now() - since > limitMs) return undefined
   }
+  return Math.round(busyUntil - since)
 }
 
 const edited = (ws) => readFileSync(join(ws, flags.file), "utf8")
@@ -106,9 +122,31 @@ if (wanted("latency")) {
   const edit = await timed(s.client.callTool({ name: "edit", arguments: editArgs }, undefined, { timeout: 3_600_000 }))
   // A second edit: the first one also starts the Python syntax gate's python3 (~0.2 s idle, more under load).
   const again = await timed(s.client.callTool({ name: "edit", arguments: { file: flags.file, replace_old: editArgs.replace_new, replace_new: editArgs.replace_old } }, undefined, { timeout: 3_600_000 }))
-  const indexing = await Promise.race([refs.then(() => false), sleep(0).then(() => true)])
+  let refsDone = false
+  void refs.then(() => (refsDone = true))
+  await sleep(0)
+  const indexing = !refsDone
+  // Then, every 0.5 s until the index ends, a read and an edit there and back: the spread of their
+  // latencies over the index (a call counts if it was answered before the index ended).
+  const later = { read: [], edit: [] }
+  for (let i = 0; !refsDone; i++) {
+    const sample = async (kind, args) => {
+      const t = await timed(s.client.callTool({ name: kind, arguments: args }, undefined, { timeout: 3_600_000 }))
+      if (t.error !== undefined) throw new Error(`${kind} during the index: ${t.error}`)
+      if (!refsDone) later[kind].push(t.ms)
+    }
+    await sample("read", { file: flags.file })
+    await sample("edit", editArgs)
+    await sample("edit", { file: flags.file, replace_old: editArgs.replace_new, replace_new: editArgs.replace_old })
+    await sleep(500)
+  }
+  const spread = (xs) => {
+    const s = [...xs].sort((a, b) => a - b)
+    return s.length === 0 ? "none" : `n ${s.length}, median ${s[Math.floor(s.length / 2)]}, p90 ${s[Math.floor(s.length * 0.9)]}, max ${s[s.length - 1]}`
+  }
   const r = await refs
   console.log(JSON.stringify({ scenario: "latency", read_ms: read.ms + 1000 > r.ms ? `${read.ms} (after the index)` : read.ms, read_error: read.error, edit_ms: edit.ms, edit_error: edit.error, second_edit_ms: again.ms, second_edit_error: again.error, index_still_running_after_them: indexing,
+    later_reads_ms: spread(later.read), later_edits_ms: spread(later.edit),
     refs_ms: r.ms, refs_error: r.error, server_cpu_ms: cpuMs(s.pid) - cpu0, edits_landed: !edited(ws).includes("Hello, splice!") && edited(ws).includes("Hello world!") }))
   await s.client.close()
   console.log(JSON.stringify({ scenario: "latency", db: dbState(ws) }))

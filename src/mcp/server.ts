@@ -21,6 +21,7 @@ import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Exit from "effect/Exit"
 import * as Runtime from "effect/Runtime"
+import { listenWhileWorking } from "../../layers/live/eventLoopTurn.js"
 import { keepRecentTrees } from "../../layers/live/recentTrees.js"
 import { outcomeOf, signalExit } from "../cli/outcome.js"
 import { receivedSignal } from "../cli/receivedSignal.js"
@@ -76,6 +77,8 @@ export const mcpServer = (options: McpOptions) =>
     }
     // So the syntax gate of an edit need not parse what the previous edit wrote (parsed between calls).
     keepRecentTrees(() => calls.size > 0)
+    // Requests and cancellations are read while an index works (under Deno that takes timer turns).
+    listenWhileWorking()
 
     const server = new Server({ name: "splice", version: options.version }, { capabilities: { tools: {} } })
     // Built on first use per workspace: its journal and locks, the syntax gate's grammars, the graph kept open.

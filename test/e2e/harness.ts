@@ -12,7 +12,7 @@ export const LAUNCHER = path.join(ROOT, "dist", "launch.cjs")
  * The deno binary from the npm package's platform dependency. Not node_modules/.bin/deno: that is a
  * Node shim which would receive the test's signals instead of deno.
  */
-const DENO = (() => {
+export const DENO = (() => {
   const scope = path.join(ROOT, "node_modules", "@deno")
   for (const dir of fs.existsSync(scope) ? fs.readdirSync(scope) : []) {
     const exe = path.join(scope, dir, "deno")
