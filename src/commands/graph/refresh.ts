@@ -20,6 +20,7 @@ import { grammarForPath } from "../../domain/languages.js"
 import { WORKSPACE_ROOT } from "../../domain/workspacePath.js"
 import type { SpliceError } from "../../domain/SpliceError.js"
 import { decodeText, isDecodeFailure } from "../../domain/textContent.js"
+import { detached } from "../../domain/detachedString.js"
 import { childPath, type DirEntry, FileStore, type ResolvedPath, type WalkedFile, type WorkspacePath } from "../../../services/FileStore.js"
 import { GraphDb, type SqlValue } from "../../../services/GraphDb.js"
 import { Hasher } from "../../../services/Hasher.js"
@@ -449,7 +450,7 @@ const syncGraph = (scope: SyncScope) =>
         for (let i = 0; i < ids.length; i++) {
           if (ids[i] !== undefined) continue
           ids[i] = next++
-          addedNames.add(facts.symbols[i]!.name)
+          addedNames.add(detached(facts.symbols[i]!.name))
         }
         const fresh = facts.symbols.flatMap((s, i) => (reused[i] ? [] : [row(s, ids[i])]))
         yield* db.many(`INSERT ${SYMBOL_INSERT.replace("(file_id", "(id, file_id").replace("VALUES (?", "VALUES (?, ?")}`, fresh)
@@ -577,7 +578,7 @@ const bindingDictionary = Effect.gen(function*() {
       const known = ids.get(text)
       if (known !== undefined) return known
       const id = next++
-      ids.set(text, id)
+      ids.set(detached(text), id)
       fresh.push([id, text])
       return id
     },
@@ -606,7 +607,7 @@ const nameDictionary = Effect.gen(function*() {
           for (const n of yield* packedRows<{ id: number; text: string }>(db, ["id", "text"], "names WHERE text IN (SELECT value FROM json_each(?))", [JSON.stringify(missing)])) ids.set(n.text, n.id)
           const fresh: Array<[number, string]> = []
           for (const t of missing) if (!ids.has(t)) {
-            ids.set(t, next)
+            ids.set(detached(t), next)
             fresh.push([next++, t])
           }
           yield* db.many("INSERT INTO names (id, text) VALUES (?, ?)", fresh)
