@@ -14,6 +14,7 @@ import { Lock } from "../../services/Lock.js"
 import { writeFileAtomic } from "./atomicFile.js"
 import type { GraphDbCache } from "./graphDbCache.js"
 import { eventLoopTurn } from "./eventLoopTurn.js"
+import { writeDatabase } from "./sqlFileBytes.js"
 import { openGraphDatabase, startSqlJs, wrapDatabase } from "./sqlDatabase.js"
 
 export interface GraphDbOptions {
@@ -67,6 +68,7 @@ export const GraphDbLive = (options: GraphDbOptions): Layer.Layer<GraphDb, Retur
       const warm = cache?.take(dbPath)
       const db = warm ?? (yield* openGraphDatabase(
         location.existed
+          // A Buffer: sql.js keeps it as its file (Buffer's `slice` is a view), no copy.
           ? yield* Effect.try({ try: () => fs.readFileSync(dbPath) as Uint8Array, catch: (e) => spliceError("SPL-E091", `cannot read ${dbPath}: ${String(e)}`) })
           : null,
         location
@@ -84,10 +86,12 @@ export const GraphDbLive = (options: GraphDbOptions): Layer.Layer<GraphDb, Retur
           else db.close()
         })
       )
-      return wrapDatabase(db, location, (data) =>
+      const SQL = yield* Effect.promise(startSqlJs)
+      return wrapDatabase(db, location, (opened) =>
         Effect.try({
           try: () => {
-            writeFileAtomic(dbPath, data)
+            // Page by page into the temp file: never a second copy of the database in memory.
+            writeFileAtomic(dbPath, (fd) => void writeDatabase(SQL, opened, fd))
             cache?.saved(dbPath)
           },
           catch: (e) => spliceError("SPL-E083", `cannot write ${dbPath}: ${String(e)}`, { context: { db: dbPath } })

@@ -25,7 +25,7 @@ const SQLITE_HEADER = "SQLite format 3\u0000"
  * one-file refresh of effect's graph: its transaction 72-85 ms -> 34-45 ms, the refresh's temporary
  * table 20 -> 6 ms). Nothing is lost: that file system is the process's memory too, and the
  * database on disk changes only by `save`'s atomic write. ROLLBACK works alike. Both are settings
- * of the connection, and `export` reopens the database: set again after each.
+ * of the connection, which a save keeps open (sqlFileBytes.ts; sql.js's `export` does too).
  */
 const IN_MEMORY = "PRAGMA journal_mode = MEMORY; PRAGMA temp_store = MEMORY"
 
@@ -110,8 +110,7 @@ const memoOf = (db: Database) => {
 /**
  * Prepared statements by SQL text, one cache per open database: an index prepares the same few
  * statements for each of thousands of files, and sql.js's prepare costs as much as a small insert.
- * Bounded (statements with literal id lists are one-offs); emptied before `export`, which frees
- * every statement of the database.
+ * Bounded (statements with literal id lists are one-offs); emptied before a save.
  */
 const statementCaches = new WeakMap<Database, Map<string, Statement>>()
 const STATEMENT_CACHE_SIZE = 64
@@ -139,7 +138,8 @@ const prepared = (db: Database, sql: string): Statement => {
 export const wrapDatabase = (
   db: Database,
   location: DbLocation,
-  persist: (bytes: Uint8Array) => Effect.Effect<void, ReturnType<typeof spliceError>>,
+  /** Write the database out (its file: sqlFileBytes.ts's writeDatabase; in memory: `export`). */
+  persist: (db: Database) => Effect.Effect<void, ReturnType<typeof spliceError>>,
   breathe: Effect.Effect<void> = eventLoopTurn
 ): GraphDbService => {
   const fail = (e: unknown) => dbError(location, `graph database error: ${String(e)}`)
@@ -191,9 +191,7 @@ export const wrapDatabase = (
     }),
     save: Effect.suspend(() => {
       freeStatements(db)
-      const bytes = db.export()
-      db.run(IN_MEMORY)
-      return persist(bytes)
+      return persist(db)
     }),
     breathe,
     memo: memoOf(db)

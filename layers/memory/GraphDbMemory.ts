@@ -17,9 +17,9 @@ export const GraphDbMemory = (saved: SavedGraph = new SavedGraph()): Layer.Layer
       const location = { path: null, source: "memory" as const, existed: saved.bytes !== null, tried: [] }
       const db = yield* openGraphDatabase(saved.bytes, location)
       yield* Effect.addFinalizer(() => Effect.sync(() => db.close()))
-      return wrapDatabase(db, location, (bytes) =>
+      return wrapDatabase(db, location, (raw) =>
         Effect.sync(() => {
-          saved.bytes = bytes
+          saved.bytes = raw.export()
           saved.saves++
         }))
     })
