@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect"
 import type { Database, SqlJsStatic, Statement } from "sql.js"
-import { CREATOR, MIGRATED, MIGRATIONS, SCHEMA_VERSION } from "../../src/domain/graph/schema.js"
+import { CREATOR, JOURNAL_MODE, MIGRATED, MIGRATIONS, SCHEMA_VERSION } from "../../src/domain/graph/schema.js"
 import { spliceError } from "../../src/domain/SpliceError.js"
 import type { DbLocation, GraphDbService, SqlValue } from "../../services/GraphDb.js"
 import { eventLoopTurn } from "./eventLoopTurn.js"
@@ -27,7 +27,7 @@ const SQLITE_HEADER = "SQLite format 3\u0000"
  * database on disk changes only by `save`'s atomic write. ROLLBACK works alike. Both are settings
  * of the connection, which a save keeps open (sqlFileBytes.ts; sql.js's `export` does too).
  */
-const IN_MEMORY = "PRAGMA journal_mode = MEMORY; PRAGMA temp_store = MEMORY"
+const IN_MEMORY = `PRAGMA journal_mode = ${JOURNAL_MODE}; PRAGMA temp_store = MEMORY`
 
 const dbError = (location: DbLocation, message: string, hint?: string) =>
   spliceError("SPL-E091", message, { ...(hint ? { hint } : {}), context: { db: location.path, source: location.source } })

@@ -9,7 +9,7 @@ import * as Option from "effect/Option"
 import type { ImportFact, RefBinding, SymbolFact } from "../../domain/graph/facts.js"
 import { ALWAYS_SKIPPED, BUILD_OUTPUT_NAMES, isBuildOutput } from "../../domain/graph/gitignore.js"
 import { graphQueries } from "../../domain/graph/queries.js"
-import { DEFERRABLE_INDEXES, FACTS_VERSION, MIGRATED, refKindCode, refKindText, resolutionCode, resolutionText, SCOPE_BINDING } from "../../domain/graph/schema.js"
+import { DEFERRABLE_INDEXES, FACTS_VERSION, JOURNAL_MODE, MIGRATED, refKindCode, refKindText, resolutionCode, resolutionText, SCOPE_BINDING } from "../../domain/graph/schema.js"
 import { type PackageInfo, parsePackageJson, parseTsconfigChain, type ResolveContext, resolveModule, type TsConfigInfo } from "../../domain/graph/resolveModule.js"
 import { fileFacts, SCRIPT_LANGUAGES } from "./fileFacts.js"
 import { packedRows } from "./packedRows.js"
@@ -361,9 +361,14 @@ const syncGraph = (scope: SyncScope) =>
     let parsed = 0
     let unchanged = 0
     let lastReport = Date.now()
-    yield* db.run("BEGIN")
     // A full index or a first one loads every row: the indexes it does not read are built after (see DEFERRABLE_INDEXES).
     const bulk = (scope.full || known.size === 0) && sources.length >= BULK_FROM
+    // And without a rollback journal: indexed again, every page changes, and the journal kept the old
+    // content of each in sql.js's wasm memory, which never shrinks (CPython's graph: 96 MB of it, 33
+    // without). Nothing needs one: a refresh that fails is neither committed nor saved, and the
+    // database it changed is dropped (GraphDbLive, graphDbCache.ts).
+    if (bulk) yield* db.run("PRAGMA journal_mode = OFF")
+    yield* db.run("BEGIN")
     if (bulk) for (const i of DEFERRABLE_INDEXES) yield* db.run(`DROP INDEX IF EXISTS ${i.name}`)
     const bindingIds = yield* bindingDictionary
     const nameIds = yield* nameDictionary
@@ -542,6 +547,7 @@ const syncGraph = (scope: SyncScope) =>
     else yield* db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('walk', ?)", [scope.walk])
     yield* db.breathe
     yield* db.run("COMMIT")
+    if (bulk) yield* db.run(`PRAGMA journal_mode = ${JOURNAL_MODE}`)
     yield* db.breathe
     // A new walk is saved even when no row changed (files touched, not changed): else every later
     // process would compare every file again.
