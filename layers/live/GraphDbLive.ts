@@ -14,7 +14,7 @@ import { Lock } from "../../services/Lock.js"
 import { writeFileAtomic } from "./atomicFile.js"
 import type { GraphDbCache } from "./graphDbCache.js"
 import { eventLoopTurn } from "./eventLoopTurn.js"
-import { writeDatabase } from "./sqlFileBytes.js"
+import { readDatabaseFile, writeDatabase } from "./sqlFileBytes.js"
 import { openGraphDatabase, startSqlJs, wrapDatabase } from "./sqlDatabase.js"
 
 export interface GraphDbOptions {
@@ -68,8 +68,8 @@ export const GraphDbLive = (options: GraphDbOptions): Layer.Layer<GraphDb, Retur
       const warm = cache?.take(dbPath)
       const db = warm ?? (yield* openGraphDatabase(
         location.existed
-          // A Buffer: sql.js keeps it as its file (Buffer's `slice` is a view), no copy.
-          ? yield* Effect.try({ try: () => fs.readFileSync(dbPath) as Uint8Array, catch: (e) => spliceError("SPL-E091", `cannot read ${dbPath}: ${String(e)}`) })
+          // Into storage sql.js keeps as its file and grows in place (sqlFileBytes.ts).
+          ? yield* Effect.try({ try: () => readDatabaseFile(dbPath), catch: (e) => spliceError("SPL-E091", `cannot read ${dbPath}: ${String(e)}`) })
           : null,
         location
       ))

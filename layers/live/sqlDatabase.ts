@@ -5,6 +5,7 @@ import { spliceError } from "../../src/domain/SpliceError.js"
 import type { DbLocation, GraphDbService, SqlValue } from "../../services/GraphDb.js"
 import { eventLoopTurn } from "./eventLoopTurn.js"
 import { readWasm } from "./grammarFiles.js"
+import { fileContent } from "./sqlFileBytes.js"
 
 /** sql.js: the runtime (loaded from bytes, once), schema checks and migrations, and the service wrapper. */
 
@@ -43,7 +44,8 @@ export const openGraphDatabase = (bytes: Uint8Array | null, location: DbLocation
       }
     }
     const db = yield* Effect.try({
-      try: () => new SQL.Database(bytes !== null && bytes.length > 0 ? bytes : undefined),
+      // In storage that grows in place, the bytes themselves when read by readDatabaseFile (sqlFileBytes.ts).
+      try: () => new SQL.Database(fileContent(SQL, bytes)),
       catch: (e) => dbError(location, `cannot open ${location.path}: ${String(e)}`)
     })
     const query = <T>(sql: string): T[] => {

@@ -2,16 +2,98 @@ import * as fs from "node:fs"
 import type { Database, SqlJsStatic } from "sql.js"
 
 /**
- * A database written out of sql.js without a second full copy in memory.
+ * A database's bytes in sql.js without copies of the whole.
  *
- * sql.js keeps a database in a file of its in-memory file system (Emscripten's MEMFS); `export`
- * copies the whole file into a new array, which was then written out: the database twice in memory
- * at each save (CPython's graph: 59 MB more). This rests on one behaviour of MEMFS (sql.js 1.17): the
- * first write into an empty file keeps `data.slice(0, n)` as the file's storage, and every later
- * write, read and growth of the file goes through that storage's `set`, `subarray` and `length` (its
- * capacity). (Loading is no copy already: sql.js keeps the Buffer read from disk, whose `slice` is a
- * view.) test/integration/graph-db-bytes.test.ts holds sql.js to it.
+ * sql.js keeps a database in a file of its in-memory file system (Emscripten's MEMFS), whose
+ * storage is an array: a file that grows past it is copied into one an eighth larger (the old one
+ * garbage until collected: a first index of CPython's standard library made some forty copies on
+ * the way to 59 MB), and `export` copied the whole file into a new array to be written out (the
+ * database twice in memory at each save). Here the storage grows in place and a save writes the
+ * database page by page to its file. Both rest on one behaviour of MEMFS (sql.js 1.17): the first
+ * write into an empty file keeps `data.slice(0, n)` as the file's storage, and every later write,
+ * read and growth of the file goes through that storage's `set`, `subarray` and `length` (its
+ * capacity). test/integration/graph-db-bytes.test.ts holds sql.js to it.
  */
+
+/** The most a database file can grow to in memory (sql.js's wasm addresses 4 GiB in all). */
+const MAX_FILE = 2 ** 32
+
+/** ES2024's resizable ArrayBuffer (Node 20, Deno), beyond the TypeScript lib this project builds with. */
+interface ResizableBuffer extends ArrayBuffer {
+  readonly resizable: boolean
+  resize(size: number): void
+}
+const ResizableArrayBuffer = ArrayBuffer as unknown as new (size: number, options: { maxByteLength: number }) => ResizableBuffer
+const isResizable = (b: ArrayBufferLike): b is ResizableBuffer => (b as Partial<ResizableBuffer>).resizable === true
+
+/**
+ * A MEMFS file's storage that grows in place: a resizable ArrayBuffer, its address space reserved
+ * up front (pages cost memory once written), so MEMFS, finding room enough, never copies it.
+ */
+class GrowingStorage {
+  readonly length = MAX_FILE
+  private readonly bytes: Uint8Array
+
+  constructor(private readonly buffer: ResizableBuffer) {
+    this.bytes = new Uint8Array(buffer) // tracks the buffer's length
+  }
+
+  set(source: Uint8Array, at: number): void {
+    const end = at + source.length
+    const size = this.buffer.byteLength
+    // In steps of an eighth (as MEMFS grows), each a resize of the reserved range, not a copy.
+    if (end > size) this.buffer.resize(Math.min(MAX_FILE, Math.max(end, Math.ceil(size * 1.125))))
+    this.bytes.set(source, at)
+  }
+
+  subarray(start: number, end: number): Uint8Array {
+    return this.bytes.subarray(start, end)
+  }
+}
+
+/** A resizable buffer of `size` bytes, or undefined where the engine cannot reserve one. */
+const resizable = (size: number): ResizableBuffer | undefined => {
+  try {
+    return new ResizableArrayBuffer(size, { maxByteLength: MAX_FILE })
+  } catch {
+    return undefined
+  }
+}
+
+/** A database file's bytes read into storage that sql.js can grow in place (see fileContent). */
+export const readDatabaseFile = (path: string): Uint8Array => {
+  const fd = fs.openSync(path, "r")
+  try {
+    const size = fs.fstatSync(fd).size
+    const buffer = resizable(size)
+    const bytes = buffer === undefined ? new Uint8Array(size) : new Uint8Array(buffer)
+    let read = 0
+    while (read < size) {
+      const n = fs.readSync(fd, bytes, read, size - read, read)
+      if (n === 0) break
+      read += n
+    }
+    return read === size ? bytes : bytes.slice(0, read)
+  } finally {
+    fs.closeSync(fd)
+  }
+}
+
+/**
+ * What to open a database from (`new SQL.Database(…)`): the bytes (none: an empty one-page
+ * database, as SQLite makes its first page), for sql.js's file system to keep as its file in storage
+ * that grows in place: the bytes themselves when readDatabaseFile read them (the caller must not use
+ * them after), else a copy, as sql.js would make.
+ */
+export const fileContent = (SQL: SqlJsStatic, bytes: Uint8Array | null): Uint8Array => {
+  const initial = bytes === null || bytes.length === 0 ? emptyImage(SQL, 4096) : bytes
+  const own = isResizable(initial.buffer) && initial.byteOffset === 0 && initial.length === initial.buffer.byteLength
+  const buffer = own ? initial.buffer as ResizableBuffer : resizable(initial.length)
+  if (buffer === undefined) return initial
+  const storage = new GrowingStorage(buffer)
+  if (!own) storage.set(initial, 0)
+  return Object.defineProperty(initial.subarray(), "slice", { value: () => storage }) // a view: MEMFS's first write takes this slice
+}
 
 /** How much of the copy is gathered before a write: consecutive pages go out together. */
 const CHUNK = 1 << 20
@@ -107,7 +189,7 @@ const emptyImage = (SQL: SqlJsStatic, pageSize: number): Uint8Array => {
   if (image === undefined) {
     const db = new SQL.Database()
     try {
-      db.run(`PRAGMA page_size = ${pageSize}; PRAGMA user_version = 1`) // writes page 1, and only it
+      db.run(`PRAGMA page_size = ${pageSize}; PRAGMA user_version = 0`) // writes page 1, and only it
       image = db.export()
     } finally {
       db.close()

@@ -1,7 +1,8 @@
 /**
- * A save writes the graph database out of sql.js page by page (layers/live/sqlFileBytes.ts), never
- * holding a second full copy in memory: the file is what sql.js's `export` makes, and a copy that
- * cannot be made leaves the file on disk as it was.
+ * The graph database's bytes in sql.js (layers/live/sqlFileBytes.ts): its in-memory file is the
+ * buffer read from disk, grown in place; a save writes it out page by page, never holding a second
+ * full copy in memory: the file is what sql.js's `export` makes, and a copy that cannot be made
+ * leaves the file on disk as it was.
  */
 import * as fs from "node:fs"
 import * as os from "node:os"
@@ -13,7 +14,7 @@ import type { Database } from "sql.js"
 import { afterEach, describe, expect, it } from "vitest"
 import { writeFileAtomic } from "../../layers/live/atomicFile.js"
 import { openGraphDatabase, startSqlJs } from "../../layers/live/sqlDatabase.js"
-import { writeDatabase } from "../../layers/live/sqlFileBytes.js"
+import { fileContent, readDatabaseFile, writeDatabase } from "../../layers/live/sqlFileBytes.js"
 import type { DbLocation } from "../../services/GraphDb.js"
 
 const location: DbLocation = { path: null, source: "memory", existed: false, tried: [] }
@@ -98,5 +99,46 @@ describe("writing the graph database out", () => {
     expect(fs.readdirSync(dir)).toEqual(["graph.db"]) // no temp file left
     db.run("ROLLBACK")
     db.close()
+  })
+
+  it("keeps the bytes read from disk as the database's file, and grows them in place as the database grows", async () => {
+    const SQL = await startSqlJs()
+    const db = await graphOf(1)
+    const file = path.join(tempDir(), "graph.db")
+    writeFileAtomic(file, (fd) => void writeDatabase(SQL, db, fd))
+    db.close()
+    const bytes = readDatabaseFile(file)
+    const read = bytes.length
+    const reopened = await Effect.runPromise(openGraphDatabase(bytes, { ...location, existed: true }))
+    reopened.run("BEGIN")
+    const st = reopened.prepare("INSERT INTO names (text) VALUES (?)")
+    for (let i = 0; i < 20_000; i++) st.run([`grown ${i}`.padEnd(200, ".")])
+    st.free()
+    reopened.run("COMMIT")
+    // sql.js's file is that buffer: grown (not copied elsewhere) and holding every committed page.
+    const size = Number(reopened.exec("PRAGMA page_count")[0]!.values[0]![0]) * 4096
+    expect(size).toBeGreaterThan(read + 3e6)
+    expect(bytes.length).toBeGreaterThanOrEqual(size)
+    const exported = reopened.export()
+    const differ: number[] = []
+    for (let i = 0; i < size; i++) if (bytes[i] !== exported[i]) differ.push(i)
+    expect(differ.filter((i) => !OWN_FIELDS.has(i))).toEqual([])
+    reopened.close()
+  })
+
+  it("opens a new database, and one from bytes it must not change, in storage of its own", async () => {
+    const SQL = await startSqlJs()
+    const fresh = new SQL.Database(fileContent(SQL, null))
+    fresh.run("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+    const image = fresh.export()
+    expect(fresh.exec("PRAGMA user_version")[0]!.values).toEqual([[0]])
+    fresh.close()
+    const copy = image.slice()
+    const again = new SQL.Database(fileContent(SQL, image))
+    again.run("INSERT INTO t SELECT x + 1 FROM t")
+    expect(again.exec("SELECT count(*) FROM t")[0]!.values).toEqual([[2]])
+    again.close()
+    expect(image).toEqual(copy) // the caller's bytes (a saved graph of the memory layer) as they were
+    expect(image.slice(0, 4)).toEqual(copy.slice(0, 4)) // and their own slice
   })
 })
