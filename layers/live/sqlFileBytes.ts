@@ -86,7 +86,7 @@ export const readDatabaseFile = (path: string): Uint8Array => {
  * them after), else a copy, as sql.js would make.
  */
 export const fileContent = (SQL: SqlJsStatic, bytes: Uint8Array | null): Uint8Array => {
-  const initial = bytes === null || bytes.length === 0 ? emptyImage(SQL, 4096) : bytes
+  const initial = bytes === null || bytes.length === 0 ? emptyImage(SQL, 4096) : bytes // SQLite's default page size
   const own = isResizable(initial.buffer) && initial.byteOffset === 0 && initial.length === initial.buffer.byteLength
   const buffer = own ? initial.buffer as ResizableBuffer : resizable(initial.length)
   if (buffer === undefined) return initial
@@ -218,7 +218,7 @@ export const writeDatabase = (SQL: SqlJsStatic, db: Database, fd: number): Writt
   const image = emptyImage(SQL, scalar(db, "PRAGMA page_size"))
   const storage = new DiskStorage(fd)
   storage.set(image, 0)
-  const handOver = Object.defineProperty(new Uint8Array(image), "slice", { value: () => storage })
+  const handOver = Object.defineProperty(image.subarray(), "slice", { value: () => storage })
   const copy = new SQL.Database(handOver)
   try {
     // No journal: the copy is thrown away on any failure; nothing to sync in memory.
