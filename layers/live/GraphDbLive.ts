@@ -13,6 +13,7 @@ import { GraphDb } from "../../services/GraphDb.js"
 import { Lock } from "../../services/Lock.js"
 import { writeFileAtomic } from "./atomicFile.js"
 import type { GraphDbCache } from "./graphDbCache.js"
+import { collectGarbage } from "./collectGarbage.js"
 import { eventLoopTurn } from "./eventLoopTurn.js"
 import { readDatabaseFile, writeDatabase } from "./sqlFileBytes.js"
 import { openGraphDatabase, startSqlJs, wrapDatabase } from "./sqlDatabase.js"
@@ -95,6 +96,6 @@ export const GraphDbLive = (options: GraphDbOptions): Layer.Layer<GraphDb, Retur
             cache?.saved(dbPath)
           },
           catch: (e) => spliceError("SPL-E083", `cannot write ${dbPath}: ${String(e)}`, { context: { db: dbPath } })
-        }), Effect.zipRight(lock.working([key]), eventLoopTurn))
+        }), Effect.zipRight(lock.working([key]), eventLoopTurn), cache !== undefined ? Effect.sync(collectGarbage) : Effect.void)
     })
   )

@@ -142,7 +142,8 @@ export const wrapDatabase = (
   location: DbLocation,
   /** Write the database out (its file: sqlFileBytes.ts's writeDatabase; in memory: `export`). */
   persist: (db: Database) => Effect.Effect<void, ReturnType<typeof spliceError>>,
-  breathe: Effect.Effect<void> = eventLoopTurn
+  breathe: Effect.Effect<void> = eventLoopTurn,
+  settle: Effect.Effect<void> = Effect.void
 ): GraphDbService => {
   const fail = (e: unknown) => dbError(location, `graph database error: ${String(e)}`)
   return {
@@ -196,6 +197,7 @@ export const wrapDatabase = (
       return persist(db)
     }),
     breathe,
+    settle,
     memo: memoOf(db)
   }
 }

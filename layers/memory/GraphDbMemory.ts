@@ -8,6 +8,8 @@ import { openGraphDatabase, wrapDatabase } from "../live/sqlDatabase.js"
 export class SavedGraph {
   bytes: Uint8Array | null = null
   saves = 0
+  /** How many times long work on it asked to settle (GraphDb.settle). */
+  settles = 0
 }
 
 export const GraphDbMemory = (saved: SavedGraph = new SavedGraph()): Layer.Layer<GraphDb, ReturnType<typeof spliceError>> =>
@@ -21,6 +23,6 @@ export const GraphDbMemory = (saved: SavedGraph = new SavedGraph()): Layer.Layer
         Effect.sync(() => {
           saved.bytes = raw.export()
           saved.saves++
-        }))
+        }), undefined, Effect.sync(() => void saved.settles++))
     })
   )

@@ -161,7 +161,7 @@ describe("the graph's schema", () => {
     expect(await query<{ n: number }>("SELECT count(*) AS n FROM refs r LEFT JOIN names n ON n.id = r.name_id WHERE n.id IS NULL", saved)).toEqual([{ n: 0 }])
   })
 
-  it("a bulk index (a hundred files and more) leaves the rollback journal it ran without as it was: the same database's next transaction rolls back", async () => {
+  it("a bulk index (a hundred files and more) leaves the rollback journal it ran without as it was (the same database's next transaction rolls back), and settles", async () => {
     const mem = new MemoryFs()
     const result: unknown[] = []
     for (let i = 0; i < 120; i++) mem.put(`m${i}.py`, i === 0 ? "def f0():\n    return 0\n" : `from m${i - 1} import f${i - 1}\n\ndef f${i}():\n    return f${i - 1}()\n`)
@@ -176,9 +176,15 @@ describe("the graph's schema", () => {
       const exact = (yield* db.all<{ n: number }>(`SELECT count(*) AS n FROM refs WHERE resolution = ${resolutionCode("exact")} AND kind = ${refKindCode("call")}`))[0]?.n
       return yield* Effect.sync(() => ({ parsed: stats.parsed, mode, symbols, exact }))
     })
-    const r = await runGraph(Effect.flatMap(program, (v) => Effect.sync(() => void result.push(v))), mem, new SavedGraph())
+    const saved = new SavedGraph()
+    const r = await runGraph(Effect.flatMap(program, (v) => Effect.sync(() => void result.push(v))), mem, saved)
     expect(r.exit).toBe(0)
     expect(result).toEqual([{ parsed: 120, mode: "memory", symbols: 120, exact: 119 }])
+    // Long work: a long-running process would give its garbage back; a refresh of one file is not.
+    expect(saved.settles).toBe(1)
+    mem.put("m0.py", "def f0():\n    return 1\n")
+    expect((await runGraph(refreshGraph({ full: false, progress: false }), mem, saved)).exit).toBe(0)
+    expect(saved.settles).toBe(1)
   })
 
   it("codes: the text each column stores as an integer, and an unknown text is a bug, not a silent 0", () => {

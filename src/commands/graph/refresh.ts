@@ -217,6 +217,8 @@ export const refreshGraph = (options: { readonly full: boolean; readonly progres
       yield* db.save
       db.memo.delete(MIGRATED)
     }
+    // Its garbage, once the sync's own rows and maps are gone: a long-running process gives it back.
+    if (stats.parsed >= BULK_FROM) yield* db.settle
     if (Option.isSome(watch) && count !== undefined) {
       // Trusted next time only when everything the walk listed was watched before it began.
       if (yield* watch.value.cover(yield* watchedPaths(directories, linked))) db.memo.set(WATCHED, { count, files: sources.length })
