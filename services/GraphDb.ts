@@ -37,6 +37,12 @@ export interface GraphDbService {
    */
   readonly breathe: Effect.Effect<void>
   /**
+   * Called after long work on the database (a refresh that parsed many files): a long-running
+   * process gives back the memory that work left as garbage (a full collection); a one-shot
+   * command, about to exit, does nothing.
+   */
+  readonly settle: Effect.Effect<void>
+  /**
    * Facts about this open database's content, kept as long as it stays open (a long-running
    * process keeps it open between calls): whoever changes the content must forget what they change.
    */

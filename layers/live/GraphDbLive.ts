@@ -13,7 +13,9 @@ import { GraphDb } from "../../services/GraphDb.js"
 import { Lock } from "../../services/Lock.js"
 import { writeFileAtomic } from "./atomicFile.js"
 import type { GraphDbCache } from "./graphDbCache.js"
+import { collectGarbage } from "./collectGarbage.js"
 import { eventLoopTurn } from "./eventLoopTurn.js"
+import { readDatabaseFile, writeDatabase } from "./sqlFileBytes.js"
 import { openGraphDatabase, startSqlJs, wrapDatabase } from "./sqlDatabase.js"
 
 export interface GraphDbOptions {
@@ -67,7 +69,8 @@ export const GraphDbLive = (options: GraphDbOptions): Layer.Layer<GraphDb, Retur
       const warm = cache?.take(dbPath)
       const db = warm ?? (yield* openGraphDatabase(
         location.existed
-          ? yield* Effect.try({ try: () => fs.readFileSync(dbPath) as Uint8Array, catch: (e) => spliceError("SPL-E091", `cannot read ${dbPath}: ${String(e)}`) })
+          // Into storage sql.js keeps as its file and grows in place (sqlFileBytes.ts).
+          ? yield* Effect.try({ try: () => readDatabaseFile(dbPath), catch: (e) => spliceError("SPL-E091", `cannot read ${dbPath}: ${String(e)}`) })
           : null,
         location
       ))
@@ -84,13 +87,15 @@ export const GraphDbLive = (options: GraphDbOptions): Layer.Layer<GraphDb, Retur
           else db.close()
         })
       )
-      return wrapDatabase(db, location, (data) =>
+      const SQL = yield* Effect.promise(startSqlJs)
+      return wrapDatabase(db, location, (opened) =>
         Effect.try({
           try: () => {
-            writeFileAtomic(dbPath, data)
+            // Page by page into the temp file: never a second copy of the database in memory.
+            writeFileAtomic(dbPath, (fd) => void writeDatabase(SQL, opened, fd))
             cache?.saved(dbPath)
           },
           catch: (e) => spliceError("SPL-E083", `cannot write ${dbPath}: ${String(e)}`, { context: { db: dbPath } })
-        }), Effect.zipRight(lock.working([key]), eventLoopTurn))
+        }), Effect.zipRight(lock.working([key]), eventLoopTurn), cache !== undefined ? Effect.sync(collectGarbage) : Effect.void)
     })
   )

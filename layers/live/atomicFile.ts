@@ -24,15 +24,18 @@ export const syncDirectory = (dir: string): void => {
 }
 
 /**
- * A new temp file beside `abs` (O_EXCL, `mode` exactly) holding `data`, still open. With `owner`,
- * the file gets the replaced file's owner and group where the process may set them (root may set
- * both, others their own groups), as write-file-atomic does. On failure it is closed and removed.
+ * A new temp file beside `abs` (O_EXCL, `mode` exactly) holding `data` (or what it writes into the
+ * descriptor), still open. With `owner`, the file gets the replaced file's owner and group where the
+ * process may set them (root may set both, others their own groups), as write-file-atomic does. On
+ * failure it is closed and removed.
  */
-const createTemp = (abs: string, data: Uint8Array, mode: number, owner?: { readonly uid: number; readonly gid: number }): { readonly tmp: string; readonly fd: number } => {
+const createTemp = (abs: string, data: Uint8Array | ((fd: number) => void), mode: number, owner?: { readonly uid: number; readonly gid: number }): { readonly tmp: string; readonly fd: number } => {
   const tmp = tempName(abs)
-  const fd = fs.openSync(tmp, "wx", mode)
+  // Readable too for a writer that reads back what it wrote.
+  const fd = fs.openSync(tmp, typeof data === "function" ? "wx+" : "wx", mode)
   try {
-    writeAll(fd, data)
+    if (typeof data === "function") data(fd)
+    else writeAll(fd, data)
     if (owner !== undefined) {
       const st = fs.fstatSync(fd)
       if (st.uid !== owner.uid || st.gid !== owner.gid) {
@@ -53,7 +56,7 @@ const createTemp = (abs: string, data: Uint8Array, mode: number, owner?: { reado
 }
 
 /** Write data to a new temp file beside `abs` (see createTemp), durably unless told not to; returns its path. */
-export const writeTemp = (abs: string, data: Uint8Array, mode: number, owner?: { readonly uid: number; readonly gid: number }, durable = true): string => {
+export const writeTemp = (abs: string, data: Uint8Array | ((fd: number) => void), mode: number, owner?: { readonly uid: number; readonly gid: number }, durable = true): string => {
   const { tmp, fd } = createTemp(abs, data, mode, owner)
   try {
     if (durable) fs.fsyncSync(fd)
@@ -94,8 +97,12 @@ export const writeNewFile = (target: string, data: Uint8Array, mode: number, dur
   }
 }
 
-/** Replace a whole file atomically and durably: temp in the same directory, fsync, rename, fsync dir. */
-export const writeFileAtomic = (abs: string, data: Uint8Array, mode = 0o644): void => {
+/**
+ * Replace a whole file atomically and durably: temp in the same directory, fsync, rename, fsync dir.
+ * The content is the bytes, or what a function writes into the temp file's descriptor (a large file
+ * written in pieces, never whole in memory); a function that throws leaves the file as it was.
+ */
+export const writeFileAtomic = (abs: string, data: Uint8Array | ((fd: number) => void), mode = 0o644): void => {
   fs.mkdirSync(path.dirname(abs), { recursive: true })
   const tmp = writeTemp(abs, data, mode)
   try {

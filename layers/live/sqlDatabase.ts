@@ -1,10 +1,11 @@
 import * as Effect from "effect/Effect"
 import type { Database, SqlJsStatic, Statement } from "sql.js"
-import { CREATOR, MIGRATED, MIGRATIONS, SCHEMA_VERSION } from "../../src/domain/graph/schema.js"
+import { CREATOR, JOURNAL_MODE, MIGRATED, MIGRATIONS, SCHEMA_VERSION } from "../../src/domain/graph/schema.js"
 import { spliceError } from "../../src/domain/SpliceError.js"
 import type { DbLocation, GraphDbService, SqlValue } from "../../services/GraphDb.js"
 import { eventLoopTurn } from "./eventLoopTurn.js"
 import { readWasm } from "./grammarFiles.js"
+import { fileContent } from "./sqlFileBytes.js"
 
 /** sql.js: the runtime (loaded from bytes, once), schema checks and migrations, and the service wrapper. */
 
@@ -25,9 +26,9 @@ const SQLITE_HEADER = "SQLite format 3\u0000"
  * one-file refresh of effect's graph: its transaction 72-85 ms -> 34-45 ms, the refresh's temporary
  * table 20 -> 6 ms). Nothing is lost: that file system is the process's memory too, and the
  * database on disk changes only by `save`'s atomic write. ROLLBACK works alike. Both are settings
- * of the connection, and `export` reopens the database: set again after each.
+ * of the connection, which a save keeps open (sqlFileBytes.ts; sql.js's `export` does too).
  */
-const IN_MEMORY = "PRAGMA journal_mode = MEMORY; PRAGMA temp_store = MEMORY"
+const IN_MEMORY = `PRAGMA journal_mode = ${JOURNAL_MODE}; PRAGMA temp_store = MEMORY`
 
 const dbError = (location: DbLocation, message: string, hint?: string) =>
   spliceError("SPL-E091", message, { ...(hint ? { hint } : {}), context: { db: location.path, source: location.source } })
@@ -43,7 +44,8 @@ export const openGraphDatabase = (bytes: Uint8Array | null, location: DbLocation
       }
     }
     const db = yield* Effect.try({
-      try: () => new SQL.Database(bytes !== null && bytes.length > 0 ? bytes : undefined),
+      // In storage that grows in place, the bytes themselves when read by readDatabaseFile (sqlFileBytes.ts).
+      try: () => new SQL.Database(fileContent(SQL, bytes)),
       catch: (e) => dbError(location, `cannot open ${location.path}: ${String(e)}`)
     })
     const query = <T>(sql: string): T[] => {
@@ -110,8 +112,7 @@ const memoOf = (db: Database) => {
 /**
  * Prepared statements by SQL text, one cache per open database: an index prepares the same few
  * statements for each of thousands of files, and sql.js's prepare costs as much as a small insert.
- * Bounded (statements with literal id lists are one-offs); emptied before `export`, which frees
- * every statement of the database.
+ * Bounded (statements with literal id lists are one-offs); emptied before a save.
  */
 const statementCaches = new WeakMap<Database, Map<string, Statement>>()
 const STATEMENT_CACHE_SIZE = 64
@@ -139,8 +140,10 @@ const prepared = (db: Database, sql: string): Statement => {
 export const wrapDatabase = (
   db: Database,
   location: DbLocation,
-  persist: (bytes: Uint8Array) => Effect.Effect<void, ReturnType<typeof spliceError>>,
-  breathe: Effect.Effect<void> = eventLoopTurn
+  /** Write the database out (its file: sqlFileBytes.ts's writeDatabase; in memory: `export`). */
+  persist: (db: Database) => Effect.Effect<void, ReturnType<typeof spliceError>>,
+  breathe: Effect.Effect<void> = eventLoopTurn,
+  settle: Effect.Effect<void> = Effect.void
 ): GraphDbService => {
   const fail = (e: unknown) => dbError(location, `graph database error: ${String(e)}`)
   return {
@@ -191,11 +194,10 @@ export const wrapDatabase = (
     }),
     save: Effect.suspend(() => {
       freeStatements(db)
-      const bytes = db.export()
-      db.run(IN_MEMORY)
-      return persist(bytes)
+      return persist(db)
     }),
     breathe,
+    settle,
     memo: memoOf(db)
   }
 }

@@ -8,6 +8,8 @@ import { openGraphDatabase, wrapDatabase } from "../live/sqlDatabase.js"
 export class SavedGraph {
   bytes: Uint8Array | null = null
   saves = 0
+  /** How many times long work on it asked to settle (GraphDb.settle). */
+  settles = 0
 }
 
 export const GraphDbMemory = (saved: SavedGraph = new SavedGraph()): Layer.Layer<GraphDb, ReturnType<typeof spliceError>> =>
@@ -17,10 +19,10 @@ export const GraphDbMemory = (saved: SavedGraph = new SavedGraph()): Layer.Layer
       const location = { path: null, source: "memory" as const, existed: saved.bytes !== null, tried: [] }
       const db = yield* openGraphDatabase(saved.bytes, location)
       yield* Effect.addFinalizer(() => Effect.sync(() => db.close()))
-      return wrapDatabase(db, location, (bytes) =>
+      return wrapDatabase(db, location, (raw) =>
         Effect.sync(() => {
-          saved.bytes = bytes
+          saved.bytes = raw.export()
           saved.saves++
-        }))
+        }), undefined, Effect.sync(() => void saved.settles++))
     })
   )

@@ -9,7 +9,7 @@ import { refsCommand } from "../../src/commands/graph/refs.js"
 import { FACTS_VERSION, REF_KINDS, refKindCode, RESOLUTIONS, resolutionCode, SCHEMA_VERSION } from "../../src/domain/graph/schema.js"
 import { GraphDb } from "../../services/GraphDb.js"
 import { FIXTURES, fixtureFs, runGraph, SavedGraph } from "../support/graph.js"
-import type { MemoryFs } from "../support/memory.js"
+import { MemoryFs } from "../support/memory.js"
 
 /**
  * test/fixtures/graph-schema4.db: test/fixtures/graph indexed by splice at commit 008ced1 (schema 4,
@@ -159,6 +159,32 @@ describe("the graph's schema", () => {
     expect((await runGraph(refreshGraph({ full: true, progress: false }), mem, saved)).exit).toBe(0)
     expect(await query<{ n: number }>(named, saved)).toEqual([{ n: 0 }])
     expect(await query<{ n: number }>("SELECT count(*) AS n FROM refs r LEFT JOIN names n ON n.id = r.name_id WHERE n.id IS NULL", saved)).toEqual([{ n: 0 }])
+  })
+
+  it("a bulk index (a hundred files and more) leaves the rollback journal it ran without as it was (the same database's next transaction rolls back), and settles", async () => {
+    const mem = new MemoryFs()
+    const result: unknown[] = []
+    for (let i = 0; i < 120; i++) mem.put(`m${i}.py`, i === 0 ? "def f0():\n    return 0\n" : `from m${i - 1} import f${i - 1}\n\ndef f${i}():\n    return f${i - 1}()\n`)
+    const program = Effect.gen(function*() {
+      const stats = yield* refreshGraph({ full: true, progress: false })
+      const db = yield* GraphDb
+      const mode = (yield* db.all<{ journal_mode: string }>("PRAGMA journal_mode"))[0]?.journal_mode
+      yield* db.run("BEGIN")
+      yield* db.run("DELETE FROM symbols")
+      yield* db.run("ROLLBACK")
+      const symbols = (yield* db.all<{ n: number }>("SELECT count(*) AS n FROM symbols"))[0]?.n
+      const exact = (yield* db.all<{ n: number }>(`SELECT count(*) AS n FROM refs WHERE resolution = ${resolutionCode("exact")} AND kind = ${refKindCode("call")}`))[0]?.n
+      return yield* Effect.sync(() => ({ parsed: stats.parsed, mode, symbols, exact }))
+    })
+    const saved = new SavedGraph()
+    const r = await runGraph(Effect.flatMap(program, (v) => Effect.sync(() => void result.push(v))), mem, saved)
+    expect(r.exit).toBe(0)
+    expect(result).toEqual([{ parsed: 120, mode: "memory", symbols: 120, exact: 119 }])
+    // Long work: a long-running process would give its garbage back; a refresh of one file is not.
+    expect(saved.settles).toBe(1)
+    mem.put("m0.py", "def f0():\n    return 1\n")
+    expect((await runGraph(refreshGraph({ full: false, progress: false }), mem, saved)).exit).toBe(0)
+    expect(saved.settles).toBe(1)
   })
 
   it("codes: the text each column stores as an integer, and an unknown text is a bug, not a silent 0", () => {

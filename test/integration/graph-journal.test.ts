@@ -1,8 +1,8 @@
 /**
  * The graph database keeps SQLite's rollback journal and temporary tables in memory
  * (layers/live/sqlDatabase.ts: files in sql.js's file system cost a refresh a copy of every page
- * it changed). A transaction still rolls back, after a save too (`export` reopens the database,
- * and both are set again), and what a save writes is what was committed.
+ * it changed). A transaction still rolls back, after a save too (the connection stays as it was),
+ * and what a save writes is what was committed.
  */
 import * as Effect from "effect/Effect"
 import { describe, expect, it } from "vitest"
@@ -15,7 +15,7 @@ describe("the graph database's journal", () => {
   it("and temporary tables are in memory, before and after a save, and a rolled-back transaction leaves the rows as they were", async () => {
     const saved: Uint8Array[] = []
     const db = await Effect.runPromise(Effect.map(openGraphDatabase(null, location), (raw) =>
-      wrapDatabase(raw, location, (bytes) => Effect.sync(() => void saved.push(bytes)))))
+      wrapDatabase(raw, location, (opened) => Effect.sync(() => void saved.push(opened.export())))))
     const mode = () => [Effect.runSync(db.all<{ journal_mode: string }>("PRAGMA journal_mode"))[0]?.journal_mode, Effect.runSync(db.all<{ temp_store: number }>("PRAGMA temp_store"))[0]?.temp_store]
     const names = () => Effect.runSync(db.all<{ text: string }>("SELECT text FROM names ORDER BY text")).map((r) => r.text)
     expect(mode()).toEqual(["memory", 2])

@@ -9,7 +9,7 @@ import * as Option from "effect/Option"
 import type { ImportFact, RefBinding, SymbolFact } from "../../domain/graph/facts.js"
 import { ALWAYS_SKIPPED, BUILD_OUTPUT_NAMES, isBuildOutput } from "../../domain/graph/gitignore.js"
 import { graphQueries } from "../../domain/graph/queries.js"
-import { DEFERRABLE_INDEXES, FACTS_VERSION, MIGRATED, refKindCode, refKindText, resolutionCode, resolutionText, SCOPE_BINDING } from "../../domain/graph/schema.js"
+import { DEFERRABLE_INDEXES, FACTS_VERSION, JOURNAL_MODE, MIGRATED, refKindCode, refKindText, resolutionCode, resolutionText, SCOPE_BINDING } from "../../domain/graph/schema.js"
 import { type PackageInfo, parsePackageJson, parseTsconfigChain, type ResolveContext, resolveModule, type TsConfigInfo } from "../../domain/graph/resolveModule.js"
 import { fileFacts, SCRIPT_LANGUAGES } from "./fileFacts.js"
 import { packedRows } from "./packedRows.js"
@@ -20,6 +20,7 @@ import { grammarForPath } from "../../domain/languages.js"
 import { WORKSPACE_ROOT } from "../../domain/workspacePath.js"
 import type { SpliceError } from "../../domain/SpliceError.js"
 import { decodeText, isDecodeFailure } from "../../domain/textContent.js"
+import { detached } from "../../domain/detachedString.js"
 import { childPath, type DirEntry, FileStore, type ResolvedPath, type WalkedFile, type WorkspacePath } from "../../../services/FileStore.js"
 import { GraphDb, type SqlValue } from "../../../services/GraphDb.js"
 import { Hasher } from "../../../services/Hasher.js"
@@ -216,6 +217,8 @@ export const refreshGraph = (options: { readonly full: boolean; readonly progres
       yield* db.save
       db.memo.delete(MIGRATED)
     }
+    // Its garbage, once the sync's own rows and maps are gone: a long-running process gives it back.
+    if (stats.parsed >= BULK_FROM) yield* db.settle
     if (Option.isSome(watch) && count !== undefined) {
       // Trusted next time only when everything the walk listed was watched before it began.
       if (yield* watch.value.cover(yield* watchedPaths(directories, linked))) db.memo.set(WATCHED, { count, files: sources.length })
@@ -360,9 +363,14 @@ const syncGraph = (scope: SyncScope) =>
     let parsed = 0
     let unchanged = 0
     let lastReport = Date.now()
-    yield* db.run("BEGIN")
     // A full index or a first one loads every row: the indexes it does not read are built after (see DEFERRABLE_INDEXES).
     const bulk = (scope.full || known.size === 0) && sources.length >= BULK_FROM
+    // And without a rollback journal: indexed again, every page changes, and the journal kept the old
+    // content of each in sql.js's wasm memory, which never shrinks (CPython's graph: 96 MB of it, 33
+    // without). Nothing needs one: a refresh that fails is neither committed nor saved, and the
+    // database it changed is dropped (GraphDbLive, graphDbCache.ts).
+    if (bulk) yield* db.run("PRAGMA journal_mode = OFF")
+    yield* db.run("BEGIN")
     if (bulk) for (const i of DEFERRABLE_INDEXES) yield* db.run(`DROP INDEX IF EXISTS ${i.name}`)
     const bindingIds = yield* bindingDictionary
     const nameIds = yield* nameDictionary
@@ -449,7 +457,7 @@ const syncGraph = (scope: SyncScope) =>
         for (let i = 0; i < ids.length; i++) {
           if (ids[i] !== undefined) continue
           ids[i] = next++
-          addedNames.add(facts.symbols[i]!.name)
+          addedNames.add(detached(facts.symbols[i]!.name))
         }
         const fresh = facts.symbols.flatMap((s, i) => (reused[i] ? [] : [row(s, ids[i])]))
         yield* db.many(`INSERT ${SYMBOL_INSERT.replace("(file_id", "(id, file_id").replace("VALUES (?", "VALUES (?, ?")}`, fresh)
@@ -541,6 +549,7 @@ const syncGraph = (scope: SyncScope) =>
     else yield* db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('walk', ?)", [scope.walk])
     yield* db.breathe
     yield* db.run("COMMIT")
+    if (bulk) yield* db.run(`PRAGMA journal_mode = ${JOURNAL_MODE}`)
     yield* db.breathe
     // A new walk is saved even when no row changed (files touched, not changed): else every later
     // process would compare every file again.
@@ -577,7 +586,7 @@ const bindingDictionary = Effect.gen(function*() {
       const known = ids.get(text)
       if (known !== undefined) return known
       const id = next++
-      ids.set(text, id)
+      ids.set(detached(text), id)
       fresh.push([id, text])
       return id
     },
@@ -606,7 +615,7 @@ const nameDictionary = Effect.gen(function*() {
           for (const n of yield* packedRows<{ id: number; text: string }>(db, ["id", "text"], "names WHERE text IN (SELECT value FROM json_each(?))", [JSON.stringify(missing)])) ids.set(n.text, n.id)
           const fresh: Array<[number, string]> = []
           for (const t of missing) if (!ids.has(t)) {
-            ids.set(t, next)
+            ids.set(detached(t), next)
             fresh.push([next++, t])
           }
           yield* db.many("INSERT INTO names (id, text) VALUES (?, ?)", fresh)

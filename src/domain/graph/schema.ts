@@ -149,3 +149,6 @@ export const FACTS_VERSION = "8"
 
 /** GraphDb.memo key set when opening migrated the database in memory: the next refresh saves it, else every process migrates again. */
 export const MIGRATED = "schema:migrated"
+
+/** The rollback journal's mode of every open graph database (layers/live/sqlDatabase.ts says why); a bulk refresh turns it off for its transaction. */
+export const JOURNAL_MODE = "MEMORY"
