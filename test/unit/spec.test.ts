@@ -61,6 +61,13 @@ describe("command specs", () => {
     expect(root).not.toContain("Other:") // every command has its group
   })
 
+  it("every command's --help and -h print its generated help", () => {
+    for (const spec of commandSpecs) {
+      expect(requestedHelp([spec.name, "--help"], commandSpecs), spec.name).toBe(renderHelp(spec))
+      expect(requestedHelp([spec.name, "-h"], commandSpecs), spec.name).toBe(renderHelp(spec))
+    }
+  })
+
   it("--help is recognised as a flag, never as the value of one", () => {
     expect(requestedHelp(["edit", "--help"], commandSpecs)).toContain("splice edit:")
     expect(requestedHelp(["edit", "-f", "a.ts", "-h"], commandSpecs)).toContain("splice edit:")
